@@ -1,0 +1,93 @@
+package io.wirespeed.transport;
+
+import org.agrona.DirectBuffer;
+
+/**
+ * The sending end of a stream. Back-pressure and other transient states are returned as
+ * negative values, never thrown: the caller decides whether to retry, wait or give up.
+ * Not thread safe: one writer thread at a time.
+ */
+public interface TransportPublication extends AutoCloseable
+{
+    /** No subscriber is connected; the message was not sent. */
+    long NOT_CONNECTED = -1;
+    /** The slowest subscriber or the transport's window is full; retry later. */
+    long BACK_PRESSURED = -2;
+    /** The transport was busy with an administrative action; retry at once. */
+    long ADMIN_ACTION = -3;
+    /** The publication is closed. */
+    long CLOSED = -4;
+    /** The stream reached its maximum position and cannot take more messages. */
+    long MAX_POSITION_EXCEEDED = -5;
+
+    /**
+     * Sends one message, fragmenting it if it is larger than the transport's frame.
+     *
+     * @return the new stream position when positive, otherwise one of the status constants.
+     */
+    long offer(DirectBuffer buffer, int offset, int length);
+
+    /**
+     * Claims space for one unfragmented message of {@code length} bytes, to be written in place
+     * and then committed or aborted through {@code claim}.
+     *
+     * @param length the message length, at most {@link #maxClaimLength()}.
+     * @param claim  receives the claimed buffer region.
+     * @return the new stream position when positive, otherwise one of the status constants.
+     */
+    long tryClaim(int length, ClaimedSpace claim);
+
+    /** The largest message {@link #tryClaim} accepts. */
+    int maxClaimLength();
+
+    /** The largest message {@link #offer} accepts. */
+    int maxMessageLength();
+
+    /** Whether at least one subscriber is connected. */
+    boolean isConnected();
+
+    /** The channel this publication sends on. */
+    String channel();
+
+    /** The stream id this publication sends on. */
+    int streamId();
+
+    /** Releases the publication. Idempotent. */
+    @Override
+    void close();
+
+    /**
+     * Describes a status value returned by {@link #offer} or {@link #tryClaim}.
+     *
+     * @param result a value returned by offer or tryClaim.
+     * @return a short description, e.g. "BACK_PRESSURED".
+     */
+    static String describe(final long result)
+    {
+        if (result >= 0)
+        {
+            return "POSITION(" + result + ")";
+        }
+        if (result == NOT_CONNECTED)
+        {
+            return "NOT_CONNECTED";
+        }
+        if (result == BACK_PRESSURED)
+        {
+            return "BACK_PRESSURED";
+        }
+        if (result == ADMIN_ACTION)
+        {
+            return "ADMIN_ACTION";
+        }
+        if (result == CLOSED)
+        {
+            return "CLOSED";
+        }
+        if (result == MAX_POSITION_EXCEEDED)
+        {
+            return "MAX_POSITION_EXCEEDED";
+        }
+        return "UNKNOWN(" + result + ")";
+    }
+}
