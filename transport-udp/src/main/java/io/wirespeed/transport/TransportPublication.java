@@ -32,10 +32,18 @@ public interface TransportPublication extends AutoCloseable
      * and then committed or aborted through {@code claim}.
      *
      * @param length the message length, at most {@link #maxClaimLength()}.
-     * @param claim  receives the claimed buffer region.
+     * @param claim  receives the claimed buffer region; made by {@link #newClaim()} of this transport.
      * @return the new stream position when positive, otherwise one of the status constants.
      */
     long tryClaim(int length, ClaimedSpace claim);
+
+    /**
+     * Creates a claim object that {@link #tryClaim} can fill. Allocate one at setup and reuse it
+     * for every claim by the writer thread.
+     *
+     * @return a new, empty claim.
+     */
+    ClaimedSpace newClaim();
 
     /** The largest message {@link #tryClaim} accepts. */
     int maxClaimLength();

@@ -1,0 +1,116 @@
+package io.wirespeed.transport.aeron;
+
+import io.wirespeed.transport.TransportException;
+
+import java.io.IOException;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+
+/**
+ * Checks, before a media driver starts, that its directory can be created and written and that
+ * its filesystem has room for the driver's control files and at least one log buffer. Aeron would
+ * otherwise fail later with a bus error or an obscure message.
+ */
+public final class DriverDirectoryCheck
+{
+    /**
+     * Room the driver needs besides log buffers: the CnC file (command and broadcast buffers,
+     * counters, error log) and the loss report, rounded up.
+     */
+    public static final long CONTROL_FILES_LENGTH = 8L * 1024 * 1024;
+
+    /** Terms in one log buffer. */
+    private static final int TERMS_PER_LOG = 3;
+
+    private DriverDirectoryCheck()
+    {
+    }
+
+    /**
+     * The space a driver needs to start and create one publication of the given term length.
+     *
+     * @param termLength the configured term length.
+     * @return bytes needed.
+     */
+    public static long requiredSpace(final int termLength)
+    {
+        return TERMS_PER_LOG * (long)termLength + CONTROL_FILES_LENGTH;
+    }
+
+    /**
+     * Verifies the directory's parent chain and free space, then creates the directory.
+     *
+     * @param directory  the driver directory.
+     * @param termLength the configured term length.
+     * @throws TransportException naming the setting to change if the directory cannot serve.
+     */
+    public static void check(final String directory, final int termLength)
+    {
+        final Path dir = Paths.get(directory).toAbsolutePath().normalize();
+        Path existing = dir;
+        while (null != existing && !Files.exists(existing))
+        {
+            existing = existing.getParent();
+        }
+        if (null == existing)
+        {
+            throw unusable(dir, "no part of the path exists");
+        }
+        if (!Files.isDirectory(existing))
+        {
+            throw unusable(dir, existing + " is a file, not a directory");
+        }
+        if (!Files.isWritable(existing))
+        {
+            throw unusable(dir, existing + " is not writable by this user");
+        }
+
+        final long usable = usableSpace(dir, existing);
+        final long required = requiredSpace(termLength);
+        if (usable < required)
+        {
+            throw new TransportException(
+                "the filesystem of driver directory " + dir + " has " + usable + " bytes free but the media driver " +
+                "needs at least " + required + " (3 terms of " + AeronTransportConfig.TERM_LENGTH_PROP + "=" +
+                termLength + " plus " + CONTROL_FILES_LENGTH + " for its control files): lower " +
+                AeronTransportConfig.TERM_LENGTH_PROP + ", point " + AeronTransportConfig.DIR_PROP +
+                " at a larger filesystem, or enlarge it (for /dev/shm: mount -o remount,size=2g /dev/shm, or " +
+                "docker run --shm-size=2g)");
+        }
+
+        try
+        {
+            Files.createDirectories(dir);
+        }
+        catch (final IOException | SecurityException ex)
+        {
+            throw unusable(dir, "it cannot be created (" + ex + ")");
+        }
+        if (!Files.isDirectory(dir) || !Files.isWritable(dir))
+        {
+            throw unusable(dir, "it is not a writable directory");
+        }
+    }
+
+    private static long usableSpace(final Path dir, final Path existing)
+    {
+        try
+        {
+            final FileStore store = Files.getFileStore(existing);
+            return store.getUsableSpace();
+        }
+        catch (final IOException ex)
+        {
+            throw unusable(dir, "its filesystem cannot be queried (" + ex + ")");
+        }
+    }
+
+    private static TransportException unusable(final Path dir, final String reason)
+    {
+        return new TransportException(
+            "driver directory " + dir + " cannot be used: " + reason + "; set " + AeronTransportConfig.DIR_PROP +
+            " (or aeron.dir) to a writable directory, e.g. /dev/shm/wirespeed");
+    }
+}
