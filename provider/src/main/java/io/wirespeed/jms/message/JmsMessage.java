@@ -1,0 +1,657 @@
+package io.wirespeed.jms.message;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Enumeration;
+
+import javax.jms.DeliveryMode;
+import javax.jms.Destination;
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageNotWriteableException;
+
+/**
+ * A {@link Message} without body, and the headers, properties and state every message type shares.
+ * <p>
+ * One object may be sent many times: a producer re-stamps the id ({@link #setMessageId(String, long)}), timestamp
+ * and other headers on each send without allocating. A received message is made read-only by
+ * {@link #onDispatch()}. Interface methods follow the {@link Message} contract; the methods without a JMS
+ * counterpart are the provider's.
+ */
+public class JmsMessage implements Message
+{
+    private final JmsMessageProperties properties = new JmsMessageProperties();
+
+    private String messageIdPrefix;
+    private long messageIdSequence;
+    private String messageId;
+    private long timestamp;
+    private String correlationId;
+    private byte[] correlationIdBytes;
+    private Destination replyTo;
+    private Destination destination;
+    private int deliveryMode = DEFAULT_DELIVERY_MODE;
+    private boolean redelivered;
+    private String type;
+    private long expiration;
+    private long deliveryTime;
+    private int priority = DEFAULT_PRIORITY;
+    private boolean readOnlyBody;
+    private JmsAcknowledgeCallback acknowledgeCallback;
+
+    /**
+     * The kind of body, for encoders.
+     *
+     * @return {@link JmsMessageType#MESSAGE} here; each subclass returns its own.
+     */
+    public JmsMessageType messageType()
+    {
+        return JmsMessageType.MESSAGE;
+    }
+
+    /**
+     * Stamps a provider message id as a fixed per-producer prefix and a sequence, without allocating; the String
+     * form is built on the first {@link #getJMSMessageID()} after the stamp.
+     *
+     * @param prefix   the producer's prefix, starting with "ID:", e.g. "ID:3f2a9c:7:".
+     * @param sequence the message's sequence within the producer.
+     */
+    public void setMessageId(final String prefix, final long sequence)
+    {
+        if (prefix != messageIdPrefix || sequence != messageIdSequence)
+        {
+            messageIdPrefix = prefix;
+            messageIdSequence = sequence;
+            messageId = null;
+        }
+    }
+
+    /**
+     * The prefix stamped by {@link #setMessageId(String, long)}, for encoders.
+     *
+     * @return the prefix, or null when the id was set as a String or there is no id.
+     */
+    public String messageIdPrefix()
+    {
+        return messageIdPrefix;
+    }
+
+    /**
+     * The sequence stamped by {@link #setMessageId(String, long)}; meaningful only when
+     * {@link #messageIdPrefix()} is not null.
+     *
+     * @return the sequence.
+     */
+    public long messageIdSequence()
+    {
+        return messageIdSequence;
+    }
+
+    /** Removes the message id, as a producer with {@code setDisableMessageID(true)} does on send. */
+    public void clearMessageId()
+    {
+        messageIdPrefix = null;
+        messageIdSequence = 0;
+        messageId = null;
+    }
+
+    @Override
+    public String getJMSMessageID()
+    {
+        if (null == messageId && null != messageIdPrefix)
+        {
+            messageId = messageIdPrefix + messageIdSequence;
+        }
+        return messageId;
+    }
+
+    @Override
+    public void setJMSMessageID(final String id)
+    {
+        messageIdPrefix = null;
+        messageIdSequence = 0;
+        messageId = id;
+    }
+
+    @Override
+    public long getJMSTimestamp()
+    {
+        return timestamp;
+    }
+
+    @Override
+    public void setJMSTimestamp(final long timestamp)
+    {
+        this.timestamp = timestamp;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * A correlation id set as a String reads back as its UTF-8 bytes.
+     */
+    @Override
+    public byte[] getJMSCorrelationIDAsBytes()
+    {
+        if (null != correlationIdBytes)
+        {
+            return correlationIdBytes.clone();
+        }
+        return null == correlationId ? null : correlationId.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void setJMSCorrelationIDAsBytes(final byte[] correlationId)
+    {
+        this.correlationIdBytes = null == correlationId ? null : correlationId.clone();
+        this.correlationId = null;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * A correlation id set as bytes reads back decoded as UTF-8.
+     */
+    @Override
+    public String getJMSCorrelationID()
+    {
+        if (null != correlationIdBytes)
+        {
+            return new String(correlationIdBytes, StandardCharsets.UTF_8);
+        }
+        return correlationId;
+    }
+
+    @Override
+    public void setJMSCorrelationID(final String correlationId)
+    {
+        this.correlationId = correlationId;
+        this.correlationIdBytes = null;
+    }
+
+    /**
+     * The correlation id when it was set as bytes, without copying, for encoders; callers must not modify it.
+     *
+     * @return the bytes, or null when the correlation id is a String or absent.
+     */
+    public byte[] rawCorrelationIdBytes()
+    {
+        return correlationIdBytes;
+    }
+
+    /**
+     * Sets the correlation id as bytes, taking ownership of the array, for decoders.
+     *
+     * @param correlationId the bytes, not copied; null clears.
+     */
+    public void setRawCorrelationIdBytes(final byte[] correlationId)
+    {
+        this.correlationIdBytes = correlationId;
+        this.correlationId = null;
+    }
+
+    @Override
+    public Destination getJMSReplyTo()
+    {
+        return replyTo;
+    }
+
+    @Override
+    public void setJMSReplyTo(final Destination replyTo)
+    {
+        this.replyTo = replyTo;
+    }
+
+    @Override
+    public Destination getJMSDestination()
+    {
+        return destination;
+    }
+
+    @Override
+    public void setJMSDestination(final Destination destination)
+    {
+        this.destination = destination;
+    }
+
+    @Override
+    public int getJMSDeliveryMode()
+    {
+        return deliveryMode;
+    }
+
+    @Override
+    public void setJMSDeliveryMode(final int deliveryMode)
+    {
+        this.deliveryMode = deliveryMode;
+    }
+
+    @Override
+    public boolean getJMSRedelivered()
+    {
+        return redelivered;
+    }
+
+    @Override
+    public void setJMSRedelivered(final boolean redelivered)
+    {
+        this.redelivered = redelivered;
+    }
+
+    @Override
+    public String getJMSType()
+    {
+        return type;
+    }
+
+    @Override
+    public void setJMSType(final String type)
+    {
+        this.type = type;
+    }
+
+    @Override
+    public long getJMSExpiration()
+    {
+        return expiration;
+    }
+
+    @Override
+    public void setJMSExpiration(final long expiration)
+    {
+        this.expiration = expiration;
+    }
+
+    @Override
+    public long getJMSDeliveryTime()
+    {
+        return deliveryTime;
+    }
+
+    @Override
+    public void setJMSDeliveryTime(final long deliveryTime)
+    {
+        this.deliveryTime = deliveryTime;
+    }
+
+    @Override
+    public int getJMSPriority()
+    {
+        return priority;
+    }
+
+    @Override
+    public void setJMSPriority(final int priority)
+    {
+        this.priority = priority;
+    }
+
+    /**
+     * Sets JMSXDeliveryCount (an int property, bypassing the read-only state) and JMSRedelivered (count above 1),
+     * as the provider does on receive.
+     *
+     * @param count the delivery attempt, 1 for the first.
+     */
+    public void setDeliveryCount(final int count)
+    {
+        properties.values().putInt(PropertyNames.JMSX_DELIVERY_COUNT, count);
+        redelivered = count > 1;
+    }
+
+    /**
+     * The JMSXDeliveryCount property as the provider set it.
+     *
+     * @return the count, or 0 when not set as an int.
+     */
+    public int deliveryCount()
+    {
+        final TypedValueTable values = properties.values();
+        final int slot = values.indexOf(PropertyNames.JMSX_DELIVERY_COUNT);
+        return slot >= 0 && values.type(slot) == ValueType.INT ? (int)values.longBits(slot) : 0;
+    }
+
+    /**
+     * The property set, for encoders (iterate {@link JmsMessageProperties#values()}) and decoders (put values
+     * there, bypassing the read-only state and name checks, without boxing).
+     *
+     * @return the properties of this message.
+     */
+    public JmsMessageProperties properties()
+    {
+        return properties;
+    }
+
+    @Override
+    public void clearProperties()
+    {
+        properties.clear();
+    }
+
+    @Override
+    public boolean propertyExists(final String name)
+    {
+        return properties.exists(name);
+    }
+
+    @Override
+    public boolean getBooleanProperty(final String name) throws JMSException
+    {
+        return properties.getBoolean(name);
+    }
+
+    @Override
+    public byte getByteProperty(final String name) throws JMSException
+    {
+        return properties.getByte(name);
+    }
+
+    @Override
+    public short getShortProperty(final String name) throws JMSException
+    {
+        return properties.getShort(name);
+    }
+
+    @Override
+    public int getIntProperty(final String name) throws JMSException
+    {
+        return properties.getInt(name);
+    }
+
+    @Override
+    public long getLongProperty(final String name) throws JMSException
+    {
+        return properties.getLong(name);
+    }
+
+    @Override
+    public float getFloatProperty(final String name) throws JMSException
+    {
+        return properties.getFloat(name);
+    }
+
+    @Override
+    public double getDoubleProperty(final String name) throws JMSException
+    {
+        return properties.getDouble(name);
+    }
+
+    @Override
+    public String getStringProperty(final String name) throws JMSException
+    {
+        return properties.getString(name);
+    }
+
+    @Override
+    public Object getObjectProperty(final String name)
+    {
+        return properties.getObject(name);
+    }
+
+    @Override
+    public Enumeration<String> getPropertyNames()
+    {
+        return properties.names();
+    }
+
+    @Override
+    public void setBooleanProperty(final String name, final boolean value) throws JMSException
+    {
+        properties.setBoolean(name, value);
+    }
+
+    @Override
+    public void setByteProperty(final String name, final byte value) throws JMSException
+    {
+        properties.setByte(name, value);
+    }
+
+    @Override
+    public void setShortProperty(final String name, final short value) throws JMSException
+    {
+        properties.setShort(name, value);
+    }
+
+    @Override
+    public void setIntProperty(final String name, final int value) throws JMSException
+    {
+        properties.setInt(name, value);
+    }
+
+    @Override
+    public void setLongProperty(final String name, final long value) throws JMSException
+    {
+        properties.setLong(name, value);
+    }
+
+    @Override
+    public void setFloatProperty(final String name, final float value) throws JMSException
+    {
+        properties.setFloat(name, value);
+    }
+
+    @Override
+    public void setDoubleProperty(final String name, final double value) throws JMSException
+    {
+        properties.setDouble(name, value);
+    }
+
+    @Override
+    public void setStringProperty(final String name, final String value) throws JMSException
+    {
+        properties.setString(name, value);
+    }
+
+    @Override
+    public void setObjectProperty(final String name, final Object value) throws JMSException
+    {
+        properties.setObject(name, value);
+    }
+
+    /**
+     * Sets the session's acknowledgement for this received message; null makes {@link #acknowledge()} a no-op.
+     *
+     * @param callback the session's callback, or null.
+     */
+    public void setAcknowledgeCallback(final JmsAcknowledgeCallback callback)
+    {
+        this.acknowledgeCallback = callback;
+    }
+
+    /**
+     * The callback {@link #acknowledge()} delegates to.
+     *
+     * @return the callback, or null.
+     */
+    public JmsAcknowledgeCallback acknowledgeCallback()
+    {
+        return acknowledgeCallback;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Does nothing for a message that was not received through a client-acknowledge session.
+     */
+    @Override
+    public void acknowledge() throws JMSException
+    {
+        final JmsAcknowledgeCallback callback = acknowledgeCallback;
+        if (null != callback)
+        {
+            callback.acknowledge(this);
+        }
+    }
+
+    @Override
+    public void clearBody() throws JMSException
+    {
+        readOnlyBody = false;
+        doClearBody();
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * A message without body returns null for any type.
+     */
+    @Override
+    public <T> T getBody(final Class<T> c) throws JMSException
+    {
+        return null;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * A message without body is assignable to any type.
+     */
+    @Override
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public boolean isBodyAssignableTo(final Class c) throws JMSException
+    {
+        return true;
+    }
+
+    /**
+     * Whether the body is read-only: a received Text, Map or Object message, or a Bytes or Stream message after
+     * {@code reset()}.
+     *
+     * @return true when body writes throw {@link MessageNotWriteableException}.
+     */
+    public boolean isReadOnlyBody()
+    {
+        return readOnlyBody;
+    }
+
+    /**
+     * Sets the body's read-only state without repositioning; {@link #onDispatch()} is the usual way in.
+     *
+     * @param readOnlyBody the new state.
+     */
+    public void setReadOnlyBody(final boolean readOnlyBody)
+    {
+        this.readOnlyBody = readOnlyBody;
+    }
+
+    /**
+     * Makes body and properties read-only (true) or writable (false), as for a received or a new message.
+     *
+     * @param readOnly the new state of both.
+     */
+    public void setReadOnly(final boolean readOnly)
+    {
+        this.readOnlyBody = readOnly;
+        properties.setReadOnly(readOnly);
+    }
+
+    /**
+     * Prepares a decoded message for the application: body and properties read-only, Bytes and Stream bodies
+     * positioned at their start for reading.
+     */
+    public void onDispatch()
+    {
+        setReadOnly(true);
+        resetBodyPosition();
+    }
+
+    /**
+     * Prepares a sent message for the CompletionListener of an asynchronous send: Bytes and Stream bodies are
+     * reset (read-only, at their start) as the specification asks; other messages are unchanged.
+     */
+    public void onAsyncSendComplete()
+    {
+    }
+
+    /**
+     * Returns this message to the state of a new one (default headers, no properties, empty writable body, no
+     * acknowledge callback) keeping its storage, for decoders that reuse one message object.
+     */
+    public void clearAll()
+    {
+        clearMessageId();
+        timestamp = 0;
+        correlationId = null;
+        correlationIdBytes = null;
+        replyTo = null;
+        destination = null;
+        deliveryMode = DEFAULT_DELIVERY_MODE;
+        redelivered = false;
+        type = null;
+        expiration = 0;
+        deliveryTime = 0;
+        priority = DEFAULT_PRIORITY;
+        acknowledgeCallback = null;
+        properties.clear();
+        readOnlyBody = false;
+        doClearBody();
+    }
+
+    /**
+     * An independent copy (headers, properties, body, read-only states, acknowledge callback), for handing one
+     * received message to several consumers.
+     *
+     * @return a new message of the same type.
+     */
+    public JmsMessage copy()
+    {
+        final JmsMessage copy = new JmsMessage();
+        copyTo(copy);
+        return copy;
+    }
+
+    /**
+     * Copies everything but the body into another message; subclasses call it from {@link #copy()}.
+     *
+     * @param target the message to fill.
+     */
+    protected final void copyTo(final JmsMessage target)
+    {
+        target.messageIdPrefix = messageIdPrefix;
+        target.messageIdSequence = messageIdSequence;
+        target.messageId = messageId;
+        target.timestamp = timestamp;
+        target.correlationId = correlationId;
+        target.correlationIdBytes = null == correlationIdBytes ? null : correlationIdBytes.clone();
+        target.replyTo = replyTo;
+        target.destination = destination;
+        target.deliveryMode = deliveryMode;
+        target.redelivered = redelivered;
+        target.type = type;
+        target.expiration = expiration;
+        target.deliveryTime = deliveryTime;
+        target.priority = priority;
+        target.readOnlyBody = readOnlyBody;
+        target.acknowledgeCallback = acknowledgeCallback;
+        target.properties.copyFrom(properties);
+    }
+
+    /** Empties the body storage; the read-only flag is already cleared. Subclasses with a body override it. */
+    protected void doClearBody()
+    {
+    }
+
+    /** Positions a Bytes or Stream body at its start for reading; other bodies have no position. */
+    protected void resetBodyPosition()
+    {
+    }
+
+    /**
+     * Throws unless the body may be written.
+     *
+     * @throws MessageNotWriteableException when the body is read-only.
+     */
+    protected final void checkBodyWritable() throws MessageNotWriteableException
+    {
+        if (readOnlyBody)
+        {
+            throw JmsMessageExceptions.bodyReadOnly(messageType().interfaceName());
+        }
+    }
+
+    @Override
+    public String toString()
+    {
+        return getClass().getSimpleName() + "[id=" + getJMSMessageID() + ", destination=" + destination +
+            ", deliveryMode=" + (DeliveryMode.PERSISTENT == deliveryMode ? "PERSISTENT" : "NON_PERSISTENT") +
+            ", properties=" + properties.values().size() + "]";
+    }
+}
