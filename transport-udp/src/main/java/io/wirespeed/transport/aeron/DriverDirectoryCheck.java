@@ -1,6 +1,9 @@
 package io.wirespeed.transport.aeron;
 
+import io.aeron.driver.MediaDriver;
 import io.wirespeed.transport.TransportException;
+import org.agrona.IoUtil;
+import org.agrona.concurrent.status.CountersReader;
 
 import java.io.IOException;
 import java.nio.file.FileStore;
@@ -15,38 +18,52 @@ import java.nio.file.Paths;
  */
 public final class DriverDirectoryCheck
 {
-    /**
-     * Room the driver needs besides log buffers: the CnC file (command and broadcast buffers,
-     * counters, error log) and the loss report, rounded up.
-     */
-    public static final long CONTROL_FILES_LENGTH = 8L * 1024 * 1024;
-
     /** Terms in one log buffer. */
     private static final int TERMS_PER_LOG = 3;
+    /** Slack for file headers and page rounding. */
+    private static final long SLACK = 1024 * 1024;
 
     private DriverDirectoryCheck()
     {
     }
 
     /**
-     * The space a driver needs to start and create one publication of the given term length.
+     * The space a driver's control files take: the CnC file (command and broadcast buffers, counter
+     * values and metadata, error log) and the loss report, as sized by the driver context.
      *
-     * @param termLength the configured term length.
-     * @return bytes needed.
+     * @param context the driver context, concluded or not.
+     * @return bytes the control files take, rounded up.
      */
-    public static long requiredSpace(final int termLength)
+    public static long controlFilesLength(final MediaDriver.Context context)
     {
-        return TERMS_PER_LOG * (long)termLength + CONTROL_FILES_LENGTH;
+        final long counterValues = context.counterValuesBufferLength();
+        final long counterMetadata = counterValues * (CountersReader.METADATA_LENGTH / CountersReader.COUNTER_LENGTH);
+        return (long)context.conductorBufferLength() + context.toClientsBufferLength() + counterValues +
+            counterMetadata + context.errorBufferLength() + context.lossReportBufferLength() + SLACK;
     }
 
     /**
-     * Verifies the directory's parent chain and free space, then creates the directory.
+     * The space a driver needs to start and create one publication of the given term length.
      *
-     * @param directory  the driver directory.
-     * @param termLength the configured term length.
+     * @param termLength         the configured term length.
+     * @param controlFilesLength what {@link #controlFilesLength} returns for the driver's context.
+     * @return bytes needed.
+     */
+    public static long requiredSpace(final int termLength, final long controlFilesLength)
+    {
+        return TERMS_PER_LOG * (long)termLength + controlFilesLength;
+    }
+
+    /**
+     * Creates the directory if need be and verifies its free space; on too little space it removes
+     * what it created.
+     *
+     * @param directory          the driver directory.
+     * @param termLength         the configured term length.
+     * @param controlFilesLength what {@link #controlFilesLength} returns for the driver's context.
      * @throws TransportException naming the setting to change if the directory cannot serve.
      */
-    public static void check(final String directory, final int termLength)
+    public static void check(final String directory, final int termLength, final long controlFilesLength)
     {
         final Path dir = Paths.get(directory).toAbsolutePath().normalize();
         Path existing = dir;
@@ -67,19 +84,6 @@ public final class DriverDirectoryCheck
             throw unusable(dir, existing + " is not writable by this user");
         }
 
-        final long usable = usableSpace(dir, existing);
-        final long required = requiredSpace(termLength);
-        if (usable < required)
-        {
-            throw new TransportException(
-                "the filesystem of driver directory " + dir + " has " + usable + " bytes free but the media driver " +
-                "needs at least " + required + " (3 terms of " + AeronTransportConfig.TERM_LENGTH_PROP + "=" +
-                termLength + " plus " + CONTROL_FILES_LENGTH + " for its control files): lower " +
-                AeronTransportConfig.TERM_LENGTH_PROP + ", point " + AeronTransportConfig.DIR_PROP +
-                " at a larger filesystem, or enlarge it (for /dev/shm: mount -o remount,size=2g /dev/shm, or " +
-                "docker run --shm-size=2g)");
-        }
-
         try
         {
             Files.createDirectories(dir);
@@ -91,6 +95,23 @@ public final class DriverDirectoryCheck
         if (!Files.isDirectory(dir) || !Files.isWritable(dir))
         {
             throw unusable(dir, "it is not a writable directory");
+        }
+
+        final long usable = usableSpace(dir, dir);
+        final long required = requiredSpace(termLength, controlFilesLength);
+        if (usable < required)
+        {
+            if (!existing.equals(dir))
+            {
+                IoUtil.delete(existing.resolve(existing.relativize(dir).getName(0)).toFile(), true);
+            }
+            throw new TransportException(
+                "the filesystem of driver directory " + dir + " has " + usable + " bytes free but the media driver " +
+                "needs at least " + required + " (3 terms of " + AeronTransportConfig.TERM_LENGTH_PROP + "=" +
+                termLength + " plus " + controlFilesLength + " for its control files): lower " +
+                AeronTransportConfig.TERM_LENGTH_PROP + ", point " + AeronTransportConfig.DIR_PROP +
+                " at a larger filesystem, or enlarge it (for /dev/shm: mount -o remount,size=2g /dev/shm, or " +
+                "docker run --shm-size=2g)");
         }
     }
 

@@ -60,7 +60,9 @@ public final class MediaDriverLauncher
     public static MediaDriver launch(final AeronTransportConfig config)
     {
         final String directory = config.directory();
-        DriverDirectoryCheck.check(directory, config.termLength());
+        final MediaDriver.Context context = newContext(config);
+        DriverDirectoryCheck.check(
+            directory, config.termLength(), DriverDirectoryCheck.controlFilesLength(context));
         if (CommonContext.isDriverActive(new File(directory), config.timeout().toMillis(), (message) -> {}))
         {
             throw new TransportException(
@@ -71,7 +73,7 @@ public final class MediaDriverLauncher
 
         try
         {
-            return MediaDriver.launch(newContext(config));
+            return MediaDriver.launch(context);
         }
         catch (final AeronException | IllegalArgumentException | IllegalStateException ex)
         {
