@@ -1,0 +1,618 @@
+package io.wirespeed.jms;
+
+import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
+import java.util.AbstractSet;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Set;
+
+import javax.jms.BytesMessage;
+import javax.jms.CompletionListener;
+import javax.jms.DeliveryMode;
+import javax.jms.Destination;
+import javax.jms.InvalidDestinationRuntimeException;
+import javax.jms.JMSException;
+import javax.jms.JMSProducer;
+import javax.jms.JMSRuntimeException;
+import javax.jms.MapMessage;
+import javax.jms.Message;
+import javax.jms.MessageFormatRuntimeException;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+
+import io.wirespeed.jms.exceptions.JmsExceptions;
+import io.wirespeed.jms.message.JmsMessageProperties;
+import io.wirespeed.jms.message.TypeConversion;
+import io.wirespeed.jms.message.TypedValueTable;
+
+/**
+ * The simplified API's producer: send options, headers and properties kept here and applied to each message sent
+ * through the anonymous {@link MessageProducer} its {@link JmsContext} shares among all its producers.
+ * <p>
+ * Properties follow the same name rules and conversion table as message properties. Like the context's session,
+ * a producer is used by one thread at a time.
+ */
+public final class JmsProducer implements JMSProducer
+{
+    private final Session session;
+    private final MessageProducer producer;
+    private final JmsMessageProperties properties = new JmsMessageProperties();
+    private final Set<String> propertyNames = Collections.unmodifiableSet(new PropertyNameView(properties));
+
+    private CompletionListener completionListener;
+    private boolean disableMessageId;
+    private boolean disableMessageTimestamp;
+    private int deliveryMode = DeliveryMode.PERSISTENT;
+    private int priority = Message.DEFAULT_PRIORITY;
+    private long timeToLive = Message.DEFAULT_TIME_TO_LIVE;
+    private long deliveryDelay = Message.DEFAULT_DELIVERY_DELAY;
+    private String correlationId;
+    private byte[] correlationIdBytes;
+    private String type;
+    private Destination replyTo;
+
+    JmsProducer(final Session session, final MessageProducer producer)
+    {
+        this.session = session;
+        this.producer = producer;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * The producer's properties, correlation id, type and reply-to, where set, replace the message's own.
+     */
+    @Override
+    public JMSProducer send(final Destination destination, final Message message)
+    {
+        requireDestination(destination);
+        if (null == message)
+        {
+            throw new MessageFormatRuntimeException("Cannot send a null message; create one from the JMSContext");
+        }
+        try
+        {
+            sendMessage(destination, message);
+        }
+        catch (final JMSException ex)
+        {
+            throw JmsExceptions.toRuntime(ex);
+        }
+        return this;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer send(final Destination destination, final String body)
+    {
+        return send(destination, () -> session.createTextMessage(body));
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer send(final Destination destination, final Map<String, Object> body)
+    {
+        return send(
+            destination,
+            () ->
+            {
+                final MapMessage message = session.createMapMessage();
+                if (null != body)
+                {
+                    for (final Map.Entry<String, Object> entry : body.entrySet())
+                    {
+                        message.setObject(entry.getKey(), entry.getValue());
+                    }
+                }
+                return message;
+            });
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer send(final Destination destination, final byte[] body)
+    {
+        return send(
+            destination,
+            () ->
+            {
+                final BytesMessage message = session.createBytesMessage();
+                if (null != body)
+                {
+                    message.writeBytes(body);
+                }
+                return message;
+            });
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer send(final Destination destination, final Serializable body)
+    {
+        return send(destination, () -> session.createObjectMessage(body));
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer setDisableMessageID(final boolean value)
+    {
+        disableMessageId = value;
+        return this;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public boolean getDisableMessageID()
+    {
+        return disableMessageId;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer setDisableMessageTimestamp(final boolean value)
+    {
+        disableMessageTimestamp = value;
+        return this;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public boolean getDisableMessageTimestamp()
+    {
+        return disableMessageTimestamp;
+    }
+
+    /** {@inheritDoc} Any other value than PERSISTENT or NON_PERSISTENT throws {@link JMSRuntimeException}. */
+    @Override
+    public JMSProducer setDeliveryMode(final int deliveryMode)
+    {
+        if (DeliveryMode.PERSISTENT != deliveryMode && DeliveryMode.NON_PERSISTENT != deliveryMode)
+        {
+            throw new JMSRuntimeException("Delivery mode " + deliveryMode +
+                " is not valid; use DeliveryMode.PERSISTENT (2) or DeliveryMode.NON_PERSISTENT (1)");
+        }
+        this.deliveryMode = deliveryMode;
+        return this;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public int getDeliveryMode()
+    {
+        return deliveryMode;
+    }
+
+    /** {@inheritDoc} A priority outside 0 to 9 throws {@link JMSRuntimeException}. */
+    @Override
+    public JMSProducer setPriority(final int priority)
+    {
+        if (priority < 0 || priority > 9)
+        {
+            throw new JMSRuntimeException("Priority " + priority + " is not valid; use a value from 0 to 9");
+        }
+        this.priority = priority;
+        return this;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public int getPriority()
+    {
+        return priority;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer setTimeToLive(final long timeToLive)
+    {
+        this.timeToLive = timeToLive;
+        return this;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public long getTimeToLive()
+    {
+        return timeToLive;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer setDeliveryDelay(final long deliveryDelay)
+    {
+        this.deliveryDelay = deliveryDelay;
+        return this;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public long getDeliveryDelay()
+    {
+        return deliveryDelay;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer setAsync(final CompletionListener completionListener)
+    {
+        this.completionListener = completionListener;
+        return this;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public CompletionListener getAsync()
+    {
+        return completionListener;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer setProperty(final String name, final boolean value)
+    {
+        return setProperty(name, (Object)value);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer setProperty(final String name, final byte value)
+    {
+        return setProperty(name, (Object)value);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer setProperty(final String name, final short value)
+    {
+        return setProperty(name, (Object)value);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer setProperty(final String name, final int value)
+    {
+        return setProperty(name, (Object)value);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer setProperty(final String name, final long value)
+    {
+        return setProperty(name, (Object)value);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer setProperty(final String name, final float value)
+    {
+        return setProperty(name, (Object)value);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer setProperty(final String name, final double value)
+    {
+        return setProperty(name, (Object)value);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer setProperty(final String name, final String value)
+    {
+        return setProperty(name, (Object)value);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer setProperty(final String name, final Object value)
+    {
+        try
+        {
+            properties.setObject(name, value);
+        }
+        catch (final JMSException ex)
+        {
+            throw JmsExceptions.toRuntime(ex);
+        }
+        return this;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer clearProperties()
+    {
+        properties.clear();
+        return this;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public boolean propertyExists(final String name)
+    {
+        return properties.exists(name);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public boolean getBooleanProperty(final String name)
+    {
+        return read(JmsMessageProperties::getBoolean, name);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public byte getByteProperty(final String name)
+    {
+        return read(JmsMessageProperties::getByte, name);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public short getShortProperty(final String name)
+    {
+        return read(JmsMessageProperties::getShort, name);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public int getIntProperty(final String name)
+    {
+        return read(JmsMessageProperties::getInt, name);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public long getLongProperty(final String name)
+    {
+        return read(JmsMessageProperties::getLong, name);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public float getFloatProperty(final String name)
+    {
+        return read(JmsMessageProperties::getFloat, name);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public double getDoubleProperty(final String name)
+    {
+        return read(JmsMessageProperties::getDouble, name);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public String getStringProperty(final String name)
+    {
+        return read(JmsMessageProperties::getString, name);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public Object getObjectProperty(final String name)
+    {
+        return properties.getObject(name);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public Set<String> getPropertyNames()
+    {
+        return propertyNames;
+    }
+
+    /** {@inheritDoc} Replaces a correlation id set as a String. */
+    @Override
+    public JMSProducer setJMSCorrelationIDAsBytes(final byte[] correlationID)
+    {
+        correlationIdBytes = null == correlationID ? null : correlationID.clone();
+        correlationId = null;
+        return this;
+    }
+
+    /** {@inheritDoc} A correlation id set as a String reads back as its UTF-8 bytes. */
+    @Override
+    public byte[] getJMSCorrelationIDAsBytes()
+    {
+        if (null != correlationIdBytes)
+        {
+            return correlationIdBytes.clone();
+        }
+        return null == correlationId ? null : correlationId.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** {@inheritDoc} Replaces a correlation id set as bytes. */
+    @Override
+    public JMSProducer setJMSCorrelationID(final String correlationID)
+    {
+        correlationId = correlationID;
+        correlationIdBytes = null;
+        return this;
+    }
+
+    /** {@inheritDoc} A correlation id set as bytes reads back decoded as UTF-8. */
+    @Override
+    public String getJMSCorrelationID()
+    {
+        if (null != correlationIdBytes)
+        {
+            return new String(correlationIdBytes, StandardCharsets.UTF_8);
+        }
+        return correlationId;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer setJMSType(final String type)
+    {
+        this.type = type;
+        return this;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public String getJMSType()
+    {
+        return type;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public JMSProducer setJMSReplyTo(final Destination replyTo)
+    {
+        this.replyTo = replyTo;
+        return this;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public Destination getJMSReplyTo()
+    {
+        return replyTo;
+    }
+
+    private JMSProducer send(final Destination destination, final BodyWriter writer)
+    {
+        requireDestination(destination);
+        try
+        {
+            sendMessage(destination, writer.newMessage());
+        }
+        catch (final JMSException ex)
+        {
+            throw JmsExceptions.toRuntime(ex);
+        }
+        return this;
+    }
+
+    private <T> T read(final PropertyReader<T> reader, final String name)
+    {
+        try
+        {
+            return reader.read(properties, name);
+        }
+        catch (final JMSException ex)
+        {
+            throw JmsExceptions.toRuntime(ex);
+        }
+    }
+
+    private static void requireDestination(final Destination destination)
+    {
+        if (null == destination)
+        {
+            throw new InvalidDestinationRuntimeException(
+                "Cannot send to a null destination; pass a Queue or Topic from the JMSContext");
+        }
+    }
+
+    private void sendMessage(final Destination destination, final Message message) throws JMSException
+    {
+        final TypedValueTable values = properties.values();
+        for (int slot = 0, size = values.size(); slot < size; slot++)
+        {
+            message.setObjectProperty(values.name(slot), TypeConversion.toObject(values, slot));
+        }
+        if (null != correlationIdBytes)
+        {
+            message.setJMSCorrelationIDAsBytes(correlationIdBytes);
+        }
+        else if (null != correlationId)
+        {
+            message.setJMSCorrelationID(correlationId);
+        }
+        if (null != type)
+        {
+            message.setJMSType(type);
+        }
+        if (null != replyTo)
+        {
+            message.setJMSReplyTo(replyTo);
+        }
+
+        producer.setDisableMessageID(disableMessageId);
+        producer.setDisableMessageTimestamp(disableMessageTimestamp);
+        producer.setDeliveryDelay(deliveryDelay);
+        if (null == completionListener)
+        {
+            producer.send(destination, message, deliveryMode, priority, timeToLive);
+        }
+        else
+        {
+            producer.send(destination, message, deliveryMode, priority, timeToLive, completionListener);
+        }
+    }
+
+    /**
+     * Creates a message from the session and writes a body into it.
+     */
+    @FunctionalInterface
+    private interface BodyWriter
+    {
+        Message newMessage() throws JMSException;
+    }
+
+    /**
+     * Reads one property under the conversion table.
+     */
+    @FunctionalInterface
+    private interface PropertyReader<T>
+    {
+        T read(JmsMessageProperties properties, String name) throws JMSException;
+    }
+
+    /**
+     * The live names of a property set, read-only through {@link Collections#unmodifiableSet(Set)}.
+     */
+    private static final class PropertyNameView extends AbstractSet<String>
+    {
+        private final JmsMessageProperties properties;
+
+        PropertyNameView(final JmsMessageProperties properties)
+        {
+            this.properties = properties;
+        }
+
+        @Override
+        public boolean contains(final Object name)
+        {
+            return name instanceof String && properties.exists((String)name);
+        }
+
+        @Override
+        public int size()
+        {
+            return properties.values().size();
+        }
+
+        @Override
+        public Iterator<String> iterator()
+        {
+            final TypedValueTable values = properties.values();
+            return new Iterator<>()
+            {
+                private int slot;
+
+                @Override
+                public boolean hasNext()
+                {
+                    return slot < values.size();
+                }
+
+                @Override
+                public String next()
+                {
+                    if (!hasNext())
+                    {
+                        throw new NoSuchElementException();
+                    }
+                    return values.name(slot++);
+                }
+            };
+        }
+    }
+}
