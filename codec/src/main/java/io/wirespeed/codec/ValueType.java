@@ -1,0 +1,72 @@
+package io.wirespeed.codec;
+
+/**
+ * The type of a property value or of a map or stream body entry.
+ * <p>
+ * The codes are those of the schema's {@code ValueTypeCode} enum; a test keeps the two in step.
+ */
+public enum ValueType
+{
+    /** The {@code NULL} value, encoded as 0. */
+    NULL(0),
+
+    /** The {@code BOOLEAN} value, encoded as 1. */
+    BOOLEAN(1),
+
+    /** The {@code BYTE} value, encoded as 2. */
+    BYTE(2),
+
+    /** The {@code SHORT} value, encoded as 3. */
+    SHORT(3),
+
+    /** The {@code CHAR} value, encoded as 4. */
+    CHAR(4),
+
+    /** The {@code INT} value, encoded as 5. */
+    INT(5),
+
+    /** The {@code LONG} value, encoded as 6. */
+    LONG(6),
+
+    /** The {@code FLOAT} value, encoded as 7. */
+    FLOAT(7),
+
+    /** The {@code DOUBLE} value, encoded as 8. */
+    DOUBLE(8),
+
+    /** The {@code STRING} value, encoded as 9. */
+    STRING(9),
+
+    /** The {@code BYTES} value, encoded as 10. */
+    BYTES(10);
+
+    private static final ValueType[] BY_CODE = values();
+
+    private final int code;
+
+    ValueType(final int code)
+    {
+        this.code = code;
+    }
+
+    /**
+     * The value's code on the wire.
+     *
+     * @return the code written into the envelope.
+     */
+    public int code()
+    {
+        return code;
+    }
+
+    /**
+     * The value for a wire code, without allocating.
+     *
+     * @param code read from an envelope.
+     * @return the value, or {@code null} when the code is unknown to this version.
+     */
+    public static ValueType get(final int code)
+    {
+        return code >= 0 && code < BY_CODE.length ? BY_CODE[code] : null;
+    }
+}
