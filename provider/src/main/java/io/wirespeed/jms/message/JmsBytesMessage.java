@@ -181,13 +181,15 @@ public class JmsBytesMessage extends JmsMessage implements BytesMessage
     @Override
     public void writeBoolean(final boolean value) throws JMSException
     {
-        buffer[reserve(1)] = (byte)(value ? 1 : 0);
+        final int offset = reserve(1);
+        buffer[offset] = (byte)(value ? 1 : 0);
     }
 
     @Override
     public void writeByte(final byte value) throws JMSException
     {
-        buffer[reserve(1)] = value;
+        final int offset = reserve(1);
+        buffer[offset] = value;
     }
 
     @Override
@@ -262,7 +264,8 @@ public class JmsBytesMessage extends JmsMessage implements BytesMessage
             throw new IndexOutOfBoundsException(
                 "writeBytes offset " + offset + " and length " + length + " do not fit an array of " + value.length);
         }
-        System.arraycopy(value, offset, buffer, reserve(length), length);
+        final int at = reserve(length);
+        System.arraycopy(value, offset, buffer, at, length);
     }
 
     /**
