@@ -1,0 +1,84 @@
+package io.wirespeed.jms;
+
+import java.util.ArrayList;
+
+import io.wirespeed.jms.message.JmsMessage;
+
+/**
+ * The messages a session delivered that are not yet acknowledged, in delivery order, each with the
+ * consumer that delivered it. Acknowledging forgets them; recovering hands each back to its
+ * consumer, marked redelivered, to be delivered again before anything newer. Reuses its storage:
+ * recording a delivery allocates nothing once warm.
+ */
+final class Deliveries
+{
+    private final ArrayList<JmsMessageConsumer> consumers = new ArrayList<>();
+    private final ArrayList<JmsMessage> messages = new ArrayList<>();
+
+    /**
+     * Records a delivery.
+     *
+     * @param consumer the consumer that delivered the message.
+     * @param message  the message.
+     */
+    synchronized void delivered(final JmsMessageConsumer consumer, final JmsMessage message)
+    {
+        consumers.add(consumer);
+        messages.add(message);
+    }
+
+    /** Forgets every recorded delivery: they are acknowledged. */
+    synchronized void acknowledgeAll()
+    {
+        consumers.clear();
+        messages.clear();
+    }
+
+    /**
+     * Whether a message is still waiting for acknowledgement.
+     *
+     * @param message the message.
+     * @return true if it was delivered and not yet acknowledged or recovered.
+     */
+    synchronized boolean isPending(final JmsMessage message)
+    {
+        for (int i = messages.size() - 1; i >= 0; i--)
+        {
+            if (messages.get(i) == message)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Hands every recorded delivery back to its consumer for redelivery, oldest first. */
+    synchronized void recover()
+    {
+        for (int i = messages.size() - 1; i >= 0; i--)
+        {
+            final JmsMessage message = messages.get(i);
+            message.setJMSRedelivered(true);
+            message.setDeliveryCount(message.deliveryCount() + 1);
+            consumers.get(i).redeliverFirst(message);
+        }
+        acknowledgeAll();
+    }
+
+    /**
+     * Forgets the deliveries of a closed consumer.
+     *
+     * @param consumer the consumer.
+     */
+    synchronized void forget(final JmsMessageConsumer consumer)
+    {
+        for (int i = messages.size() - 1; i >= 0; i--)
+        {
+            if (consumers.get(i) == consumer)
+            {
+                consumers.remove(i);
+                messages.remove(i);
+            }
+        }
+    }
+}

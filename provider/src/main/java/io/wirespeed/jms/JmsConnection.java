@@ -1,0 +1,411 @@
+package io.wirespeed.jms;
+
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+
+import javax.jms.Connection;
+import javax.jms.ConnectionConsumer;
+import javax.jms.ConnectionMetaData;
+import javax.jms.Destination;
+import javax.jms.ExceptionListener;
+import javax.jms.IllegalStateException;
+import javax.jms.InvalidClientIDException;
+import javax.jms.JMSException;
+import javax.jms.Queue;
+import javax.jms.QueueConnection;
+import javax.jms.QueueSession;
+import javax.jms.ServerSessionPool;
+import javax.jms.Session;
+import javax.jms.Topic;
+import javax.jms.TopicConnection;
+import javax.jms.TopicSession;
+
+import io.wirespeed.jms.config.ConnectionConfig;
+import io.wirespeed.jms.config.TopicRouting;
+import io.wirespeed.jms.exceptions.JmsExceptions;
+import io.wirespeed.jms.meta.ConnectionId;
+import io.wirespeed.jms.transport.SharedTransport;
+import io.wirespeed.jms.transport.SharedTransports;
+import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportException;
+
+/**
+ * A connection: the application's link to the transport. It owns one poller thread that delivers
+ * messages to the message listeners of all its sessions, so listeners of one connection run one at
+ * a time; synchronous receives poll on the caller's thread.
+ */
+public class JmsConnection implements Connection, TopicConnection, QueueConnection
+{
+    private static final Set<String> CLIENT_IDS_IN_USE = ConcurrentHashMap.newKeySet();
+
+    private final ConnectionConfig config;
+    private final TopicRouting routing;
+    private final ConnectionId id;
+    private final String userName;
+    private final SharedTransport sharedTransport;
+    private final ConnectionPoller poller;
+    private final List<JmsSession> sessions = new CopyOnWriteArrayList<>();
+    private final AtomicLong sessionIds = new AtomicLong();
+    private final Object stateLock = new Object();
+
+    private volatile ExceptionListener exceptionListener;
+    private volatile boolean started;
+    private volatile boolean closed;
+    private String clientId;
+    private boolean clientIdFixed;
+
+    JmsConnection(final ConnectionConfig config, final String userName) throws JMSException
+    {
+        this.config = config;
+        this.routing = new TopicRouting(config);
+        this.id = ConnectionId.next();
+        this.userName = userName;
+        try
+        {
+            this.sharedTransport = SharedTransports.acquire(config, this::onTransportError);
+        }
+        catch (final TransportException ex)
+        {
+            throw JmsExceptions.wrap("cannot connect with '" + config.uri() + "': " + ex.getMessage(), ex);
+        }
+        this.poller = new ConnectionPoller(this, config);
+        if (config.clientId() != null)
+        {
+            setClientIdInternal(config.clientId());
+        }
+    }
+
+    /** @return the configuration this connection was created with. */
+    public ConnectionConfig config()
+    {
+        return config;
+    }
+
+    /** @return where destinations travel. */
+    public TopicRouting routing()
+    {
+        return routing;
+    }
+
+    /** @return this connection's unique id. */
+    public ConnectionId id()
+    {
+        return id;
+    }
+
+    /** @return the user name given when the connection was created, or null. */
+    public String userName()
+    {
+        return userName;
+    }
+
+    /** @return the transport this connection's sessions publish and subscribe on. */
+    public Transport transport()
+    {
+        return sharedTransport.transport();
+    }
+
+    /** @return the poller that delivers to this connection's message listeners. */
+    ConnectionPoller poller()
+    {
+        return poller;
+    }
+
+    /** @return whether delivery is started. */
+    boolean isStarted()
+    {
+        return started;
+    }
+
+    /** @return whether the connection is closed. */
+    boolean isClosed()
+    {
+        return closed;
+    }
+
+    /** @return the next session number of this connection. */
+    long nextSessionId()
+    {
+        return sessionIds.incrementAndGet();
+    }
+
+    @Override
+    public Session createSession(final boolean transacted, final int acknowledgeMode) throws JMSException
+    {
+        return createSession(transacted ? Session.SESSION_TRANSACTED : acknowledgeMode);
+    }
+
+    @Override
+    public Session createSession(final int sessionMode) throws JMSException
+    {
+        checkOpen();
+        fixClientId();
+        JmsSession.checkSessionMode(sessionMode);
+        final JmsSession session = new JmsSession(this, sessionMode);
+        sessions.add(session);
+        return session;
+    }
+
+    @Override
+    public Session createSession() throws JMSException
+    {
+        return createSession(Session.AUTO_ACKNOWLEDGE);
+    }
+
+    @Override
+    public TopicSession createTopicSession(final boolean transacted, final int acknowledgeMode) throws JMSException
+    {
+        return (TopicSession)createSession(transacted, acknowledgeMode);
+    }
+
+    @Override
+    public QueueSession createQueueSession(final boolean transacted, final int acknowledgeMode) throws JMSException
+    {
+        return (QueueSession)createSession(transacted, acknowledgeMode);
+    }
+
+    void onSessionClosed(final JmsSession session)
+    {
+        sessions.remove(session);
+    }
+
+    @Override
+    public String getClientID() throws JMSException
+    {
+        checkOpen();
+        synchronized (stateLock)
+        {
+            return clientId;
+        }
+    }
+
+    @Override
+    public void setClientID(final String clientID) throws JMSException
+    {
+        checkOpen();
+        synchronized (stateLock)
+        {
+            if (clientIdFixed)
+            {
+                throw new IllegalStateException(clientId != null ?
+                    "the client id is already set to '" + clientId + "'; create a new connection to use another" :
+                    "setClientID must be called right after the connection is created, before any other use of it");
+            }
+            setClientIdInternal(clientID);
+        }
+    }
+
+    private void setClientIdInternal(final String clientID) throws JMSException
+    {
+        if (clientID == null || clientID.isEmpty())
+        {
+            throw new InvalidClientIDException("the client id must not be null or empty");
+        }
+        if (!CLIENT_IDS_IN_USE.add(clientID))
+        {
+            throw new InvalidClientIDException(
+                "client id '" + clientID + "' is already in use by another open connection in this JVM: choose another " +
+                "or close that connection first");
+        }
+        clientId = clientID;
+        clientIdFixed = true;
+    }
+
+    /** Called before every use of the connection other than setClientID: fixes the client id. */
+    void fixClientId()
+    {
+        synchronized (stateLock)
+        {
+            clientIdFixed = true;
+        }
+    }
+
+    @Override
+    public ConnectionMetaData getMetaData() throws JMSException
+    {
+        checkOpen();
+        fixClientId();
+        return JmsConnectionMetaData.INSTANCE;
+    }
+
+    @Override
+    public ExceptionListener getExceptionListener() throws JMSException
+    {
+        checkOpen();
+        fixClientId();
+        return exceptionListener;
+    }
+
+    @Override
+    public void setExceptionListener(final ExceptionListener listener) throws JMSException
+    {
+        checkOpen();
+        fixClientId();
+        this.exceptionListener = listener;
+    }
+
+    @Override
+    public void start() throws JMSException
+    {
+        checkOpen();
+        fixClientId();
+        started = true;
+        poller.wake();
+    }
+
+    @Override
+    public void stop() throws JMSException
+    {
+        checkOpen();
+        fixClientId();
+        if (poller.isPollerThread() || JmsSession.isInCompletionListener())
+        {
+            throw new IllegalStateException(
+                "a message or completion listener must not stop its own connection: stop it from another thread");
+        }
+        started = false;
+        poller.awaitDeliveryIdle();
+    }
+
+    @Override
+    public void close() throws JMSException
+    {
+        if (poller.isPollerThread() || JmsSession.isInCompletionListener())
+        {
+            throw new IllegalStateException(
+                "a message or completion listener must not close its own connection: close it from another thread");
+        }
+        synchronized (stateLock)
+        {
+            if (closed)
+            {
+                return;
+            }
+            closed = true;
+        }
+        started = false;
+        poller.awaitDeliveryIdle();
+        JMSException failure = null;
+        for (final JmsSession session : sessions)
+        {
+            try
+            {
+                session.close();
+            }
+            catch (final JMSException ex)
+            {
+                failure = failure == null ? ex : failure;
+            }
+        }
+        poller.close();
+        sharedTransport.release();
+        synchronized (stateLock)
+        {
+            if (clientId != null)
+            {
+                CLIENT_IDS_IN_USE.remove(clientId);
+            }
+        }
+        if (failure != null)
+        {
+            throw failure;
+        }
+    }
+
+    /**
+     * Reports an asynchronous fault to the exception listener, if one is set.
+     *
+     * @param exception the fault.
+     */
+    public void onAsyncException(final JMSException exception)
+    {
+        final ExceptionListener listener = exceptionListener;
+        if (listener != null && !closed)
+        {
+            listener.onException(exception);
+        }
+    }
+
+    private void onTransportError(final TransportException error)
+    {
+        onAsyncException(JmsExceptions.wrap("transport fault on '" + config.uri() + "': " + error.getMessage(), error));
+    }
+
+    /**
+     * Throws if the connection is closed.
+     *
+     * @throws IllegalStateException if closed.
+     */
+    void checkOpen() throws IllegalStateException
+    {
+        if (closed)
+        {
+            throw JmsExceptions.closed("connection");
+        }
+    }
+
+    @Override
+    public ConnectionConsumer createConnectionConsumer(
+        final Destination destination, final String messageSelector, final ServerSessionPool sessionPool,
+        final int maxMessages) throws JMSException
+    {
+        throw unsupportedServerSessions();
+    }
+
+    @Override
+    public ConnectionConsumer createSharedConnectionConsumer(
+        final Topic topic, final String subscriptionName, final String messageSelector,
+        final ServerSessionPool sessionPool, final int maxMessages) throws JMSException
+    {
+        throw unsupportedServerSessions();
+    }
+
+    @Override
+    public ConnectionConsumer createDurableConnectionConsumer(
+        final Topic topic, final String subscriptionName, final String messageSelector,
+        final ServerSessionPool sessionPool, final int maxMessages) throws JMSException
+    {
+        throw unsupportedServerSessions();
+    }
+
+    @Override
+    public ConnectionConsumer createSharedDurableConnectionConsumer(
+        final Topic topic, final String subscriptionName, final String messageSelector,
+        final ServerSessionPool sessionPool, final int maxMessages) throws JMSException
+    {
+        throw unsupportedServerSessions();
+    }
+
+    @Override
+    public ConnectionConsumer createConnectionConsumer(
+        final Queue queue, final String messageSelector, final ServerSessionPool sessionPool, final int maxMessages)
+        throws JMSException
+    {
+        throw unsupportedServerSessions();
+    }
+
+    @Override
+    public ConnectionConsumer createConnectionConsumer(
+        final Topic topic, final String messageSelector, final ServerSessionPool sessionPool, final int maxMessages)
+        throws JMSException
+    {
+        throw unsupportedServerSessions();
+    }
+
+    private JMSException unsupportedServerSessions() throws JMSException
+    {
+        checkOpen();
+        return new JMSException(
+            "ConnectionConsumer and ServerSessionPool are optional application-server facilities (JMS 2.0 section 8.2) " +
+            "that Wirespeed does not provide: use a MessageListener on a session instead");
+    }
+
+    @Override
+    public String toString()
+    {
+        return "JmsConnection[" + id + ", " + config.uri() + "]";
+    }
+}

@@ -1,0 +1,431 @@
+package io.wirespeed.jms;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.locks.ReentrantLock;
+
+import javax.jms.IllegalStateException;
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageListener;
+import javax.jms.Queue;
+import javax.jms.QueueReceiver;
+import javax.jms.Session;
+import javax.jms.Topic;
+import javax.jms.TopicSubscriber;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.IdleStrategy;
+
+import io.wirespeed.jms.destination.JmsDestination;
+import io.wirespeed.jms.exceptions.JmsExceptions;
+import io.wirespeed.jms.message.JmsMessage;
+import io.wirespeed.jms.wire.MessageDecoder;
+import io.wirespeed.transport.MessageHandler;
+import io.wirespeed.transport.TransportException;
+import io.wirespeed.transport.TransportSubscription;
+import io.wirespeed.transport.aeron.IdleStrategyKind;
+
+/**
+ * A message consumer on a topic. It owns a subscription to the topic's stream and filters what
+ * arrives there in place, before any message object exists: another topic hashed to the same stream,
+ * the connection's own messages under noLocal, expired messages. Synchronous receives poll on the
+ * caller's thread; with a listener, the connection's delivery thread polls and calls it.
+ */
+public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, QueueReceiver, RedeliveringConsumer
+{
+    private final JmsSession session;
+    private final JmsConnection connection;
+    private final JmsDestination destination;
+    private final String selector;
+    private final boolean noLocal;
+    private final TransportSubscription subscription;
+    private final MessageDecoder decoder = new MessageDecoder();
+    private final ArrayDeque<JmsMessage> redeliveries = new ArrayDeque<>();
+    private final ReentrantLock receiveLock = new ReentrantLock();
+    private final IdleStrategy idle;
+    private final MessageHandler receiveHandler = this::onReceived;
+    private final MessageHandler listenerHandler = this::onListenerMessage;
+    private final boolean reuseMessages;
+    private volatile MessageListener listener;
+    private volatile boolean closed;
+    private boolean closeRequestedByListener;
+    private boolean inDelivery;
+    private JmsMessage received;
+
+    JmsMessageConsumer(
+        final JmsSession session, final JmsDestination destination, final String selector, final boolean noLocal)
+        throws JMSException
+    {
+        this.session = session;
+        this.connection = session.connection();
+        this.destination = destination;
+        this.selector = selector == null || selector.isBlank() ? null : selector;
+        this.noLocal = noLocal;
+        this.reuseMessages = connection.config().reuseMessages();
+        this.idle = IdleStrategyKind.byPropertyName(connection.config().idle(), "idle").newIdleStrategy();
+        if (this.selector != null)
+        {
+            throw new JMSException("message selectors are not available yet in this Wirespeed version: " +
+                "filter in the listener, or consume without a selector");
+        }
+        final String channel = connection.routing().channel(destination.name());
+        final int streamId = connection.routing().streamId(destination.name());
+        try
+        {
+            this.subscription = connection.transport().addSubscription(channel, streamId);
+        }
+        catch (final TransportException ex)
+        {
+            throw JmsExceptions.wrap("cannot subscribe to '" + destination + "' on " + channel + " stream " +
+                streamId + ": " + ex.getMessage(), ex);
+        }
+        decoder.consumerDestination(destination);
+        LocalSubscriptions.created();
+    }
+
+    @Override
+    public String getMessageSelector() throws JMSException
+    {
+        checkOpen();
+        return selector;
+    }
+
+    @Override
+    public MessageListener getMessageListener() throws JMSException
+    {
+        checkOpen();
+        return listener;
+    }
+
+    @Override
+    public void setMessageListener(final MessageListener listener) throws JMSException
+    {
+        checkOpen();
+        this.listener = listener;
+        if (listener == null)
+        {
+            connection.poller().remove(this);
+        }
+        else
+        {
+            connection.poller().add(this);
+        }
+    }
+
+    @Override
+    public Topic getTopic() throws JMSException
+    {
+        checkOpen();
+        return (Topic)destination;
+    }
+
+    @Override
+    public Queue getQueue() throws JMSException
+    {
+        checkOpen();
+        return (Queue)destination;
+    }
+
+    @Override
+    public boolean getNoLocal() throws JMSException
+    {
+        checkOpen();
+        return noLocal;
+    }
+
+    @Override
+    public Message receive() throws JMSException
+    {
+        return receive(0, false);
+    }
+
+    @Override
+    public Message receive(final long timeout) throws JMSException
+    {
+        return receive(timeout, false);
+    }
+
+    @Override
+    public Message receiveNoWait() throws JMSException
+    {
+        return receive(0, true);
+    }
+
+    private Message receive(final long timeoutMs, final boolean noWait) throws JMSException
+    {
+        checkOpen();
+        if (listener != null)
+        {
+            throw new IllegalStateException("this consumer has a MessageListener: it cannot also receive synchronously");
+        }
+        final long deadline = timeoutMs > 0 ? System.nanoTime() + timeoutMs * 1_000_000L : Long.MAX_VALUE;
+        receiveLock.lock();
+        try
+        {
+            idle.reset();
+            while (!closed)
+            {
+                if (connection.isStarted())
+                {
+                    JmsMessage message = takeRedelivery();
+                    if (message == null)
+                    {
+                        message = pollOne();
+                    }
+                    if (message != null)
+                    {
+                        return deliverSynchronously(message);
+                    }
+                }
+                if (noWait || System.nanoTime() >= deadline)
+                {
+                    return null;
+                }
+                idle.idle();
+            }
+            return null;
+        }
+        finally
+        {
+            receiveLock.unlock();
+        }
+    }
+
+    private JmsMessage pollOne()
+    {
+        received = null;
+        while (received == null && subscription.poll(receiveHandler, 1) > 0)
+        {
+            idle.reset();
+        }
+        final JmsMessage message = received;
+        received = null;
+        return message;
+    }
+
+    private void onReceived(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (accept(buffer, offset, length))
+        {
+            received = decoder.decode();
+        }
+    }
+
+    private Message deliverSynchronously(final JmsMessage message) throws JMSException
+    {
+        prepare(message);
+        if (session.sessionMode() == Session.CLIENT_ACKNOWLEDGE || session.sessionMode() == Session.SESSION_TRANSACTED)
+        {
+            session.deliveries().delivered(this, message);
+        }
+        return message;
+    }
+
+    private void prepare(final JmsMessage message)
+    {
+        message.onDispatch();
+        if (session.sessionMode() == Session.CLIENT_ACKNOWLEDGE)
+        {
+            message.setAcknowledgeCallback(acknowledged -> session.acknowledgeAll());
+        }
+    }
+
+    /**
+     * Delivers waiting messages to the listener; called by the connection's delivery thread.
+     *
+     * @param fragmentLimit the most fragments to read.
+     * @return the work done.
+     */
+    int deliverToListener(final int fragmentLimit)
+    {
+        if (closed || listener == null)
+        {
+            return 0;
+        }
+        int work = 0;
+        inDelivery = true;
+        try
+        {
+            final JmsMessage redelivery = takeRedelivery();
+            if (redelivery != null)
+            {
+                dispatch(redelivery);
+                work++;
+            }
+            else
+            {
+                work += subscription.poll(listenerHandler, fragmentLimit);
+            }
+        }
+        finally
+        {
+            inDelivery = false;
+        }
+        if (closeRequestedByListener)
+        {
+            completeClose();
+        }
+        return work;
+    }
+
+    private void onListenerMessage(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (!closed && listener != null && accept(buffer, offset, length))
+        {
+            dispatch(reuseMessages ? decoder.decodeReused() : decoder.decode());
+        }
+    }
+
+    private void dispatch(final JmsMessage message)
+    {
+        final MessageListener current = listener;
+        if (current == null || closed)
+        {
+            redeliverFirst(message);
+            return;
+        }
+        prepare(message);
+        session.deliveries().delivered(this, message);
+        try
+        {
+            current.onMessage(message);
+        }
+        catch (final RuntimeException ex)
+        {
+            onListenerFailure(message, ex);
+            return;
+        }
+        final int mode = session.sessionMode();
+        if ((mode == Session.AUTO_ACKNOWLEDGE || mode == Session.DUPS_OK_ACKNOWLEDGE) && !session.isClosed())
+        {
+            session.deliveries().acknowledgeAll();
+        }
+    }
+
+    private void onListenerFailure(final JmsMessage message, final RuntimeException failure)
+    {
+        final int mode = session.sessionMode();
+        if ((mode == Session.AUTO_ACKNOWLEDGE || mode == Session.DUPS_OK_ACKNOWLEDGE) && !message.getJMSRedelivered())
+        {
+            session.deliveries().recover();
+        }
+        else if (mode == Session.AUTO_ACKNOWLEDGE || mode == Session.DUPS_OK_ACKNOWLEDGE)
+        {
+            session.deliveries().acknowledgeAll();
+        }
+        connection.onAsyncException(JmsExceptions.wrap("the MessageListener on '" + destination + "' threw " +
+            failure + (message.getJMSRedelivered() ? "; the message will be delivered once more" : ""), failure));
+    }
+
+    private boolean accept(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (!decoder.wrap(buffer, offset, length))
+        {
+            connection.onAsyncException(new JMSException("dropped a malformed message on '" + destination + "': " +
+                decoder.lastError()));
+            return false;
+        }
+        if (!decoder.isFor(destination))
+        {
+            return false;
+        }
+        if (noLocal && decoder.isFrom(connection.id()))
+        {
+            return false;
+        }
+        final long expiration = decoder.expiration();
+        return expiration == 0 || expiration > System.currentTimeMillis();
+    }
+
+    private JmsMessage takeRedelivery()
+    {
+        synchronized (redeliveries)
+        {
+            return redeliveries.pollFirst();
+        }
+    }
+
+    /**
+     * Puts a recovered message at the head of this consumer, to be delivered again before anything newer.
+     *
+     * @param message the message, already marked redelivered.
+     */
+    void redeliverFirst(final JmsMessage message)
+    {
+        synchronized (redeliveries)
+        {
+            redeliveries.addFirst(message);
+        }
+    }
+
+    @Override
+    public void redeliver(final Message message) throws JMSException
+    {
+        checkOpen();
+        if (!(message instanceof JmsMessage))
+        {
+            throw new JMSException("only messages received from Wirespeed can be redelivered");
+        }
+        final JmsMessage jmsMessage = (JmsMessage)message;
+        jmsMessage.setJMSRedelivered(true);
+        jmsMessage.setDeliveryCount(jmsMessage.deliveryCount() + 1);
+        redeliverFirst(jmsMessage);
+    }
+
+    private void checkOpen() throws IllegalStateException
+    {
+        if (closed)
+        {
+            throw JmsExceptions.closed("consumer");
+        }
+        session.checkOpen();
+    }
+
+    @Override
+    public void close() throws JMSException
+    {
+        if (closed)
+        {
+            return;
+        }
+        closed = true;
+        if (connection.poller().isPollerThread())
+        {
+            connection.poller().remove(this);
+            if (inDelivery)
+            {
+                closeRequestedByListener = true;
+                session.onConsumerClosed(this);
+            }
+            else
+            {
+                completeClose();
+            }
+            return;
+        }
+        connection.poller().whileIdle(() -> connection.poller().remove(this));
+        receiveLock.lock();
+        try
+        {
+            completeClose();
+        }
+        finally
+        {
+            receiveLock.unlock();
+        }
+    }
+
+    private void completeClose()
+    {
+        closeRequestedByListener = false;
+        subscription.close();
+        session.onConsumerClosed(this);
+    }
+
+    @Override
+    public String toString()
+    {
+        return "JmsMessageConsumer[" + destination + "]";
+    }
+}

@@ -1,0 +1,230 @@
+package io.wirespeed.jms;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import javax.jms.IllegalStateException;
+import javax.jms.JMSException;
+import javax.jms.ResourceAllocationException;
+
+import org.agrona.ExpandableDirectByteBuffer;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import io.wirespeed.jms.config.ConnectionConfig;
+import io.wirespeed.jms.destination.JmsDestination;
+import io.wirespeed.jms.exceptions.JmsExceptions;
+import io.wirespeed.jms.message.JmsMessage;
+import io.wirespeed.jms.wire.MessageEncoder;
+import io.wirespeed.transport.TransportException;
+import io.wirespeed.transport.TransportPublication;
+import io.wirespeed.transport.aeron.IdleStrategyKind;
+
+/**
+ * A session's sending side: encodes a message into the session's buffer and offers it on the
+ * destination's publication, waiting out back-pressure up to the send timeout. In a transacted
+ * session, encoded messages are held until commit. One thread at a time; nothing allocated per send
+ * once warm.
+ */
+final class SessionSender
+{
+    private static final int INITIAL_BUFFER = 4096;
+
+    private final JmsSession session;
+    private final ConnectionConfig config;
+    private final MessageEncoder encoder = new MessageEncoder();
+    private final ExpandableDirectByteBuffer buffer = new ExpandableDirectByteBuffer(INITIAL_BUFFER);
+    private final Map<String, Route> routes = new HashMap<>();
+    private final List<PendingSend> transaction = new ArrayList<>();
+    private final IdleStrategy idle;
+    private final long sendTimeoutNs;
+    private final long connectWaitNs;
+
+    SessionSender(final JmsSession session)
+    {
+        this.session = session;
+        this.config = session.connection().config();
+        this.idle = IdleStrategyKind.byPropertyName(config.idle(), "idle").newIdleStrategy();
+        this.sendTimeoutNs = config.sendTimeoutMs() * 1_000_000L;
+        this.connectWaitNs = config.connectWaitMs() * 1_000_000L;
+    }
+
+    /**
+     * The route (publication) for a destination, created on first use and kept for the session's life.
+     *
+     * @param destination the destination.
+     * @return its route.
+     * @throws JMSException if the transport cannot create the publication.
+     */
+    Route route(final JmsDestination destination) throws JMSException
+    {
+        Route route = routes.get(destination.name());
+        if (route == null)
+        {
+            final JmsConnection connection = session.connection();
+            final String channel = connection.routing().channel(destination.name());
+            final int streamId = connection.routing().streamId(destination.name());
+            for (final Route existing : routes.values())
+            {
+                if (existing.streamId == streamId && existing.channel.equals(channel))
+                {
+                    route = existing;
+                    break;
+                }
+            }
+            if (route == null)
+            {
+                try
+                {
+                    route = new Route(channel, streamId, connection.transport().addPublication(channel, streamId));
+                }
+                catch (final TransportException ex)
+                {
+                    throw JmsExceptions.wrap("cannot publish to '" + destination + "' on " + channel + " stream " +
+                        streamId + ": " + ex.getMessage(), ex);
+                }
+            }
+            routes.put(destination.name(), route);
+        }
+        return route;
+    }
+
+    /**
+     * Encodes and sends a message, or holds it until commit in a transacted session.
+     *
+     * @param route      where it goes.
+     * @param message    the stamped message.
+     * @param producerId the sending producer's number within the session.
+     * @throws JMSException if the send failed or timed out.
+     */
+    void send(final Route route, final JmsMessage message, final int producerId) throws JMSException
+    {
+        final int length = encoder.encode(
+            message, session.connection().id(), session.id(), producerId, buffer, 0);
+        if (session.sessionMode() == JmsSession.SESSION_TRANSACTED)
+        {
+            final byte[] copy = new byte[length];
+            buffer.getBytes(0, copy);
+            transaction.add(new PendingSend(route, copy));
+            return;
+        }
+        offer(route, buffer, length);
+    }
+
+    private void offer(final Route route, final org.agrona.DirectBuffer source, final int length) throws JMSException
+    {
+        final TransportPublication publication = route.publication;
+        long waitingSince = 0;
+        idle.reset();
+        while (true)
+        {
+            final long result = publication.offer(source, 0, length);
+            if (result > 0)
+            {
+                return;
+            }
+            final long now = System.nanoTime();
+            if (result == TransportPublication.NOT_CONNECTED)
+            {
+                final long joinedNs = Math.max(route.createdNanos, LocalSubscriptions.lastCreatedNanos());
+                if (now - joinedNs > connectWaitNs)
+                {
+                    return;
+                }
+            }
+            else if (result == TransportPublication.BACK_PRESSURED || result == TransportPublication.ADMIN_ACTION)
+            {
+                if (waitingSince == 0)
+                {
+                    waitingSince = now;
+                }
+                else if (now - waitingSince > sendTimeoutNs)
+                {
+                    throw new ResourceAllocationException("send to " + route + " was back-pressured for longer than " +
+                        "sendTimeout=" + config.sendTimeoutMs() + " ms: a subscriber is not keeping up; raise " +
+                        "sendTimeout or speed up the consumers");
+                }
+            }
+            else if (result == TransportPublication.CLOSED)
+            {
+                throw new IllegalStateException("the publication for " + route + " is closed: the connection or " +
+                    "its media driver went away");
+            }
+            else
+            {
+                throw new JMSException("send to " + route + " failed: " + TransportPublication.describe(result));
+            }
+            if (session.isClosed())
+            {
+                throw JmsExceptions.closed("session");
+            }
+            idle.idle();
+        }
+    }
+
+    /**
+     * Sends the messages held by the transaction, in order.
+     *
+     * @throws JMSException if one cannot be sent; the rest stay unsent.
+     */
+    void commit() throws JMSException
+    {
+        try
+        {
+            for (final PendingSend pending : transaction)
+            {
+                final UnsafeBuffer source = new UnsafeBuffer(pending.bytes);
+                offer(pending.route, source, pending.bytes.length);
+            }
+        }
+        finally
+        {
+            transaction.clear();
+        }
+    }
+
+    /** Discards the messages held by the transaction. */
+    void rollback()
+    {
+        transaction.clear();
+    }
+
+    /** Closes every publication this session created. */
+    void close()
+    {
+        for (final Route route : routes.values())
+        {
+            route.publication.close();
+        }
+        routes.clear();
+    }
+
+    /** One destination's publication. */
+    static final class Route
+    {
+        final String channel;
+        final int streamId;
+        final TransportPublication publication;
+        final long createdNanos = System.nanoTime();
+
+        Route(final String channel, final int streamId, final TransportPublication publication)
+        {
+            this.channel = channel;
+            this.streamId = streamId;
+            this.publication = publication;
+        }
+
+        @Override
+        public String toString()
+        {
+            return channel + " stream " + streamId;
+        }
+    }
+
+    /** A message encoded in a transaction, waiting for commit. */
+    private record PendingSend(Route route, byte[] bytes)
+    {
+    }
+}

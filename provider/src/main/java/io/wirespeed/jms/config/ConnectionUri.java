@@ -1,0 +1,267 @@
+package io.wirespeed.jms.config;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The one parser of Wirespeed's connection URI vocabulary.
+ * <pre>
+ *   wirespeed:ipc[?option=value&amp;...]                  Aeron IPC (the default: wirespeed: alone means this)
+ *   wirespeed:udp?endpoint=239.1.2.3:40456&amp;interface=192.168.1.10   UDP multicast (a multicast group)
+ *   wirespeed:udp?endpoint=10.0.0.5:40456                 UDP unicast to the receiving host
+ *   wirespeed:rdma?endpoint=10.0.0.5:40456                RDMA where available, else UDP
+ * </pre>
+ * Options: {@code driver} (embedded|external), {@code aeronDir}, {@code threading}
+ * (shared|shared-network|dedicated), {@code idle} (backoff|sleeping|yielding|busy-spin|noop),
+ * {@code termLength}, {@code mtu}, {@code sendTimeout} (ms), {@code connectWait} (ms),
+ * {@code streamIdBase}, {@code streamIdRange}, {@code fragmentLimit}, {@code reuseMessages}
+ * (true|false), {@code clientId}, {@code profile} (low-latency sets busy-spin idle and dedicated
+ * threading), and {@code route.<pattern>=<aeron channel>} rules. Values may be percent-encoded.
+ * docs/configuration.md describes each with examples.
+ */
+public final class ConnectionUri
+{
+    /** The URI scheme. */
+    public static final String SCHEME = "wirespeed";
+    /** The URI used when none is given. */
+    public static final String DEFAULT_URI = "wirespeed:ipc";
+
+    private static final String ROUTE_PREFIX = "route.";
+    private static final Set<String> THREADING = Set.of("shared", "shared-network", "dedicated");
+    private static final Set<String> IDLE = Set.of("backoff", "sleeping", "yielding", "busy-spin", "noop");
+    private static final List<String> OPTIONS = List.of(
+        "endpoint", "interface", "driver", "aeronDir", "threading", "idle", "termLength", "mtu", "sendTimeout",
+        "connectWait", "streamIdBase", "streamIdRange", "fragmentLimit", "reuseMessages", "clientId", "profile",
+        ROUTE_PREFIX + "<pattern>");
+
+    private ConnectionUri()
+    {
+    }
+
+    /**
+     * Parses a connection URI.
+     *
+     * @param uri the URI, e.g. {@code wirespeed:udp?endpoint=239.1.2.3:40456}; null or empty means the default.
+     * @return the configuration it describes.
+     * @throws IllegalArgumentException naming the part of the URI to change.
+     */
+    public static ConnectionConfig parse(final String uri)
+    {
+        final String text = uri == null || uri.isBlank() ? DEFAULT_URI : uri.trim();
+        final Builder builder = new Builder(text);
+        final int colon = text.indexOf(':');
+        if (colon < 0 || !SCHEME.equalsIgnoreCase(text.substring(0, colon)))
+        {
+            throw new IllegalArgumentException(
+                "'" + text + "' is not a Wirespeed URI: it must start with 'wirespeed:' e.g. " + DEFAULT_URI);
+        }
+        final int query = text.indexOf('?', colon);
+        final String kind = (query < 0 ? text.substring(colon + 1) : text.substring(colon + 1, query)).trim();
+        builder.transport = transport(text, kind);
+        if (query >= 0)
+        {
+            for (final String pair : text.substring(query + 1).split("&"))
+            {
+                if (!pair.isEmpty())
+                {
+                    final int equals = pair.indexOf('=');
+                    if (equals <= 0)
+                    {
+                        throw new IllegalArgumentException(
+                            "option '" + pair + "' in '" + text + "' has no value: write name=value");
+                    }
+                    option(builder, decode(pair.substring(0, equals)), decode(pair.substring(equals + 1)));
+                }
+            }
+        }
+        validate(builder);
+        return new ConnectionConfig(builder);
+    }
+
+    private static TransportKind transport(final String text, final String kind)
+    {
+        switch (kind.toLowerCase(Locale.ROOT))
+        {
+            case "":
+            case "ipc":
+                return TransportKind.IPC;
+            case "udp":
+                return TransportKind.UDP;
+            case "rdma":
+                return TransportKind.RDMA;
+            default:
+                throw new IllegalArgumentException(
+                    "unknown transport '" + kind + "' in '" + text + "': use wirespeed:ipc, wirespeed:udp or wirespeed:rdma");
+        }
+    }
+
+    private static void option(final Builder builder, final String name, final String value)
+    {
+        if (name.startsWith(ROUTE_PREFIX) && name.length() > ROUTE_PREFIX.length())
+        {
+            final String channel = value.trim();
+            if (!channel.startsWith("aeron:"))
+            {
+                throw new IllegalArgumentException(
+                    "route '" + name + "' in '" + builder.uri + "' must name an Aeron channel such as aeron:ipc or " +
+                    "aeron:udp?endpoint=239.1.2.3:40456, not '" + value + "'");
+            }
+            builder.routes.add(new ChannelRule(name.substring(ROUTE_PREFIX.length()), channel));
+            return;
+        }
+        switch (name)
+        {
+            case "endpoint" -> builder.endpoint = value;
+            case "interface" -> builder.networkInterface = value;
+            case "driver" -> builder.embeddedDriver = oneOf(builder, name, value, Set.of("embedded", "external"))
+                .equals("embedded");
+            case "aeronDir" -> builder.aeronDir = value;
+            case "threading" -> builder.threading = oneOf(builder, name, value, THREADING);
+            case "idle" -> builder.idle = oneOf(builder, name, value, IDLE);
+            case "termLength" -> builder.termLength = (int)number(builder, name, value, 64 * 1024, 1024 * 1024 * 1024);
+            case "mtu" -> builder.mtu = (int)number(builder, name, value, 64, 65504);
+            case "sendTimeout" -> builder.sendTimeoutMs = number(builder, name, value, 0, Long.MAX_VALUE);
+            case "connectWait" -> builder.connectWaitMs = number(builder, name, value, 0, Long.MAX_VALUE);
+            case "streamIdBase" -> builder.streamIdBase = (int)number(builder, name, value, 1, Integer.MAX_VALUE);
+            case "streamIdRange" -> builder.streamIdRange = (int)number(builder, name, value, 1, Integer.MAX_VALUE);
+            case "fragmentLimit" -> builder.fragmentLimit = (int)number(builder, name, value, 1, 1 << 20);
+            case "reuseMessages" -> builder.reuseMessages = Boolean.parseBoolean(
+                oneOf(builder, name, value, Set.of("true", "false")));
+            case "clientId" -> builder.clientId = value;
+            case "profile" -> profile(builder, value);
+            default -> throw new IllegalArgumentException(
+                "unknown option '" + name + "' in '" + builder.uri + "'; known options: " + OPTIONS);
+        }
+    }
+
+    private static void profile(final Builder builder, final String value)
+    {
+        if ("low-latency".equals(oneOf(builder, "profile", value, Set.of("low-latency", "default"))))
+        {
+            builder.idle = "busy-spin";
+            builder.threading = "dedicated";
+        }
+        else
+        {
+            builder.idle = ConnectionConfig.DEFAULT_IDLE;
+            builder.threading = ConnectionConfig.DEFAULT_THREADING;
+        }
+    }
+
+    private static void validate(final Builder builder)
+    {
+        if (builder.transport != TransportKind.IPC && (builder.endpoint == null || builder.endpoint.isBlank()))
+        {
+            throw new IllegalArgumentException(
+                "'" + builder.uri + "' needs an endpoint: add ?endpoint=host:port (a multicast group such as " +
+                "239.1.2.3:40456 for multicast, the receiving host's address for unicast)");
+        }
+        if (builder.endpoint != null && builder.endpoint.lastIndexOf(':') <= 0)
+        {
+            throw new IllegalArgumentException(
+                "endpoint '" + builder.endpoint + "' in '" + builder.uri + "' must be host:port, e.g. 239.1.2.3:40456");
+        }
+        if (builder.termLength != 0 && Integer.bitCount(builder.termLength) != 1)
+        {
+            throw new IllegalArgumentException(
+                "termLength " + builder.termLength + " in '" + builder.uri + "' must be a power of two between 65536 and 1073741824");
+        }
+        if ((long)builder.streamIdBase + builder.streamIdRange - 1 > Integer.MAX_VALUE)
+        {
+            throw new IllegalArgumentException(
+                "streamIdBase " + builder.streamIdBase + " + streamIdRange " + builder.streamIdRange + " in '" +
+                builder.uri + "' exceeds the largest stream id " + Integer.MAX_VALUE + ": lower one of them");
+        }
+        if (!builder.embeddedDriver && builder.aeronDir == null)
+        {
+            builder.aeronDir = System.getProperty("aeron.dir");
+        }
+    }
+
+    private static String oneOf(final Builder builder, final String name, final String value, final Set<String> allowed)
+    {
+        final String normalized = value.trim().toLowerCase(Locale.ROOT);
+        if (!allowed.contains(normalized))
+        {
+            throw new IllegalArgumentException(
+                "option " + name + "='" + value + "' in '" + builder.uri + "' must be one of " + allowed);
+        }
+        return normalized;
+    }
+
+    private static long number(final Builder builder, final String name, final String value, final long min, final long max)
+    {
+        final long parsed;
+        try
+        {
+            parsed = Long.parseLong(value.trim());
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new IllegalArgumentException(
+                "option " + name + "='" + value + "' in '" + builder.uri + "' must be a whole number", ex);
+        }
+        if (parsed < min || parsed > max)
+        {
+            throw new IllegalArgumentException(
+                "option " + name + "=" + parsed + " in '" + builder.uri + "' must be between " + min + " and " + max);
+        }
+        return parsed;
+    }
+
+    private static String decode(final String text)
+    {
+        if (text.indexOf('%') < 0)
+        {
+            return text;
+        }
+        final byte[] in = text.getBytes(StandardCharsets.UTF_8);
+        final byte[] out = new byte[in.length];
+        int length = 0;
+        for (int i = 0; i < in.length; i++)
+        {
+            if (in[i] == '%' && i + 2 < in.length &&
+                Character.digit(in[i + 1], 16) >= 0 && Character.digit(in[i + 2], 16) >= 0)
+            {
+                out[length++] = (byte)((Character.digit(in[i + 1], 16) << 4) + Character.digit(in[i + 2], 16));
+                i += 2;
+            }
+            else
+            {
+                out[length++] = in[i];
+            }
+        }
+        return new String(out, 0, length, StandardCharsets.UTF_8);
+    }
+
+    /** Collects parsed values; defaults live in {@link ConnectionConfig}. */
+    static final class Builder
+    {
+        final String uri;
+        TransportKind transport = TransportKind.IPC;
+        String endpoint;
+        String networkInterface;
+        boolean embeddedDriver = ConnectionConfig.DEFAULT_EMBEDDED_DRIVER;
+        String aeronDir;
+        String threading = ConnectionConfig.DEFAULT_THREADING;
+        String idle = ConnectionConfig.DEFAULT_IDLE;
+        int termLength;
+        int mtu;
+        long sendTimeoutMs = ConnectionConfig.DEFAULT_SEND_TIMEOUT_MS;
+        long connectWaitMs = ConnectionConfig.DEFAULT_CONNECT_WAIT_MS;
+        int streamIdBase = ConnectionConfig.DEFAULT_STREAM_ID_BASE;
+        int streamIdRange = ConnectionConfig.DEFAULT_STREAM_ID_RANGE;
+        int fragmentLimit = ConnectionConfig.DEFAULT_FRAGMENT_LIMIT;
+        boolean reuseMessages;
+        String clientId;
+        final List<ChannelRule> routes = new ArrayList<>();
+
+        Builder(final String uri)
+        {
+            this.uri = uri;
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package io.wirespeed.jms.config;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Maps a destination name to where it travels: the channel from the first matching route rule
+ * (or the connection's default channel), and a stream id that is a stable hash of the name.
+ * Different names may share a stream id; the name travels in every envelope so that receivers
+ * filter out what is not theirs.
+ */
+public final class TopicRouting
+{
+    private final ConnectionConfig config;
+    private final String defaultChannel;
+
+    /**
+     * @param config the connection's configuration.
+     */
+    public TopicRouting(final ConnectionConfig config)
+    {
+        this.config = config;
+        this.defaultChannel = defaultChannel(config);
+    }
+
+    /**
+     * The channel a destination travels on.
+     *
+     * @param name the destination name.
+     * @return an Aeron channel URI.
+     */
+    public String channel(final String name)
+    {
+        for (final ChannelRule rule : config.routes())
+        {
+            if (rule.matches(name))
+            {
+                return rule.channel();
+            }
+        }
+        return defaultChannel;
+    }
+
+    /**
+     * The stream id a destination travels on: a stable hash of its name into the configured range.
+     *
+     * @param name the destination name.
+     * @return the stream id.
+     */
+    public int streamId(final String name)
+    {
+        return streamId(name, config.streamIdBase(), config.streamIdRange());
+    }
+
+    /**
+     * The stream id for a name within a range: FNV-1a over the name's UTF-8 bytes, reduced into
+     * {@code [base, base + range)}. Stable across JVMs, versions and platforms.
+     *
+     * @param name  the destination name.
+     * @param base  the first stream id of the range.
+     * @param range the number of stream ids in the range.
+     * @return the stream id.
+     */
+    public static int streamId(final String name, final int base, final int range)
+    {
+        int hash = 0x811c9dc5;
+        for (final byte b : name.getBytes(StandardCharsets.UTF_8))
+        {
+            hash ^= b & 0xFF;
+            hash *= 0x01000193;
+        }
+        return base + (int)Long.remainderUnsigned(hash & 0xFFFF_FFFFL, range);
+    }
+
+    /**
+     * The channel for destinations that no route rule names.
+     *
+     * @param config the connection's configuration.
+     * @return an Aeron channel URI.
+     */
+    public static String defaultChannel(final ConnectionConfig config)
+    {
+        final StringBuilder channel = new StringBuilder();
+        if (config.transport() == TransportKind.IPC)
+        {
+            channel.append("aeron:ipc");
+        }
+        else
+        {
+            channel.append("aeron:udp?endpoint=").append(config.endpoint());
+            if (config.networkInterface() != null)
+            {
+                channel.append("|interface=").append(config.networkInterface());
+            }
+            if (config.mtu() != 0)
+            {
+                channel.append("|mtu=").append(config.mtu());
+            }
+        }
+        if (config.termLength() != 0)
+        {
+            channel.append(channel.indexOf("?") < 0 ? '?' : '|').append("term-length=").append(config.termLength());
+        }
+        return channel.toString();
+    }
+}

@@ -1,0 +1,53 @@
+package io.wirespeed.jms.transport;
+
+import java.util.function.Consumer;
+
+import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportException;
+
+/**
+ * One connection's hold on a transport shared by every connection of this JVM that configures it
+ * the same way (one media driver, one Aeron client). Released once, when the connection closes.
+ */
+public final class SharedTransport
+{
+    private final SharedTransports.Entry entry;
+    private final Consumer<TransportException> errorListener;
+    private boolean released;
+
+    SharedTransport(final SharedTransports.Entry entry, final Consumer<TransportException> errorListener)
+    {
+        this.entry = entry;
+        this.errorListener = errorListener;
+    }
+
+    /** @return the transport; valid until {@link #release()}. */
+    public Transport transport()
+    {
+        return entry.transport;
+    }
+
+    /** Gives this hold back; the last one closes the transport. Idempotent. */
+    public void release()
+    {
+        synchronized (SharedTransports.class)
+        {
+            if (released)
+            {
+                return;
+            }
+            released = true;
+        }
+        SharedTransports.release(this);
+    }
+
+    SharedTransports.Entry entry()
+    {
+        return entry;
+    }
+
+    Consumer<TransportException> errorListener()
+    {
+        return errorListener;
+    }
+}

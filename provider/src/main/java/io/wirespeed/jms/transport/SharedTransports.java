@@ -1,0 +1,128 @@
+package io.wirespeed.jms.transport;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+import io.aeron.driver.ThreadingMode;
+import io.wirespeed.jms.config.ConnectionConfig;
+import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportException;
+import io.wirespeed.transport.aeron.AeronTransport;
+import io.wirespeed.transport.aeron.AeronTransportConfig;
+import io.wirespeed.transport.aeron.IdleStrategyKind;
+
+/**
+ * The JVM's registry of shared transports, keyed by the settings that shape a transport (driver
+ * kind and directory, threading, idle strategy). Connections with equal settings share one.
+ */
+public final class SharedTransports
+{
+    private static final Map<String, Entry> ENTRIES = new HashMap<>();
+
+    private SharedTransports()
+    {
+    }
+
+    /**
+     * Takes a hold on the transport for a configuration, creating it if no connection holds one.
+     *
+     * @param config        the connection's configuration.
+     * @param errorListener told about asynchronous transport faults while the hold lasts.
+     * @return the hold.
+     * @throws TransportException if the transport cannot be created.
+     */
+    public static synchronized SharedTransport acquire(
+        final ConnectionConfig config, final Consumer<TransportException> errorListener)
+    {
+        final String key = key(config);
+        Entry entry = ENTRIES.get(key);
+        if (entry == null)
+        {
+            entry = new Entry();
+            final Entry created = entry;
+            created.transport = AeronTransport.connect(transportConfig(config, created::onError));
+            ENTRIES.put(key, created);
+        }
+        entry.listeners.add(errorListener);
+        entry.references++;
+        return new SharedTransport(entry, errorListener);
+    }
+
+    static void release(final SharedTransport hold)
+    {
+        final Transport toClose;
+        synchronized (SharedTransports.class)
+        {
+            final Entry entry = hold.entry();
+            entry.listeners.remove(hold.errorListener());
+            if (--entry.references > 0)
+            {
+                return;
+            }
+            ENTRIES.values().remove(entry);
+            toClose = entry.transport;
+        }
+        toClose.close();
+    }
+
+    /**
+     * The transport configuration a connection configuration implies.
+     *
+     * @param config       the connection's configuration.
+     * @param errorHandler told about asynchronous faults.
+     * @return the transport configuration.
+     */
+    public static AeronTransportConfig transportConfig(
+        final ConnectionConfig config, final Consumer<TransportException> errorHandler)
+    {
+        final AeronTransportConfig.Builder builder = AeronTransportConfig.builder()
+            .embedded(config.embeddedDriver())
+            .threadingMode(threading(config.threading()))
+            .idleStrategy(IdleStrategyKind.byPropertyName(config.idle(), "idle"))
+            .errorHandler(errorHandler);
+        if (config.aeronDir() != null)
+        {
+            builder.directory(config.aeronDir());
+        }
+        if (config.termLength() != 0)
+        {
+            builder.termLength(config.termLength());
+        }
+        if (config.mtu() != 0)
+        {
+            builder.mtu(config.mtu());
+        }
+        return builder.build();
+    }
+
+    private static ThreadingMode threading(final String name)
+    {
+        return ThreadingMode.valueOf(name.toUpperCase(Locale.ROOT).replace('-', '_'));
+    }
+
+    private static String key(final ConnectionConfig config)
+    {
+        return config.embeddedDriver() + "|" + config.aeronDir() + "|" + config.threading() + "|" + config.idle() + "|" +
+            config.termLength() + "|" + config.mtu();
+    }
+
+    /** One shared transport and the connections holding it. */
+    static final class Entry
+    {
+        final List<Consumer<TransportException>> listeners = new CopyOnWriteArrayList<>();
+        Transport transport;
+        int references;
+
+        void onError(final TransportException error)
+        {
+            for (final Consumer<TransportException> listener : listeners)
+            {
+                listener.accept(error);
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package io.wirespeed.jms.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class ConnectionUriTest
+{
+    @Test
+    void noUriMeansEmbeddedIpcWithTwoCoreFriendlyDefaults()
+    {
+        final ConnectionConfig config = ConnectionUri.parse(null);
+        assertEquals(TransportKind.IPC, config.transport());
+        assertTrue(config.embeddedDriver());
+        assertEquals("shared", config.threading());
+        assertEquals("backoff", config.idle());
+        assertEquals("aeron:ipc", new TopicRouting(config).channel("any.topic"));
+    }
+
+    @Test
+    void udpMulticastUriBuildsAnAeronChannelWithTheInterface()
+    {
+        final ConnectionConfig config = ConnectionUri.parse(
+            "wirespeed:udp?endpoint=239.1.2.3:40456&interface=127.0.0.1&mtu=8192");
+        assertEquals(TransportKind.UDP, config.transport());
+        assertEquals("aeron:udp?endpoint=239.1.2.3:40456|interface=127.0.0.1|mtu=8192",
+            new TopicRouting(config).channel("prices"));
+    }
+
+    @Test
+    void externalDriverUsesTheGivenDirectory()
+    {
+        final ConnectionConfig config = ConnectionUri.parse("wirespeed:ipc?driver=external&aeronDir=/dev/shm/x");
+        assertFalse(config.embeddedDriver());
+        assertEquals("/dev/shm/x", config.aeronDir());
+    }
+
+    @Test
+    void lowLatencyProfileSpinsAndDedicatesThreads()
+    {
+        final ConnectionConfig config = ConnectionUri.parse("wirespeed:ipc?profile=low-latency");
+        assertEquals("busy-spin", config.idle());
+        assertEquals("dedicated", config.threading());
+    }
+
+    @Test
+    void routesPickTheChannelByFirstMatchingPattern()
+    {
+        final TopicRouting routing = new TopicRouting(ConnectionUri.parse(
+            "wirespeed:ipc?route.prices.>=aeron:udp?endpoint=239.1.1.1:40001|interface=127.0.0.1" +
+            "&route.orders.*=aeron:udp?endpoint=127.0.0.1:40002&route.audit=aeron:ipc%3Fterm-length%3D65536"));
+        assertEquals("aeron:udp?endpoint=239.1.1.1:40001|interface=127.0.0.1", routing.channel("prices.fx.eurusd"));
+        assertEquals("aeron:udp?endpoint=127.0.0.1:40002", routing.channel("orders.new"));
+        assertEquals("aeron:ipc", routing.channel("orders.new.more"));
+        assertEquals("aeron:ipc?term-length=65536", routing.channel("audit"));
+        assertEquals("aeron:ipc", routing.channel("prices"));
+    }
+
+    @Test
+    void streamIdIsAStableHashWithinTheConfiguredRange()
+    {
+        final ConnectionConfig config = ConnectionUri.parse("wirespeed:ipc?streamIdBase=1000&streamIdRange=10");
+        final TopicRouting routing = new TopicRouting(config);
+        for (int i = 0; i < 100; i++)
+        {
+            final int streamId = routing.streamId("topic." + i);
+            assertTrue(streamId >= 1000 && streamId < 1010, "stream id " + streamId);
+            assertEquals(streamId, TopicRouting.streamId("topic." + i, 1000, 10));
+        }
+        assertEquals(TopicRouting.streamId("prices", 0x1000_0000, 0x4000_0000),
+            new TopicRouting(ConnectionUri.parse(null)).streamId("prices"));
+        assertNotEquals(TopicRouting.streamId("a", 0, Integer.MAX_VALUE), TopicRouting.streamId("b", 0, Integer.MAX_VALUE));
+    }
+
+    @Test
+    void badUrisFailNamingWhatToChange()
+    {
+        assertMessage("http://x", "must start with 'wirespeed:'");
+        assertMessage("wirespeed:tcp", "unknown transport 'tcp'");
+        assertMessage("wirespeed:udp", "needs an endpoint");
+        assertMessage("wirespeed:udp?endpoint=localhost", "must be host:port");
+        assertMessage("wirespeed:ipc?idle=fast", "idle='fast'");
+        assertMessage("wirespeed:ipc?threading=many", "threading='many'");
+        assertMessage("wirespeed:ipc?termLength=100000", "power of two");
+        assertMessage("wirespeed:ipc?termLength=abc", "whole number");
+        assertMessage("wirespeed:ipc?sendTimeout=-1", "between 0 and");
+        assertMessage("wirespeed:ipc?colour=blue", "unknown option 'colour'");
+        assertMessage("wirespeed:ipc?route.x=tcp://y", "must name an Aeron channel");
+        assertMessage("wirespeed:ipc?driver", "has no value");
+        assertMessage("wirespeed:ipc?streamIdBase=2147483000&streamIdRange=1000", "exceeds the largest stream id");
+    }
+
+    private static void assertMessage(final String uri, final String expected)
+    {
+        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> ConnectionUri.parse(uri));
+        assertTrue(ex.getMessage().contains(expected), ex.getMessage());
+    }
+}
