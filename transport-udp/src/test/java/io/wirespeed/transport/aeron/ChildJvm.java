@@ -1,35 +1,31 @@
 package io.wirespeed.transport.aeron;
 
-import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * A second JVM running a main class from the test classpath with the JVM flags Aeron needs; its
- * output is read line by line so that tests can wait for what it prints.
+ * A second JVM running a main class from the test classpath with the JVM flags Aeron needs. Its
+ * output goes to a file, so that nothing is lost when it exits, and tests wait for lines in it.
  */
 final class ChildJvm implements AutoCloseable
 {
     private final Process process;
-    private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-    private final List<String> transcript = new ArrayList<>();
+    private final File outputFile;
 
-    private ChildJvm(final Process process)
+    private ChildJvm(final Process process, final File outputFile)
     {
         this.process = process;
-        final Thread reader = new Thread(this::readLines, "child-jvm-output");
-        reader.setDaemon(true);
-        reader.start();
+        this.outputFile = outputFile;
     }
 
     /**
@@ -61,7 +57,14 @@ final class ChildJvm implements AutoCloseable
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass.getName());
         command.addAll(List.of(args));
-        return new ChildJvm(new ProcessBuilder(command).redirectErrorStream(true).start());
+
+        final File outputFile = File.createTempFile("child-jvm-", ".out");
+        outputFile.deleteOnExit();
+        final Process process = new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(outputFile)
+            .start();
+        return new ChildJvm(process, outputFile);
     }
 
     /**
@@ -72,17 +75,23 @@ final class ChildJvm implements AutoCloseable
     String awaitLine(final String prefix, final Duration timeout) throws InterruptedException
     {
         final long deadline = System.nanoTime() + timeout.toNanos();
+        long pauseMs = 1;
         while (true)
         {
-            final String line = lines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            if (null == line)
+            final String output = transcript();
+            for (final String line : output.split("\n"))
+            {
+                if (line.startsWith(prefix))
+                {
+                    return line;
+                }
+            }
+            if (System.nanoTime() - deadline > 0 || !process.isAlive() && output.equals(transcript()))
             {
                 fail("child printed no line starting '" + prefix + "' within " + timeout + "; output: " + transcript());
             }
-            if (line.startsWith(prefix))
-            {
-                return line;
-            }
+            Thread.sleep(pauseMs);
+            pauseMs = Math.min(pauseMs * 2, 50);
         }
     }
 
@@ -102,13 +111,20 @@ final class ChildJvm implements AutoCloseable
         return process.exitValue();
     }
 
-    /** @return everything the child printed so far. */
-    synchronized String transcript()
+    /** @return everything the child printed so far, trailing whitespace removed. */
+    String transcript()
     {
-        return String.join("\n", transcript);
+        try
+        {
+            return Files.readString(outputFile.toPath(), StandardCharsets.UTF_8).strip();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
     }
 
-    /** Kills the child if it is still running. */
+    /** Kills the child if it is still running and removes its output file. */
     @Override
     public void close() throws InterruptedException
     {
@@ -117,27 +133,7 @@ final class ChildJvm implements AutoCloseable
             process.destroyForcibly();
             process.waitFor(10, TimeUnit.SECONDS);
         }
-    }
-
-    private void readLines()
-    {
-        try (BufferedReader reader = new BufferedReader(
-            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)))
-        {
-            String line;
-            while (null != (line = reader.readLine()))
-            {
-                synchronized (this)
-                {
-                    transcript.add(line);
-                }
-                lines.add(line);
-            }
-        }
-        catch (final IOException ex)
-        {
-            lines.add("(output closed: " + ex + ")");
-        }
+        outputFile.delete();
     }
 
     private static String javaExecutable()

@@ -1,0 +1,119 @@
+package io.wirespeed.driver;
+
+import io.aeron.driver.MediaDriver;
+import io.wirespeed.transport.TransportException;
+import io.wirespeed.transport.aeron.AeronTransportConfig;
+import io.wirespeed.transport.aeron.MediaDriverLauncher;
+import org.agrona.concurrent.ShutdownSignalBarrier;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The external media driver process: an Aeron media driver configured with the same
+ * {@code wirespeed.driver.*} vocabulary as {@link AeronTransportConfig}, from properties files named
+ * as arguments and then system properties, which take precedence. Applications on this host use it
+ * with {@code wirespeed.driver.embedded=false} and the same {@code wirespeed.driver.dir}.
+ * <p>
+ * Prints one line with its directory and settings once running; stops cleanly, deleting its
+ * directory by default, on SIGTERM or Ctrl-C, and then exits with status 0. Exits with status 1 and
+ * a message naming the setting to change if it cannot start.
+ */
+public final class WirespeedMediaDriver
+{
+    /** Exit status when the configuration or environment does not allow the driver to start. */
+    public static final int EXIT_CANNOT_START = 1;
+
+    private WirespeedMediaDriver()
+    {
+    }
+
+    /**
+     * Runs the driver until SIGTERM or SIGINT.
+     *
+     * @param args paths of properties files, applied in order.
+     */
+    public static void main(final String[] args)
+    {
+        final AeronTransportConfig config;
+        try
+        {
+            config = configure(args, System.getProperties());
+        }
+        catch (final TransportException ex)
+        {
+            System.err.println("wirespeed-driver: " + ex.getMessage());
+            System.exit(EXIT_CANNOT_START);
+            return;
+        }
+
+        try (ShutdownSignalBarrier barrier = new ShutdownSignalBarrier())
+        {
+            final SignalHandler signalBarrier = (signal) -> barrier.signal();
+            Signal.handle(new Signal("TERM"), signalBarrier);
+            Signal.handle(new Signal("INT"), signalBarrier);
+
+            final MediaDriver driver;
+            try
+            {
+                driver = MediaDriverLauncher.launch(config);
+            }
+            catch (final TransportException ex)
+            {
+                System.err.println("wirespeed-driver: " + ex.getMessage());
+                System.exit(EXIT_CANNOT_START);
+                return;
+            }
+
+            try (driver)
+            {
+                System.out.println("wirespeed-driver running pid=" + ProcessHandle.current().pid() + " " + config);
+                System.out.flush();
+                barrier.await();
+            }
+        }
+        System.out.println("wirespeed-driver stopped");
+    }
+
+    /**
+     * Reads the driver's configuration: the named properties files in order, then the
+     * {@code wirespeed.driver.*} system properties. The directory defaults to Aeron's default
+     * ({@code aeron.dir}, else {@code /dev/shm/aeron-<user>}), where external clients look by default.
+     *
+     * @param files            paths of properties files.
+     * @param systemProperties the system properties.
+     * @return the configuration.
+     * @throws TransportException if a file cannot be read or a setting is invalid.
+     */
+    public static AeronTransportConfig configure(final String[] files, final Properties systemProperties)
+    {
+        final Properties merged = new Properties();
+        for (final String file : files)
+        {
+            final Path path = Paths.get(file);
+            try (InputStream in = Files.newInputStream(path))
+            {
+                merged.load(in);
+            }
+            catch (final IOException ex)
+            {
+                throw new TransportException("cannot read the properties file " + path.toAbsolutePath() + ": " + ex, ex);
+            }
+        }
+        for (final Map.Entry<Object, Object> entry : systemProperties.entrySet())
+        {
+            if (String.valueOf(entry.getKey()).startsWith(AeronTransportConfig.PROPERTY_PREFIX))
+            {
+                merged.put(entry.getKey(), entry.getValue());
+            }
+        }
+        return AeronTransportConfig.builder().properties(merged).embedded(false).build();
+    }
+}
