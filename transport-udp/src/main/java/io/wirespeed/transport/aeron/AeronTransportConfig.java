@@ -3,7 +3,6 @@ package io.wirespeed.transport.aeron;
 import io.aeron.CommonContext;
 import io.aeron.driver.ThreadingMode;
 import io.wirespeed.transport.TransportException;
-import org.agrona.SystemUtil;
 
 import java.time.Duration;
 import java.util.Locale;
@@ -218,7 +217,7 @@ public final class AeronTransportConfig
             " " + DELETE_DIR_ON_STOP_PROP + "=" + deleteDirOnStop;
     }
 
-    private static String threadingName(final ThreadingMode mode)
+    static String threadingName(final ThreadingMode mode)
     {
         return mode.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
@@ -278,25 +277,25 @@ public final class AeronTransportConfig
             switch (key)
             {
                 case EMBEDDED_PROP:
-                    return embedded(parseBoolean(key, text));
+                    return embedded(PropertyValues.parseBoolean(key, text));
                 case DIR_PROP:
                     return directory(text);
                 case THREADING_PROP:
-                    return threadingMode(parseThreading(text));
+                    return threadingMode(PropertyValues.parseThreading(text));
                 case IDLE_PROP:
                     return idleStrategy(IdleStrategyKind.byPropertyName(text, key));
                 case TERM_LENGTH_PROP:
-                    return termLength(parseSize(key, text));
+                    return termLength(PropertyValues.parseSize(key, text));
                 case MTU_PROP:
-                    return mtu(parseSize(key, text));
+                    return mtu(PropertyValues.parseSize(key, text));
                 case PUBLICATION_CONNECTION_TIMEOUT_PROP:
-                    return publicationConnectionTimeout(parseDuration(key, text));
+                    return publicationConnectionTimeout(PropertyValues.parseDuration(key, text));
                 case TIMEOUT_PROP:
-                    return timeout(parseDuration(key, text));
+                    return timeout(PropertyValues.parseDuration(key, text));
                 case DELETE_DIR_ON_START_PROP:
-                    return deleteDirOnStart(parseBoolean(key, text));
+                    return deleteDirOnStart(PropertyValues.parseBoolean(key, text));
                 case DELETE_DIR_ON_STOP_PROP:
-                    return deleteDirOnStop(parseBoolean(key, text));
+                    return deleteDirOnStop(PropertyValues.parseBoolean(key, text));
                 default:
                     throw new TransportException(
                         "unknown setting " + key + ": the " + PROPERTY_PREFIX + "* settings are " + EMBEDDED_PROP +
@@ -451,64 +450,6 @@ public final class AeronTransportConfig
             if (value.isZero() || value.isNegative())
             {
                 throw new TransportException(key + "=" + value + " is not valid: the timeout must be positive");
-            }
-        }
-
-        private static boolean parseBoolean(final String key, final String text)
-        {
-            if ("true".equalsIgnoreCase(text) || "false".equalsIgnoreCase(text))
-            {
-                return Boolean.parseBoolean(text);
-            }
-            throw new TransportException(key + "='" + text + "' is not valid: use true or false");
-        }
-
-        private static ThreadingMode parseThreading(final String text)
-        {
-            for (final ThreadingMode mode : new ThreadingMode[]{ ThreadingMode.SHARED, ThreadingMode.SHARED_NETWORK,
-                ThreadingMode.DEDICATED })
-            {
-                if (threadingName(mode).equalsIgnoreCase(text))
-                {
-                    return mode;
-                }
-            }
-            throw new TransportException(
-                THREADING_PROP + "='" + text + "' is not valid: use shared (default), shared-network or dedicated");
-        }
-
-        private static int parseSize(final String key, final String text)
-        {
-            try
-            {
-                final long size = SystemUtil.parseSize(key, text);
-                if (size > Integer.MAX_VALUE)
-                {
-                    throw new TransportException(key + "='" + text + "' is too large");
-                }
-                return (int)size;
-            }
-            catch (final NumberFormatException ex)
-            {
-                throw new TransportException(
-                    key + "='" + text + "' is not a size: use bytes or a k/m/g suffix, e.g. 16m", ex);
-            }
-        }
-
-        private static Duration parseDuration(final String key, final String text)
-        {
-            try
-            {
-                if (text.chars().allMatch(Character::isDigit) && !text.isEmpty())
-                {
-                    return Duration.ofMillis(Long.parseLong(text));
-                }
-                return Duration.ofNanos(SystemUtil.parseDuration(key, text));
-            }
-            catch (final NumberFormatException ex)
-            {
-                throw new TransportException(
-                    key + "='" + text + "' is not a duration: use milliseconds or a ns/us/ms/s suffix, e.g. 5s", ex);
             }
         }
 
