@@ -367,10 +367,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         {
             throw new JMSException("only messages received from Wirespeed can be redelivered");
         }
-        final JmsMessage jmsMessage = (JmsMessage)message;
-        jmsMessage.setJMSRedelivered(true);
-        jmsMessage.setDeliveryCount(jmsMessage.deliveryCount() + 1);
-        redeliverFirst(jmsMessage);
+        redeliverFirst((JmsMessage)message);
     }
 
     private void checkOpen() throws IllegalStateException
