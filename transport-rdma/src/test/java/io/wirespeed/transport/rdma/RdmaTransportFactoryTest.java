@@ -1,0 +1,95 @@
+package io.wirespeed.transport.rdma;
+
+import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportPublication;
+import io.wirespeed.transport.TransportSubscription;
+import io.wirespeed.transport.aeron.AeronTransport;
+import io.wirespeed.transport.aeron.AeronTransportConfig;
+import io.wirespeed.transport.rdma.verbs.Await;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+
+import java.io.File;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+/**
+ * Where RDMA is unavailable the factory says why in one line and hands back the fallback, and
+ * messages flow through it (here: the Aeron transport over aeron:ipc with an embedded driver).
+ */
+class RdmaTransportFactoryTest
+{
+    @Test
+    void withoutRdmaTheFactoryLogsOneLineAndMessagesFlowThroughTheUdpTransport()
+    {
+        final RdmaAvailability availability = RdmaAvailability.probe();
+        assumeFalse(availability.available(), "this host has RDMA; the fallback is not taken");
+        final List<String> log = new ArrayList<>();
+        final String directory = new File(System.getProperty("java.io.tmpdir"),
+            "rdma-fallback-" + UUID.randomUUID()).getAbsolutePath();
+        final int[] fallbackCalls = new int[1];
+        try (Transport transport = RdmaTransportFactory.create(availability, () ->
+        {
+            fallbackCalls[0]++;
+            return AeronTransport.connect(AeronTransportConfig.builder().directory(directory).build());
+        }, log::add))
+        {
+            assertInstanceOf(AeronTransport.class, transport);
+            assertEquals(1, fallbackCalls[0]);
+            assertEquals(1, log.size(), log.toString());
+            assertTrue(log.get(0).contains(availability.reason()), log.get(0));
+
+            final TransportSubscription subscription = transport.addSubscription("aeron:ipc", 77);
+            final TransportPublication publication = transport.addPublication("aeron:ipc", 77);
+            final SequencedMessages.Verifier verifier = new SequencedMessages.Verifier("fallback");
+            final UnsafeBuffer message = new UnsafeBuffer(new byte[256]);
+            for (long seq = 0; seq < 1000; seq++)
+            {
+                final int length = SequencedMessages.encode(message, seq, 100);
+                final long s = seq;
+                Await.until(() -> publication.offer(message, 0, length) > 0, Duration.ofSeconds(10), "offer " + s);
+            }
+            Await.until(() -> subscription.poll(verifier, 100) >= 0 && verifier.received == 1000,
+                Duration.ofSeconds(10), "1000 messages over the fallback");
+            assertNull(verifier.failure);
+        }
+    }
+
+    @Test
+    void theKernelWithoutRdmaIsReportedInPlainWords()
+    {
+        final RdmaAvailability availability = RdmaAvailability.fromDeviceCount(-38);
+        assertFalse(availability.available());
+        assertEquals("the kernel has no RDMA support (ibv_get_device_list: Function not implemented)",
+            availability.reason());
+    }
+
+    @Test
+    void zeroDevicesIsReportedAsNoDevices()
+    {
+        final RdmaAvailability availability = RdmaAvailability.fromDeviceCount(0);
+        assertFalse(availability.available());
+        assertTrue(availability.reason().startsWith("no RDMA devices found"), availability.reason());
+        assertTrue(RdmaAvailability.fromDeviceCount(2).available());
+    }
+
+    @Test
+    void theProbeOnThisHostGivesAReasonAndTheDiagnosticPrintsIt()
+    {
+        final RdmaAvailability availability = RdmaAvailability.probe();
+        assertFalse(availability.reason().isEmpty());
+        final java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        final boolean usable = RdmaDiagnostic.report(new java.io.PrintStream(out, true));
+        assertEquals(availability.available(), usable);
+        assertTrue(out.toString().contains(availability.reason()), out.toString());
+    }
+}
