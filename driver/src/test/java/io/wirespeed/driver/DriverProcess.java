@@ -89,6 +89,13 @@ final class DriverProcess implements AutoCloseable
         process.destroy();
     }
 
+    /** Kills the process with SIGKILL, as a crash would end it: nothing is cleaned up. */
+    void kill() throws InterruptedException
+    {
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+    }
+
     int awaitExit(final Duration timeout) throws InterruptedException
     {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS))

@@ -6,6 +6,7 @@ import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.aeron.AeronTransportConfig;
+import org.agrona.IoUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
 
@@ -62,6 +64,36 @@ class WirespeedMediaDriverTest
             assertEquals(0, driver.awaitExit(TIMEOUT), driver.output());
             assertTrue(driver.output().endsWith("wirespeed-driver stopped"), driver.output());
             assertFalse(new File(directory).exists(), "the driver deleted its directory");
+        }
+    }
+
+    @Test
+    void reportsALostDriverToTheClientsErrorHandler() throws Exception
+    {
+        final String directory = uniqueDirectory();
+        final List<TransportException> faults = new CopyOnWriteArrayList<>();
+        try (DriverProcess driver = DriverProcess.start(List.of(
+            AeronTransportConfig.DIR_PROP + "=" + directory,
+            AeronTransportConfig.TERM_LENGTH_PROP + "=1m")))
+        {
+            driver.awaitLine("wirespeed-driver running", TIMEOUT);
+            try (AeronTransport client = AeronTransport.connect(AeronTransportConfig.builder()
+                .embedded(false)
+                .directory(directory)
+                .timeout(Duration.ofSeconds(1))
+                .errorHandler(faults::add)
+                .build()))
+            {
+                driver.kill();
+                await(() -> !faults.isEmpty(), "the client to notice the driver is gone");
+
+                assertTrue(faults.get(0).getMessage().startsWith("lost contact with the media driver at " + directory),
+                    faults.get(0).getMessage());
+            }
+        }
+        finally
+        {
+            IoUtil.delete(new File(directory), true);
         }
     }
 
@@ -150,7 +182,7 @@ class WirespeedMediaDriverTest
             {
                 fail("timed out waiting for " + what);
             }
-            Thread.onSpinWait();
+            Thread.yield();
         }
     }
 
