@@ -5,8 +5,8 @@ import org.agrona.MutableDirectBuffer;
 
 /**
  * UTF-8 between {@link CharSequence}s and buffers without allocating. Encoding matches
- * {@code String.getBytes(UTF_8)}: an unpaired surrogate becomes {@code '?'}. Decoding replaces each
- * maximal ill-formed subsequence with U+FFFD, as {@code new String(bytes, UTF_8)} does.
+ * {@code String.getBytes(UTF_8)}: an unpaired surrogate becomes {@code '?'}. Decoding replaces ill-formed
+ * input with U+FFFD exactly as {@code new String(bytes, UTF_8)} does (an encoded surrogate is one U+FFFD).
  */
 public final class Utf8
 {
@@ -194,7 +194,6 @@ public final class Utf8
                 needed = 2;
                 codePoint = b0 & 0x0F;
                 lower = b0 == 0xE0 ? 0xA0 : 0x80;
-                upper = b0 == 0xED ? 0x9F : 0xBF;
             }
             else if (b0 >= 0xF0 && b0 <= 0xF4)
             {
@@ -226,7 +225,7 @@ public final class Utf8
                 seen++;
             }
 
-            if (seen < needed)
+            if (seen < needed || (needed == 2 && Character.isSurrogate((char)codePoint)))
             {
                 destination.append(REPLACEMENT);
             }
