@@ -24,4 +24,4 @@ out="$out/native/$(uname -s | tr '[:upper:]' '[:lower:]')-$(uname -m)"
 mkdir -p "$out" || exit 1
 exec "$cc_bin" -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -fPIC -shared \
     -I"$headers" -I"$jdk/include" -I"$jdk/include/linux" \
-    -o "$out/libwirespeed-rdma.so" "$src/wirespeed_rdma.c" -libverbs -lrdmacm
+    -o "$out/libwirespeed-rdma.so" "$src"/*.c -libverbs -lrdmacm
