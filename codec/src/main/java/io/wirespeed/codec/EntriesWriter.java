@@ -1,6 +1,17 @@
 package io.wirespeed.codec;
 
 import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+
+import static io.wirespeed.codec.EnvelopeDescriptor.DATA_HEADER_LENGTH;
+import static io.wirespeed.codec.EnvelopeDescriptor.ENTRY_BLOCK_LENGTH;
+import static io.wirespeed.codec.EnvelopeDescriptor.ENTRY_VALUE_OFFSET;
+import static io.wirespeed.codec.EnvelopeDescriptor.ENTRY_VALUE_TYPE_OFFSET;
+import static io.wirespeed.codec.EnvelopeDescriptor.MAX_DATA_LENGTH;
+import static io.wirespeed.codec.EnvelopeDescriptor.MAX_ENTRIES;
+import static io.wirespeed.codec.EnvelopeDescriptor.MAX_NAME_LENGTH;
+import static io.wirespeed.codec.EnvelopeDescriptor.NAME_HEADER_LENGTH;
+import static java.nio.ByteOrder.LITTLE_ENDIAN;
 
 /**
  * Appends typed entries to the group an {@link EnvelopeWriter} has open: the properties, or a MAP (named
@@ -11,6 +22,8 @@ public final class EntriesWriter
 {
     private final EnvelopeWriter envelope;
     private final int part;
+    private int groupHeaderOffset;
+    private int count;
 
     EntriesWriter(final EnvelopeWriter envelope, final int part)
     {
@@ -26,7 +39,7 @@ public final class EntriesWriter
      */
     public EntriesWriter nullValue(final CharSequence name)
     {
-        envelope.appendEntry(part, name, ValueType.NULL, 0, null);
+        appendEntry(name, ValueType.NULL, 0, null);
         return this;
     }
 
@@ -39,7 +52,7 @@ public final class EntriesWriter
      */
     public EntriesWriter booleanValue(final CharSequence name, final boolean value)
     {
-        envelope.appendEntry(part, name, ValueType.BOOLEAN, value ? 1 : 0, null);
+        appendEntry(name, ValueType.BOOLEAN, value ? 1 : 0, null);
         return this;
     }
 
@@ -52,7 +65,7 @@ public final class EntriesWriter
      */
     public EntriesWriter byteValue(final CharSequence name, final byte value)
     {
-        envelope.appendEntry(part, name, ValueType.BYTE, value, null);
+        appendEntry(name, ValueType.BYTE, value, null);
         return this;
     }
 
@@ -65,7 +78,7 @@ public final class EntriesWriter
      */
     public EntriesWriter shortValue(final CharSequence name, final short value)
     {
-        envelope.appendEntry(part, name, ValueType.SHORT, value, null);
+        appendEntry(name, ValueType.SHORT, value, null);
         return this;
     }
 
@@ -78,7 +91,7 @@ public final class EntriesWriter
      */
     public EntriesWriter charValue(final CharSequence name, final char value)
     {
-        envelope.appendEntry(part, name, ValueType.CHAR, value, null);
+        appendEntry(name, ValueType.CHAR, value, null);
         return this;
     }
 
@@ -91,7 +104,7 @@ public final class EntriesWriter
      */
     public EntriesWriter intValue(final CharSequence name, final int value)
     {
-        envelope.appendEntry(part, name, ValueType.INT, value, null);
+        appendEntry(name, ValueType.INT, value, null);
         return this;
     }
 
@@ -104,7 +117,7 @@ public final class EntriesWriter
      */
     public EntriesWriter longValue(final CharSequence name, final long value)
     {
-        envelope.appendEntry(part, name, ValueType.LONG, value, null);
+        appendEntry(name, ValueType.LONG, value, null);
         return this;
     }
 
@@ -117,7 +130,7 @@ public final class EntriesWriter
      */
     public EntriesWriter floatValue(final CharSequence name, final float value)
     {
-        envelope.appendEntry(part, name, ValueType.FLOAT, Float.floatToRawIntBits(value) & 0xFFFF_FFFFL, null);
+        appendEntry(name, ValueType.FLOAT, Float.floatToRawIntBits(value) & 0xFFFF_FFFFL, null);
         return this;
     }
 
@@ -130,7 +143,7 @@ public final class EntriesWriter
      */
     public EntriesWriter doubleValue(final CharSequence name, final double value)
     {
-        envelope.appendEntry(part, name, ValueType.DOUBLE, Double.doubleToRawLongBits(value), null);
+        appendEntry(name, ValueType.DOUBLE, Double.doubleToRawLongBits(value), null);
         return this;
     }
 
@@ -147,7 +160,7 @@ public final class EntriesWriter
         {
             return nullValue(name);
         }
-        envelope.appendEntry(part, name, ValueType.STRING, 0, value);
+        appendEntry(name, ValueType.STRING, 0, value);
         return this;
     }
 
@@ -166,7 +179,7 @@ public final class EntriesWriter
         {
             return nullValue(name);
         }
-        envelope.appendBytesEntry(part, name, value, null, offset, length);
+        appendBytesEntry(name, value, null, offset, length);
         return this;
     }
 
@@ -182,7 +195,84 @@ public final class EntriesWriter
     public EntriesWriter bytesValue(
         final CharSequence name, final DirectBuffer value, final int offset, final int length)
     {
-        envelope.appendBytesEntry(part, name, null, value, offset, length);
+        appendBytesEntry(name, null, value, offset, length);
         return this;
+    }
+
+    void begin(final int groupHeaderOffset)
+    {
+        this.groupHeaderOffset = groupHeaderOffset;
+        this.count = 0;
+    }
+
+    private void appendEntry(final CharSequence name, final ValueType type, final long value, final CharSequence text)
+    {
+        final int nameLength = beginEntry(name, type);
+        final int textLength = null == text ? 0 : Utf8.encodedLength(text);
+        EnvelopeWriter.checkLength(textLength, MAX_DATA_LENGTH);
+        putEntryFixed(type, value, name, nameLength, textLength);
+        final MutableDirectBuffer buffer = envelope.buffer();
+        if (null != buffer && 0 != textLength)
+        {
+            Utf8.encode(text, buffer, envelope.limit());
+        }
+        envelope.advance(textLength);
+    }
+
+    private void appendBytesEntry(
+        final CharSequence name, final byte[] array, final DirectBuffer source, final int sourceOffset, final int length)
+    {
+        final int nameLength = beginEntry(name, ValueType.BYTES);
+        EnvelopeWriter.checkLength(length, MAX_DATA_LENGTH);
+        putEntryFixed(ValueType.BYTES, 0, name, nameLength, length);
+        envelope.copyBytes(array, source, sourceOffset, length);
+    }
+
+    private int beginEntry(final CharSequence name, final ValueType type)
+    {
+        final boolean isProperties = part == EnvelopeWriter.PART_PROPERTIES;
+        if (!envelope.isOpen(part))
+        {
+            throw new IllegalStateException((isProperties ? "properties" : "body entries") +
+                " are closed: they must be written before later parts of the envelope");
+        }
+        if (isProperties && (type == ValueType.CHAR || type == ValueType.BYTES))
+        {
+            throw new IllegalArgumentException("a property cannot hold a " + type + " value");
+        }
+        final boolean named = null != name && name.length() > 0;
+        if (named != (isProperties || envelope.bodyType() == BodyType.MAP))
+        {
+            throw new IllegalArgumentException(named ? "stream entries have no name" : "entries need a name");
+        }
+        if (count == MAX_ENTRIES)
+        {
+            throw new IllegalStateException("a group holds at most " + MAX_ENTRIES + " entries");
+        }
+        final int nameLength = named ? Utf8.encodedLength(name) : 0;
+        EnvelopeWriter.checkLength(nameLength, MAX_NAME_LENGTH);
+        return nameLength;
+    }
+
+    private void putEntryFixed(
+        final ValueType type, final long value, final CharSequence name, final int nameLength, final int dataLength)
+    {
+        envelope.ensure((long)ENTRY_BLOCK_LENGTH + NAME_HEADER_LENGTH + nameLength + DATA_HEADER_LENGTH + dataLength);
+        count++;
+        final MutableDirectBuffer buffer = envelope.buffer();
+        final int entry = envelope.limit();
+        if (null != buffer)
+        {
+            buffer.putByte(entry + ENTRY_VALUE_TYPE_OFFSET, (byte)type.code());
+            buffer.putLong(entry + ENTRY_VALUE_OFFSET, value, LITTLE_ENDIAN);
+            buffer.putShort(entry + ENTRY_BLOCK_LENGTH, (short)nameLength, LITTLE_ENDIAN);
+            if (0 != nameLength)
+            {
+                Utf8.encode(name, buffer, entry + ENTRY_BLOCK_LENGTH + NAME_HEADER_LENGTH);
+            }
+            buffer.putInt(entry + ENTRY_BLOCK_LENGTH + NAME_HEADER_LENGTH + nameLength, dataLength, LITTLE_ENDIAN);
+            buffer.putShort(groupHeaderOffset + 2, (short)count, LITTLE_ENDIAN);
+        }
+        envelope.advance(ENTRY_BLOCK_LENGTH + NAME_HEADER_LENGTH + nameLength + DATA_HEADER_LENGTH);
     }
 }

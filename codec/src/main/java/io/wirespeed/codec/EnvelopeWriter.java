@@ -42,8 +42,6 @@ public final class EnvelopeWriter
     private int part = PART_DONE;
     private int flags;
     private BodyType bodyType = BodyType.NONE;
-    private int groupHeaderOffset;
-    private int groupCount;
 
     /**
      * Starts an envelope at an offset, bounded by the buffer's capacity unless the buffer is expandable.
@@ -433,77 +431,29 @@ public final class EnvelopeWriter
         return limit - offset;
     }
 
-    void appendEntry(
-        final int groupPart, final CharSequence name, final ValueType type, final long value, final CharSequence text)
+    MutableDirectBuffer buffer()
     {
-        final int nameLength = beginEntry(groupPart, name, type);
-        final int textLength = null == text ? 0 : Utf8.encodedLength(text);
-        checkLength(textLength, MAX_DATA_LENGTH);
-        putEntryFixed(type, value, name, nameLength, textLength);
-        if (null != buffer && 0 != textLength)
-        {
-            Utf8.encode(text, buffer, limit);
-        }
-        limit += textLength;
+        return buffer;
     }
 
-    void appendBytesEntry(
-        final int groupPart,
-        final CharSequence name,
-        final byte[] array,
-        final DirectBuffer source,
-        final int sourceOffset,
-        final int length)
+    int limit()
     {
-        final int nameLength = beginEntry(groupPart, name, ValueType.BYTES);
-        checkLength(length, MAX_DATA_LENGTH);
-        putEntryFixed(ValueType.BYTES, 0, name, nameLength, length);
-        copyBytes(array, source, sourceOffset, length);
+        return limit;
     }
 
-    private int beginEntry(final int groupPart, final CharSequence name, final ValueType type)
+    void advance(final int length)
     {
-        if (part != groupPart)
-        {
-            throw new IllegalStateException((groupPart == PART_PROPERTIES ? "properties" : "body entries") +
-                " are closed: they must be written before later parts of the envelope");
-        }
-        if (groupPart == PART_PROPERTIES && (type == ValueType.CHAR || type == ValueType.BYTES))
-        {
-            throw new IllegalArgumentException("a property cannot hold a " + type + " value");
-        }
-        final boolean named = null != name && name.length() > 0;
-        if (named != (groupPart == PART_PROPERTIES || bodyType == BodyType.MAP))
-        {
-            throw new IllegalArgumentException(named ? "stream entries have no name" : "entries need a name");
-        }
-        if (groupCount == MAX_ENTRIES)
-        {
-            throw new IllegalStateException("a group holds at most " + MAX_ENTRIES + " entries");
-        }
-        final int nameLength = named ? Utf8.encodedLength(name) : 0;
-        checkLength(nameLength, MAX_NAME_LENGTH);
-        return nameLength;
+        limit += length;
     }
 
-    private void putEntryFixed(
-        final ValueType type, final long value, final CharSequence name, final int nameLength, final int dataLength)
+    boolean isOpen(final int groupPart)
     {
-        ensure((long)ENTRY_BLOCK_LENGTH + NAME_HEADER_LENGTH + nameLength + DATA_HEADER_LENGTH + dataLength);
-        groupCount++;
-        if (null != buffer)
-        {
-            buffer.putByte(limit + ENTRY_VALUE_TYPE_OFFSET, (byte)type.code());
-            buffer.putLong(limit + ENTRY_VALUE_OFFSET, value, LITTLE_ENDIAN);
-            buffer.putShort(limit + ENTRY_BLOCK_LENGTH, (short)nameLength, LITTLE_ENDIAN);
-            if (0 != nameLength)
-            {
-                Utf8.encode(name, buffer, limit + ENTRY_BLOCK_LENGTH + NAME_HEADER_LENGTH);
-            }
-            buffer.putInt(limit + ENTRY_BLOCK_LENGTH + NAME_HEADER_LENGTH + nameLength, dataLength, LITTLE_ENDIAN);
-            buffer.putShort(groupHeaderOffset + 2, (short)groupCount, LITTLE_ENDIAN);
-        }
-        limit += ENTRY_BLOCK_LENGTH + NAME_HEADER_LENGTH + nameLength + DATA_HEADER_LENGTH;
+        return part == groupPart;
+    }
+
+    BodyType bodyType()
+    {
+        return bodyType;
     }
 
     private void start(final MutableDirectBuffer buffer, final int offset, final long regionEnd)
@@ -515,7 +465,6 @@ public final class EnvelopeWriter
         this.part = PART_BLOCK;
         this.flags = 0;
         this.bodyType = BodyType.NONE;
-        this.groupCount = 0;
     }
 
     private void advanceTo(final int target)
@@ -533,8 +482,7 @@ public final class EnvelopeWriter
             if (part == PART_PROPERTIES || part == PART_ENTRIES)
             {
                 ensure(GROUP_HEADER_LENGTH);
-                groupHeaderOffset = limit;
-                groupCount = 0;
+                (part == PART_PROPERTIES ? properties : bodyEntries).begin(limit);
                 if (null != buffer)
                 {
                     buffer.putShort(limit, (short)ENTRY_BLOCK_LENGTH, LITTLE_ENDIAN);
@@ -586,7 +534,7 @@ public final class EnvelopeWriter
         limit += headerLength;
     }
 
-    private void copyBytes(final byte[] array, final DirectBuffer source, final int sourceOffset, final int length)
+    void copyBytes(final byte[] array, final DirectBuffer source, final int sourceOffset, final int length)
     {
         if (null != buffer && 0 != length)
         {
@@ -633,7 +581,7 @@ public final class EnvelopeWriter
         return this;
     }
 
-    private static void checkLength(final int length, final int maxLength)
+    static void checkLength(final int length, final int maxLength)
     {
         if (length < 0 || length > maxLength)
         {
@@ -641,7 +589,7 @@ public final class EnvelopeWriter
         }
     }
 
-    private void ensure(final long length)
+    void ensure(final long length)
     {
         if (part == PART_DONE)
         {
