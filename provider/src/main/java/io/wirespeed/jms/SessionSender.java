@@ -123,6 +123,7 @@ final class SessionSender
             final long result = publication.offer(source, 0, length);
             if (result > 0)
             {
+                route.hadSubscribers = true;
                 return;
             }
             final long now = System.nanoTime();
@@ -131,6 +132,7 @@ final class SessionSender
                 final long joinedNs = Math.max(route.createdNanos, LocalSubscriptions.lastCreatedNanos());
                 if (now - joinedNs > connectWaitNs)
                 {
+                    onNoSubscribers(route);
                     return;
                 }
             }
@@ -161,6 +163,16 @@ final class SessionSender
                 throw JmsExceptions.closed("session");
             }
             idle.idle();
+        }
+    }
+
+    private void onNoSubscribers(final Route route)
+    {
+        if (route.hadSubscribers)
+        {
+            route.hadSubscribers = false;
+            session.connection().onAsyncException(new JMSException("every subscriber of " + route + " has gone: " +
+                "messages published there now reach no one until a subscriber connects again"));
         }
     }
 
@@ -208,6 +220,7 @@ final class SessionSender
         final int streamId;
         final TransportPublication publication;
         final long createdNanos = System.nanoTime();
+        boolean hadSubscribers;
 
         Route(final String channel, final int streamId, final TransportPublication publication)
         {

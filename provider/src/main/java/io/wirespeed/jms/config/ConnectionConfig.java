@@ -23,6 +23,8 @@ public final class ConnectionConfig
     public static final int DEFAULT_STREAM_ID_BASE = 0x1000_0000;
     /** Default size of the range topic names hash into. */
     public static final int DEFAULT_STREAM_ID_RANGE = 0x4000_0000;
+    /** Default time client and media driver wait for each other's heartbeat, in milliseconds. */
+    public static final long DEFAULT_DRIVER_TIMEOUT_MS = 10_000;
     /** Default most fragments a poller reads per subscription per duty cycle. */
     public static final int DEFAULT_FRAGMENT_LIMIT = 64;
 
@@ -38,6 +40,7 @@ public final class ConnectionConfig
     private final int mtu;
     private final long sendTimeoutMs;
     private final long connectWaitMs;
+    private final long driverTimeoutMs;
     private final int streamIdBase;
     private final int streamIdRange;
     private final int fragmentLimit;
@@ -59,6 +62,7 @@ public final class ConnectionConfig
         this.mtu = builder.mtu;
         this.sendTimeoutMs = builder.sendTimeoutMs;
         this.connectWaitMs = builder.connectWaitMs;
+        this.driverTimeoutMs = builder.driverTimeoutMs;
         this.streamIdBase = builder.streamIdBase;
         this.streamIdRange = builder.streamIdRange;
         this.fragmentLimit = builder.fragmentLimit;
@@ -137,6 +141,12 @@ public final class ConnectionConfig
     public long connectWaitMs()
     {
         return connectWaitMs;
+    }
+
+    /** @return how long client and media driver wait for each other's heartbeat before declaring the other gone, in ms. */
+    public long driverTimeoutMs()
+    {
+        return driverTimeoutMs;
     }
 
     /** @return the first stream id topic names hash into. */

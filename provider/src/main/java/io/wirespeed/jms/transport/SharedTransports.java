@@ -1,5 +1,6 @@
 package io.wirespeed.jms.transport;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -83,6 +84,7 @@ public final class SharedTransports
             .embedded(config.embeddedDriver())
             .threadingMode(threading(config.threading()))
             .idleStrategy(IdleStrategyKind.byPropertyName(config.idle(), "idle"))
+            .timeout(Duration.ofMillis(config.driverTimeoutMs()))
             .errorHandler(errorHandler);
         if (config.aeronDir() != null)
         {
@@ -107,7 +109,7 @@ public final class SharedTransports
     private static String key(final ConnectionConfig config)
     {
         return config.embeddedDriver() + "|" + config.aeronDir() + "|" + config.threading() + "|" + config.idle() + "|" +
-            config.termLength() + "|" + config.mtu();
+            config.termLength() + "|" + config.mtu() + "|" + config.driverTimeoutMs();
     }
 
     /** One shared transport and the connections holding it. */
