@@ -1,0 +1,97 @@
+package io.wirespeed.jms;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import javax.jms.IllegalStateRuntimeException;
+import javax.jms.JMSConsumer;
+import javax.jms.JMSContext;
+import javax.jms.MessageFormatRuntimeException;
+import javax.jms.TextMessage;
+import javax.jms.Topic;
+import javax.jms.TopicConnection;
+import javax.jms.TopicConnectionFactory;
+import javax.jms.TopicPublisher;
+import javax.jms.TopicSession;
+import javax.jms.TopicSubscriber;
+
+import org.junit.jupiter.api.Test;
+
+class SimplifiedAndLegacyApiTest extends JmsTestSupport
+{
+    @Test
+    void jmsContextSendsAndReceivesBodiesOfEveryKind() throws Exception
+    {
+        try (JMSContext context = new JmsConnectionFactory().createContext())
+        {
+            final Topic topic = context.createTopic(uniqueTopic());
+            final JMSConsumer consumer = context.createConsumer(topic);
+            context.createProducer().setProperty("k", 1).send(topic, "text")
+                .send(topic, new byte[] {1, 2, 3})
+                .send(topic, Map.of("m", 5))
+                .send(topic, (java.io.Serializable)java.util.List.of("o"));
+            assertEquals("text", consumer.receiveBody(String.class, 5_000));
+            assertArrayEquals(new byte[] {1, 2, 3}, consumer.receiveBody(byte[].class, 5_000));
+            assertEquals(5, consumer.receiveBody(Map.class, 5_000).get("m"));
+            assertEquals(java.util.List.of("o"), consumer.receiveBody(java.io.Serializable.class, 5_000));
+            assertNull(consumer.receiveNoWait());
+        }
+    }
+
+    @Test
+    void receiveBodyOfTheWrongTypeFailsAndTheNextReceiveGetsTheSameMessage() throws Exception
+    {
+        try (JMSContext context = new JmsConnectionFactory().createContext())
+        {
+            final Topic topic = context.createTopic(uniqueTopic());
+            final JMSConsumer consumer = context.createConsumer(topic);
+            context.createProducer().send(topic, "not bytes");
+            assertThrows(MessageFormatRuntimeException.class, () -> consumer.receiveBody(byte[].class, 5_000));
+            final TextMessage again = (TextMessage)consumer.receive(5_000);
+            assertEquals("not bytes", again.getText());
+        }
+    }
+
+    @Test
+    void jmsContextListenerAndClosedContextRules() throws Exception
+    {
+        final JMSContext context = new JmsConnectionFactory().createContext();
+        final Topic topic = context.createTopic(uniqueTopic());
+        final CountDownLatch heard = new CountDownLatch(1);
+        context.createConsumer(topic).setMessageListener(message -> heard.countDown());
+        context.createProducer().send(topic, "hello");
+        assertTrue(heard.await(10, TimeUnit.SECONDS));
+        context.close();
+        assertThrows(IllegalStateRuntimeException.class, () -> context.createTopic("x"));
+    }
+
+    @Test
+    void legacyTopicInterfacesPublishAndSubscribe() throws Exception
+    {
+        final TopicConnectionFactory factory = new JmsConnectionFactory();
+        final TopicConnection connection = factory.createTopicConnection();
+        try
+        {
+            connection.start();
+            final TopicSession session = connection.createTopicSession(false, TopicSession.AUTO_ACKNOWLEDGE);
+            final Topic topic = session.createTopic(uniqueTopic());
+            final TopicSubscriber subscriber = session.createSubscriber(topic, null, false);
+            final TopicPublisher publisher = session.createPublisher(topic);
+            assertEquals(topic, publisher.getTopic());
+            assertEquals(topic, subscriber.getTopic());
+            publisher.publish(session.createTextMessage("legacy"));
+            assertEquals("legacy", ((TextMessage)subscriber.receive(5_000)).getText());
+        }
+        finally
+        {
+            connection.close();
+        }
+    }
+}
