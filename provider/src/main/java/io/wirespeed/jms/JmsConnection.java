@@ -29,6 +29,7 @@ import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.meta.ConnectionId;
 import io.wirespeed.jms.transport.SharedTransport;
 import io.wirespeed.jms.transport.SharedTransports;
+import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
 
@@ -106,6 +107,18 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     public Transport transport()
     {
         return sharedTransport.transport();
+    }
+
+    /**
+     * Where a destination's messages travel from this connection: the transport and channel that
+     * the routing rules give it, with RDMA channels served by UDP where the host has no RDMA.
+     *
+     * @param destinationName the destination's name.
+     * @return the transport and channel.
+     */
+    public TransportChannel channelFor(final String destinationName)
+    {
+        return sharedTransport.resolve(routing.channel(destinationName), "simulated".equals(config.rdmaVerbs()));
     }
 
     /** @return the poller that delivers to this connection's message listeners. */

@@ -20,6 +20,7 @@ import org.agrona.concurrent.IdleStrategy;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.message.JmsMessage;
+import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageDecoder;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.TransportException;
@@ -69,11 +70,12 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
             throw new JMSException("message selectors are not available yet in this Wirespeed version: " +
                 "filter in the listener, or consume without a selector");
         }
-        final String channel = connection.routing().channel(destination.name());
+        final TransportChannel target = connection.channelFor(destination.name());
+        final String channel = target.channel();
         final int streamId = connection.routing().streamId(destination.name());
         try
         {
-            this.subscription = connection.transport().addSubscription(channel, streamId);
+            this.subscription = target.transport().addSubscription(channel, streamId);
         }
         catch (final TransportException ex)
         {

@@ -17,6 +17,7 @@ import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.message.JmsMessage;
+import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageEncoder;
 import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.TransportPublication;
@@ -64,7 +65,8 @@ final class SessionSender
         if (route == null)
         {
             final JmsConnection connection = session.connection();
-            final String channel = connection.routing().channel(destination.name());
+            final TransportChannel target = connection.channelFor(destination.name());
+            final String channel = target.channel();
             final int streamId = connection.routing().streamId(destination.name());
             for (final Route existing : routes.values())
             {
@@ -78,7 +80,7 @@ final class SessionSender
             {
                 try
                 {
-                    route = new Route(channel, streamId, connection.transport().addPublication(channel, streamId));
+                    route = new Route(channel, streamId, target.transport().addPublication(channel, streamId));
                 }
                 catch (final TransportException ex)
                 {

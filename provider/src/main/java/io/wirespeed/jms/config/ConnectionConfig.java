@@ -45,6 +45,7 @@ public final class ConnectionConfig
     private final int streamIdRange;
     private final int fragmentLimit;
     private final boolean reuseMessages;
+    private final String rdmaVerbs;
     private final String clientId;
     private final List<ChannelRule> routes;
 
@@ -67,6 +68,7 @@ public final class ConnectionConfig
         this.streamIdRange = builder.streamIdRange;
         this.fragmentLimit = builder.fragmentLimit;
         this.reuseMessages = builder.reuseMessages;
+        this.rdmaVerbs = builder.rdmaVerbs;
         this.clientId = builder.clientId;
         this.routes = Collections.unmodifiableList(List.copyOf(builder.routes));
     }
@@ -171,6 +173,12 @@ public final class ConnectionConfig
     public boolean reuseMessages()
     {
         return reuseMessages;
+    }
+
+    /** @return which verbs serve RDMA channels: {@code native} (the hardware) or {@code simulated} (tests only). */
+    public String rdmaVerbs()
+    {
+        return rdmaVerbs;
     }
 
     /** @return the client id connections take by default, or null. */

@@ -30,11 +30,12 @@ public final class ConnectionUri
     public static final String DEFAULT_URI = "wirespeed:ipc";
 
     private static final String ROUTE_PREFIX = "route.";
+    private static final String RDMA_CHANNEL_PREFIX = "wirespeed:rdma?";
     private static final Set<String> THREADING = Set.of("shared", "shared-network", "dedicated");
     private static final Set<String> IDLE = Set.of("backoff", "sleeping", "yielding", "busy-spin", "noop");
     private static final List<String> OPTIONS = List.of(
         "endpoint", "interface", "driver", "aeronDir", "threading", "idle", "termLength", "mtu", "sendTimeout",
-        "connectWait", "driverTimeout", "streamIdBase", "streamIdRange", "fragmentLimit", "reuseMessages", "clientId", "profile",
+        "connectWait", "driverTimeout", "streamIdBase", "streamIdRange", "fragmentLimit", "reuseMessages", "rdmaVerbs", "clientId", "profile",
         ROUTE_PREFIX + "<pattern>");
 
     private ConnectionUri()
@@ -103,11 +104,12 @@ public final class ConnectionUri
         if (name.startsWith(ROUTE_PREFIX) && name.length() > ROUTE_PREFIX.length())
         {
             final String channel = value.trim();
-            if (!channel.startsWith("aeron:"))
+            if (!channel.startsWith("aeron:") && !channel.startsWith(RDMA_CHANNEL_PREFIX))
             {
                 throw new IllegalArgumentException(
                     "route '" + name + "' in '" + builder.uri + "' must name an Aeron channel such as aeron:ipc or " +
-                    "aeron:udp?endpoint=239.1.2.3:40456, not '" + value + "'");
+                    "aeron:udp?endpoint=239.1.2.3:40456, or an RDMA channel wirespeed:rdma?endpoint=host:port, not '" +
+                    value + "'");
             }
             builder.routes.add(new ChannelRule(name.substring(ROUTE_PREFIX.length()), channel));
             return;
@@ -131,6 +133,7 @@ public final class ConnectionUri
             case "fragmentLimit" -> builder.fragmentLimit = (int)number(builder, name, value, 1, 1 << 20);
             case "reuseMessages" -> builder.reuseMessages = Boolean.parseBoolean(
                 oneOf(builder, name, value, Set.of("true", "false")));
+            case "rdmaVerbs" -> builder.rdmaVerbs = oneOf(builder, name, value, Set.of("native", "simulated"));
             case "clientId" -> builder.clientId = value;
             case "profile" -> profile(builder, value);
             default -> throw new IllegalArgumentException(
@@ -258,6 +261,7 @@ public final class ConnectionUri
         int streamIdRange = ConnectionConfig.DEFAULT_STREAM_ID_RANGE;
         int fragmentLimit = ConnectionConfig.DEFAULT_FRAGMENT_LIMIT;
         boolean reuseMessages;
+        String rdmaVerbs = "native";
         String clientId;
         final List<ChannelRule> routes = new ArrayList<>();
 

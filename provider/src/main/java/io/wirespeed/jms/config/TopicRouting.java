@@ -80,6 +80,11 @@ public final class TopicRouting
     public static String defaultChannel(final ConnectionConfig config)
     {
         final StringBuilder channel = new StringBuilder();
+        if (config.transport() == TransportKind.RDMA)
+        {
+            return "wirespeed:rdma?endpoint=" + config.endpoint() + (config.termLength() != 0 ?
+                "|term-length=" + config.termLength() : "") + (config.mtu() != 0 ? "|mtu=" + config.mtu() : "");
+        }
         if (config.transport() == TransportKind.IPC)
         {
             channel.append("aeron:ipc");

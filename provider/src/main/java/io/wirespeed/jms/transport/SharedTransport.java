@@ -27,6 +27,19 @@ public final class SharedTransport
         return entry.transport;
     }
 
+    /**
+     * The transport that serves a channel, and the channel as that transport names it: RDMA
+     * channels go to the RDMA transport, or to UDP on the same endpoint where the host has no RDMA.
+     *
+     * @param channel   the configured channel.
+     * @param simulated whether RDMA channels use the in-JVM simulated verbs (tests only).
+     * @return where the channel's messages travel.
+     */
+    public TransportChannel resolve(final String channel, final boolean simulated)
+    {
+        return entry.resolve(channel, simulated);
+    }
+
     /** Gives this hold back; the last one closes the transport. Idempotent. */
     public void release()
     {

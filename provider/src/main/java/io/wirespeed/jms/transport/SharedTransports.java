@@ -55,7 +55,7 @@ public final class SharedTransports
 
     static void release(final SharedTransport hold)
     {
-        final Transport toClose;
+        final Entry toClose;
         synchronized (SharedTransports.class)
         {
             final Entry entry = hold.entry();
@@ -65,9 +65,9 @@ public final class SharedTransports
                 return;
             }
             ENTRIES.values().remove(entry);
-            toClose = entry.transport;
+            toClose = entry;
         }
-        toClose.close();
+        closeEntry(toClose);
     }
 
     /**
@@ -109,7 +109,16 @@ public final class SharedTransports
     private static String key(final ConnectionConfig config)
     {
         return config.embeddedDriver() + "|" + config.aeronDir() + "|" + config.threading() + "|" + config.idle() + "|" +
-            config.termLength() + "|" + config.mtu() + "|" + config.driverTimeoutMs();
+            config.termLength() + "|" + config.mtu() + "|" + config.driverTimeoutMs() + "|" + config.rdmaVerbs();
+    }
+
+    static void closeEntry(final Entry entry)
+    {
+        entry.transport.close();
+        if (entry.rdmaTransport != null)
+        {
+            entry.rdmaTransport.close();
+        }
     }
 
     /** One shared transport and the connections holding it. */
@@ -117,7 +126,31 @@ public final class SharedTransports
     {
         final List<Consumer<TransportException>> listeners = new CopyOnWriteArrayList<>();
         Transport transport;
+        Transport rdmaTransport;
+        boolean rdmaResolved;
         int references;
+
+        /**
+         * Resolves a channel to the transport that serves it here.
+         *
+         * @param channel   the configured channel.
+         * @param simulated whether RDMA channels use the simulated verbs.
+         * @return the transport and the channel as it names it.
+         */
+        synchronized TransportChannel resolve(final String channel, final boolean simulated)
+        {
+            if (!RdmaSupport.isRdma(channel))
+            {
+                return new TransportChannel(transport, channel);
+            }
+            if (!rdmaResolved)
+            {
+                rdmaTransport = RdmaSupport.create(simulated);
+                rdmaResolved = true;
+            }
+            return rdmaTransport != null ? new TransportChannel(rdmaTransport, channel) :
+                new TransportChannel(transport, RdmaSupport.udpFallback(channel));
+        }
 
         void onError(final TransportException error)
         {

@@ -1,0 +1,132 @@
+package io.wirespeed.jms;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+
+import javax.jms.BytesMessage;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+import javax.jms.Topic;
+
+import org.junit.jupiter.api.Test;
+
+import io.wirespeed.jms.transport.TransportChannel;
+import io.wirespeed.transport.aeron.AeronTransport;
+import io.wirespeed.transport.rdma.RdmaAvailability;
+import io.wirespeed.transport.rdma.RdmaTransport;
+
+/**
+ * RDMA is chosen per destination by a route. This host has no RDMA (no kernel support), so the
+ * provider must say so once and carry those destinations over UDP on the same endpoint; with the
+ * simulated verbs, the same JMS code runs over the RDMA transport itself.
+ */
+class RdmaRoutingTest extends JmsTestSupport
+{
+    @Test
+    void withoutRdmaARoutedDestinationFallsBackToUdpOnTheSameEndpointAndMessagesFlow() throws Exception
+    {
+        final RdmaAvailability availability = RdmaAvailability.probe();
+        org.junit.jupiter.api.Assumptions.assumeFalse(availability.available(),
+            "this host has RDMA; the fallback is exercised only where it has none");
+        final List<String> logged = new ArrayList<>();
+        final Handler handler = new Handler()
+        {
+            @Override
+            public void publish(final LogRecord record)
+            {
+                logged.add(record.getMessage());
+            }
+
+            @Override
+            public void flush()
+            {
+            }
+
+            @Override
+            public void close()
+            {
+            }
+        };
+        final Logger logger = Logger.getLogger("io.wirespeed.transport.rdma");
+        logger.addHandler(handler);
+        try
+        {
+            final javax.jms.Connection connection = connection(
+                "wirespeed:ipc?route.fast.>=wirespeed:rdma?endpoint=127.0.0.1:40571");
+            final TransportChannel channel = ((JmsConnection)connection).channelFor("fast.prices");
+            assertEquals("aeron:udp?endpoint=127.0.0.1:40571", channel.channel());
+            assertInstanceOf(AeronTransport.class, channel.transport());
+            assertEquals("aeron:ipc", ((JmsConnection)connection).channelFor("slow.prices").channel());
+            exchange(connection, "fast.prices", 1_000);
+            ((JmsConnection)connection).channelFor("fast.other");
+            assertTrue(logged.size() <= 1, "logged more than once: " + logged);
+            assertTrue(logged.isEmpty() || logged.get(0).contains(availability.reason()), logged.toString());
+        }
+        finally
+        {
+            logger.removeHandler(handler);
+        }
+    }
+
+    @Test
+    void withSimulatedVerbsTheSameJmsCodeRunsOverTheRdmaTransport() throws Exception
+    {
+        final javax.jms.Connection connection = connection(
+            "wirespeed:ipc?rdmaVerbs=simulated&route.rdma.>=wirespeed:rdma?endpoint=127.0.0.1:40572");
+        final TransportChannel channel = ((JmsConnection)connection).channelFor("rdma.prices");
+        assertInstanceOf(RdmaTransport.class, channel.transport());
+        exchange(connection, "rdma.prices", 1_000);
+    }
+
+    private static void exchange(final javax.jms.Connection connection, final String topicName, final int count)
+        throws Exception
+    {
+        connection.start();
+        final Session session = connection.createSession();
+        final Topic topic = session.createTopic(topicName);
+        final MessageConsumer consumer = session.createConsumer(topic);
+        final MessageProducer producer = session.createProducer(topic);
+        final BytesMessage message = session.createBytesMessage();
+        awaitTrue(() ->
+        {
+            try
+            {
+                message.clearBody();
+                message.writeLong(-1);
+                producer.send(message);
+                return consumer.receive(50) != null;
+            }
+            catch (final Exception ex)
+            {
+                throw new java.lang.IllegalStateException(ex);
+            }
+        }, "the subscription to connect");
+        while (consumer.receiveNoWait() != null)
+        {
+            Thread.onSpinWait();
+        }
+        for (long i = 0; i < count; i++)
+        {
+            message.clearBody();
+            message.writeLong(i);
+            producer.send(message);
+        }
+        for (long i = 0; i < count; i++)
+        {
+            final BytesMessage received = (BytesMessage)consumer.receive(5_000);
+            assertFalse(received == null, "message " + i + " missing");
+            assertEquals(i, received.readLong());
+        }
+        assertNull(consumer.receive(50));
+    }
+}
