@@ -1,0 +1,197 @@
+package io.wirespeed.jmh;
+
+import java.util.concurrent.TimeUnit;
+
+import javax.jms.BytesMessage;
+import javax.jms.Connection;
+import javax.jms.DeliveryMode;
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageListener;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+import javax.jms.Topic;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+
+import io.wirespeed.jms.JmsConnectionFactory;
+
+/**
+ * The reflector round trip (S1, DE-PP) through the JMS API: the benchmark thread sends a BytesMessage on a ping
+ * topic and waits in a synchronous {@code receive} for it to come back on a pong topic; a reflector — a
+ * {@link MessageListener} of another connection, in the reuse mode — sends each ping back with one reused
+ * BytesMessage. One operation is one full round trip (halve it for the half-RTT the published figures quote).
+ * <p>
+ * Over UDP the two topics travel on two loopback ports (ping to one, pong to the other), as two hosts would
+ * each receive on their own; both connections share this JVM's one embedded media driver.
+ * {@link AeronPingPongBenchmark} is the same round trip on raw Aeron: the floor.
+ */
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = {BenchmarkSupport.ADD_OPENS, BenchmarkSupport.HEAP})
+@Threads(1)
+@State(Scope.Benchmark)
+public class JmsPingPongBenchmark
+{
+    private static final String PING_TOPIC = "jmh.pingpong.ping";
+    private static final String PONG_TOPIC = "jmh.pingpong.pong";
+    private static final long RECEIVE_TIMEOUT_MS = 10_000;
+
+    /** {@code ipc}: Aeron IPC; {@code udp}: UDP unicast over loopback. */
+    @Param({BenchmarkSupport.IPC, BenchmarkSupport.UDP})
+    public String transport;
+
+    /** Body bytes of each ping and pong. */
+    @Param({"45", "1000"})
+    public int size;
+
+    /**
+     * Idle strategy of the media driver, the reflector's delivery thread and the pinger's receive. {@code yielding}
+     * suits a small machine; on a machine with a core per spinning thread, {@code busy-spin} is the right setting.
+     */
+    @Param({"yielding"})
+    public String idle;
+
+    private Connection pingConnection;
+    private Connection pongConnection;
+    private MessageProducer pingProducer;
+    private MessageConsumer pongConsumer;
+    private BytesMessage ping;
+    private byte[] padding;
+    private long sequence;
+
+    /**
+     * Connects the pinger and the reflector and waits until a ping has made the round trip.
+     *
+     * @throws JMSException if a connection cannot be made.
+     */
+    @Setup(Level.Trial)
+    public void setUp() throws JMSException
+    {
+        final boolean udp = BenchmarkSupport.UDP.equals(transport);
+        final String uri = BenchmarkSupport.uri(transport, idle, true, BenchmarkSupport.udpPort(0),
+            udp ? BenchmarkSupport.udpRoute(PONG_TOPIC, BenchmarkSupport.udpPort(1)) : "");
+        final JmsConnectionFactory factory = new JmsConnectionFactory(uri);
+        padding = BenchmarkSupport.padding(size);
+
+        pongConnection = factory.createConnection();
+        final Session reflectorSession = pongConnection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final MessageProducer pongProducer = reflectorSession.createProducer(reflectorSession.createTopic(PONG_TOPIC));
+        pongProducer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+        reflectorSession.createConsumer(reflectorSession.createTopic(PING_TOPIC))
+            .setMessageListener(new Reflector(pongProducer, reflectorSession.createBytesMessage(), size));
+        pongConnection.start();
+
+        pingConnection = factory.createConnection();
+        final Session session = pingConnection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final Topic pingTopic = session.createTopic(PING_TOPIC);
+        pongConsumer = session.createConsumer(session.createTopic(PONG_TOPIC));
+        pingProducer = session.createProducer(pingTopic);
+        pingProducer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+        ping = session.createBytesMessage();
+        pingConnection.start();
+
+        BenchmarkSupport.handshake(pingProducer, ping, padding, pongConsumer);
+    }
+
+    /**
+     * Closes both connections; the last one stops the embedded media driver.
+     *
+     * @throws JMSException if closing fails.
+     */
+    @TearDown(Level.Trial)
+    public void tearDown() throws JMSException
+    {
+        try
+        {
+            if (null != pingConnection)
+            {
+                pingConnection.close();
+            }
+        }
+        finally
+        {
+            if (null != pongConnection)
+            {
+                pongConnection.close();
+            }
+        }
+    }
+
+    /**
+     * One round trip: send a ping, receive its pong.
+     *
+     * @return the pong's sequence number, equal to the ping's.
+     * @throws JMSException if sending or receiving fails.
+     */
+    @Benchmark
+    public long roundTrip() throws JMSException
+    {
+        final long expected = ++sequence;
+        BenchmarkSupport.fill(ping, expected, padding);
+        pingProducer.send(ping);
+        final Message pong = pongConsumer.receive(RECEIVE_TIMEOUT_MS);
+        if (null == pong)
+        {
+            throw new IllegalStateException("pong " + expected + " did not come back within " + RECEIVE_TIMEOUT_MS +
+                " ms");
+        }
+        final long received = ((BytesMessage)pong).readLong();
+        if (received != expected)
+        {
+            throw new IllegalStateException("pong " + received + " came back for ping " + expected);
+        }
+        return received;
+    }
+
+    /**
+     * Sends every ping back on the pong topic, copying its body into one reused BytesMessage. Runs on the
+     * reflector connection's delivery thread, which owns the reflector session.
+     */
+    static final class Reflector implements MessageListener
+    {
+        private final MessageProducer producer;
+        private final BytesMessage pong;
+        private final byte[] body;
+
+        Reflector(final MessageProducer producer, final BytesMessage pong, final int size)
+        {
+            this.producer = producer;
+            this.pong = pong;
+            this.body = new byte[size];
+        }
+
+        @Override
+        public void onMessage(final Message message)
+        {
+            try
+            {
+                final BytesMessage ping = (BytesMessage)message;
+                final int length = ping.readBytes(body);
+                pong.clearBody();
+                pong.writeBytes(body, 0, Math.max(0, length));
+                producer.send(pong);
+            }
+            catch (final JMSException ex)
+            {
+                throw new IllegalStateException(ex);
+            }
+        }
+    }
+}
