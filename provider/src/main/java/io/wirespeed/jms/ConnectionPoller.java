@@ -7,6 +7,7 @@ import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 
 import io.wirespeed.jms.config.ConnectionConfig;
+import io.wirespeed.jms.queue.QueueClient;
 import io.wirespeed.transport.aeron.IdleStrategyKind;
 
 /**
@@ -40,11 +41,16 @@ final class ConnectionPoller implements Agent
         {
             thread = Thread.currentThread();
         }
+        int work = 0;
+        final QueueClient queueClient = connection.queueClientIfOpen();
+        if (queueClient != null)
+        {
+            work += queueClient.poll();
+        }
         if (!connection.isStarted())
         {
-            return 0;
+            return work;
         }
-        int work = 0;
         deliveryLock.lock();
         try
         {
@@ -91,7 +97,13 @@ final class ConnectionPoller implements Agent
         final JmsMessageConsumer[] next = Arrays.copyOf(consumers, consumers.length + 1);
         next[consumers.length] = consumer;
         consumers = next;
-        if (runner == null)
+        ensureRunning();
+    }
+
+    /** Starts the delivery thread if it is not running. */
+    synchronized void ensureRunning()
+    {
+        if (runner == null && !closed)
         {
             runner = new AgentRunner(
                 IdleStrategyKind.byPropertyName(config.idle(), "idle").newIdleStrategy(),

@@ -27,8 +27,17 @@ final class Deliveries
         messages.add(message);
     }
 
-    /** Forgets every recorded delivery: they are acknowledged. */
+    /** Acknowledges every recorded delivery, telling each consumer, and forgets them. */
     synchronized void acknowledgeAll()
+    {
+        for (int i = 0, size = messages.size(); i < size; i++)
+        {
+            consumers.get(i).onAcknowledged(messages.get(i));
+        }
+        clear();
+    }
+
+    private void clear()
     {
         consumers.clear();
         messages.clear();
@@ -62,7 +71,7 @@ final class Deliveries
             message.setDeliveryCount(message.deliveryCount() + 1);
             consumers.get(i).redeliverFirst(message);
         }
-        acknowledgeAll();
+        clear();
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.wirespeed.jms;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -13,6 +14,7 @@ import javax.jms.Destination;
 import javax.jms.ExceptionListener;
 import javax.jms.IllegalStateException;
 import javax.jms.InvalidClientIDException;
+import javax.jms.InvalidDestinationException;
 import javax.jms.JMSException;
 import javax.jms.Queue;
 import javax.jms.QueueConnection;
@@ -25,7 +27,12 @@ import javax.jms.TopicSession;
 
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.config.TopicRouting;
+import io.wirespeed.jms.destination.JmsDestination;
+import io.wirespeed.jms.destination.JmsTemporaryQueue;
+import io.wirespeed.jms.destination.JmsTemporaryTopic;
+import io.wirespeed.jms.destination.TemporaryOwner;
 import io.wirespeed.jms.exceptions.JmsExceptions;
+import io.wirespeed.jms.queue.QueueClient;
 import io.wirespeed.jms.meta.ConnectionId;
 import io.wirespeed.jms.transport.SharedTransport;
 import io.wirespeed.jms.transport.SharedTransports;
@@ -38,8 +45,11 @@ import io.wirespeed.transport.TransportException;
  * messages to the message listeners of all its sessions, so listeners of one connection run one at
  * a time; synchronous receives poll on the caller's thread.
  */
-public class JmsConnection implements Connection, TopicConnection, QueueConnection
+public class JmsConnection implements Connection, TopicConnection, QueueConnection, TemporaryOwner
 {
+    /** Names of temporary topics start with this. */
+    public static final String TEMPORARY_TOPIC_PREFIX = "temp-topic:";
+
     private static final Set<String> CLIENT_IDS_IN_USE = ConcurrentHashMap.newKeySet();
 
     private final ConnectionConfig config;
@@ -51,6 +61,9 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     private final List<JmsSession> sessions = new CopyOnWriteArrayList<>();
     private final AtomicLong sessionIds = new AtomicLong();
     private final Object stateLock = new Object();
+    private final Map<JmsDestination, Integer> temporaryDestinations = new ConcurrentHashMap<>();
+    private final AtomicLong temporaryIds = new AtomicLong();
+    private volatile QueueClient queueClient;
 
     private volatile ExceptionListener exceptionListener;
     private volatile boolean started;
@@ -119,6 +132,123 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     public TransportChannel channelFor(final String destinationName)
     {
         return sharedTransport.resolve(routing.channel(destinationName), "simulated".equals(config.rdmaVerbs()));
+    }
+
+    /**
+     * The connection's queue client, opened on first use; with an embedded media driver this also
+     * starts the JVM's queue host.
+     *
+     * @return the queue client.
+     * @throws JMSException if the queue host's streams cannot be opened.
+     */
+    public QueueClient queueClient() throws JMSException
+    {
+        QueueClient client = queueClient;
+        if (client == null)
+        {
+            synchronized (stateLock)
+            {
+                client = queueClient;
+                if (client == null)
+                {
+                    try
+                    {
+                        if (config.embeddedDriver())
+                        {
+                            sharedTransport.ensureQueueHost();
+                        }
+                        client = new QueueClient(transport(), id, config.queueHostTimeoutMs());
+                    }
+                    catch (final TransportException ex)
+                    {
+                        throw JmsExceptions.wrap("cannot reach the queue host: " + ex.getMessage(), ex);
+                    }
+                    queueClient = client;
+                    poller.ensureRunning();
+                }
+            }
+        }
+        return client;
+    }
+
+    /** @return the queue client if one is open, else null. */
+    QueueClient queueClientIfOpen()
+    {
+        return queueClient;
+    }
+
+    /**
+     * Creates a temporary queue or topic owned by this connection.
+     *
+     * @param queue true for a queue, false for a topic.
+     * @return the destination.
+     * @throws JMSException if the queue host cannot be reached.
+     */
+    JmsDestination createTemporary(final boolean queue) throws JMSException
+    {
+        checkOpen();
+        final long n = temporaryIds.incrementAndGet();
+        final JmsDestination destination;
+        if (queue)
+        {
+            destination = new JmsTemporaryQueue(QueueClient.TEMPORARY_QUEUE_PREFIX + id + ":" + n, this);
+            queueClient().temporaryQueue(destination.name(), true);
+        }
+        else
+        {
+            destination = new JmsTemporaryTopic(TEMPORARY_TOPIC_PREFIX + id + ":" + n, this);
+        }
+        temporaryDestinations.put(destination, 0);
+        return destination;
+    }
+
+    /**
+     * Whether this connection may consume from a destination: any but another connection's
+     * temporary destinations.
+     *
+     * @param destination the destination.
+     * @throws JMSException InvalidDestinationException if it is another's or deleted.
+     */
+    void checkMayConsume(final JmsDestination destination) throws JMSException
+    {
+        if (destination.isTemporary() && !temporaryDestinations.containsKey(destination))
+        {
+            throw new InvalidDestinationException("temporary destination '" + destination + "' was created by " +
+                "another connection or deleted: only the connection that created it can consume from it");
+        }
+    }
+
+    /**
+     * Counts a consumer opening or closing on a destination, so that deleting a temporary
+     * destination in use can be refused.
+     *
+     * @param destination the destination.
+     * @param delta       +1 on open, -1 on close.
+     */
+    void countConsumer(final JmsDestination destination, final int delta)
+    {
+        temporaryDestinations.computeIfPresent(destination, (key, count) -> count + delta);
+    }
+
+    @Override
+    public void deleteTemporary(final JmsDestination destination) throws JMSException
+    {
+        checkOpen();
+        final Integer consumers = temporaryDestinations.get(destination);
+        if (consumers == null)
+        {
+            return;
+        }
+        if (consumers > 0)
+        {
+            throw new javax.jms.IllegalStateException("temporary destination '" + destination + "' still has " +
+                consumers + " consumer(s): close them before deleting it");
+        }
+        temporaryDestinations.remove(destination);
+        if (destination instanceof JmsTemporaryQueue)
+        {
+            queueClient().temporaryQueue(destination.name(), false);
+        }
     }
 
     /** @return the poller that delivers to this connection's message listeners. */
@@ -313,7 +443,26 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
                 failure = failure == null ? ex : failure;
             }
         }
+        for (final JmsDestination temporary : temporaryDestinations.keySet())
+        {
+            if (temporary instanceof JmsTemporaryQueue && queueClient != null)
+            {
+                try
+                {
+                    queueClient.temporaryQueue(temporary.name(), false);
+                }
+                catch (final JMSException ex)
+                {
+                    failure = failure == null ? ex : failure;
+                }
+            }
+        }
+        temporaryDestinations.clear();
         poller.close();
+        if (queueClient != null)
+        {
+            queueClient.close();
+        }
         sharedTransport.release();
         synchronized (stateLock)
         {

@@ -20,6 +20,8 @@ import org.agrona.concurrent.IdleStrategy;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.message.JmsMessage;
+import io.wirespeed.jms.queue.QueueClient;
+import io.wirespeed.jms.queue.QueueInbox;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageDecoder;
 import io.wirespeed.transport.MessageHandler;
@@ -53,10 +55,15 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     private boolean closeRequestedByListener;
     private boolean inDelivery;
     private JmsMessage received;
+    private final QueueClient queueClient;
+    private final QueueInbox inbox;
+    private final long consumerId;
+    private final int creditBatch;
+    private int consumedSinceCredit;
 
     JmsMessageConsumer(
-        final JmsSession session, final JmsDestination destination, final String selector, final boolean noLocal)
-        throws JMSException
+        final JmsSession session, final JmsDestination destination, final String selector, final boolean noLocal,
+        final String sharedSubscription) throws JMSException
     {
         this.session = session;
         this.connection = session.connection();
@@ -65,24 +72,52 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         this.noLocal = noLocal;
         this.reuseMessages = connection.config().reuseMessages();
         this.idle = IdleStrategyKind.byPropertyName(connection.config().idle(), "idle").newIdleStrategy();
-        if (this.selector != null)
+        this.creditBatch = Math.max(1, connection.config().queuePrefetch() / 2);
+        connection.checkMayConsume(destination);
+        if (!destination.isTopic() || sharedSubscription != null)
         {
-            throw new JMSException("message selectors are not available yet in this Wirespeed version: " +
-                "filter in the listener, or consume without a selector");
+            this.queueClient = connection.queueClient();
+            this.consumerId = queueClient.nextId();
+            final String selectorText = this.selector == null ? "" : this.selector;
+            if (destination.isTopic())
+            {
+                final TransportChannel target = connection.channelFor(destination.name());
+                this.inbox = queueClient.subscribeShared(destination.name(), selectorText, sharedSubscription,
+                    target.channel(), connection.routing().streamId(destination.name()),
+                    connection.config().queuePrefetch(), consumerId);
+            }
+            else
+            {
+                this.inbox = queueClient.subscribe(
+                    destination.name(), selectorText, connection.config().queuePrefetch(), consumerId);
+            }
+            this.subscription = inbox;
         }
-        final TransportChannel target = connection.channelFor(destination.name());
-        final String channel = target.channel();
-        final int streamId = connection.routing().streamId(destination.name());
-        try
+        else
         {
-            this.subscription = target.transport().addSubscription(channel, streamId);
-        }
-        catch (final TransportException ex)
-        {
-            throw JmsExceptions.wrap("cannot subscribe to '" + destination + "' on " + channel + " stream " +
-                streamId + ": " + ex.getMessage(), ex);
+            if (this.selector != null)
+            {
+                throw new JMSException("message selectors on topics are not available yet in this Wirespeed " +
+                    "version: filter in the listener, or consume without a selector");
+            }
+            this.queueClient = null;
+            this.inbox = null;
+            this.consumerId = 0;
+            final TransportChannel target = connection.channelFor(destination.name());
+            final String channel = target.channel();
+            final int streamId = connection.routing().streamId(destination.name());
+            try
+            {
+                this.subscription = target.transport().addSubscription(channel, streamId);
+            }
+            catch (final TransportException ex)
+            {
+                throw JmsExceptions.wrap("cannot subscribe to '" + destination + "' on " + channel + " stream " +
+                    streamId + ": " + ex.getMessage(), ex);
+            }
         }
         decoder.consumerDestination(destination);
+        connection.countConsumer(destination, 1);
         LocalSubscriptions.created();
     }
 
@@ -210,8 +245,19 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     {
         if (accept(buffer, offset, length))
         {
-            received = decoder.decode();
+            received = tag(decoder.decode());
         }
+    }
+
+    private JmsMessage tag(final JmsMessage message)
+    {
+        if (inbox != null)
+        {
+            message.setDeliveryTag(inbox.currentDeliveryId());
+            message.setDeliveryCount(inbox.currentDeliveryCount());
+            message.setJMSRedelivered(inbox.currentDeliveryCount() > 1);
+        }
+        return message;
     }
 
     private Message deliverSynchronously(final JmsMessage message) throws JMSException
@@ -221,7 +267,48 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         {
             session.deliveries().delivered(this, message);
         }
+        else
+        {
+            onAcknowledged(message);
+        }
+        consumed();
         return message;
+    }
+
+    /**
+     * Called when a message this consumer delivered is acknowledged: a queue's host forgets it.
+     *
+     * @param message the acknowledged message.
+     */
+    void onAcknowledged(final JmsMessage message)
+    {
+        if (queueClient != null && message.deliveryTag() != 0)
+        {
+            try
+            {
+                queueClient.acknowledge(consumerId, message.deliveryTag());
+            }
+            catch (final JMSException ex)
+            {
+                connection.onAsyncException(ex);
+            }
+        }
+    }
+
+    private void consumed()
+    {
+        if (queueClient != null && ++consumedSinceCredit >= creditBatch)
+        {
+            try
+            {
+                queueClient.credit(consumerId, consumedSinceCredit);
+            }
+            catch (final JMSException ex)
+            {
+                connection.onAsyncException(ex);
+            }
+            consumedSinceCredit = 0;
+        }
     }
 
     private void prepare(final JmsMessage message)
@@ -275,7 +362,8 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     {
         if (!closed && listener != null && accept(buffer, offset, length))
         {
-            dispatch(reuseMessages ? decoder.decodeReused() : decoder.decode());
+            consumed();
+            dispatch(tag(reuseMessages ? decoder.decodeReused() : decoder.decode()));
         }
     }
 
@@ -419,6 +507,18 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     {
         closeRequestedByListener = false;
         subscription.close();
+        if (queueClient != null)
+        {
+            try
+            {
+                queueClient.close(consumerId);
+            }
+            catch (final JMSException ex)
+            {
+                connection.onAsyncException(ex);
+            }
+        }
+        connection.countConsumer(destination, -1);
         session.onConsumerClosed(this);
     }
 

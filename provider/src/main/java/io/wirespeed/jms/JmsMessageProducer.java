@@ -296,11 +296,6 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
         }
         checkDeliveryMode(deliveryMode);
         checkPriority(priority);
-        if (!target.isTopic())
-        {
-            throw new InvalidDestinationException("cannot send to queue '" + target + "' yet: queues need the queue " +
-                "host, which is not available in this Wirespeed version; send to a topic");
-        }
         final JmsMessage jmsMessage = message instanceof JmsMessage ? (JmsMessage)message : ForeignMessages.copy(message);
         final long now = System.currentTimeMillis();
         final long timestamp = disableTimestamp ? 0 : now;

@@ -372,12 +372,12 @@ public class JmsSession implements Session, TopicSession, QueueSession
         final Destination destination, final String messageSelector, final boolean noLocal) throws JMSException
     {
         checkOpen();
-        final JmsDestination target = checkDestination(destination, false);
-        if (!target.isTopic())
-        {
-            throw queuesNotYet(target);
-        }
-        final JmsMessageConsumer consumer = new JmsMessageConsumer(this, target, messageSelector, noLocal);
+        return addConsumer(new JmsMessageConsumer(this, checkDestination(destination, false), messageSelector,
+            noLocal, null));
+    }
+
+    private JmsMessageConsumer addConsumer(final JmsMessageConsumer consumer)
+    {
         consumers.add(consumer);
         return consumer;
     }
@@ -405,8 +405,14 @@ public class JmsSession implements Session, TopicSession, QueueSession
         final Topic topic, final String sharedSubscriptionName, final String messageSelector) throws JMSException
     {
         checkOpen();
-        throw new JMSException("shared subscriptions are not available yet in this Wirespeed version: " +
-            "use createConsumer for a non-shared subscription");
+        final JmsDestination target = checkDestination(topic, false);
+        if (sharedSubscriptionName == null || sharedSubscriptionName.isEmpty())
+        {
+            throw new InvalidDestinationException("a shared subscription needs a name");
+        }
+        final String clientId = connection.getClientID();
+        final String key = (clientId == null ? "" : clientId) + "/" + sharedSubscriptionName;
+        return addConsumer(new JmsMessageConsumer(this, target, messageSelector, false, key));
     }
 
     @Override
@@ -461,12 +467,6 @@ public class JmsSession implements Session, TopicSession, QueueSession
             "Wirespeed version: use a non-durable consumer");
     }
 
-    private JMSException queuesNotYet(final JmsDestination destination)
-    {
-        return new JMSException("queue '" + destination.name() + "' cannot be consumed yet: queues need the queue " +
-            "host, which is not available in this Wirespeed version; use a topic");
-    }
-
     @Override
     public Queue createQueue(final String queueName) throws JMSException
     {
@@ -491,22 +491,23 @@ public class JmsSession implements Session, TopicSession, QueueSession
     public QueueBrowser createBrowser(final Queue queue, final String messageSelector) throws JMSException
     {
         checkOpen();
-        throw new JMSException("queue browsers need the queue host, which is not available in this Wirespeed version");
+        final JmsDestination target = checkDestination(queue, false);
+        connection.checkMayConsume(target);
+        return new JmsQueueBrowser(this, (Queue)target, messageSelector);
     }
 
     @Override
     public TemporaryQueue createTemporaryQueue() throws JMSException
     {
         checkOpen();
-        throw new JMSException("temporary queues need the queue host, which is not available in this Wirespeed version");
+        return (TemporaryQueue)connection.createTemporary(true);
     }
 
     @Override
     public TemporaryTopic createTemporaryTopic() throws JMSException
     {
         checkOpen();
-        throw new JMSException("temporary topics are not available in this Wirespeed version: use a topic with a " +
-            "unique name");
+        return (TemporaryTopic)connection.createTemporary(false);
     }
 
     @Override

@@ -17,6 +17,7 @@ import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.message.JmsMessage;
+import io.wirespeed.jms.queue.QueueStreams;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageEncoder;
 import io.wirespeed.transport.TransportException;
@@ -42,6 +43,7 @@ final class SessionSender
     private final IdleStrategy idle;
     private final long sendTimeoutNs;
     private final long connectWaitNs;
+    private final long queueHostTimeoutNs;
 
     SessionSender(final JmsSession session)
     {
@@ -50,6 +52,7 @@ final class SessionSender
         this.idle = IdleStrategyKind.byPropertyName(config.idle(), "idle").newIdleStrategy();
         this.sendTimeoutNs = config.sendTimeoutMs() * 1_000_000L;
         this.connectWaitNs = config.connectWaitMs() * 1_000_000L;
+        this.queueHostTimeoutNs = config.queueHostTimeoutMs() * 1_000_000L;
     }
 
     /**
@@ -62,6 +65,15 @@ final class SessionSender
     Route route(final JmsDestination destination) throws JMSException
     {
         Route route = routes.get(destination.name());
+        if (route != null && route.queue != !destination.isTopic())
+        {
+            route = null;
+        }
+        if (route == null && !destination.isTopic())
+        {
+            route = queueRoute();
+            routes.put(destination.name(), route);
+        }
         if (route == null)
         {
             final JmsConnection connection = session.connection();
@@ -70,7 +82,7 @@ final class SessionSender
             final int streamId = connection.routing().streamId(destination.name());
             for (final Route existing : routes.values())
             {
-                if (existing.streamId == streamId && existing.channel.equals(channel))
+                if (existing.streamId == streamId && existing.channel.equals(channel) && !existing.queue)
                 {
                     route = existing;
                     break;
@@ -80,7 +92,7 @@ final class SessionSender
             {
                 try
                 {
-                    route = new Route(channel, streamId, target.transport().addPublication(channel, streamId));
+                    route = new Route(channel, streamId, target.transport().addPublication(channel, streamId), false);
                 }
                 catch (final TransportException ex)
                 {
@@ -91,6 +103,28 @@ final class SessionSender
             routes.put(destination.name(), route);
         }
         return route;
+    }
+
+    private Route queueRoute() throws JMSException
+    {
+        for (final Route existing : routes.values())
+        {
+            if (existing.queue)
+            {
+                return existing;
+            }
+        }
+        final JmsConnection connection = session.connection();
+        connection.queueClient();
+        try
+        {
+            return new Route(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM,
+                connection.transport().addPublication(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM), true);
+        }
+        catch (final TransportException ex)
+        {
+            throw JmsExceptions.wrap("cannot reach the queue host: " + ex.getMessage(), ex);
+        }
     }
 
     /**
@@ -132,7 +166,13 @@ final class SessionSender
             if (result == TransportPublication.NOT_CONNECTED)
             {
                 final long joinedNs = Math.max(route.createdNanos, LocalSubscriptions.lastCreatedNanos());
-                if (now - joinedNs > connectWaitNs)
+                if (route.queue && now - route.createdNanos > queueHostTimeoutNs)
+                {
+                    throw new JMSException("no queue host takes messages on " + route + ": queues are hosted by the " +
+                        "Wirespeed driver process (driver=external) or inside this JVM with the embedded driver; " +
+                        "start the driver, or check aeronDir");
+                }
+                if (!route.queue && now - joinedNs > connectWaitNs)
                 {
                     onNoSubscribers(route);
                     return;
@@ -221,14 +261,16 @@ final class SessionSender
         final String channel;
         final int streamId;
         final TransportPublication publication;
+        final boolean queue;
         final long createdNanos = System.nanoTime();
         boolean hadSubscribers;
 
-        Route(final String channel, final int streamId, final TransportPublication publication)
+        Route(final String channel, final int streamId, final TransportPublication publication, final boolean queue)
         {
             this.channel = channel;
             this.streamId = streamId;
             this.publication = publication;
+            this.queue = queue;
         }
 
         @Override

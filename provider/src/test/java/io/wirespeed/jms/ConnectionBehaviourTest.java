@@ -196,6 +196,7 @@ class ConnectionBehaviourTest extends JmsTestSupport
         });
         receiver.start();
         assertTrue(receiving.await(5, TimeUnit.SECONDS));
+        awaitTrue(() -> receiver.getState() == Thread.State.TIMED_WAITING, "the receiver to block in receive");
         connection.close();
         receiver.join(10_000);
         assertFalse(receiver.isAlive());

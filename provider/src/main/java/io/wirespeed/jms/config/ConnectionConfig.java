@@ -25,6 +25,10 @@ public final class ConnectionConfig
     public static final int DEFAULT_STREAM_ID_RANGE = 0x4000_0000;
     /** Default time client and media driver wait for each other's heartbeat, in milliseconds. */
     public static final long DEFAULT_DRIVER_TIMEOUT_MS = 10_000;
+    /** Default number of messages a queue host may send a consumer ahead of its application. */
+    public static final int DEFAULT_QUEUE_PREFETCH = 100;
+    /** Default time to wait for the queue host's answer before saying it is unreachable, in ms. */
+    public static final long DEFAULT_QUEUE_HOST_TIMEOUT_MS = 5_000;
     /** Default most fragments a poller reads per subscription per duty cycle. */
     public static final int DEFAULT_FRAGMENT_LIMIT = 64;
 
@@ -41,6 +45,8 @@ public final class ConnectionConfig
     private final long sendTimeoutMs;
     private final long connectWaitMs;
     private final long driverTimeoutMs;
+    private final int queuePrefetch;
+    private final long queueHostTimeoutMs;
     private final int streamIdBase;
     private final int streamIdRange;
     private final int fragmentLimit;
@@ -64,6 +70,8 @@ public final class ConnectionConfig
         this.sendTimeoutMs = builder.sendTimeoutMs;
         this.connectWaitMs = builder.connectWaitMs;
         this.driverTimeoutMs = builder.driverTimeoutMs;
+        this.queuePrefetch = builder.queuePrefetch;
+        this.queueHostTimeoutMs = builder.queueHostTimeoutMs;
         this.streamIdBase = builder.streamIdBase;
         this.streamIdRange = builder.streamIdRange;
         this.fragmentLimit = builder.fragmentLimit;
@@ -149,6 +157,18 @@ public final class ConnectionConfig
     public long driverTimeoutMs()
     {
         return driverTimeoutMs;
+    }
+
+    /** @return how many messages the queue host may send a consumer ahead of its application. */
+    public int queuePrefetch()
+    {
+        return queuePrefetch;
+    }
+
+    /** @return how long to wait for the queue host's answer before saying it is unreachable, in ms. */
+    public long queueHostTimeoutMs()
+    {
+        return queueHostTimeoutMs;
     }
 
     /** @return the first stream id topic names hash into. */

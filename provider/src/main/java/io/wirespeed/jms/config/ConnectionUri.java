@@ -17,6 +17,7 @@ import java.util.Set;
  * Options: {@code driver} (embedded|external), {@code aeronDir}, {@code threading}
  * (shared|shared-network|dedicated), {@code idle} (backoff|sleeping|yielding|busy-spin|noop),
  * {@code termLength}, {@code mtu}, {@code sendTimeout} (ms), {@code connectWait} (ms), {@code driverTimeout} (ms),
+ * {@code queuePrefetch}, {@code queueHostTimeout} (ms),
  * {@code streamIdBase}, {@code streamIdRange}, {@code fragmentLimit}, {@code reuseMessages}
  * (true|false), {@code clientId}, {@code profile} (low-latency sets busy-spin idle and dedicated
  * threading), and {@code route.<pattern>=<aeron channel>} rules. Values may be percent-encoded.
@@ -35,7 +36,7 @@ public final class ConnectionUri
     private static final Set<String> IDLE = Set.of("backoff", "sleeping", "yielding", "busy-spin", "noop");
     private static final List<String> OPTIONS = List.of(
         "endpoint", "interface", "driver", "aeronDir", "threading", "idle", "termLength", "mtu", "sendTimeout",
-        "connectWait", "driverTimeout", "streamIdBase", "streamIdRange", "fragmentLimit", "reuseMessages", "rdmaVerbs", "clientId", "profile",
+        "connectWait", "driverTimeout", "queuePrefetch", "queueHostTimeout", "streamIdBase", "streamIdRange", "fragmentLimit", "reuseMessages", "rdmaVerbs", "clientId", "profile",
         ROUTE_PREFIX + "<pattern>");
 
     private ConnectionUri()
@@ -128,6 +129,8 @@ public final class ConnectionUri
             case "sendTimeout" -> builder.sendTimeoutMs = number(builder, name, value, 0, Long.MAX_VALUE);
             case "connectWait" -> builder.connectWaitMs = number(builder, name, value, 0, Long.MAX_VALUE);
             case "driverTimeout" -> builder.driverTimeoutMs = number(builder, name, value, 100, Long.MAX_VALUE);
+            case "queuePrefetch" -> builder.queuePrefetch = (int)number(builder, name, value, 1, 1 << 20);
+            case "queueHostTimeout" -> builder.queueHostTimeoutMs = number(builder, name, value, 1, Long.MAX_VALUE);
             case "streamIdBase" -> builder.streamIdBase = (int)number(builder, name, value, 1, Integer.MAX_VALUE);
             case "streamIdRange" -> builder.streamIdRange = (int)number(builder, name, value, 1, Integer.MAX_VALUE);
             case "fragmentLimit" -> builder.fragmentLimit = (int)number(builder, name, value, 1, 1 << 20);
@@ -257,6 +260,8 @@ public final class ConnectionUri
         long sendTimeoutMs = ConnectionConfig.DEFAULT_SEND_TIMEOUT_MS;
         long connectWaitMs = ConnectionConfig.DEFAULT_CONNECT_WAIT_MS;
         long driverTimeoutMs = ConnectionConfig.DEFAULT_DRIVER_TIMEOUT_MS;
+        int queuePrefetch = ConnectionConfig.DEFAULT_QUEUE_PREFETCH;
+        long queueHostTimeoutMs = ConnectionConfig.DEFAULT_QUEUE_HOST_TIMEOUT_MS;
         int streamIdBase = ConnectionConfig.DEFAULT_STREAM_ID_BASE;
         int streamIdRange = ConnectionConfig.DEFAULT_STREAM_ID_RANGE;
         int fragmentLimit = ConnectionConfig.DEFAULT_FRAGMENT_LIMIT;

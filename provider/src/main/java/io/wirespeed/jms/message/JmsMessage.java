@@ -20,6 +20,7 @@ import javax.jms.MessageNotWriteableException;
 public class JmsMessage implements Message
 {
     private final JmsMessageProperties properties = new JmsMessageProperties();
+    private long deliveryTag;
 
     private String messageIdPrefix;
     private long messageIdSequence;
@@ -562,11 +563,33 @@ public class JmsMessage implements Message
     }
 
     /**
+     * The id under which the provider delivered this message (a queue host's delivery id), used to
+     * acknowledge it; 0 for messages that need no acknowledgement on the wire.
+     *
+     * @return the delivery tag.
+     */
+    public long deliveryTag()
+    {
+        return deliveryTag;
+    }
+
+    /**
+     * Sets the provider's delivery id, for decoders.
+     *
+     * @param deliveryTag the delivery tag.
+     */
+    public void setDeliveryTag(final long deliveryTag)
+    {
+        this.deliveryTag = deliveryTag;
+    }
+
+    /**
      * Returns this message to the state of a new one (default headers, no properties, empty writable body, no
      * acknowledge callback) keeping its storage, for decoders that reuse one message object.
      */
     public void clearAll()
     {
+        deliveryTag = 0;
         clearMessageId();
         timestamp = 0;
         correlationId = null;
@@ -621,6 +644,7 @@ public class JmsMessage implements Message
         target.priority = priority;
         target.readOnlyBody = readOnlyBody;
         target.acknowledgeCallback = acknowledgeCallback;
+        target.deliveryTag = deliveryTag;
         target.properties.copyFrom(properties);
     }
 

@@ -40,6 +40,14 @@ public final class SharedTransport
         return entry.resolve(channel, simulated);
     }
 
+    /**
+     * Starts the in-JVM queue host of this transport's embedded media driver, if not yet running.
+     */
+    public void ensureQueueHost()
+    {
+        entry.ensureQueueHost();
+    }
+
     /** Gives this hold back; the last one closes the transport. Idempotent. */
     public void release()
     {

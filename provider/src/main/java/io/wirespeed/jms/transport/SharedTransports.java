@@ -10,6 +10,8 @@ import java.util.function.Consumer;
 
 import io.aeron.driver.ThreadingMode;
 import io.wirespeed.jms.config.ConnectionConfig;
+import io.wirespeed.jms.queue.QueueHost;
+import io.wirespeed.jms.queue.QueueSelectors;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.aeron.AeronTransport;
@@ -114,6 +116,10 @@ public final class SharedTransports
 
     static void closeEntry(final Entry entry)
     {
+        if (entry.queueHost != null)
+        {
+            entry.queueHost.close();
+        }
         entry.transport.close();
         if (entry.rdmaTransport != null)
         {
@@ -128,7 +134,19 @@ public final class SharedTransports
         Transport transport;
         Transport rdmaTransport;
         boolean rdmaResolved;
+        QueueHost queueHost;
         int references;
+
+        /**
+         * Starts the queue host inside this JVM, once, for an embedded media driver.
+         */
+        synchronized void ensureQueueHost()
+        {
+            if (queueHost == null)
+            {
+                queueHost = new QueueHost(transport, QueueSelectors::compile).start();
+            }
+        }
 
         /**
          * Resolves a channel to the transport that serves it here.

@@ -13,6 +13,8 @@ import io.wirespeed.codec.EnvelopeReader;
 import io.wirespeed.codec.MalformedEnvelopeException;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.JmsQueue;
+import io.wirespeed.jms.destination.JmsTemporaryQueue;
+import io.wirespeed.jms.destination.JmsTemporaryTopic;
 import io.wirespeed.jms.destination.JmsTopic;
 import io.wirespeed.jms.message.JmsBytesMessage;
 import io.wirespeed.jms.message.JmsMapMessage;
@@ -261,7 +263,9 @@ public final class MessageDecoder
         final String text = strings.get(name);
         final JmsDestination made = switch (kind)
         {
-            case QUEUE, TEMPORARY_QUEUE -> new JmsQueue(text);
+            case QUEUE -> new JmsQueue(text);
+            case TEMPORARY_QUEUE -> new JmsTemporaryQueue(text, null);
+            case TEMPORARY_TOPIC -> new JmsTemporaryTopic(text, null);
             default -> new JmsTopic(text);
         };
         if (replyTo)

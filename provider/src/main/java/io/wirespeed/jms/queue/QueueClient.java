@@ -1,0 +1,372 @@
+package io.wirespeed.jms.queue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+
+import javax.jms.InvalidSelectorException;
+import javax.jms.JMSException;
+
+import org.agrona.DirectBuffer;
+import org.agrona.ExpandableDirectByteBuffer;
+
+import io.wirespeed.jms.meta.ConnectionId;
+import io.wirespeed.transport.MessageHandler;
+import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportException;
+import io.wirespeed.transport.TransportPublication;
+import io.wirespeed.transport.TransportSubscription;
+
+/**
+ * A connection's side of the queue protocol: control frames to the host, the reply stream from
+ * it, and the routing of deliveries into consumers' inboxes. Thread safe: sessions on several
+ * threads send through it; whoever polls the reply stream (the connection's delivery thread, or a
+ * thread waiting for an answer) routes what arrives.
+ */
+public final class QueueClient implements AutoCloseable
+{
+    /** Names of temporary queues start with this; the host creates them only on request. */
+    public static final String TEMPORARY_QUEUE_PREFIX = "temp-queue:";
+
+    private final ConnectionId id;
+    private final int replyStream;
+    private final long hostTimeoutNs;
+    private final TransportPublication controlPublication;
+    private final TransportSubscription replies;
+    private final Map<Long, QueueInbox> inboxes = new ConcurrentHashMap<>();
+    private final Map<Long, Request> requests = new ConcurrentHashMap<>();
+    private final AtomicLong ids = new AtomicLong();
+    private final ReentrantLock pollLock = new ReentrantLock();
+    private final ExpandableDirectByteBuffer sendBuffer = new ExpandableDirectByteBuffer(1024);
+    private final QueueFrame out = new QueueFrame();
+    private final QueueFrame in = new QueueFrame();
+    private final MessageHandler replyHandler = this::onReply;
+
+    /**
+     * Opens the client's streams to the host.
+     *
+     * @param transport     the transport whose media driver the host shares.
+     * @param id            the connection's id.
+     * @param hostTimeoutMs how long to wait for the host to answer before saying it is unreachable.
+     */
+    public QueueClient(final Transport transport, final ConnectionId id, final long hostTimeoutMs)
+    {
+        this.id = id;
+        this.replyStream = QueueStreams.replyStream(id);
+        this.hostTimeoutNs = hostTimeoutMs * 1_000_000L;
+        this.replies = transport.addSubscription(QueueStreams.CHANNEL, replyStream);
+        this.controlPublication = transport.addPublication(QueueStreams.CHANNEL, QueueStreams.CONTROL_STREAM);
+    }
+
+    /** @return a new id for a consumer or a request, unique within this client. */
+    public long nextId()
+    {
+        return ids.incrementAndGet();
+    }
+
+    /**
+     * Opens a consumer on a queue and waits for the host to accept it.
+     *
+     * @param queueName the queue.
+     * @param selector  the selector, or empty.
+     * @param credit    how many messages the host may send ahead.
+     * @param consumerId the consumer's id from {@link #nextId()}.
+     * @return the inbox the host's deliveries arrive in.
+     * @throws JMSException if the host refuses (InvalidSelectorException for a bad selector) or cannot be reached.
+     */
+    public QueueInbox subscribe(final String queueName, final String selector, final int credit, final long consumerId)
+        throws JMSException
+    {
+        return open(QueueFrame.SUBSCRIBE, queueName + "\0" + selector, queueName, credit, consumerId);
+    }
+
+    /**
+     * Opens a consumer on a shared topic subscription and waits for the host to accept it.
+     *
+     * @param topic      the topic.
+     * @param selector   the selector, or empty.
+     * @param key        the subscription's identity (client id and name).
+     * @param channel    the topic's channel.
+     * @param streamId   the topic's stream.
+     * @param credit     how many messages the host may send ahead.
+     * @param consumerId the consumer's id from {@link #nextId()}.
+     * @return the inbox the host's deliveries arrive in.
+     * @throws JMSException if the host refuses or cannot be reached.
+     */
+    public QueueInbox subscribeShared(
+        final String topic, final String selector, final String key, final String channel, final int streamId,
+        final int credit, final long consumerId) throws JMSException
+    {
+        return open(QueueFrame.SUBSCRIBE_SHARED, topic + "\0" + selector + "\0" + key + "\0" + channel + "\0" + streamId,
+            "shared subscription '" + key + "'", credit, consumerId);
+    }
+
+    private QueueInbox open(
+        final int type, final String text, final String what, final int credit, final long consumerId)
+        throws JMSException
+    {
+        final QueueInbox inbox = new QueueInbox(what);
+        inboxes.put(consumerId, inbox);
+        final Request request = new Request();
+        requests.put(consumerId, request);
+        try
+        {
+            send(type, consumerId, 0, credit, text);
+            await(request, what);
+        }
+        catch (final JMSException ex)
+        {
+            inboxes.remove(consumerId);
+            throw ex;
+        }
+        finally
+        {
+            requests.remove(consumerId);
+        }
+        if (request.refusal != null)
+        {
+            inboxes.remove(consumerId);
+            throw refusal(request.refusal);
+        }
+        return inbox;
+    }
+
+    private static JMSException refusal(final String why)
+    {
+        if (why.contains("selector"))
+        {
+            return new InvalidSelectorException(why);
+        }
+        return new JMSException(why);
+    }
+
+    /**
+     * Asks the host for a queue's waiting messages, in delivery order.
+     *
+     * @param queueName the queue.
+     * @param selector  the selector, or empty.
+     * @return the envelopes.
+     * @throws JMSException if the host refuses or cannot be reached.
+     */
+    public List<byte[]> browse(final String queueName, final String selector) throws JMSException
+    {
+        final long requestId = nextId();
+        final Request request = new Request();
+        requests.put(requestId, request);
+        try
+        {
+            send(QueueFrame.BROWSE, 0, requestId, 0, queueName + "\0" + selector);
+            await(request, "queue '" + queueName + "'");
+        }
+        finally
+        {
+            requests.remove(requestId);
+        }
+        if (request.refusal != null)
+        {
+            throw refusal(request.refusal);
+        }
+        return request.items;
+    }
+
+    /**
+     * Grants a consumer more credit.
+     *
+     * @param consumerId the consumer.
+     * @param credit     how many more messages the host may send.
+     * @throws JMSException if the host cannot be reached.
+     */
+    public void credit(final long consumerId, final int credit) throws JMSException
+    {
+        send(QueueFrame.CREDIT, consumerId, 0, credit, "");
+    }
+
+    /**
+     * Acknowledges a delivery: the host forgets the message.
+     *
+     * @param consumerId the consumer.
+     * @param deliveryId the delivery.
+     * @throws JMSException if the host cannot be reached.
+     */
+    public void acknowledge(final long consumerId, final long deliveryId) throws JMSException
+    {
+        send(QueueFrame.ACK, consumerId, deliveryId, 0, "");
+    }
+
+    /**
+     * Closes a consumer: undelivered messages in its inbox go back as they were, and those the
+     * application saw but did not acknowledge go back marked redelivered.
+     *
+     * @param consumerId the consumer.
+     * @throws JMSException if the host cannot be reached.
+     */
+    public void close(final long consumerId) throws JMSException
+    {
+        final QueueInbox inbox = inboxes.remove(consumerId);
+        if (inbox != null)
+        {
+            for (final long deliveryId : inbox.drain())
+            {
+                send(QueueFrame.RETURN, consumerId, deliveryId, 0, "");
+            }
+        }
+        send(QueueFrame.CLOSE, consumerId, 0, 0, "");
+    }
+
+    /**
+     * Creates or deletes a temporary queue at the host.
+     *
+     * @param name   the temporary queue's name.
+     * @param create true to create, false to delete.
+     * @throws JMSException if the host cannot be reached.
+     */
+    public void temporaryQueue(final String name, final boolean create) throws JMSException
+    {
+        send(create ? QueueFrame.CREATE_TEMPORARY : QueueFrame.DELETE_TEMPORARY, 0, 0, 0, name);
+    }
+
+    /**
+     * Routes what the host sent; called by the connection's delivery thread and by waiting threads.
+     *
+     * @return the number of frames read.
+     */
+    public int poll()
+    {
+        if (!pollLock.tryLock())
+        {
+            return 0;
+        }
+        try
+        {
+            return replies.poll(replyHandler, 64);
+        }
+        finally
+        {
+            pollLock.unlock();
+        }
+    }
+
+    private void onReply(final DirectBuffer buffer, final int offset, final int length)
+    {
+        in.wrap(buffer, offset, length);
+        if (in.clientHigh() != id.high() || in.clientLow() != id.low())
+        {
+            return;
+        }
+        switch (in.type())
+        {
+            case QueueFrame.DELIVER ->
+            {
+                final QueueInbox inbox = inboxes.get(in.consumerId());
+                if (inbox != null)
+                {
+                    inbox.add(payload(in), in.deliveryId(), in.count());
+                }
+            }
+            case QueueFrame.SUBSCRIBED -> complete(in.consumerId(), null);
+            case QueueFrame.REFUSED -> complete(in.consumerId(), in.text());
+            case QueueFrame.BROWSE_ITEM ->
+            {
+                final Request request = requests.get(in.deliveryId());
+                if (request != null)
+                {
+                    request.items.add(payload(in));
+                }
+            }
+            case QueueFrame.BROWSE_END -> complete(in.deliveryId(), null);
+            default ->
+            {
+            }
+        }
+    }
+
+    private static byte[] payload(final QueueFrame frame)
+    {
+        final byte[] bytes = new byte[frame.payloadLength()];
+        frame.buffer().getBytes(frame.payloadOffset(), bytes);
+        return bytes;
+    }
+
+    private void complete(final long requestId, final String refusal)
+    {
+        final Request request = requests.get(requestId);
+        if (request != null)
+        {
+            request.refusal = refusal;
+            request.done = true;
+        }
+    }
+
+    private void await(final Request request, final String what) throws JMSException
+    {
+        final long deadline = System.nanoTime() + hostTimeoutNs;
+        while (!request.done)
+        {
+            if (poll() == 0)
+            {
+                Thread.yield();
+            }
+            if (System.nanoTime() > deadline)
+            {
+                throw unreachable(what);
+            }
+        }
+    }
+
+    private JMSException unreachable(final String what)
+    {
+        return new JMSException("no queue host answered for " + what + " within " + hostTimeoutNs / 1_000_000 +
+            " ms on " + QueueStreams.CHANNEL + ": queues are hosted by the Wirespeed driver process (driver=external) " +
+            "or inside this JVM with the embedded driver; start the driver, or check aeronDir");
+    }
+
+    private void send(final int type, final long consumerId, final long deliveryId, final int count, final String text)
+        throws JMSException
+    {
+        synchronized (controlPublication)
+        {
+            out.begin(sendBuffer, 0, type).client(id.high(), id.low(), replyStream).consumerId(consumerId)
+                .deliveryId(deliveryId).count(count).text(text);
+            final long deadline = System.nanoTime() + hostTimeoutNs;
+            while (true)
+            {
+                final long result;
+                try
+                {
+                    result = controlPublication.offer(sendBuffer, 0, out.length());
+                }
+                catch (final TransportException ex)
+                {
+                    throw new JMSException("queue host unreachable: " + ex.getMessage());
+                }
+                if (result > 0)
+                {
+                    return;
+                }
+                if (result == TransportPublication.CLOSED || System.nanoTime() > deadline)
+                {
+                    throw unreachable("queue request");
+                }
+                Thread.yield();
+            }
+        }
+    }
+
+    @Override
+    public void close()
+    {
+        controlPublication.close();
+        replies.close();
+    }
+
+    /** A request waiting for the host's answer. */
+    private static final class Request
+    {
+        final List<byte[]> items = new ArrayList<>();
+        volatile boolean done;
+        volatile String refusal;
+    }
+}

@@ -1,0 +1,239 @@
+package io.wirespeed.jms;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import javax.jms.Connection;
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageProducer;
+import javax.jms.Queue;
+import javax.jms.QueueBrowser;
+import javax.jms.QueueConnection;
+import javax.jms.QueueReceiver;
+import javax.jms.QueueSender;
+import javax.jms.QueueSession;
+import javax.jms.Session;
+import javax.jms.TextMessage;
+
+import org.junit.jupiter.api.Test;
+
+import io.aeron.driver.MediaDriver;
+import io.wirespeed.transport.aeron.AeronTransportConfig;
+import io.wirespeed.transport.aeron.MediaDriverLauncher;
+
+class QueueTest extends JmsTestSupport
+{
+    private static synchronized String uniqueQueue()
+    {
+        return "test.queue." + uniqueTopic();
+    }
+
+    @Test
+    void eachMessageIsConsumedByExactlyOneOfTheQueuesConsumers() throws Exception
+    {
+        final Connection connection = connection();
+        connection.start();
+        final Session a = connection.createSession();
+        final Session b = connection.createSession();
+        final Queue queue = a.createQueue(uniqueQueue());
+        final MessageConsumer consumerA = a.createConsumer(queue);
+        final MessageConsumer consumerB = b.createConsumer(queue);
+        final MessageProducer producer = connection.createSession().createProducer(queue);
+        final int count = 1_000;
+        for (int i = 0; i < count; i++)
+        {
+            producer.send(a.createTextMessage("m" + i));
+        }
+        final Set<String> seen = Collections.synchronizedSet(new HashSet<>());
+        final int[] perConsumer = new int[2];
+        while (seen.size() < count)
+        {
+            final Message fromA = consumerA.receive(20);
+            final Message fromB = consumerB.receive(20);
+            if (fromA != null)
+            {
+                assertTrue(seen.add(((TextMessage)fromA).getText()), "duplicate " + ((TextMessage)fromA).getText());
+                perConsumer[0]++;
+            }
+            if (fromB != null)
+            {
+                assertTrue(seen.add(((TextMessage)fromB).getText()), "duplicate " + ((TextMessage)fromB).getText());
+                perConsumer[1]++;
+            }
+            if (fromA == null && fromB == null)
+            {
+                break;
+            }
+        }
+        assertEquals(count, seen.size());
+        assertTrue(perConsumer[0] > 0 && perConsumer[1] > 0, "both consumers took a share: " + perConsumer[0] +
+            "/" + perConsumer[1]);
+        assertNull(consumerA.receive(50));
+        assertNull(consumerB.receive(50));
+    }
+
+    @Test
+    void unacknowledgedMessagesGoToAnotherConsumerWhenTheirConsumerCloses() throws Exception
+    {
+        final Connection connection = connection();
+        connection.start();
+        final Session clientAck = connection.createSession(Session.CLIENT_ACKNOWLEDGE);
+        final Queue queue = clientAck.createQueue(uniqueQueue());
+        final MessageConsumer first = clientAck.createConsumer(queue);
+        connection.createSession().createProducer(queue).send(clientAck.createTextMessage("again"));
+        final Message received = first.receive(5_000);
+        assertFalse(received.getJMSRedelivered());
+        first.close();
+
+        final MessageConsumer second = connection.createSession().createConsumer(queue);
+        final Message redelivered = second.receive(5_000);
+        assertNotNull(redelivered);
+        assertEquals("again", ((TextMessage)redelivered).getText());
+        assertTrue(redelivered.getJMSRedelivered());
+        assertEquals(2, redelivered.getIntProperty("JMSXDeliveryCount"));
+    }
+
+    @Test
+    void acknowledgedMessagesAreGoneForGood() throws Exception
+    {
+        final Connection connection = connection();
+        connection.start();
+        final Session session = connection.createSession(Session.CLIENT_ACKNOWLEDGE);
+        final Queue queue = session.createQueue(uniqueQueue());
+        final MessageConsumer consumer = session.createConsumer(queue);
+        connection.createSession().createProducer(queue).send(session.createTextMessage("once"));
+        consumer.receive(5_000).acknowledge();
+        consumer.close();
+        assertNull(connection.createSession().createConsumer(queue).receive(200));
+    }
+
+    @Test
+    void higherPriorityMessagesWaitingInTheQueueAreDeliveredFirst() throws Exception
+    {
+        final Connection connection = connection();
+        final Session session = connection.createSession();
+        final Queue queue = session.createQueue(uniqueQueue());
+        final MessageProducer producer = session.createProducer(queue);
+        producer.send(session.createTextMessage("low"), javax.jms.DeliveryMode.NON_PERSISTENT, 1, 0);
+        producer.send(session.createTextMessage("high"), javax.jms.DeliveryMode.NON_PERSISTENT, 9, 0);
+        producer.send(session.createTextMessage("normal"), javax.jms.DeliveryMode.NON_PERSISTENT, 4, 0);
+        awaitTrue(() -> browse(session, queue).size() == 3, "three waiting messages");
+        connection.start();
+        final MessageConsumer consumer = session.createConsumer(queue);
+        assertEquals("high", ((TextMessage)consumer.receive(5_000)).getText());
+        assertEquals("normal", ((TextMessage)consumer.receive(5_000)).getText());
+        assertEquals("low", ((TextMessage)consumer.receive(5_000)).getText());
+    }
+
+    @Test
+    void aBrowserShowsTheContentsWithoutConsumingThem() throws Exception
+    {
+        final Connection connection = connection();
+        final Session session = connection.createSession();
+        final Queue queue = session.createQueue(uniqueQueue());
+        final MessageProducer producer = session.createProducer(queue);
+        producer.send(session.createTextMessage("one"));
+        producer.send(session.createTextMessage("two"));
+        awaitTrue(() -> browse(session, queue).size() == 2, "two waiting messages");
+        assertEquals(List.of("one", "two"), browse(session, queue));
+        connection.start();
+        final MessageConsumer consumer = session.createConsumer(queue);
+        assertEquals("one", ((TextMessage)consumer.receive(5_000)).getText());
+        assertEquals("two", ((TextMessage)consumer.receive(5_000)).getText());
+    }
+
+    private static List<String> browse(final Session session, final Queue queue)
+    {
+        try
+        {
+            final QueueBrowser browser = session.createBrowser(queue);
+            final List<String> texts = new ArrayList<>();
+            for (final Object message : Collections.list(browser.getEnumeration()))
+            {
+                texts.add(((TextMessage)message).getText());
+            }
+            browser.close();
+            return texts;
+        }
+        catch (final JMSException ex)
+        {
+            throw new java.lang.IllegalStateException(ex);
+        }
+    }
+
+    @Test
+    void legacyQueueInterfacesSendAndReceive() throws Exception
+    {
+        final QueueConnection connection = new JmsConnectionFactory().createQueueConnection();
+        try
+        {
+            connection.start();
+            final QueueSession session = connection.createQueueSession(false, Session.AUTO_ACKNOWLEDGE);
+            final Queue queue = session.createQueue(uniqueQueue());
+            final QueueReceiver receiver = session.createReceiver(queue);
+            final QueueSender sender = session.createSender(queue);
+            sender.send(session.createTextMessage("p2p"));
+            assertEquals("p2p", ((TextMessage)receiver.receive(5_000)).getText());
+            assertEquals(queue, receiver.getQueue());
+        }
+        finally
+        {
+            connection.close();
+        }
+    }
+
+    @Test
+    void transactedQueueSendsAppearOnCommitAndRolledBackReceivesComeAgain() throws Exception
+    {
+        final Connection connection = connection();
+        connection.start();
+        final Session transacted = connection.createSession(Session.SESSION_TRANSACTED);
+        final Queue queue = transacted.createQueue(uniqueQueue());
+        final MessageProducer producer = transacted.createProducer(queue);
+        final MessageConsumer consumer = transacted.createConsumer(queue);
+        producer.send(transacted.createTextMessage("tx"));
+        assertNull(consumer.receive(200));
+        transacted.commit();
+        assertEquals("tx", ((TextMessage)consumer.receive(5_000)).getText());
+        transacted.rollback();
+        final Message again = consumer.receive(5_000);
+        assertTrue(again.getJMSRedelivered());
+        transacted.commit();
+        consumer.close();
+        assertNull(connection.createSession().createConsumer(queue).receive(200));
+    }
+
+    @Test
+    void aQueueWhoseHostIsUnreachableFailsClearlyInsteadOfHanging() throws Exception
+    {
+        final Path dir = Files.createTempDirectory(Path.of("/dev/shm"), "wirespeed-nohost-");
+        try (MediaDriver driver = MediaDriverLauncher.launch(
+            AeronTransportConfig.builder().directory(dir.toString()).deleteDirOnStart(true).build()))
+        {
+            final Connection connection = connection(
+                "wirespeed:ipc?driver=external&aeronDir=" + dir + "&queueHostTimeout=300");
+            final Session session = connection.createSession();
+            final Queue queue = session.createQueue(uniqueQueue());
+            final JMSException consume = assertThrows(JMSException.class, () -> session.createConsumer(queue));
+            assertTrue(consume.getMessage().contains("no queue host"), consume.getMessage());
+            final JMSException send = assertThrows(JMSException.class,
+                () -> session.createProducer(queue).send(session.createMessage()));
+            assertTrue(send.getMessage().contains("no queue host"), send.getMessage());
+            connection.close();
+        }
+    }
+}
