@@ -22,6 +22,8 @@ import java.util.Properties;
  * as arguments and then system properties, which take precedence. Applications on this host use it
  * with {@code wirespeed.driver.embedded=false} and the same {@code wirespeed.driver.dir}.
  * <p>
+ * It also hosts the queues of the clients that use it (see {@link QueueHosting}).
+ * <p>
  * Prints one line with its directory and settings once running; stops cleanly, deleting its
  * directory by default, on SIGTERM or Ctrl-C, and then exits with status 0. Exits with status 1 and
  * a message naming the setting to change if it cannot start.
@@ -72,9 +74,10 @@ public final class WirespeedMediaDriver
                 return;
             }
 
-            try (driver)
+            try (driver; QueueHosting queues = QueueHosting.start(config, System.getProperties()))
             {
-                System.out.println("wirespeed-driver running pid=" + ProcessHandle.current().pid() + " " + config);
+                System.out.println("wirespeed-driver running pid=" + ProcessHandle.current().pid() + " " + config +
+                    " queue-host=" + queues.isRunning());
                 System.out.flush();
                 barrier.await();
             }
