@@ -1,0 +1,27 @@
+package io.wirespeed.it;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.wirespeed.it.TopicPair.Side;
+
+/**
+ * Separate JVMs on one host exchange topic messages over Aeron IPC through one external media driver.
+ */
+class IpcAcrossProcessesTest
+{
+    @RegisterExtension
+    final ChildProcesses processes = new ChildProcesses();
+
+    @Test
+    void aJavaxPublisherProcessDelivers100000MessagesInOrderToAJavaxSubscriberProcessThroughOneExternalDriver()
+        throws Exception
+    {
+        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
+
+        TopicPair.publishAndVerify(processes,
+            new Side(Api.JAVAX, driver.ipcUri()), new Side(Api.JAVAX, driver.ipcUri()), 100_000);
+
+        driver.stopCleanly();
+    }
+}

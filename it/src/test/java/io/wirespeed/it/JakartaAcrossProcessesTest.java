@@ -1,0 +1,49 @@
+package io.wirespeed.it;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.wirespeed.it.TopicPair.Side;
+
+/**
+ * The jakarta artifact across processes: jakarta.jms programs publish and subscribe over IPC through an
+ * external media driver, and talk to javax.jms programs, since the wire is the same.
+ */
+class JakartaAcrossProcessesTest
+{
+    @RegisterExtension
+    final ChildProcesses processes = new ChildProcesses();
+
+    @Test
+    void aJakartaPublisherProcessDelivers100000MessagesInOrderToAJakartaSubscriberProcess() throws Exception
+    {
+        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
+
+        TopicPair.publishAndVerify(processes,
+            new Side(Api.JAKARTA, driver.ipcUri()), new Side(Api.JAKARTA, driver.ipcUri()), 100_000);
+
+        driver.stopCleanly();
+    }
+
+    @Test
+    void aJavaxPublisherProcessDelivers100000MessagesInOrderToAJakartaSubscriberProcess() throws Exception
+    {
+        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
+
+        TopicPair.publishAndVerify(processes,
+            new Side(Api.JAVAX, driver.ipcUri()), new Side(Api.JAKARTA, driver.ipcUri()), 100_000);
+
+        driver.stopCleanly();
+    }
+
+    @Test
+    void aJakartaPublisherProcessDelivers100000MessagesInOrderToAJavaxSubscriberProcess() throws Exception
+    {
+        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
+
+        TopicPair.publishAndVerify(processes,
+            new Side(Api.JAKARTA, driver.ipcUri()), new Side(Api.JAVAX, driver.ipcUri()), 100_000);
+
+        driver.stopCleanly();
+    }
+}

@@ -1,0 +1,36 @@
+package io.wirespeed.it;
+
+import java.nio.file.Path;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.wirespeed.it.TopicPair.Side;
+
+/**
+ * Separate JVMs, each with its own embedded media driver, exchange topic messages over UDP multicast on
+ * the loopback interface (skipped, saying what the host needs, where loopback multicast is unavailable).
+ */
+class UdpMulticastAcrossProcessesTest
+{
+    @RegisterExtension
+    final ChildProcesses processes = new ChildProcesses();
+
+    @Test
+    void aJavaxPublisherProcessDelivers100000MessagesInOrderToAJavaxSubscriberProcessOverMulticast() throws Exception
+    {
+        final LoopbackMulticast.Group group = LoopbackMulticast.assumeAvailable();
+        final String channel = "wirespeed:udp?endpoint=" + group.endpoint() + "&interface=127.0.0.1";
+
+        TopicPair.publishAndVerify(processes,
+            new Side(Api.JAVAX, channel + "&aeronDir=" + ownDriverDirectory()),
+            new Side(Api.JAVAX, channel + "&aeronDir=" + ownDriverDirectory()),
+            100_000);
+    }
+
+    private Path ownDriverDirectory()
+    {
+        return processes.deleteAfterwards(Path.of("/dev/shm", "wirespeed-it-" + UUID.randomUUID()));
+    }
+}

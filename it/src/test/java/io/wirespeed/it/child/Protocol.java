@@ -1,0 +1,147 @@
+package io.wirespeed.it.child;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.zip.CRC32;
+
+import javax.jms.JMSException;
+import javax.jms.Message;
+
+/**
+ * What the publisher and subscriber programs say to each other, besides the data.
+ * <p>
+ * The data topic carries, in order: one or more {@code hello} text messages, {@code count} data
+ * {@code BytesMessage}s, one {@code end} text message with the count and CRC the publisher sent. The
+ * reply topic ({@code <topic>.reply}) carries an {@code ack} for each hello and, at the end, one
+ * {@code done} with the subscriber's verdict.
+ * <p>
+ * Why the handshake: a topic message sent while no subscriber is connected reaches no one (the
+ * provider waits {@code connectWait} for subscribers of a new publication, then drops). Across
+ * processes, and over UDP where the publication connects only once the subscriber's driver answers,
+ * that window is not guaranteed; so the publisher repeats {@code hello} until an {@code ack} proves
+ * that the subscriber receives, and only then sends data. Hellos lost before that are harmless.
+ * <p>
+ * Why {@code done}: the publisher exits only when the subscriber has confirmed everything, so no data
+ * is still in its log buffer (or its embedded driver's sender) when it closes; the subscriber stays
+ * alive until the test closes its standard input, so {@code done} cannot be lost either.
+ * <p>
+ * Data message {@code seq} has the body {@code seq} (8 bytes, big-endian, as {@code writeLong}) and a
+ * payload of 0 to {@link #MAX_PAYLOAD} bytes derived from {@code seq}; both ends compute a CRC32 over
+ * every body in order.
+ */
+public final class Protocol
+{
+    /** Text message property that says what a control message is. */
+    public static final String KIND = "kind";
+    /** Publisher to subscriber: are you there? */
+    public static final String HELLO = "hello";
+    /** Subscriber to publisher: a hello arrived. */
+    public static final String ACK = "ack";
+    /** Publisher to subscriber: that was all; carries {@link #COUNT} and {@link #CRC}. */
+    public static final String END = "end";
+    /** Subscriber to publisher: the verdict; carries {@link #OK}, {@link #COUNT} and {@link #CRC}. */
+    public static final String DONE = "done";
+    /** Long property: number of data messages. */
+    public static final String COUNT = "count";
+    /** String property: CRC32 of the data bodies, hexadecimal. */
+    public static final String CRC = "crc";
+    /** Boolean property of {@link #DONE}: everything arrived, in order, intact. */
+    public static final String OK = "ok";
+
+    /** Largest payload after the sequence number. */
+    public static final int MAX_PAYLOAD = 200;
+
+    /** How long a child waits for the other side before it gives up. */
+    public static final long DEADLINE_MS = 90_000;
+
+    private Protocol()
+    {
+    }
+
+    /**
+     * The reply topic of a data topic.
+     *
+     * @param topic the data topic.
+     * @return its reply topic.
+     */
+    public static String replyTopic(final String topic)
+    {
+        return topic + ".reply";
+    }
+
+    /**
+     * The body of data message {@code seq}.
+     *
+     * @param seq the sequence number, from 0.
+     * @return the bytes.
+     */
+    public static byte[] body(final long seq)
+    {
+        final SplittableRandom random = new SplittableRandom(seq * 0x9E3779B97F4A7C15L);
+        final byte[] body = new byte[Long.BYTES + random.nextInt(MAX_PAYLOAD + 1)];
+        ByteBuffer.wrap(body).putLong(seq);
+        for (int i = Long.BYTES; i < body.length; i++)
+        {
+            body[i] = (byte)random.nextInt(256);
+        }
+        return body;
+    }
+
+    /**
+     * Whether a received body is exactly data message {@code seq}.
+     *
+     * @param seq  the expected sequence number.
+     * @param body the received body.
+     * @return true if it is.
+     */
+    public static boolean isBody(final long seq, final byte[] body)
+    {
+        return Arrays.equals(body(seq), body);
+    }
+
+    /**
+     * The sequence number at the start of a body, or -1 if it is too short.
+     *
+     * @param body a data body.
+     * @return its sequence number.
+     */
+    public static long seqOf(final byte[] body)
+    {
+        return body.length < Long.BYTES ? -1 : ByteBuffer.wrap(body).getLong(0);
+    }
+
+    /**
+     * A CRC32 value as it is printed and sent.
+     *
+     * @param crc the checksum.
+     * @return eight hexadecimal digits.
+     */
+    public static String hex(final CRC32 crc)
+    {
+        return String.format("%08x", crc.getValue());
+    }
+
+    /**
+     * The kind of a control message, or null for a data message.
+     *
+     * @param message a received message.
+     * @return its {@link #KIND} property.
+     * @throws JMSException if the property cannot be read.
+     */
+    public static String kindOf(final Message message) throws JMSException
+    {
+        return message.getStringProperty(KIND);
+    }
+
+    /**
+     * Prints one line for the test to read, at once.
+     *
+     * @param line the line.
+     */
+    public static void say(final String line)
+    {
+        System.out.println(line);
+        System.out.flush();
+    }
+}
