@@ -45,6 +45,8 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     private final TransportSubscription subscription;
     private final MessageDecoder decoder = new MessageDecoder();
     private final ArrayDeque<JmsMessage> redeliveries = new ArrayDeque<>();
+    private final java.util.ArrayList<JmsMessage> delayed = new java.util.ArrayList<>();
+    private volatile boolean delayedEmpty = true;
     private final ReentrantLock receiveLock = new ReentrantLock();
     private final IdleStrategy idle;
     private final MessageHandler receiveHandler = this::onReceived;
@@ -424,16 +426,66 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         {
             return false;
         }
+        final long now = System.currentTimeMillis();
         final long expiration = decoder.expiration();
-        return expiration == 0 || expiration > System.currentTimeMillis();
+        if (expiration != 0 && expiration <= now)
+        {
+            return false;
+        }
+        if (inbox == null && decoder.deliveryTime() > now)
+        {
+            holdUntilDue(decoder.decode());
+            return false;
+        }
+        return true;
+    }
+
+    private void holdUntilDue(final JmsMessage message)
+    {
+        synchronized (delayed)
+        {
+            int i = delayed.size();
+            while (i > 0 && delayed.get(i - 1).getJMSDeliveryTime() > message.getJMSDeliveryTime())
+            {
+                i--;
+            }
+            delayed.add(i, message);
+            delayedEmpty = false;
+        }
+    }
+
+    private JmsMessage takeDue()
+    {
+        synchronized (delayed)
+        {
+            if (!delayed.isEmpty() && delayed.get(0).getJMSDeliveryTime() <= System.currentTimeMillis())
+            {
+                return delayed.remove(0);
+            }
+            return null;
+        }
     }
 
     private JmsMessage takeRedelivery()
     {
         synchronized (redeliveries)
         {
-            return redeliveries.pollFirst();
+            final JmsMessage redelivery = redeliveries.pollFirst();
+            if (redelivery != null)
+            {
+                return redelivery;
+            }
         }
+        return delayedEmpty ? null : takeDueChecked();
+    }
+
+    private JmsMessage takeDueChecked()
+    {
+        synchronized (delayed)
+        {
+            delayedEmpty = delayed.isEmpty();
+        }
+        return delayedEmpty ? null : takeDue();
     }
 
     /**

@@ -309,22 +309,10 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
             message.setJMSMessageID(jmsMessage.getJMSMessageID());
         }
         final SessionSender.Route route = target == destination ? fixedRoute : session.sender().route(target);
-        try
-        {
-            session.sender().send(route, jmsMessage, id);
-        }
-        catch (final JMSException ex)
-        {
-            if (completionListener == null)
-            {
-                throw ex;
-            }
-            complete(completionListener, message, ex);
-            return;
-        }
+        session.sender().send(route, jmsMessage, id);
         if (completionListener != null)
         {
-            complete(completionListener, message, null);
+            session.completions().completed(completionListener, message);
         }
     }
 
@@ -360,26 +348,6 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
         message.setJMSTimestamp(timestamp);
         message.setJMSExpiration(expiration);
         message.setJMSDeliveryTime(deliveryTime);
-    }
-
-    private void complete(final CompletionListener listener, final Message message, final JMSException failure)
-    {
-        JmsSession.enterCompletionListener(true);
-        try
-        {
-            if (failure == null)
-            {
-                listener.onCompletion(message);
-            }
-            else
-            {
-                listener.onException(message, failure);
-            }
-        }
-        finally
-        {
-            JmsSession.enterCompletionListener(false);
-        }
     }
 
     private static CompletionListener checkListener(final CompletionListener listener)
@@ -427,6 +395,7 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
         }
         if (!closed)
         {
+            session.completions().awaitIdle();
             closed = true;
             session.onProducerClosed(this);
         }

@@ -63,6 +63,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
     private final List<JmsMessageConsumer> consumers = new CopyOnWriteArrayList<>();
     private final Deliveries deliveries = new Deliveries();
     private final SessionSender sender;
+    private final CompletionDispatcher completions;
     private volatile MessageListener distinguishedListener;
     private volatile boolean closed;
 
@@ -72,6 +73,13 @@ public class JmsSession implements Session, TopicSession, QueueSession
         this.sessionMode = sessionMode;
         this.id = (int)connection.nextSessionId();
         this.sender = new SessionSender(this);
+        this.completions = new CompletionDispatcher("wirespeed-completion-" + connection.id() + ":" + id);
+    }
+
+    /** @return the dispatcher of this session's CompletionListener callbacks. */
+    CompletionDispatcher completions()
+    {
+        return completions;
     }
 
     /**
@@ -263,6 +271,8 @@ public class JmsSession implements Session, TopicSession, QueueSession
             throw new IllegalStateException("commit is only for transacted sessions: create the session with " +
                 "createSession(Session.SESSION_TRANSACTED)");
         }
+        checkNotInCompletionListener("commit");
+        completions.awaitIdle();
         try
         {
             sender.commit();
@@ -289,6 +299,8 @@ public class JmsSession implements Session, TopicSession, QueueSession
             throw new IllegalStateException("rollback is only for transacted sessions: create the session with " +
                 "createSession(Session.SESSION_TRANSACTED)");
         }
+        checkNotInCompletionListener("rollback");
+        completions.awaitIdle();
         sender.rollback();
         recoverDeliveries();
     }
@@ -302,6 +314,14 @@ public class JmsSession implements Session, TopicSession, QueueSession
             throw new IllegalStateException("recover is not for transacted sessions: use rollback");
         }
         recoverDeliveries();
+    }
+
+    private static void checkNotInCompletionListener(final String what) throws IllegalStateException
+    {
+        if (isInCompletionListener())
+        {
+            throw new IllegalStateException("a CompletionListener must not call " + what + " on its own session");
+        }
     }
 
     private void recoverDeliveries()
@@ -581,6 +601,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
         {
             return;
         }
+        completions.close();
         closed = true;
         JMSException failure = null;
         for (final JmsMessageConsumer consumer : new ArrayList<>(consumers))

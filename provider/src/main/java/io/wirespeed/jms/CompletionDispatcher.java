@@ -1,0 +1,115 @@
+package io.wirespeed.jms;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import javax.jms.CompletionListener;
+import javax.jms.Message;
+
+import io.wirespeed.jms.message.JmsMessage;
+
+/**
+ * Calls a session's CompletionListeners for asynchronous sends: on a thread of its own (never the
+ * sending thread, as the specification requires), one callback at a time, in send order. Close,
+ * commit and rollback wait until every callback has returned.
+ */
+final class CompletionDispatcher
+{
+    private final String name;
+    private ExecutorService executor;
+    private int pending;
+
+    CompletionDispatcher(final String name)
+    {
+        this.name = name;
+    }
+
+    /**
+     * Schedules a successful send's callback.
+     *
+     * @param listener the application's listener.
+     * @param message  the message sent.
+     */
+    synchronized void completed(final CompletionListener listener, final Message message)
+    {
+        if (executor == null)
+        {
+            executor = Executors.newSingleThreadExecutor(runnable ->
+            {
+                final Thread thread = new Thread(runnable, name);
+                thread.setDaemon(true);
+                return thread;
+            });
+        }
+        pending++;
+        executor.execute(() ->
+        {
+            JmsSession.enterCompletionListener(true);
+            try
+            {
+                if (message instanceof JmsMessage)
+                {
+                    ((JmsMessage)message).onAsyncSendComplete();
+                }
+                listener.onCompletion(message);
+            }
+            finally
+            {
+                JmsSession.enterCompletionListener(false);
+                done();
+            }
+        });
+    }
+
+    private synchronized void done()
+    {
+        pending--;
+        notifyAll();
+    }
+
+    /** Blocks until every scheduled callback has returned. */
+    synchronized void awaitIdle()
+    {
+        boolean interrupted = false;
+        while (pending > 0)
+        {
+            try
+            {
+                wait();
+            }
+            catch (final InterruptedException ex)
+            {
+                interrupted = true;
+            }
+        }
+        if (interrupted)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Waits for the callbacks and ends the thread. */
+    void close()
+    {
+        awaitIdle();
+        final ExecutorService toClose;
+        synchronized (this)
+        {
+            toClose = executor;
+            executor = null;
+        }
+        if (toClose != null)
+        {
+            toClose.shutdown();
+            try
+            {
+                toClose.awaitTermination(10, TimeUnit.SECONDS);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
