@@ -20,8 +20,9 @@ import io.wirespeed.transport.aeron.IdleStrategyKind;
 public final class BenchmarkSupport
 {
     /**
-     * The flag Aeron needs in every JVM that uses it; each benchmark class passes it to its forks with
-     * {@code @Fork(jvmArgsAppend = ...)}.
+     * The flag Aeron needs in every JVM that uses it. Each benchmark class passes it to its forks in both
+     * {@code @Fork(jvmArgsPrepend)} and {@code @Fork(jvmArgsAppend)}, so that a {@code -jvmArgsAppend} or a
+     * {@code -jvmArgsPrepend} given on the command line (which replaces the annotation's) does not drop it.
      */
     public static final String ADD_OPENS = "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED";
 

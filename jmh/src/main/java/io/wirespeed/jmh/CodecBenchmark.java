@@ -32,7 +32,8 @@ import io.wirespeed.codec.EnvelopeWriter;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {BenchmarkSupport.ADD_OPENS, BenchmarkSupport.HEAP})
+@Fork(value = 1, jvmArgsPrepend = BenchmarkSupport.ADD_OPENS,
+    jvmArgsAppend = {BenchmarkSupport.ADD_OPENS, BenchmarkSupport.HEAP})
 @State(Scope.Thread)
 public class CodecBenchmark
 {

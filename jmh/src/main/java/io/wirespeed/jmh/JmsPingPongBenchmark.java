@@ -44,7 +44,8 @@ import io.wirespeed.jms.JmsConnectionFactory;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {BenchmarkSupport.ADD_OPENS, BenchmarkSupport.HEAP})
+@Fork(value = 1, jvmArgsPrepend = BenchmarkSupport.ADD_OPENS,
+    jvmArgsAppend = {BenchmarkSupport.ADD_OPENS, BenchmarkSupport.HEAP})
 @Threads(1)
 @State(Scope.Benchmark)
 public class JmsPingPongBenchmark

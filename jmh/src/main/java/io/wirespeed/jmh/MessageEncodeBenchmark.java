@@ -38,7 +38,8 @@ import io.wirespeed.jms.wire.MessageEncoder;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {BenchmarkSupport.ADD_OPENS, BenchmarkSupport.HEAP})
+@Fork(value = 1, jvmArgsPrepend = BenchmarkSupport.ADD_OPENS,
+    jvmArgsAppend = {BenchmarkSupport.ADD_OPENS, BenchmarkSupport.HEAP})
 @State(Scope.Thread)
 public class MessageEncodeBenchmark
 {

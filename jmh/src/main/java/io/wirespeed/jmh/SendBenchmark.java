@@ -1,6 +1,9 @@
 package io.wirespeed.jmh;
 
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -44,14 +47,15 @@ import io.wirespeed.jms.JmsConnectionFactory;
  * provider is designed to allocate nothing on either thread, so it should read close to 0 B/op;
  * {@code reuseMessages=false} (a new message per delivery) is the control that shows the profiler does count the
  * delivery thread. After each iteration the benchmark also prints the split per thread (send thread, delivery
- * thread) from the JVM's per-thread allocation counters, and the secondary result {@code delivered} is the
- * listener's rate.
+ * thread, and all other threads together with the one that allocated most) from the JVM's per-thread allocation
+ * counters; the secondary result {@code delivered} is the listener's rate.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {BenchmarkSupport.ADD_OPENS, BenchmarkSupport.HEAP})
+@Fork(value = 1, jvmArgsPrepend = BenchmarkSupport.ADD_OPENS,
+    jvmArgsAppend = {BenchmarkSupport.ADD_OPENS, BenchmarkSupport.HEAP})
 @Threads(1)
 @State(Scope.Benchmark)
 public class SendBenchmark
@@ -73,6 +77,7 @@ public class SendBenchmark
     private final com.sun.management.ThreadMXBean threads =
         (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
     private final AtomicLong delivered = new AtomicLong();
+    private final Map<Long, Long> iterationAllBytes = new HashMap<>();
     private Connection connection;
     private MessageProducer producer;
     private BytesMessage message;
@@ -143,6 +148,13 @@ public class SendBenchmark
         iterationDelivered = delivered.get();
         iterationSendBytes = threads.getThreadAllocatedBytes(sendThread.getId());
         iterationDeliveryBytes = threads.getThreadAllocatedBytes(deliveryThread.getId());
+        iterationAllBytes.clear();
+        final long[] ids = threads.getAllThreadIds();
+        final long[] bytes = threads.getThreadAllocatedBytes(ids);
+        for (int i = 0; i < ids.length; i++)
+        {
+            iterationAllBytes.put(ids[i], bytes[i]);
+        }
     }
 
     /**
@@ -155,9 +167,31 @@ public class SendBenchmark
         final long deliveryBytes = threads.getThreadAllocatedBytes(deliveryThread.getId()) - iterationDeliveryBytes;
         final long sent = sequence - iterationSent;
         final long deliveries = delivered.get() - iterationDelivered;
-        System.out.printf("%n[per thread] send: %d msgs, %.3f B/msg; delivery: %d msgs, %.3f B/msg%n",
+        long otherBytes = 0;
+        long topBytes = 0;
+        long topId = -1;
+        final long[] ids = threads.getAllThreadIds();
+        final long[] bytes = threads.getThreadAllocatedBytes(ids);
+        for (int i = 0; i < ids.length; i++)
+        {
+            final Long before = iterationAllBytes.get(ids[i]);
+            final long delta = bytes[i] - (null == before ? 0 : before);
+            if (ids[i] != sendThread.getId() && ids[i] != deliveryThread.getId() && delta > 0)
+            {
+                otherBytes += delta;
+                if (delta > topBytes)
+                {
+                    topBytes = delta;
+                    topId = ids[i];
+                }
+            }
+        }
+        final ThreadInfo top = topId < 0 ? null : threads.getThreadInfo(topId);
+        System.out.printf("%n[per thread] send: %d msgs, %.3f B/msg; delivery: %d msgs, %.3f B/msg; " +
+            "other threads: %d B in all, most by '%s' (%d B)%n",
             sent, sent == 0 ? 0.0 : (double)sendBytes / sent,
-            deliveries, deliveries == 0 ? 0.0 : (double)deliveryBytes / deliveries);
+            deliveries, deliveries == 0 ? 0.0 : (double)deliveryBytes / deliveries,
+            otherBytes, null == top ? "-" : top.getThreadName(), topBytes);
     }
 
     /**
