@@ -49,6 +49,17 @@ class JakartaJmsTest
     }
 
     @Test
+    void theMetadataNamesJakartaMessaging31() throws Exception
+    {
+        try (JMSContext context = new JmsConnectionFactory("wirespeed:ipc").createContext())
+        {
+            assertEquals("3.1", context.getMetaData().getJMSVersion());
+            assertEquals(3, context.getMetaData().getJMSMajorVersion());
+            assertEquals(1, context.getMetaData().getJMSMinorVersion());
+        }
+    }
+
+    @Test
     void theJavaxJmsApiIsNotNeeded()
     {
         assertThrows(ClassNotFoundException.class, () -> Class.forName("javax.jms.Message"));

@@ -7,8 +7,8 @@ import java.util.List;
 import javax.jms.ConnectionMetaData;
 
 /**
- * What a connection says about the provider: JMS 2.0, Wirespeed's version, and the JMSX
- * properties it supports.
+ * What a connection says about the provider: JMS 2.0 (Jakarta Messaging 3.1 in the jakarta.jms
+ * artifact), Wirespeed's version, and the JMSX properties it supports.
  */
 public final class JmsConnectionMetaData implements ConnectionMetaData
 {
@@ -20,6 +20,12 @@ public final class JmsConnectionMetaData implements ConnectionMetaData
 
     private static final String VERSION = versionOf(JmsConnectionMetaData.class.getPackage().getImplementationVersion());
 
+    /**
+     * Whether this build speaks Jakarta Messaging 3.1 (the jakarta.jms artifact, whose classes the
+     * build transforms from these) rather than JMS 2.0: the API's own package tells.
+     */
+    private static final boolean JAKARTA = ConnectionMetaData.class.getPackageName().startsWith("jakarta.");
+
     private JmsConnectionMetaData()
     {
     }
@@ -27,19 +33,19 @@ public final class JmsConnectionMetaData implements ConnectionMetaData
     @Override
     public String getJMSVersion()
     {
-        return "2.0";
+        return JAKARTA ? "3.1" : "2.0";
     }
 
     @Override
     public int getJMSMajorVersion()
     {
-        return 2;
+        return JAKARTA ? 3 : 2;
     }
 
     @Override
     public int getJMSMinorVersion()
     {
-        return 0;
+        return JAKARTA ? 1 : 0;
     }
 
     @Override
