@@ -1,0 +1,400 @@
+package io.wirespeed.jms.selector;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import javax.jms.InvalidSelectorException;
+
+import io.wirespeed.jms.selector.SelectorLexer.Kind;
+
+/**
+ * A recursive-descent parser for the selector grammar of the JMS specification, building the expression tree
+ * and checking what can be checked before any message is seen: literals of the wrong type for an operator, and a
+ * selector that is not a condition. Precedence, loosest first: OR, AND, NOT, comparisons
+ * ({@code = <> < <= > >=}, [NOT] BETWEEN, [NOT] LIKE, [NOT] IN, IS [NOT] NULL), {@code + -}, {@code * /},
+ * unary {@code + -}.
+ */
+final class SelectorParser
+{
+    private final String selector;
+    private final SelectorLexer lexer;
+
+    SelectorParser(final String selector)
+    {
+        this.selector = selector;
+        this.lexer = new SelectorLexer(selector);
+    }
+
+    /**
+     * Parses the whole selector.
+     *
+     * @return the root of the expression tree, a condition or an identifier.
+     * @throws InvalidSelectorException naming the position of the first error.
+     */
+    Expression parse() throws InvalidSelectorException
+    {
+        lexer.advance();
+        final int start = lexer.start();
+        final Expression root = parseOr();
+        if (Kind.END != lexer.kind())
+        {
+            throw unexpected("an operator, AND, OR or the end of the selector");
+        }
+        requireCondition(root, start);
+        return root;
+    }
+
+    private Expression parseOr() throws InvalidSelectorException
+    {
+        final int start = lexer.start();
+        Expression left = parseAnd();
+        while (Kind.OR == lexer.kind())
+        {
+            requireCondition(left, start);
+            lexer.advance();
+            final int rightStart = lexer.start();
+            final Expression right = parseAnd();
+            requireCondition(right, rightStart);
+            left = new Or(left, right);
+        }
+        return left;
+    }
+
+    private Expression parseAnd() throws InvalidSelectorException
+    {
+        final int start = lexer.start();
+        Expression left = parseNot();
+        while (Kind.AND == lexer.kind())
+        {
+            requireCondition(left, start);
+            lexer.advance();
+            final int rightStart = lexer.start();
+            final Expression right = parseNot();
+            requireCondition(right, rightStart);
+            left = new And(left, right);
+        }
+        return left;
+    }
+
+    private Expression parseNot() throws InvalidSelectorException
+    {
+        if (Kind.NOT != lexer.kind())
+        {
+            return parseComparison();
+        }
+        lexer.advance();
+        final int start = lexer.start();
+        final Expression operand = parseNot();
+        requireCondition(operand, start);
+        return new Not(operand);
+    }
+
+    private Expression parseComparison() throws InvalidSelectorException
+    {
+        final int start = lexer.start();
+        final Expression left = parseAdditive();
+        switch (lexer.kind())
+        {
+            case EQUAL: return parseComparison(ComparisonOperator.EQUAL, left, start);
+            case NOT_EQUAL: return parseComparison(ComparisonOperator.NOT_EQUAL, left, start);
+            case LESS: return parseComparison(ComparisonOperator.LESS, left, start);
+            case LESS_OR_EQUAL: return parseComparison(ComparisonOperator.LESS_OR_EQUAL, left, start);
+            case GREATER: return parseComparison(ComparisonOperator.GREATER, left, start);
+            case GREATER_OR_EQUAL: return parseComparison(ComparisonOperator.GREATER_OR_EQUAL, left, start);
+            case BETWEEN: return parseBetween(left, start, false);
+            case LIKE: return parseLike(left, start, false);
+            case IN: return parseIn(left, start, false);
+            case IS: return parseIsNull(left);
+            case NOT:
+                lexer.advance();
+                switch (lexer.kind())
+                {
+                    case BETWEEN: return parseBetween(left, start, true);
+                    case LIKE: return parseLike(left, start, true);
+                    case IN: return parseIn(left, start, true);
+                    default: throw unexpected("BETWEEN, LIKE or IN after NOT");
+                }
+            default:
+                return left;
+        }
+    }
+
+    private Expression parseComparison(final ComparisonOperator operator, final Expression left, final int start)
+        throws InvalidSelectorException
+    {
+        lexer.advance();
+        final int rightStart = lexer.start();
+        final Expression right = parseAdditive();
+        if (!operator.isEquality())
+        {
+            requireNumeric(left, start, "a numeric operand for " + operator.symbol());
+            requireNumeric(right, rightStart, "a numeric operand for " + operator.symbol());
+        }
+        return new Comparison(operator, left, right);
+    }
+
+    private Expression parseBetween(final Expression value, final int start, final boolean negated)
+        throws InvalidSelectorException
+    {
+        requireNumeric(value, start, "a numeric operand for BETWEEN");
+        lexer.advance();
+        final int lowStart = lexer.start();
+        final Expression low = parseAdditive();
+        requireNumeric(low, lowStart, "a numeric lower bound");
+        expect(Kind.AND, "AND between the bounds of BETWEEN");
+        final int highStart = lexer.start();
+        final Expression high = parseAdditive();
+        requireNumeric(high, highStart, "a numeric upper bound");
+        return new Between(value, low, high, negated);
+    }
+
+    private Expression parseLike(final Expression value, final int start, final boolean negated)
+        throws InvalidSelectorException
+    {
+        requireString(value, start, "a string identifier before LIKE");
+        lexer.advance();
+        final int patternStart = lexer.start();
+        final String pattern = expectString("a string literal pattern after LIKE");
+        final String patternSpelling = selector.substring(patternStart, lexer.previousEnd());
+        final StringBuilder display = new StringBuilder(patternSpelling);
+        int escape = -1;
+        if (Kind.ESCAPE == lexer.kind())
+        {
+            lexer.advance();
+            final int escapeStart = lexer.start();
+            final String escapeText = expectString("a one-character string literal after ESCAPE");
+            if (escapeText.isEmpty() || escapeText.codePointCount(0, escapeText.length()) != 1)
+            {
+                throw SelectorError.at(selector, "escape '" + escapeText + "' is not one character", escapeStart,
+                    "a one-character string literal after ESCAPE");
+            }
+            escape = escapeText.codePointAt(0);
+            display.append(" ESCAPE ").append(selector, escapeStart, lexer.previousEnd());
+        }
+
+        try
+        {
+            return new Like(value, LikePattern.compile(pattern, escape), negated, display.toString());
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw SelectorError.at(selector, "pattern " + patternSpelling + " is malformed: " + ex.getMessage(),
+                patternStart,
+                "'%' or '_' or the escape character itself after each escape character");
+        }
+    }
+
+    private Expression parseIn(final Expression value, final int start, final boolean negated)
+        throws InvalidSelectorException
+    {
+        requireString(value, start, "a string identifier before IN");
+        lexer.advance();
+        expect(Kind.OPEN, "'(' to start the list of IN");
+        final List<String> members = new ArrayList<>();
+        members.add(expectString("a string literal in the list of IN"));
+        while (Kind.COMMA == lexer.kind())
+        {
+            lexer.advance();
+            members.add(expectString("a string literal in the list of IN"));
+        }
+        expect(Kind.CLOSE, "',' or ')' in the list of IN");
+        return new In(value, members.toArray(new String[0]), negated);
+    }
+
+    private Expression parseIsNull(final Expression value) throws InvalidSelectorException
+    {
+        lexer.advance();
+        boolean negated = false;
+        if (Kind.NOT == lexer.kind())
+        {
+            negated = true;
+            lexer.advance();
+        }
+        expect(Kind.NULL, negated ? "NULL after IS NOT" : "NULL or NOT NULL after IS");
+        return new IsNull(value, negated);
+    }
+
+    private Expression parseAdditive() throws InvalidSelectorException
+    {
+        final int start = lexer.start();
+        Expression left = parseMultiplicative();
+        while (Kind.PLUS == lexer.kind() || Kind.MINUS == lexer.kind())
+        {
+            final ArithmeticOperator operator =
+                Kind.PLUS == lexer.kind() ? ArithmeticOperator.ADD : ArithmeticOperator.SUBTRACT;
+            left = parseArithmetic(operator, left, start, false);
+        }
+        return left;
+    }
+
+    private Expression parseMultiplicative() throws InvalidSelectorException
+    {
+        final int start = lexer.start();
+        Expression left = parseUnary();
+        while (Kind.TIMES == lexer.kind() || Kind.DIVIDE == lexer.kind())
+        {
+            final ArithmeticOperator operator =
+                Kind.TIMES == lexer.kind() ? ArithmeticOperator.MULTIPLY : ArithmeticOperator.DIVIDE;
+            left = parseArithmetic(operator, left, start, true);
+        }
+        return left;
+    }
+
+    private Expression parseArithmetic(
+        final ArithmeticOperator operator, final Expression left, final int start, final boolean multiplicative)
+        throws InvalidSelectorException
+    {
+        final String expected = "a numeric operand for " + operator.symbol();
+        requireNumeric(left, start, expected);
+        lexer.advance();
+        final int rightStart = lexer.start();
+        final Expression right = multiplicative ? parseUnary() : parseMultiplicative();
+        requireNumeric(right, rightStart, expected);
+        return new Arithmetic(operator, left, right);
+    }
+
+    private Expression parseUnary() throws InvalidSelectorException
+    {
+        if (Kind.PLUS != lexer.kind() && Kind.MINUS != lexer.kind())
+        {
+            return parsePrimary();
+        }
+        final boolean negate = Kind.MINUS == lexer.kind();
+        lexer.advance();
+        if (Kind.EXACT == lexer.kind())
+        {
+            return exactLiteral(negate);
+        }
+        final int start = lexer.start();
+        final Expression operand = parseUnary();
+        requireNumeric(operand, start, "a numeric operand for unary " + (negate ? "-" : "+"));
+        if (operand instanceof Literal)
+        {
+            return negate ? ((Literal)operand).negate() : operand;
+        }
+        return new Negation(operand, negate);
+    }
+
+    private Expression parsePrimary() throws InvalidSelectorException
+    {
+        final Expression primary;
+        switch (lexer.kind())
+        {
+            case OPEN:
+                lexer.advance();
+                primary = parseOr();
+                expect(Kind.CLOSE, "')'");
+                return primary;
+            case IDENTIFIER:
+                primary = new Identifier(lexer.stringValue());
+                break;
+            case STRING:
+                primary = Literal.string(lexer.stringValue());
+                break;
+            case EXACT:
+                return exactLiteral(false);
+            case APPROXIMATE:
+                primary = lexer.isFloatLiteral() ?
+                    Literal.approximateFloat((float)lexer.approximateValue()) :
+                    Literal.approximate(lexer.approximateValue());
+                break;
+            case TRUE:
+                primary = Literal.bool(true);
+                break;
+            case FALSE:
+                primary = Literal.bool(false);
+                break;
+            default:
+                throw unexpected("an operand: an identifier, a literal or '('");
+        }
+        lexer.advance();
+        return primary;
+    }
+
+    private Literal exactLiteral(final boolean negate) throws InvalidSelectorException
+    {
+        final String digits = lexer.digits();
+        final int radix = lexer.radix();
+        long value;
+        try
+        {
+            if (10 == radix)
+            {
+                value = Long.parseLong(negate ? "-" + digits : digits);
+            }
+            else
+            {
+                value = Long.parseUnsignedLong(digits, radix);
+                value = negate ? -value : value;
+            }
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw SelectorError.at(selector, "number " + (negate ? "-" : "") + digits + " is out of range",
+                lexer.start(), "a number in the range of long");
+        }
+        lexer.advance();
+        return Literal.exact(value);
+    }
+
+    private String expectString(final String expected) throws InvalidSelectorException
+    {
+        if (Kind.STRING != lexer.kind())
+        {
+            throw unexpected(expected);
+        }
+        final String value = lexer.stringValue();
+        lexer.advance();
+        return value;
+    }
+
+    private void expect(final Kind kind, final String expected) throws InvalidSelectorException
+    {
+        if (kind != lexer.kind())
+        {
+            throw unexpected(expected);
+        }
+        lexer.advance();
+    }
+
+    private InvalidSelectorException unexpected(final String expected)
+    {
+        return SelectorError.at(selector, "unexpected " + lexer.describe(), lexer.start(), expected);
+    }
+
+    private void requireCondition(final Expression expression, final int start) throws InvalidSelectorException
+    {
+        final Expression.StaticType type = expression.staticType();
+        if (Expression.StaticType.BOOLEAN != type && Expression.StaticType.ANY != type)
+        {
+            throw mistyped(expression, start, "a condition");
+        }
+    }
+
+    private void requireNumeric(final Expression expression, final int start, final String expected)
+        throws InvalidSelectorException
+    {
+        final Expression.StaticType type = expression.staticType();
+        if (Expression.StaticType.NUMERIC != type && Expression.StaticType.ANY != type)
+        {
+            throw mistyped(expression, start, expected);
+        }
+    }
+
+    private void requireString(final Expression expression, final int start, final String expected)
+        throws InvalidSelectorException
+    {
+        final Expression.StaticType type = expression.staticType();
+        if (Expression.StaticType.STRING != type && Expression.StaticType.ANY != type)
+        {
+            throw mistyped(expression, start, expected);
+        }
+    }
+
+    private InvalidSelectorException mistyped(final Expression expression, final int start, final String expected)
+    {
+        final String spelling = selector.substring(start, Math.max(start, lexer.previousEnd())).trim();
+        return SelectorError.at(selector, "unexpected " + expression.staticType().description() + " " + spelling,
+            start, expected);
+    }
+}
