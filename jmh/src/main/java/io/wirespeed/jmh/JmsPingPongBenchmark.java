@@ -13,6 +13,7 @@ import javax.jms.MessageProducer;
 import javax.jms.Session;
 import javax.jms.Topic;
 
+import org.agrona.concurrent.IdleStrategy;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -35,6 +36,8 @@ import io.wirespeed.jms.JmsConnectionFactory;
  * topic and waits in a synchronous {@code receive} for it to come back on a pong topic; a reflector — a
  * {@link MessageListener} of another connection, in the reuse mode — sends each ping back with one reused
  * BytesMessage. One operation is one full round trip (halve it for the half-RTT the published figures quote).
+ * With {@code receive=listener} the pinger takes pongs in a listener of its own (reuse mode) instead, and the
+ * benchmark thread waits for the listener to see its sequence number: no allocation per round trip, one more thread.
  * <p>
  * Over UDP the two topics travel on two loopback ports (ping to one, pong to the other), as two hosts would
  * each receive on their own; both connections share this JVM's one embedded media driver.
@@ -53,6 +56,8 @@ public class JmsPingPongBenchmark
     private static final String PING_TOPIC = "jmh.pingpong.ping";
     private static final String PONG_TOPIC = "jmh.pingpong.pong";
     private static final long RECEIVE_TIMEOUT_MS = 10_000;
+    private static final String SYNC = "sync";
+    private static final String LISTENER = "listener";
 
     /** {@code ipc}: Aeron IPC; {@code udp}: UDP unicast over loopback. */
     @Param({BenchmarkSupport.IPC, BenchmarkSupport.UDP})
@@ -69,6 +74,14 @@ public class JmsPingPongBenchmark
     @Param({"yielding"})
     public String idle;
 
+    /**
+     * How the pinger takes its pong: {@code sync} = {@code MessageConsumer.receive} on the benchmark thread (a new
+     * message per pong); {@code listener} = a listener on the pinger connection's delivery thread, in the reuse
+     * mode, which the benchmark thread waits on.
+     */
+    @Param({SYNC})
+    public String receive;
+
     private Connection pingConnection;
     private Connection pongConnection;
     private MessageProducer pingProducer;
@@ -76,6 +89,8 @@ public class JmsPingPongBenchmark
     private BytesMessage ping;
     private byte[] padding;
     private long sequence;
+    private PongListener pongListener;
+    private IdleStrategy waitIdle;
 
     /**
      * Connects the pinger and the reflector and waits until a ping has made the round trip.
@@ -109,6 +124,16 @@ public class JmsPingPongBenchmark
         pingConnection.start();
 
         BenchmarkSupport.handshake(pingProducer, ping, padding, pongConsumer);
+        if (LISTENER.equals(receive))
+        {
+            pongListener = new PongListener();
+            pongConsumer.setMessageListener(pongListener);
+            waitIdle = BenchmarkSupport.idleStrategy(idle);
+        }
+        else if (!SYNC.equals(receive))
+        {
+            throw new IllegalArgumentException("receive '" + receive + "' is not sync or listener");
+        }
     }
 
     /**
@@ -147,6 +172,10 @@ public class JmsPingPongBenchmark
         final long expected = ++sequence;
         BenchmarkSupport.fill(ping, expected, padding);
         pingProducer.send(ping);
+        if (null != pongListener)
+        {
+            return awaitPong(expected);
+        }
         final Message pong = pongConsumer.receive(RECEIVE_TIMEOUT_MS);
         if (null == pong)
         {
@@ -159,6 +188,55 @@ public class JmsPingPongBenchmark
             throw new IllegalStateException("pong " + received + " came back for ping " + expected);
         }
         return received;
+    }
+
+    private long awaitPong(final long expected)
+    {
+        final IdleStrategy idle = waitIdle;
+        final PongListener listener = pongListener;
+        idle.reset();
+        long deadline = 0;
+        int spins = 0;
+        while (listener.received != expected)
+        {
+            if (++spins == 4096)
+            {
+                spins = 0;
+                final long now = System.nanoTime();
+                if (0 == deadline)
+                {
+                    deadline = now + TimeUnit.MILLISECONDS.toNanos(RECEIVE_TIMEOUT_MS);
+                }
+                else if (now > deadline)
+                {
+                    throw new IllegalStateException("pong " + expected + " did not come back within " +
+                        RECEIVE_TIMEOUT_MS + " ms (last was " + listener.received + ")");
+                }
+            }
+            idle.idle();
+        }
+        return expected;
+    }
+
+    /**
+     * Notes the sequence number of each pong, on the pinger connection's delivery thread.
+     */
+    static final class PongListener implements MessageListener
+    {
+        volatile long received;
+
+        @Override
+        public void onMessage(final Message message)
+        {
+            try
+            {
+                received = ((BytesMessage)message).readLong();
+            }
+            catch (final JMSException ex)
+            {
+                throw new IllegalStateException(ex);
+            }
+        }
     }
 
     /**
