@@ -1,29 +1,36 @@
 package io.wirespeed.jms.selector;
 
 /**
- * {@code left AND right} in three-valued logic; the right side is not evaluated when the left is false.
+ * {@code a AND b AND ...} in three-valued logic, a chain kept flat so that long selectors evaluate without deep
+ * recursion; evaluation goes left to right and stops at the first false operand.
  */
 final class And extends Condition
 {
-    private final Expression left;
-    private final Expression right;
+    private final Expression[] operands;
 
-    And(final Expression left, final Expression right)
+    And(final Expression[] operands)
     {
-        this.left = left;
-        this.right = right;
+        this.operands = operands;
     }
 
     @Override
     int test(final SelectorSource source, final Operand operand)
     {
-        final int leftValue = left.test(source, operand);
-        return FALSE == leftValue ? FALSE : and(leftValue, right.test(source, operand));
+        int result = TRUE;
+        for (final Expression condition : operands)
+        {
+            result = and(result, condition.test(source, operand));
+            if (FALSE == result)
+            {
+                return FALSE;
+            }
+        }
+        return result;
     }
 
     @Override
     public String toString()
     {
-        return "(" + left + " AND " + right + ")";
+        return Or.join(operands, " AND ");
     }
 }

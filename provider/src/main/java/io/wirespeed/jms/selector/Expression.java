@@ -17,7 +17,7 @@ abstract class Expression
     enum StaticType
     {
         /** A number: a numeric literal or arithmetic. */
-        NUMERIC("number"),
+        NUMERIC("numeric expression"),
         /** A string literal. */
         STRING("string"),
         /** A boolean literal or a condition. */

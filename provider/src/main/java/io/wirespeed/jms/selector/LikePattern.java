@@ -88,7 +88,8 @@ final class LikePattern
                 runElement = element++;
                 runPosition = position;
             }
-            else if (element < count && (ANY_ONE == elements[element] || elements[element] == text.codePointAt(position)))
+            else if (element < count &&
+                (ANY_ONE == elements[element] || elements[element] == text.codePointAt(position)))
             {
                 element++;
                 position = text.next(position);

@@ -1,29 +1,46 @@
 package io.wirespeed.jms.selector;
 
 /**
- * {@code left OR right} in three-valued logic; the right side is not evaluated when the left is true.
+ * {@code a OR b OR ...} in three-valued logic, a chain kept flat so that long selectors evaluate without deep
+ * recursion; evaluation goes left to right and stops at the first true operand.
  */
 final class Or extends Condition
 {
-    private final Expression left;
-    private final Expression right;
+    private final Expression[] operands;
 
-    Or(final Expression left, final Expression right)
+    Or(final Expression[] operands)
     {
-        this.left = left;
-        this.right = right;
+        this.operands = operands;
     }
 
     @Override
     int test(final SelectorSource source, final Operand operand)
     {
-        final int leftValue = left.test(source, operand);
-        return TRUE == leftValue ? TRUE : or(leftValue, right.test(source, operand));
+        int result = FALSE;
+        for (final Expression condition : operands)
+        {
+            result = or(result, condition.test(source, operand));
+            if (TRUE == result)
+            {
+                return TRUE;
+            }
+        }
+        return result;
     }
 
     @Override
     public String toString()
     {
-        return "(" + left + " OR " + right + ")";
+        return join(operands, " OR ");
+    }
+
+    static String join(final Expression[] operands, final String separator)
+    {
+        final StringBuilder builder = new StringBuilder("(");
+        for (int i = 0; i < operands.length; i++)
+        {
+            builder.append(i > 0 ? separator : "").append(operands[i]);
+        }
+        return builder.append(')').toString();
     }
 }

@@ -16,8 +16,12 @@ import io.wirespeed.jms.selector.SelectorLexer.Kind;
  */
 final class SelectorParser
 {
+    /** How deep parentheses, NOT and unary signs may nest, which bounds the recursion of evaluation too. */
+    static final int MAX_DEPTH = 128;
+
     private final String selector;
     private final SelectorLexer lexer;
+    private int depth;
 
     SelectorParser(final String selector)
     {
@@ -46,34 +50,49 @@ final class SelectorParser
 
     private Expression parseOr() throws InvalidSelectorException
     {
+        enter();
         final int start = lexer.start();
-        Expression left = parseAnd();
+        final Expression first = parseAnd();
+        if (Kind.OR != lexer.kind())
+        {
+            depth--;
+            return first;
+        }
+        requireCondition(first, start);
+        final List<Expression> operands = new ArrayList<>();
+        operands.add(first);
         while (Kind.OR == lexer.kind())
         {
-            requireCondition(left, start);
             lexer.advance();
-            final int rightStart = lexer.start();
-            final Expression right = parseAnd();
-            requireCondition(right, rightStart);
-            left = new Or(left, right);
+            final int operandStart = lexer.start();
+            final Expression operand = parseAnd();
+            requireCondition(operand, operandStart);
+            operands.add(operand);
         }
-        return left;
+        depth--;
+        return new Or(operands.toArray(new Expression[0]));
     }
 
     private Expression parseAnd() throws InvalidSelectorException
     {
         final int start = lexer.start();
-        Expression left = parseNot();
+        final Expression first = parseNot();
+        if (Kind.AND != lexer.kind())
+        {
+            return first;
+        }
+        requireCondition(first, start);
+        final List<Expression> operands = new ArrayList<>();
+        operands.add(first);
         while (Kind.AND == lexer.kind())
         {
-            requireCondition(left, start);
             lexer.advance();
-            final int rightStart = lexer.start();
-            final Expression right = parseNot();
-            requireCondition(right, rightStart);
-            left = new And(left, right);
+            final int operandStart = lexer.start();
+            final Expression operand = parseNot();
+            requireCondition(operand, operandStart);
+            operands.add(operand);
         }
-        return left;
+        return new And(operands.toArray(new Expression[0]));
     }
 
     private Expression parseNot() throws InvalidSelectorException
@@ -82,10 +101,12 @@ final class SelectorParser
         {
             return parseComparison();
         }
+        enter();
         lexer.advance();
         final int start = lexer.start();
         final Expression operand = parseNot();
         requireCondition(operand, start);
+        depth--;
         return new Not(operand);
     }
 
@@ -216,41 +237,53 @@ final class SelectorParser
 
     private Expression parseAdditive() throws InvalidSelectorException
     {
-        final int start = lexer.start();
-        Expression left = parseMultiplicative();
-        while (Kind.PLUS == lexer.kind() || Kind.MINUS == lexer.kind())
-        {
-            final ArithmeticOperator operator =
-                Kind.PLUS == lexer.kind() ? ArithmeticOperator.ADD : ArithmeticOperator.SUBTRACT;
-            left = parseArithmetic(operator, left, start, false);
-        }
-        return left;
+        return parseChain(true);
     }
 
     private Expression parseMultiplicative() throws InvalidSelectorException
     {
-        final int start = lexer.start();
-        Expression left = parseUnary();
-        while (Kind.TIMES == lexer.kind() || Kind.DIVIDE == lexer.kind())
-        {
-            final ArithmeticOperator operator =
-                Kind.TIMES == lexer.kind() ? ArithmeticOperator.MULTIPLY : ArithmeticOperator.DIVIDE;
-            left = parseArithmetic(operator, left, start, true);
-        }
-        return left;
+        return parseChain(false);
     }
 
-    private Expression parseArithmetic(
-        final ArithmeticOperator operator, final Expression left, final int start, final boolean multiplicative)
-        throws InvalidSelectorException
+    /**
+     * Parses {@code a + b - c} (additive) or {@code a * b / c} (multiplicative) into one flat chain.
+     */
+    private Expression parseChain(final boolean additive) throws InvalidSelectorException
     {
-        final String expected = "a numeric operand for " + operator.symbol();
-        requireNumeric(left, start, expected);
-        lexer.advance();
-        final int rightStart = lexer.start();
-        final Expression right = multiplicative ? parseUnary() : parseMultiplicative();
-        requireNumeric(right, rightStart, expected);
-        return new Arithmetic(operator, left, right);
+        final int start = lexer.start();
+        final Expression first = additive ? parseMultiplicative() : parseUnary();
+        ArithmeticOperator operator = chainOperator(additive);
+        if (null == operator)
+        {
+            return first;
+        }
+        requireNumeric(first, start, "a numeric operand for " + operator.symbol());
+        final List<Expression> operands = new ArrayList<>();
+        final List<ArithmeticOperator> operators = new ArrayList<>();
+        operands.add(first);
+        while (null != operator)
+        {
+            lexer.advance();
+            final int operandStart = lexer.start();
+            final Expression operand = additive ? parseMultiplicative() : parseUnary();
+            requireNumeric(operand, operandStart, "a numeric operand for " + operator.symbol());
+            operands.add(operand);
+            operators.add(operator);
+            operator = chainOperator(additive);
+        }
+        return new Arithmetic(operands.toArray(new Expression[0]), operators.toArray(new ArithmeticOperator[0]));
+    }
+
+    private ArithmeticOperator chainOperator(final boolean additive)
+    {
+        switch (lexer.kind())
+        {
+            case PLUS: return additive ? ArithmeticOperator.ADD : null;
+            case MINUS: return additive ? ArithmeticOperator.SUBTRACT : null;
+            case TIMES: return additive ? null : ArithmeticOperator.MULTIPLY;
+            case DIVIDE: return additive ? null : ArithmeticOperator.DIVIDE;
+            default: return null;
+        }
     }
 
     private Expression parseUnary() throws InvalidSelectorException
@@ -260,14 +293,17 @@ final class SelectorParser
             return parsePrimary();
         }
         final boolean negate = Kind.MINUS == lexer.kind();
+        enter();
         lexer.advance();
         if (Kind.EXACT == lexer.kind())
         {
+            depth--;
             return exactLiteral(negate);
         }
         final int start = lexer.start();
         final Expression operand = parseUnary();
         requireNumeric(operand, start, "a numeric operand for unary " + (negate ? "-" : "+"));
+        depth--;
         if (operand instanceof Literal)
         {
             return negate ? ((Literal)operand).negate() : operand;
@@ -309,6 +345,15 @@ final class SelectorParser
         }
         lexer.advance();
         return primary;
+    }
+
+    private void enter() throws InvalidSelectorException
+    {
+        if (++depth > MAX_DEPTH)
+        {
+            throw SelectorError.at(selector, "nesting deeper than " + MAX_DEPTH, lexer.start(),
+                "fewer parentheses, NOTs or signs inside one another");
+        }
     }
 
     private Literal exactLiteral(final boolean negate) throws InvalidSelectorException
