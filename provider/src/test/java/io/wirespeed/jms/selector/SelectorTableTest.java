@@ -1,0 +1,44 @@
+package io.wirespeed.jms.selector;
+
+import java.util.List;
+
+import javax.jms.JMSException;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every row of {@link SelectorCases}, evaluated in place on the encoded envelope and on the message object; both
+ * must give the row's answer.
+ */
+class SelectorTableTest
+{
+    static List<Arguments> cases()
+    {
+        return SelectorCases.all();
+    }
+
+    @ParameterizedTest(name = "[{index}] {0} selects: {1}")
+    @MethodSource("cases")
+    void selectsExactlyTheMessagesTheSpecificationSays(
+        final String selectorText, final boolean expected, final TestMessage message) throws JMSException
+    {
+        final Selector selector = Selector.compile(selectorText);
+
+        assertEquals(expected, selector.matches(new EnvelopeSelectorSource().wrap(message.encode())),
+            "on the envelope: " + selector.describeTree());
+        assertEquals(expected, selector.matches(new MessageSelectorSource().wrap(message.toMessage())),
+            "on the message object: " + selector.describeTree());
+    }
+
+    @Test
+    void tableHoldsAtLeast150Cases()
+    {
+        assertTrue(SelectorCases.all().size() >= 150, "rows: " + SelectorCases.all().size());
+    }
+}
