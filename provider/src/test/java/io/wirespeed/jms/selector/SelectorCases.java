@@ -77,6 +77,8 @@ final class SelectorCases
         selects("\tqty\n=\r100\f");
         selects("(((qty = 100)))");
         selects("'it''s' = 'it''s'");
+        selects("größe = 5", TestMessage.standard().with("größe", 5));
+        selects("$id_1 = 'x' AND _2 = 2", TestMessage.standard().with("$id_1", "x").with("_2", 2));
     }
 
     private void numericComparisons()
