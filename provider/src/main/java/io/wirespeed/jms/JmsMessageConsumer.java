@@ -22,6 +22,8 @@ import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.queue.QueueClient;
 import io.wirespeed.jms.queue.QueueInbox;
+import io.wirespeed.jms.selector.EnvelopeSelectorSource;
+import io.wirespeed.jms.selector.Selector;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageDecoder;
 import io.wirespeed.transport.MessageHandler;
@@ -57,6 +59,8 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     private boolean closeRequestedByListener;
     private boolean inDelivery;
     private JmsMessage received;
+    private final Selector compiledSelector;
+    private final EnvelopeSelectorSource selectorSource = new EnvelopeSelectorSource();
     private final QueueClient queueClient;
     private final QueueInbox inbox;
     private final long consumerId;
@@ -76,6 +80,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         this.idle = IdleStrategyKind.byPropertyName(connection.config().idle(), "idle").newIdleStrategy();
         this.creditBatch = Math.max(1, connection.config().queuePrefetch() / 2);
         connection.checkMayConsume(destination);
+        this.compiledSelector = Selector.compile(this.selector);
         if (!destination.isTopic() || sharedSubscription != null)
         {
             this.queueClient = connection.queueClient();
@@ -97,11 +102,6 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         }
         else
         {
-            if (this.selector != null)
-            {
-                throw new JMSException("message selectors on topics are not available yet in this Wirespeed " +
-                    "version: filter in the listener, or consume without a selector");
-            }
             this.queueClient = null;
             this.inbox = null;
             this.consumerId = 0;
@@ -429,6 +429,10 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         final long now = System.currentTimeMillis();
         final long expiration = decoder.expiration();
         if (expiration != 0 && expiration <= now)
+        {
+            return false;
+        }
+        if (inbox == null && compiledSelector != null && !compiledSelector.matches(selectorSource.wrap(decoder.reader())))
         {
             return false;
         }

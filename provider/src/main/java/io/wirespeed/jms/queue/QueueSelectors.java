@@ -2,10 +2,15 @@ package io.wirespeed.jms.queue;
 
 import java.util.function.Predicate;
 
+import javax.jms.InvalidSelectorException;
+
 import io.wirespeed.codec.EnvelopeReader;
+import io.wirespeed.jms.selector.EnvelopeSelectorSource;
+import io.wirespeed.jms.selector.Selector;
 
 /**
- * Compiles the selectors of queue consumers and browsers for the queue host.
+ * Compiles the selectors of queue consumers and browsers for the queue host, which evaluates them
+ * on the stored envelopes in place.
  */
 public final class QueueSelectors
 {
@@ -17,22 +22,16 @@ public final class QueueSelectors
      * Checks a selector on the client side, so that an invalid one fails where it was given.
      *
      * @param selector the selector text, not blank.
-     * @throws javax.jms.InvalidSelectorException naming what is wrong.
+     * @throws InvalidSelectorException naming what is wrong and where.
      */
-    public static void check(final String selector) throws javax.jms.InvalidSelectorException
+    public static void check(final String selector) throws InvalidSelectorException
     {
-        try
-        {
-            compile(selector);
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new javax.jms.InvalidSelectorException(ex.getMessage());
-        }
+        Selector.compile(selector);
     }
 
     /**
-     * Compiles a selector into a test on an envelope, read in place.
+     * Compiles a selector into a test on an envelope, read in place. The test keeps scratch state:
+     * one thread at a time (the host's).
      *
      * @param selector the selector text, not blank.
      * @return the test.
@@ -40,7 +39,20 @@ public final class QueueSelectors
      */
     public static Predicate<EnvelopeReader> compile(final String selector)
     {
-        throw new IllegalArgumentException("message selectors are not available yet in this Wirespeed version " +
-            "(selector \"" + selector + "\")");
+        final Selector compiled;
+        try
+        {
+            compiled = Selector.compile(selector);
+        }
+        catch (final InvalidSelectorException ex)
+        {
+            throw new IllegalArgumentException(ex.getMessage(), ex);
+        }
+        if (compiled == null)
+        {
+            return reader -> true;
+        }
+        final EnvelopeSelectorSource source = new EnvelopeSelectorSource();
+        return reader -> compiled.matches(source.wrap(reader));
     }
 }

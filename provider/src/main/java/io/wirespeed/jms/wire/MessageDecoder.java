@@ -67,6 +67,12 @@ public final class MessageDecoder
         }
     }
 
+    /** @return the reader over the last wrapped envelope, for evaluating selectors in place. */
+    public EnvelopeReader reader()
+    {
+        return reader;
+    }
+
     /** @return why the last {@link #wrap} failed. */
     public String lastError()
     {
