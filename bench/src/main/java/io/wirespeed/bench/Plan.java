@@ -1,0 +1,87 @@
+package io.wirespeed.bench;
+
+import static io.wirespeed.bench.peer.Peers.AERON_IPC;
+import static io.wirespeed.bench.peer.Peers.AERON_UDP;
+import static io.wirespeed.bench.peer.Peers.ALL;
+import static io.wirespeed.bench.peer.Peers.ARTEMIS_INVM;
+import static io.wirespeed.bench.peer.Peers.ARTEMIS_TCP;
+import static io.wirespeed.bench.peer.Peers.KERNEL_UDP;
+import static io.wirespeed.bench.peer.Peers.WIRESPEED_IPC;
+import static io.wirespeed.bench.peer.Peers.WIRESPEED_UDP;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.wirespeed.bench.rig.RunProfile;
+
+/** Which peers each scenario runs, in the order the suite runs them. */
+public final class Plan
+{
+    /** What each scenario measures, for progress lines and the report. */
+    public static final Map<String, String> SCENARIOS = scenarios();
+
+    private Plan()
+    {
+    }
+
+    /**
+     * One step: a scenario for a peer, run in a JVM of its own.
+     *
+     * @param scenario the scenario id.
+     * @param peer     the peer's name.
+     */
+    public record Step(String scenario, String peer)
+    {
+    }
+
+    /**
+     * The steps of a run.
+     *
+     * @param profile   short or long.
+     * @param scenarios the scenario ids to run, or empty for all.
+     * @param peers     the peers to run, or empty for all.
+     * @return the steps in order.
+     */
+    public static List<Step> steps(final RunProfile profile, final Set<String> scenarios, final Set<String> peers)
+    {
+        final Map<String, List<String>> plan = new LinkedHashMap<>();
+        plan.put("S1", ALL);
+        plan.put("S2", ALL);
+        plan.put("S3", profile.longRun() ? List.of(WIRESPEED_IPC, WIRESPEED_UDP) : List.of(WIRESPEED_IPC));
+        plan.put("S5", List.of(WIRESPEED_IPC, AERON_IPC, WIRESPEED_UDP, AERON_UDP, KERNEL_UDP));
+        plan.put("S6", List.of(WIRESPEED_IPC, WIRESPEED_UDP, ARTEMIS_INVM));
+        plan.put("S7", List.of(WIRESPEED_IPC, ARTEMIS_INVM));
+        plan.put("S8", List.of(WIRESPEED_IPC, WIRESPEED_UDP, ARTEMIS_INVM, ARTEMIS_TCP));
+        final List<Step> steps = new ArrayList<>();
+        plan.forEach((scenario, scenarioPeers) ->
+        {
+            if (scenarios.isEmpty() || scenarios.contains(scenario))
+            {
+                for (final String peer : scenarioPeers)
+                {
+                    if (peers.isEmpty() || peers.contains(peer))
+                    {
+                        steps.add(new Step(scenario, peer));
+                    }
+                }
+            }
+        });
+        return steps;
+    }
+
+    private static Map<String, String> scenarios()
+    {
+        final Map<String, String> scenarios = new LinkedHashMap<>();
+        scenarios.put("S1", "reflector: 45-byte round trip, ping-pong and at target rates, latency from intended send time");
+        scenarios.put("S2", "maximum lossless throughput, one publisher to one subscriber, 32/45/100/1000 bytes");
+        scenarios.put("S3", "S1 pair at 100k msg/s while a second pair loads 1...1000 other topics");
+        scenarios.put("S5", "latency vs rate at 64 and 800 bytes");
+        scenarios.put("S6", "10 publishers x 10 topics (12-byte names) x 10 subscribers, 100 bytes, one-way latency");
+        scenarios.put("S7", "fan-out to 1...32 consumers; 1...1024 non-matching subscriptions");
+        scenarios.put("S8", "stock exchange: gateway -> matching engine -> confirmations/trades/quotes, completion time");
+        return scenarios;
+    }
+}

@@ -1,0 +1,88 @@
+package io.wirespeed.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import io.wirespeed.bench.json.JsonWriter;
+import io.wirespeed.bench.rig.RunProfile;
+import io.wirespeed.bench.scenario.FanOutScenario;
+import io.wirespeed.bench.scenario.ManyToManyScenario;
+import io.wirespeed.bench.scenario.ReflectorScenario;
+import io.wirespeed.bench.scenario.StockExchangeScenario;
+import io.wirespeed.bench.scenario.ThroughputScenario;
+import io.wirespeed.bench.scenario.TopicLoadScenario;
+
+/**
+ * One step of the suite in a JVM of its own: one scenario for one peer. The suite starts a fresh
+ * JVM per step, so that no peer's threads, heap or JIT state colour another's figures.
+ * <p>
+ * Arguments: {@code <scenario> <peer> [long] [idle=...] [threading=...] out=<file.json>}. Writes
+ * the measured points as a JSON array, each point as soon as it is measured.
+ */
+public final class Step
+{
+    private Step()
+    {
+    }
+
+    /**
+     * Runs one step.
+     *
+     * @param args scenario, peer, profile options and the output file.
+     * @throws Exception if the step fails; points measured before the failure are already written.
+     */
+    public static void main(final String[] args) throws Exception
+    {
+        final String scenario = args[0];
+        final String peer = args[1];
+        final RunProfile profile = RunProfile.parse(args);
+        Path out = null;
+        for (final String arg : args)
+        {
+            if (arg.startsWith("out="))
+            {
+                out = Path.of(arg.substring(4));
+            }
+        }
+        final List<Map<String, Object>> points = new ArrayList<>();
+        final Path file = out;
+        final Consumer<Map<String, Object>> sink = point ->
+        {
+            points.add(point);
+            if (file != null)
+            {
+                try
+                {
+                    Files.writeString(file, JsonWriter.write(points));
+                }
+                catch (final java.io.IOException ex)
+                {
+                    throw new java.io.UncheckedIOException(ex);
+                }
+            }
+        };
+        run(scenario, peer, profile, sink);
+        System.exit(0);
+    }
+
+    static void run(
+        final String scenario, final String peer, final RunProfile profile, final Consumer<Map<String, Object>> sink)
+        throws Exception
+    {
+        switch (scenario)
+        {
+            case "S1" -> ReflectorScenario.s1(peer, profile, sink);
+            case "S2" -> ThroughputScenario.s2(peer, profile, sink);
+            case "S3" -> TopicLoadScenario.s3(peer, profile, sink);
+            case "S5" -> ReflectorScenario.s5(peer, profile, sink);
+            case "S6" -> ManyToManyScenario.s6(peer, profile, sink);
+            case "S7" -> FanOutScenario.s7(peer, profile, sink);
+            case "S8" -> StockExchangeScenario.s8(peer, profile, sink);
+            default -> throw new IllegalArgumentException("unknown scenario: " + scenario);
+        }
+    }
+}

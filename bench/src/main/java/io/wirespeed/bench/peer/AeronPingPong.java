@@ -1,0 +1,107 @@
+package io.wirespeed.bench.peer;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.IdleStrategy;
+
+import io.aeron.ExclusivePublication;
+import io.aeron.Subscription;
+import io.aeron.logbuffer.BufferClaim;
+import io.aeron.logbuffer.FragmentHandler;
+import io.wirespeed.bench.rig.RunProfile;
+
+/**
+ * The reflector pair over raw Aeron: ping and pong streams on one channel; one polling thread
+ * reflects pings into the pong publication and hands pongs to the handler, as one Wirespeed
+ * connection's delivery thread serves both listeners.
+ */
+public final class AeronPingPong implements PingPongPeer
+{
+    private static final int PING_STREAM = 1001;
+    private static final int PONG_STREAM = 1002;
+
+    private final AeronMedia media;
+    private final RunProfile profile;
+    private final BufferClaim sendClaim = new BufferClaim();
+    private final BufferClaim reflectClaim = new BufferClaim();
+    private ExclusivePublication ping;
+    private PollingThread poller;
+    private int messageSize;
+
+    /**
+     * A pair over raw Aeron.
+     *
+     * @param profile idle strategy and threading.
+     * @param udpPort a UDP port for loopback unicast, or 0 for IPC.
+     */
+    public AeronPingPong(final RunProfile profile, final int udpPort)
+    {
+        this.profile = profile;
+        this.media = new AeronMedia(profile, udpPort);
+    }
+
+    @Override
+    public void start(final int size, final ReplyHandler handler)
+    {
+        messageSize = Payload.checkSize(size);
+        final Subscription pingSubscription = media.aeron().addSubscription(media.channel(), PING_STREAM);
+        final Subscription pongSubscription = media.aeron().addSubscription(media.channel(), PONG_STREAM);
+        ping = media.connectedPublication(PING_STREAM);
+        final ExclusivePublication pong = media.connectedPublication(PONG_STREAM);
+        final IdleStrategy backPressure = IdleStrategies.of(profile.idle());
+        final FragmentHandler receive = (buffer, offset, length, header) -> deliver(handler, buffer, offset);
+        final FragmentHandler reflect = (buffer, offset, length, header) ->
+        {
+            while (pong.tryClaim(length, reflectClaim) < 0)
+            {
+                // The pongs' reader is this thread: drain them, or back-pressure on pong never clears.
+                backPressure.idle(pongSubscription.poll(receive, 64));
+            }
+            reflectClaim.buffer().putBytes(reflectClaim.offset(), buffer, offset, length);
+            reflectClaim.commit();
+        };
+        poller = new PollingThread("aeron-pingpong-poller", IdleStrategies.of(profile.idle()),
+            () -> pingSubscription.poll(reflect, 64) + pongSubscription.poll(receive, 64));
+    }
+
+    private static void deliver(final ReplyHandler handler, final DirectBuffer buffer, final int offset)
+    {
+        handler.onReply(buffer.getLong(offset + Payload.INTENDED_OFFSET), buffer.getLong(offset + Payload.SEQUENCE_OFFSET));
+    }
+
+    @Override
+    public void send(final long intendedNanos, final long sequence)
+    {
+        while (ping.tryClaim(messageSize, sendClaim) < 0)
+        {
+            Thread.yield();
+        }
+        final MutableDirectBuffer buffer = sendClaim.buffer();
+        final int offset = sendClaim.offset();
+        buffer.putLong(offset + Payload.INTENDED_OFFSET, intendedNanos);
+        buffer.putLong(offset + Payload.SEQUENCE_OFFSET, sequence);
+        buffer.setMemory(offset + Payload.MIN_SIZE, messageSize - Payload.MIN_SIZE, (byte)0);
+        sendClaim.commit();
+    }
+
+    @Override
+    public Map<String, Object> settings()
+    {
+        final Map<String, Object> settings = new LinkedHashMap<>(media.settings());
+        settings.put("shape", "one polling thread reflects pings and receives pongs");
+        return settings;
+    }
+
+    @Override
+    public void close() throws Exception
+    {
+        if (poller != null)
+        {
+            poller.close();
+        }
+        media.close();
+    }
+}

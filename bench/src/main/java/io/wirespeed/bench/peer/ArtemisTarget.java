@@ -1,0 +1,104 @@
+package io.wirespeed.bench.peer;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import javax.jms.ConnectionFactory;
+
+import org.apache.activemq.artemis.core.config.Configuration;
+import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
+import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+
+/**
+ * ActiveMQ Artemis embedded in this JVM with persistence and security off, an in-VM and a TCP
+ * acceptor on loopback, reached through its javax.jms client either in-VM or over TCP.
+ */
+public final class ArtemisTarget implements JmsTarget
+{
+    private final EmbeddedActiveMQ server;
+    private final File directory;
+    private final String url;
+    private final boolean tcp;
+
+    private ArtemisTarget(final EmbeddedActiveMQ server, final File directory, final String url, final boolean tcp)
+    {
+        this.server = server;
+        this.directory = directory;
+        this.url = url;
+        this.tcp = tcp;
+    }
+
+    /**
+     * Starts an embedded broker and targets it.
+     *
+     * @param tcp  true to connect over TCP on loopback, false for the in-VM connector.
+     * @param port the TCP acceptor's port.
+     * @return the target; close it to stop the broker.
+     * @throws Exception if the broker does not start.
+     */
+    public static ArtemisTarget start(final boolean tcp, final int port) throws Exception
+    {
+        final File directory = Files.createTempDirectory("wirespeed-bench-artemis").toFile();
+        final Configuration config = new ConfigurationImpl()
+            .setPersistenceEnabled(false)
+            .setSecurityEnabled(false)
+            .setJMXManagementEnabled(false)
+            .addAcceptorConfiguration("in-vm", "vm://0")
+            .addAcceptorConfiguration("tcp", "tcp://127.0.0.1:" + port);
+        config.setBrokerInstance(directory);
+        final EmbeddedActiveMQ server = new EmbeddedActiveMQ();
+        server.setConfiguration(config);
+        server.start();
+        final String url = tcp ? "tcp://127.0.0.1:" + port : "vm://0";
+        return new ArtemisTarget(server, directory, url, tcp);
+    }
+
+    @Override
+    public ConnectionFactory factory()
+    {
+        return new ActiveMQConnectionFactory(url);
+    }
+
+    @Override
+    public Map<String, Object> settings()
+    {
+        final Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("api", "JMS (ActiveMQ Artemis " + org.apache.activemq.artemis.utils.VersionLoader.getVersion()
+            .getFullVersion() + ")");
+        settings.put("transport", tcp ? "tcp-loopback" : "in-vm");
+        settings.put("threading", "Artemis thread pools");
+        settings.put("idle", "blocking (Artemis)");
+        settings.put("uri", url);
+        settings.put("broker", "embedded, persistence off, security off, non-persistent sends");
+        return settings;
+    }
+
+    @Override
+    public JmsTarget withOption(final String option)
+    {
+        return this;
+    }
+
+    @Override
+    public void close() throws Exception
+    {
+        server.stop();
+        deleteTree(directory);
+    }
+
+    private static void deleteTree(final File file)
+    {
+        final File[] children = file.listFiles();
+        if (children != null)
+        {
+            for (final File child : children)
+            {
+                deleteTree(child);
+            }
+        }
+        file.delete();
+    }
+}

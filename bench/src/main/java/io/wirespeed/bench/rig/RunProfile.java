@@ -1,0 +1,107 @@
+package io.wirespeed.bench.rig;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How a suite run is configured: short or long durations, and the idle strategy and threading
+ * mode given to Wirespeed and to raw Aeron alike. Passed to child JVMs as {@code key=value}
+ * arguments.
+ *
+ * @param longRun        true for the papers' full durations, false for the short suite.
+ * @param idle           idle strategy name: yielding (the short suite's default), busy-spin, backoff.
+ * @param threading      media driver threading: shared or dedicated.
+ * @param warmupSeconds  seconds of warm-up before each measurement.
+ * @param measureSeconds seconds each measurement lasts.
+ */
+public record RunProfile(boolean longRun, String idle, String threading, double warmupSeconds, double measureSeconds)
+{
+    /** Short suite: warm-up seconds. */
+    public static final double SHORT_WARMUP = 0.5;
+    /** Short suite: measured seconds. */
+    public static final double SHORT_MEASURE = 2;
+    /** Long suite: warm-up seconds. */
+    public static final double LONG_WARMUP = 10;
+    /** Long suite: measured seconds, the papers' five minutes. */
+    public static final double LONG_MEASURE = 300;
+
+    /**
+     * Parses {@code long}, {@code idle=...}, {@code threading=...}, {@code warmup=<s>} and
+     * {@code measure=<s>} among other arguments; a leading {@code --} is allowed.
+     *
+     * @param args command-line arguments.
+     * @return the profile.
+     */
+    public static RunProfile parse(final String[] args)
+    {
+        boolean longRun = false;
+        String idle = "yielding";
+        String threading = "shared";
+        double warmup = Double.NaN;
+        double measure = Double.NaN;
+        for (final String arg : args)
+        {
+            final String a = arg.startsWith("--") ? arg.substring(2) : arg;
+            if (a.equals("long"))
+            {
+                longRun = true;
+            }
+            else if (a.startsWith("idle="))
+            {
+                idle = a.substring(5);
+            }
+            else if (a.startsWith("threading="))
+            {
+                threading = a.substring(10);
+            }
+            else if (a.startsWith("warmup="))
+            {
+                warmup = Double.parseDouble(a.substring(7));
+            }
+            else if (a.startsWith("measure="))
+            {
+                measure = Double.parseDouble(a.substring(8));
+            }
+        }
+        return new RunProfile(longRun, idle, threading,
+            Double.isNaN(warmup) ? (longRun ? LONG_WARMUP : SHORT_WARMUP) : warmup,
+            Double.isNaN(measure) ? (longRun ? LONG_MEASURE : SHORT_MEASURE) : measure);
+    }
+
+    /**
+     * The arguments that reproduce this profile in a child JVM.
+     *
+     * @return the arguments.
+     */
+    public List<String> toArgs()
+    {
+        final List<String> args = new ArrayList<>();
+        if (longRun)
+        {
+            args.add("long");
+        }
+        args.add("idle=" + idle);
+        args.add("threading=" + threading);
+        args.add("warmup=" + warmupSeconds);
+        args.add("measure=" + measureSeconds);
+        return args;
+    }
+
+    /**
+     * The profile as a map for results.
+     *
+     * @return mode, idle, threading, warm-up and measured seconds.
+     */
+    public Map<String, Object> describe()
+    {
+        final Map<String, Object> map = new LinkedHashMap<>();
+        map.put("mode", longRun ? "long" : "short");
+        map.put("idle", idle);
+        map.put("threading", threading);
+        map.put("warmupSeconds", warmupSeconds);
+        map.put("measureSeconds", measureSeconds);
+        return map;
+    }
+}

@@ -1,0 +1,146 @@
+package io.wirespeed.bench.scenario;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+import javax.jms.BytesMessage;
+import javax.jms.Connection;
+import javax.jms.JMSException;
+import javax.jms.MessageListener;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+
+import io.wirespeed.bench.peer.JmsMessages;
+import io.wirespeed.bench.peer.JmsTarget;
+import io.wirespeed.bench.rig.IntendedSchedule;
+import io.wirespeed.bench.rig.LatencyRecorder;
+import io.wirespeed.bench.rig.LatencySummary;
+import io.wirespeed.bench.rig.Points;
+import io.wirespeed.bench.rig.RunProfile;
+
+/**
+ * S8, the stock-exchange simulation of the AMQP paper over topics: a gateway sends random buy and
+ * sell orders at a target rate; a {@link MatchingEngine} on its own connection matches them and
+ * sends back trade or order confirmations and quotes; the gateway measures order completion time,
+ * from the order's intended send time to its confirmation.
+ */
+public final class StockExchangeScenario
+{
+    private static final int SYMBOLS = 16;
+
+    private StockExchangeScenario()
+    {
+    }
+
+    /**
+     * Measures 2k, 8k, 20k and 50k orders/s (long: 1k ... 100k).
+     *
+     * @param peer    a JMS peer's name.
+     * @param profile the run's profile.
+     * @param sink    takes each point as it is measured.
+     * @throws Exception if the peer fails.
+     */
+    public static void s8(final String peer, final RunProfile profile, final Consumer<Map<String, Object>> sink)
+        throws Exception
+    {
+        final double[] rates = profile.longRun() ?
+            new double[]{1_000, 2_000, 4_000, 6_000, 8_000, 20_000, 50_000, 100_000} :
+            new double[]{2_000, 8_000, 20_000, 50_000};
+        try (PeerRuns runs = new PeerRuns(peer, profile))
+        {
+            int round = 0;
+            for (final double rate : rates)
+            {
+                final Map<String, Object> point = Points.of("S8", peer, runs.jmsSettings(), profile);
+                point.putAll(measure(runs.target(), StockTopics.of("s8." + (round++)), rate, profile));
+                Progress.print(point, String.format("%,.0f orders/s", rate));
+                sink.accept(point);
+            }
+        }
+    }
+
+    private static Map<String, Object> measure(
+        final JmsTarget target, final StockTopics names, final double rate, final RunProfile profile) throws Exception
+    {
+        final double seconds = profile.longRun() ? Math.min(120, 1_000_000 / rate) : profile.measureSeconds();
+        final long warmup = (long)(rate * profile.warmupSeconds());
+        final long total = warmup + (long)(rate * seconds);
+        final LatencyRecorder completions = new LatencyRecorder(warmup);
+        final long[] quotes = new long[1];
+        try (MatchingEngine engine = new MatchingEngine(target, names, SYMBOLS);
+            Connection gateway = target.factory().createConnection())
+        {
+            final Session receive = gateway.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            final MessageListener completed = m ->
+            {
+                try
+                {
+                    final BytesMessage in = (BytesMessage)m;
+                    final long intended = in.readLong();
+                    completions.record(intended, in.readLong());
+                }
+                catch (final JMSException ex)
+                {
+                    throw JmsMessages.fail(ex);
+                }
+            };
+            receive.createConsumer(receive.createTopic(names.trades())).setMessageListener(completed);
+            receive.createConsumer(receive.createTopic(names.confirms())).setMessageListener(completed);
+            receive.createConsumer(receive.createTopic(names.quotes())).setMessageListener(m -> quotes[0]++);
+            final Session send = gateway.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            final MessageProducer orders = JmsMessages.fast(send.createProducer(send.createTopic(names.orders())));
+            final BytesMessage order = send.createBytesMessage();
+            gateway.start();
+
+            final SplittableRandom random = new SplittableRandom(42);
+            final IntendedSchedule schedule = new IntendedSchedule(System.nanoTime() + 1_000_000, rate);
+            final long maxLag = TimeUnit.SECONDS.toNanos(profile.longRun() ? 5 : 1);
+            long sent = 0;
+            boolean saturated = false;
+            for (long i = 0; i < total; i++)
+            {
+                final long intended = schedule.intendedNanos(i);
+                long now;
+                while ((now = System.nanoTime()) < intended)
+                {
+                    Thread.yield();
+                }
+                if (now - intended > maxLag)
+                {
+                    saturated = true;
+                    break;
+                }
+                order.clearBody();
+                order.writeLong(intended);
+                order.writeLong(i);
+                order.writeInt(random.nextInt(SYMBOLS));
+                order.writeByte(random.nextBoolean() ? OrderBook.BUY : OrderBook.SELL);
+                order.writeInt(OrderBook.LEVELS / 2 + random.nextInt(-4, 4));
+                order.writeInt(1 + random.nextInt(10) * 100);
+                orders.send(order);
+                sent++;
+            }
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(profile.longRun() ? 30 : 5);
+            while (completions.received() < sent && System.nanoTime() < deadline)
+            {
+                Thread.sleep(1);
+            }
+            final Map<String, Object> figures = new LinkedHashMap<>();
+            figures.put("targetRate", rate);
+            figures.put("orderSize", 29);
+            figures.put("symbols", SYMBOLS);
+            figures.put("warmupMessages", Math.min(warmup, sent));
+            figures.put("sent", sent);
+            figures.put("received", completions.received());
+            figures.put("lost", Math.max(0, sent - completions.received()));
+            figures.put("quotesSent", engine.quotesSent());
+            figures.put("quotesReceived", quotes[0]);
+            figures.put("saturated", saturated || completions.received() < sent);
+            figures.put("latency", LatencySummary.of(completions.histogram(), 1));
+            return figures;
+        }
+    }
+}

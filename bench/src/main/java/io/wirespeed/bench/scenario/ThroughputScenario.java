@@ -1,0 +1,47 @@
+package io.wirespeed.bench.scenario;
+
+import java.util.Map;
+import java.util.function.Consumer;
+
+import io.wirespeed.bench.peer.StreamPeer;
+import io.wirespeed.bench.rig.Points;
+import io.wirespeed.bench.rig.RunProfile;
+import io.wirespeed.bench.rig.ThroughputRun;
+
+/** S2: maximum lossless throughput, one publisher to one subscriber, at 32, 45, 100 and 1000 bytes. */
+public final class ThroughputScenario
+{
+    /** The message sizes: the papers' 45, 100, 1000 and the 32 bytes of the throughput target. */
+    public static final int[] SIZES = {32, 45, 100, 1000};
+
+    private ThroughputScenario()
+    {
+    }
+
+    /**
+     * Measures each size with a fresh stream.
+     *
+     * @param peer    the peer's name.
+     * @param profile the run's profile.
+     * @param sink    takes each point as it is measured.
+     * @throws Exception if the peer fails.
+     */
+    public static void s2(final String peer, final RunProfile profile, final Consumer<Map<String, Object>> sink)
+        throws Exception
+    {
+        try (PeerRuns runs = new PeerRuns(peer, profile))
+        {
+            for (final int size : SIZES)
+            {
+                try (StreamPeer stream = runs.stream("S2"))
+                {
+                    final Map<String, Object> figures = ThroughputRun.run(stream, size, profile);
+                    final Map<String, Object> point = Points.of("S2", peer, stream.settings(), profile);
+                    point.putAll(figures);
+                    Progress.print(point, size + " B");
+                    sink.accept(point);
+                }
+            }
+        }
+    }
+}
