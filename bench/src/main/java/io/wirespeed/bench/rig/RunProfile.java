@@ -21,7 +21,7 @@ public record RunProfile(boolean longRun, String idle, String threading, double 
     /** Short suite: warm-up seconds. */
     public static final double SHORT_WARMUP = 0.5;
     /** Short suite: measured seconds. */
-    public static final double SHORT_MEASURE = 2;
+    public static final double SHORT_MEASURE = 1.5;
     /** Long suite: warm-up seconds. */
     public static final double LONG_WARMUP = 10;
     /** Long suite: measured seconds, the papers' five minutes. */
