@@ -21,13 +21,13 @@ import io.wirespeed.jms.JmsConnectionFactory;
  * ({@code io.wirespeed.it.child}): javax children from the test class path, jakarta children from the
  * copy of those classes that the build transformed to {@code jakarta.jms}, with the jakarta provider.
  */
-enum Api
+public enum Api
 {
     /** javax.jms 2.0 with wirespeed-provider. */
     JAVAX
     {
         @Override
-        String classpath()
+        public String classpath()
         {
             return System.getProperty("java.class.path");
         }
@@ -37,7 +37,7 @@ enum Api
     JAKARTA
     {
         @Override
-        String classpath()
+        public String classpath()
         {
             final Path children = builtPath("wirespeed.it.jakarta.children");
             final Path lib = builtPath("wirespeed.it.jakarta.lib");
@@ -66,18 +66,18 @@ enum Api
     };
 
     /** The child program that publishes. */
-    static final String PUBLISHER = "io.wirespeed.it.child.TopicPublisherMain";
+    public static final String PUBLISHER = "io.wirespeed.it.child.TopicPublisherMain";
     /** The child program that subscribes. */
-    static final String SUBSCRIBER = "io.wirespeed.it.child.TopicSubscriberMain";
+    public static final String SUBSCRIBER = "io.wirespeed.it.child.TopicSubscriberMain";
     /** The external media driver. */
-    static final String MEDIA_DRIVER = "io.wirespeed.driver.WirespeedMediaDriver";
+    public static final String MEDIA_DRIVER = "io.wirespeed.driver.WirespeedMediaDriver";
 
     /**
      * The class path of a child JVM written against this API.
      *
      * @return the class path.
      */
-    abstract String classpath();
+    public abstract String classpath();
 
     private static Path builtPath(final String property)
     {

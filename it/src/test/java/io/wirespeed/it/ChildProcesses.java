@@ -24,8 +24,11 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * Starts the JVMs of one test and cleans up after it: a process still alive when the test ends is
  * killed (and so is one still alive when this JVM exits), directories registered with {@link #deleteAfterwards(Path)} (media driver directories) are
  * removed, and if the test failed, every child's output is printed to the test's log.
+ * <p>
+ * Public so that the tests of other packages of this module ({@code io.wirespeed.it.queue}) start
+ * their processes the same way; register it with {@code @RegisterExtension}.
  */
-final class ChildProcesses implements AfterEachCallback
+public final class ChildProcesses implements AfterEachCallback
 {
     private final List<Child> children = new ArrayList<>();
     private final List<Path> directories = new ArrayList<>();
@@ -41,7 +44,7 @@ final class ChildProcesses implements AfterEachCallback
      * @return the running child.
      * @throws IOException if the JVM cannot be started.
      */
-    Child start(final String name, final String classpath, final String mainClass, final List<String> jvmArgs,
+    public Child start(final String name, final String classpath, final String mainClass, final List<String> jvmArgs,
         final String... args) throws IOException
     {
         final List<String> command = new ArrayList<>();
@@ -77,7 +80,7 @@ final class ChildProcesses implements AfterEachCallback
      * @param directory the directory.
      * @return the directory.
      */
-    Path deleteAfterwards(final Path directory)
+    public Path deleteAfterwards(final Path directory)
     {
         directories.add(directory);
         return directory;
@@ -88,7 +91,7 @@ final class ChildProcesses implements AfterEachCallback
      *
      * @return the children's outputs, each under its name.
      */
-    String outputs()
+    public String outputs()
     {
         final StringBuilder all = new StringBuilder();
         for (final Child child : children)
@@ -138,7 +141,7 @@ final class ChildProcesses implements AfterEachCallback
     }
 
     /** One child JVM. A thread copies its output (standard error included) line by line. */
-    static final class Child
+    public static final class Child
     {
         private final String name;
         private final Process process;
@@ -195,7 +198,7 @@ final class ChildProcesses implements AfterEachCallback
          * @return the line.
          * @throws InterruptedException if interrupted.
          */
-        synchronized String awaitLine(final String prefix, final Duration timeout) throws InterruptedException
+        public synchronized String awaitLine(final String prefix, final Duration timeout) throws InterruptedException
         {
             final long deadline = System.nanoTime() + timeout.toNanos();
             int checked = 0;
@@ -225,7 +228,7 @@ final class ChildProcesses implements AfterEachCallback
          * @return its exit status.
          * @throws InterruptedException if interrupted.
          */
-        int awaitExit(final Duration timeout) throws InterruptedException
+        public int awaitExit(final Duration timeout) throws InterruptedException
         {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS))
             {
@@ -235,7 +238,7 @@ final class ChildProcesses implements AfterEachCallback
         }
 
         /** Closes the child's standard input: the subscriber's signal to finish. */
-        void closeInput()
+        public void closeInput()
         {
             try
             {
@@ -251,7 +254,7 @@ final class ChildProcesses implements AfterEachCallback
          * Asks the child to stop with SIGTERM, as a service manager would. Through its process handle:
          * {@code Process.destroy()} would also close the pipe its last words come through.
          */
-        void terminate()
+        public void terminate()
         {
             process.toHandle().destroy();
         }
@@ -261,14 +264,43 @@ final class ChildProcesses implements AfterEachCallback
          *
          * @return its output, one line per line.
          */
-        synchronized String output()
+        public synchronized String output()
         {
             return String.join("\n", lines);
         }
 
-        String describeState()
+        /**
+         * Whether it runs, and its pid or exit status.
+         *
+         * @return a few words for the log.
+         */
+        public String describeState()
         {
             return process.isAlive() ? "running, pid " + process.pid() : "exited with " + process.exitValue();
+        }
+
+        /**
+         * Kills the child at once with SIGKILL ({@code destroyForcibly} on Linux), as a crash or the
+         * OOM killer would: no shutdown hook, no close, no last words. Waits for it to be gone.
+         *
+         * @param timeout how long to wait for the process to disappear.
+         * @return its exit status (137, 128 + SIGKILL, on Linux).
+         * @throws InterruptedException if interrupted.
+         */
+        public int killForcibly(final Duration timeout) throws InterruptedException
+        {
+            process.destroyForcibly();
+            return awaitExit(timeout);
+        }
+
+        /**
+         * The child's process id.
+         *
+         * @return its pid.
+         */
+        public long pid()
+        {
+            return process.pid();
         }
 
         private void kill() throws InterruptedException

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -13,7 +14,7 @@ import java.util.UUID;
  * {@code io.wirespeed.driver.WirespeedMediaDriver} as its own process, in a fresh directory under
  * {@code /dev/shm}: the one media driver that the client processes of a test share for IPC.
  */
-final class ExternalMediaDriver
+public final class ExternalMediaDriver
 {
     private final ChildProcesses.Child process;
     private final Path directory;
@@ -31,11 +32,29 @@ final class ExternalMediaDriver
      * @return the running driver.
      * @throws Exception if it cannot be started or does not come up.
      */
-    static ExternalMediaDriver start(final ChildProcesses processes) throws Exception
+    public static ExternalMediaDriver start(final ChildProcesses processes) throws Exception
+    {
+        return start(processes, List.of());
+    }
+
+    /**
+     * Starts a driver with extra settings (such as {@code -Dwirespeed.driver.timeout=3s}) and waits
+     * until it says it is running.
+     *
+     * @param processes where the process is started; it also removes the directory afterwards.
+     * @param jvmArgs   extra JVM arguments of the driver process.
+     * @return the running driver.
+     * @throws Exception if it cannot be started or does not come up.
+     */
+    public static ExternalMediaDriver start(final ChildProcesses processes, final List<String> jvmArgs)
+        throws Exception
     {
         final Path directory = processes.deleteAfterwards(Path.of("/dev/shm", "wirespeed-it-" + UUID.randomUUID()));
+        final List<String> args = new ArrayList<>();
+        args.add("-Dwirespeed.driver.dir=" + directory);
+        args.addAll(jvmArgs);
         final ChildProcesses.Child process = processes.start("media driver", Api.JAVAX.classpath(), Api.MEDIA_DRIVER,
-            List.of("-Dwirespeed.driver.dir=" + directory));
+            args);
         process.awaitLine("wirespeed-driver running", Duration.ofSeconds(60));
         return new ExternalMediaDriver(process, directory);
     }
@@ -45,7 +64,7 @@ final class ExternalMediaDriver
      *
      * @return {@code wirespeed:ipc?driver=external&aeronDir=<directory>}.
      */
-    String ipcUri()
+    public String ipcUri()
     {
         return "wirespeed:ipc?driver=external&aeronDir=" + directory;
     }
@@ -55,7 +74,7 @@ final class ExternalMediaDriver
      *
      * @throws InterruptedException if waiting is interrupted.
      */
-    void stopCleanly() throws InterruptedException
+    public void stopCleanly() throws InterruptedException
     {
         process.terminate();
         assertEquals(0, process.awaitExit(Duration.ofSeconds(30)), "driver exit status; output:\n" + process.output());
