@@ -1,0 +1,139 @@
+package io.wirespeed.it.queue;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.wirespeed.it.Api;
+import io.wirespeed.it.ChildProcesses;
+import io.wirespeed.it.ExternalMediaDriver;
+
+/**
+ * Consumer processes competing for one queue hosted by the external driver process: every message
+ * goes to exactly one of them, and none is lost.
+ */
+class CompetingConsumersAcrossProcessesTest
+{
+    private static final int MESSAGES = 100_000;
+    private static final Duration STARTUP = Duration.ofSeconds(60);
+    private static final Duration TRANSFER = Duration.ofSeconds(100);
+    private static final Duration EXIT = Duration.ofSeconds(30);
+
+    @RegisterExtension
+    final ChildProcesses processes = new ChildProcesses();
+
+    @TempDir
+    Path reports;
+
+    /**
+     * Three consumer JVMs, each in another style (receive with AUTO_ACKNOWLEDGE, receive with
+     * CLIENT_ACKNOWLEDGE every thousand messages, a listener with AUTO_ACKNOWLEDGE), all with the
+     * default prefetch of 100, start first and say READY; then a producer JVM sends 100,000 sequenced
+     * messages and three end markers, and exits. Each consumer stops at its end marker and reports the
+     * sequence numbers it consumed.
+     */
+    @Test
+    void threeConsumerProcessesShare100000MessagesEachConsumedExactlyOnceNoneLost() throws Exception
+    {
+        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
+        final String queue = "it.queue.competing." + UUID.randomUUID();
+        final List<String> modes = List.of("auto", "client", "listener");
+
+        final List<ChildProcesses.Child> consumers = new ArrayList<>();
+        final List<Path> files = new ArrayList<>();
+        for (final String mode : modes)
+        {
+            final Path file = reports.resolve("consumed-" + mode + ".bin");
+            files.add(file);
+            consumers.add(processes.start("consumer (" + mode + ")", Api.JAVAX.classpath(),
+                QueueConsumerMain.class.getName(), List.of(), driver.ipcUri(), queue, mode, file.toString()));
+        }
+        for (final ChildProcesses.Child consumer : consumers)
+        {
+            consumer.awaitLine("READY", STARTUP);
+        }
+
+        final ChildProcesses.Child producer = processes.start("producer", Api.JAVAX.classpath(),
+            QueueProducerMain.class.getName(), List.of(), driver.ipcUri(), queue, Integer.toString(MESSAGES),
+            Integer.toString(modes.size()));
+        assertEquals("SENT count=" + MESSAGES + " markers=" + modes.size(), producer.awaitLine("SENT ", STARTUP.plus(TRANSFER)));
+        assertEquals(0, producer.awaitExit(EXIT), "producer exit status" + processes.outputs());
+
+        final BitSet consumed = new BitSet(MESSAGES);
+        final StringBuilder shares = new StringBuilder();
+        long duplicates = 0;
+        long outOfRange = 0;
+        for (int i = 0; i < consumers.size(); i++)
+        {
+            final ChildProcesses.Child consumer = consumers.get(i);
+            final String report = consumer.awaitLine("CONSUMED ", TRANSFER);
+            consumer.awaitLine("VERIFIED", EXIT);
+            assertEquals(0, consumer.awaitExit(EXIT), modes.get(i) + " consumer exit status" + processes.outputs());
+
+            final int[] seqs = readSeqs(files.get(i));
+            long sum = 0;
+            for (final int seq : seqs)
+            {
+                sum += seq;
+                if (seq < 0 || seq >= MESSAGES)
+                {
+                    outOfRange++;
+                }
+                else if (consumed.get(seq))
+                {
+                    duplicates++;
+                }
+                else
+                {
+                    consumed.set(seq);
+                }
+            }
+            assertEquals("CONSUMED count=" + seqs.length + " sum=" + sum, report,
+                "what the " + modes.get(i) + " consumer reported against what it wrote");
+            assertTrue(seqs.length > 0, "the " + modes.get(i) + " consumer got no share" + processes.outputs());
+            shares.append(' ').append(modes.get(i)).append('=').append(seqs.length);
+        }
+
+        assertEquals(0, outOfRange, "sequence numbers that were never sent");
+        assertEquals(0, duplicates, "messages consumed more than once (shares:" + shares + ")");
+        assertEquals(MESSAGES, consumed.cardinality(), "distinct messages consumed (shares:" + shares + "); " +
+            "the first missing is " + consumed.nextClearBit(0));
+        assertEquals(MESSAGES, consumed.nextClearBit(0), "every sequence number from 0 to " + (MESSAGES - 1));
+        System.out.println("competing consumers, " + MESSAGES + " messages, shares:" + shares);
+
+        driver.stopCleanly();
+    }
+
+    private static int[] readSeqs(final Path file) throws IOException
+    {
+        final int[] seqs = new int[(int)(Files.size(file) / Integer.BYTES)];
+        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file))))
+        {
+            for (int i = 0; i < seqs.length; i++)
+            {
+                seqs[i] = in.readInt();
+            }
+            assertEquals(-1, in.read(), file + " ends in the middle of a sequence number");
+        }
+        catch (final EOFException ex)
+        {
+            throw new AssertionError(file + " is shorter than its size says", ex);
+        }
+        return seqs;
+    }
+}
