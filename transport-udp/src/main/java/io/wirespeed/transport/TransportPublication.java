@@ -60,6 +60,13 @@ public interface TransportPublication extends AutoCloseable
     /** The stream id this publication sends on. */
     int streamId();
 
+    /**
+     * The session id of this publication: what tells its stream apart from other publishers' streams
+     * on the same channel and stream id (for Aeron, the image's session, under which an archive
+     * records it).
+     */
+    int sessionId();
+
     /** Releases the publication. Idempotent. */
     @Override
     void close();

@@ -23,6 +23,7 @@ public final class RdmaPublication implements TransportPublication
 {
     private final String channel;
     private final int streamId;
+    private final int sessionId;
     private final LogBuffer log;
     private final int termLength;
     private final int positionBitsToShift;
@@ -48,6 +49,7 @@ public final class RdmaPublication implements TransportPublication
     {
         this.channel = channel;
         this.streamId = streamId;
+        this.sessionId = sessionId;
         this.log = log;
         this.termLength = rdmaChannel.termLength();
         this.positionBitsToShift = Integer.numberOfTrailingZeros(termLength);
@@ -175,6 +177,13 @@ public final class RdmaPublication implements TransportPublication
     public int streamId()
     {
         return streamId;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public int sessionId()
+    {
+        return sessionId;
     }
 
     /** {@inheritDoc} */

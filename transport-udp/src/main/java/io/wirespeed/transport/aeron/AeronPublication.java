@@ -100,6 +100,13 @@ final class AeronPublication implements TransportPublication
 
     /** {@inheritDoc} */
     @Override
+    public int sessionId()
+    {
+        return publication.sessionId();
+    }
+
+    /** {@inheritDoc} */
+    @Override
     public void close()
     {
         publication.close();

@@ -89,6 +89,22 @@ public final class AeronTransport implements Transport
         }
     }
 
+    /** @return the Aeron client, for the archive's clients in this package. */
+    Aeron aeron()
+    {
+        return aeron;
+    }
+
+    /**
+     * What publishers on this transport can see of an archive beside its media driver.
+     *
+     * @return a reader of the driver's counters, for one thread at a time.
+     */
+    public RecordingWatch recordingWatch()
+    {
+        return new RecordingWatch(aeron.countersReader());
+    }
+
     /** @return the configuration this transport was connected with. */
     public AeronTransportConfig config()
     {

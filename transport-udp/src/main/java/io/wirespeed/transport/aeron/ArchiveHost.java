@@ -1,0 +1,149 @@
+package io.wirespeed.transport.aeron;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.aeron.archive.Archive;
+import io.aeron.archive.ArchiveThreadingMode;
+import io.aeron.archive.client.AeronArchive;
+import io.aeron.exceptions.AeronException;
+import io.wirespeed.transport.TransportException;
+import org.agrona.CloseHelper;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.SleepingMillisIdleStrategy;
+
+/**
+ * An Aeron Archive running in this JVM beside a media driver (the embedded one, or the driver
+ * process's own), with the retention policy of its {@link ArchiveConfig} applied by a background
+ * agent. Clients in this JVM and in other processes on the driver reach it over IPC on
+ * {@link #CONTROL_CHANNEL}; the queue host records streams and replays them through it.
+ */
+public final class ArchiveHost implements AutoCloseable
+{
+    /** The archive's control channel: IPC of the driver it runs beside. */
+    public static final String CONTROL_CHANNEL = "aeron:ipc?term-length=64k";
+    /** The archive's control request stream. */
+    public static final int CONTROL_STREAM = 0x0F30_0001;
+    /** The first of the streams clients receive control responses on. */
+    static final int RESPONSE_STREAM_BASE = 0x0F30_0100;
+    private static final AtomicInteger RESPONSE_STREAMS = new AtomicInteger();
+    private static final System.Logger LOGGER = System.getLogger(ArchiveHost.class.getName());
+
+    private final ArchiveConfig config;
+    private final String aeronDirectory;
+    private final Archive archive;
+    private final ArchiveRetention retention;
+    private final AgentRunner retentionRunner;
+
+    private ArchiveHost(
+        final ArchiveConfig config, final String aeronDirectory, final Archive archive, final ArchiveRetention retention)
+    {
+        this.config = config;
+        this.aeronDirectory = aeronDirectory;
+        this.archive = archive;
+        this.retention = retention;
+        this.retentionRunner = new AgentRunner(new SleepingMillisIdleStrategy(100),
+            (error) -> LOGGER.log(System.Logger.Level.WARNING, "archive retention failed: " + error, error), null,
+            retention);
+        AgentRunner.startOnThread(retentionRunner);
+    }
+
+    /**
+     * Starts an archive beside the media driver at a directory.
+     *
+     * @param aeronDirectory the running media driver's directory.
+     * @param config         the archive's settings.
+     * @param idle           the idle strategy of the archive's thread.
+     * @return the running archive.
+     * @throws TransportException naming the setting to change if it cannot start.
+     */
+    public static ArchiveHost launch(final String aeronDirectory, final ArchiveConfig config, final IdleStrategyKind idle)
+    {
+        final File directory = config.directory().toFile();
+        try
+        {
+            Files.createDirectories(config.directory());
+        }
+        catch (final IOException ex)
+        {
+            throw new TransportException("cannot create the archive directory " + directory + " (" +
+                ArchiveConfig.DIR_PROP + " / archiveDir): " + ex, ex);
+        }
+        final Archive.Context context = new Archive.Context()
+            .aeronDirectoryName(aeronDirectory)
+            .archiveDir(directory)
+            .segmentFileLength(config.segmentLength())
+            .fileSyncLevel(config.fileSync())
+            .catalogFileSyncLevel(config.fileSync())
+            .threadingMode(ArchiveThreadingMode.SHARED)
+            .idleStrategySupplier(idle::newIdleStrategy)
+            .controlChannelEnabled(false)
+            .localControlChannel(CONTROL_CHANNEL)
+            .localControlStreamId(CONTROL_STREAM)
+            .recordingEventsEnabled(false)
+            .replicationChannel("aeron:udp?endpoint=localhost:0")
+            .archiveClientContext(clientContext())
+            .deleteArchiveOnStart(false)
+            .errorHandler((error) -> LOGGER.log(System.Logger.Level.WARNING, "archive error: " + error));
+        final Archive archive;
+        try
+        {
+            archive = Archive.launch(context);
+        }
+        catch (final AeronException | IllegalStateException | IllegalArgumentException ex)
+        {
+            context.close();
+            throw new TransportException("the archive could not start in " + directory + ": " + ex.getMessage() +
+                "; another archive may be using that directory: give this one another " + ArchiveConfig.DIR_PROP +
+                " (archiveDir), or stop the other", ex);
+        }
+        return new ArchiveHost(config, aeronDirectory, archive, new ArchiveRetention(aeronDirectory, config));
+    }
+
+    /**
+     * A context for a client of the archive beside the driver at a directory, on a control response
+     * stream of its own.
+     *
+     * @return the client context; the caller sets the Aeron client or directory.
+     */
+    public static AeronArchive.Context clientContext()
+    {
+        return new AeronArchive.Context()
+            .controlRequestChannel(CONTROL_CHANNEL)
+            .controlRequestStreamId(CONTROL_STREAM)
+            .controlResponseChannel(CONTROL_CHANNEL)
+            .controlResponseStreamId(RESPONSE_STREAM_BASE + (int)(ProcessHandle.current().pid() % 1000) * 64 +
+                (RESPONSE_STREAMS.getAndIncrement() & 63));
+    }
+
+    /** @return the archive's settings. */
+    public ArchiveConfig config()
+    {
+        return config;
+    }
+
+    /** @return the directory of the media driver this archive runs beside. */
+    public String aeronDirectory()
+    {
+        return aeronDirectory;
+    }
+
+    /**
+     * Applies the retention policy now, from the calling thread, instead of waiting for the agent.
+     *
+     * @return how many segment files were purged.
+     */
+    public int applyRetention()
+    {
+        return retention.applyNow();
+    }
+
+    /** Stops the retention agent and the archive, joining their threads. Idempotent. */
+    @Override
+    public void close()
+    {
+        CloseHelper.closeAll(retentionRunner, archive);
+    }
+}
