@@ -82,7 +82,22 @@ public final class ReflectorScenario
                     for (final double rate : rates)
                     {
                         final Map<String, Object> point = Points.of(scenario, peer, pair.settings(), profile);
-                        point.putAll(run.atRate(rate));
+                        point.put("messageSize", size);
+                        point.put("targetRate", rate);
+                        try
+                        {
+                            point.putAll(run.atRate(rate));
+                        }
+                        catch (final Exception ex)
+                        {
+                            // A send that fails (e.g. back-pressure beyond the provider's send timeout) ends
+                            // this pair; the point says why, and the next size starts a fresh pair.
+                            point.put("error", ex.toString());
+                            point.put("saturated", true);
+                            System.out.println("  [" + scenario + "] " + peer + " " + size + " B @ " + rate + ": " + ex);
+                            sink.accept(point);
+                            break;
+                        }
                         Progress.print(point, String.format("%d B @ %,.0f/s", size, rate));
                         sink.accept(point);
                     }
