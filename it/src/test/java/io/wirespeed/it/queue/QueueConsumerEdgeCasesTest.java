@@ -1,0 +1,124 @@
+package io.wirespeed.it.queue;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.UUID;
+import java.util.concurrent.locks.LockSupport;
+
+import javax.jms.Connection;
+import javax.jms.DeliveryMode;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageProducer;
+import javax.jms.Queue;
+import javax.jms.Session;
+import javax.jms.TextMessage;
+
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.wirespeed.it.ChildProcesses;
+import io.wirespeed.it.ExternalMediaDriver;
+import io.wirespeed.jms.JmsConnectionFactory;
+
+/**
+ * Queue consumers of this JVM on a queue hosted by the external driver process, where a message
+ * reaches the consumer's prefetch buffer but the consumer does not hand it to the application.
+ * <p>
+ * Both tests fail on the provider as it is, and are disabled until it is fixed (so the build stays
+ * green): {@code JmsMessageConsumer.accept} applies the topic filters (noLocal) and its expiry check to
+ * queue deliveries as well, and a queue delivery it drops is neither acknowledged to the host (which
+ * keeps it in flight for this consumer until the consumer closes) nor counted for credit (so each one
+ * takes one message of the consumer's prefetch for good).
+ */
+class QueueConsumerEdgeCasesTest
+{
+    private static final long RECEIVE_MS = 5_000;
+
+    @RegisterExtension
+    final ChildProcesses processes = new ChildProcesses();
+
+    /**
+     * JMS 2.0, {@code Session.createConsumer(Destination, String, boolean)}: noLocal means "if true,
+     * and the destination is a topic, ...". On a queue it changes nothing: a queue consumer created
+     * with noLocal=true receives a message its own connection sent.
+     */
+    @Test
+    @Disabled("provider bug: JmsMessageConsumer.accept drops a queue delivery from its own connection when " +
+        "noLocal=true, without acknowledging it or returning its credit")
+    void noLocalDoesNotApplyToQueues() throws Exception
+    {
+        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
+        try (Connection connection = new JmsConnectionFactory(driver.ipcUri()).createConnection())
+        {
+            final Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            final Queue queue = session.createQueue("it.queue.nolocal." + UUID.randomUUID());
+            final MessageConsumer consumer = session.createConsumer(queue, null, true);
+            connection.start();
+            session.createProducer(queue).send(session.createTextMessage("from my own connection"));
+
+            final Message message = consumer.receive(RECEIVE_MS);
+            assertNotNull(message, "a queue consumer with noLocal=true did not receive its connection's message");
+            assertEquals("from my own connection", ((TextMessage)message).getText());
+        }
+        driver.stopCleanly();
+    }
+
+    /**
+     * Messages that expire in a consumer's prefetch buffer are not delivered, and do not use up its
+     * credit: with queuePrefetch=2, two messages expire before the application asks, and a third,
+     * fresh one is still delivered.
+     */
+    @Test
+    @Disabled("provider bug: JmsMessageConsumer.accept drops an expired queue delivery without acknowledging " +
+        "it or returning its credit; queuePrefetch of them starve the consumer for good")
+    void messagesThatExpireInTheConsumersPrefetchBufferDoNotStarveIt() throws Exception
+    {
+        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
+        try (Connection consuming = new JmsConnectionFactory(driver.ipcUri() + "&queuePrefetch=2").createConnection();
+            Connection producing = new JmsConnectionFactory(driver.ipcUri()).createConnection())
+        {
+            final Session consumerSession = consuming.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            final Queue queue = consumerSession.createQueue("it.queue.expiry." + UUID.randomUUID());
+            final MessageConsumer consumer = consumerSession.createConsumer(queue);
+
+            final Session producerSession = producing.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            final MessageProducer producer = producerSession.createProducer(queue);
+            long expiration = 0;
+            for (int i = 0; i < 2; i++)
+            {
+                final TextMessage shortLived = producerSession.createTextMessage("short-lived " + i);
+                producer.send(shortLived, DeliveryMode.NON_PERSISTENT, 4, 500);
+                expiration = Math.max(expiration, shortLived.getJMSExpiration());
+            }
+
+            // The host sends them ahead to the consumer (its connection is not started yet): the queue
+            // has nothing waiting once both are in the consumer's buffer.
+            final long deadline = System.currentTimeMillis() + RECEIVE_MS;
+            while (producerSession.createBrowser(queue).getEnumeration().hasMoreElements())
+            {
+                if (System.currentTimeMillis() > deadline)
+                {
+                    fail("the host did not send the short-lived messages ahead to the consumer");
+                }
+                Thread.onSpinWait();
+            }
+            assertTrue(System.currentTimeMillis() < expiration, "the short-lived messages expired too early for the test");
+            while (System.currentTimeMillis() <= expiration)
+            {
+                LockSupport.parkUntil(expiration + 1);
+            }
+
+            producer.send(producerSession.createTextMessage("fresh"));
+            consuming.start();
+            final Message message = consumer.receive(RECEIVE_MS);
+            assertNotNull(message, "two expired messages in a prefetch of 2 starved the consumer");
+            assertEquals("fresh", ((TextMessage)message).getText());
+        }
+        driver.stopCleanly();
+    }
+}
