@@ -50,10 +50,26 @@ class CompetingConsumersAcrossProcessesTest
     @Test
     void threeConsumerProcessesShare100000MessagesEachConsumedExactlyOnceNoneLost() throws Exception
     {
-        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
         final String queue = "it.queue.competing." + UUID.randomUUID();
-        final List<String> modes = List.of("auto", "client", "listener");
+        assertEachMessageConsumedOnce(queue, queue, List.of("auto", "client", "listener"), MESSAGES);
+    }
 
+    /**
+     * Two consumer JVMs share one subscription of a topic (createSharedConsumer, same name): every
+     * message published to the topic goes to exactly one of them.
+     */
+    @Test
+    void twoProcessesSharingATopicSubscriptionEachGetADistinctShareOfEveryMessage() throws Exception
+    {
+        final String topic = "it.topic.shared." + UUID.randomUUID();
+        assertEachMessageConsumedOnce("shared:workers:" + topic, "topic:" + topic, List.of("auto", "listener"), 20_000);
+    }
+
+    private void assertEachMessageConsumedOnce(
+        final String consumeFrom, final String produceTo, final List<String> modes, final int messages)
+        throws Exception
+    {
+        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
         final List<ChildProcesses.Child> consumers = new ArrayList<>();
         final List<Path> files = new ArrayList<>();
         for (final String mode : modes)
@@ -61,7 +77,7 @@ class CompetingConsumersAcrossProcessesTest
             final Path file = reports.resolve("consumed-" + mode + ".bin");
             files.add(file);
             consumers.add(processes.start("consumer (" + mode + ")", Api.JAVAX.classpath(),
-                QueueConsumerMain.class.getName(), List.of(), driver.ipcUri(), queue, mode, file.toString()));
+                QueueConsumerMain.class.getName(), List.of(), driver.ipcUri(), consumeFrom, mode, file.toString()));
         }
         for (final ChildProcesses.Child consumer : consumers)
         {
@@ -69,12 +85,12 @@ class CompetingConsumersAcrossProcessesTest
         }
 
         final ChildProcesses.Child producer = processes.start("producer", Api.JAVAX.classpath(),
-            QueueProducerMain.class.getName(), List.of(), driver.ipcUri(), queue, Integer.toString(MESSAGES),
+            QueueProducerMain.class.getName(), List.of(), driver.ipcUri(), produceTo, Integer.toString(messages),
             Integer.toString(modes.size()));
-        assertEquals("SENT count=" + MESSAGES + " markers=" + modes.size(), producer.awaitLine("SENT ", STARTUP.plus(TRANSFER)));
+        assertEquals("SENT count=" + messages + " markers=" + modes.size(), producer.awaitLine("SENT ", STARTUP.plus(TRANSFER)));
         assertEquals(0, producer.awaitExit(EXIT), "producer exit status" + processes.outputs());
 
-        final BitSet consumed = new BitSet(MESSAGES);
+        final BitSet consumed = new BitSet(messages);
         final StringBuilder shares = new StringBuilder();
         long duplicates = 0;
         long outOfRange = 0;
@@ -90,7 +106,7 @@ class CompetingConsumersAcrossProcessesTest
             for (final int seq : seqs)
             {
                 sum += seq;
-                if (seq < 0 || seq >= MESSAGES)
+                if (seq < 0 || seq >= messages)
                 {
                     outOfRange++;
                 }
@@ -111,10 +127,10 @@ class CompetingConsumersAcrossProcessesTest
 
         assertEquals(0, outOfRange, "sequence numbers that were never sent");
         assertEquals(0, duplicates, "messages consumed more than once (shares:" + shares + ")");
-        assertEquals(MESSAGES, consumed.cardinality(), "distinct messages consumed (shares:" + shares + "); " +
+        assertEquals(messages, consumed.cardinality(), "distinct messages consumed (shares:" + shares + "); " +
             "the first missing is " + consumed.nextClearBit(0));
-        assertEquals(MESSAGES, consumed.nextClearBit(0), "every sequence number from 0 to " + (MESSAGES - 1));
-        System.out.println("competing consumers, " + MESSAGES + " messages, shares:" + shares);
+        assertEquals(messages, consumed.nextClearBit(0), "every sequence number from 0 to " + (messages - 1));
+        System.out.println("competing consumers on " + consumeFrom + ", " + messages + " messages, shares:" + shares);
 
         driver.stopCleanly();
     }

@@ -25,7 +25,8 @@ import io.wirespeed.jms.JmsConnectionFactory;
  * data message it consumed, in the order consumed, to a file (4 bytes each, big-endian), for the test
  * to join with the other consumers' files.
  * <p>
- * Arguments: {@code <connection URI> <queue> <mode> <file>}, where mode is
+ * Arguments: {@code <connection URI> <queue> <mode> <file>}; the queue may be
+ * {@code shared:<subscription>:<topic>} for a consumer on a shared topic subscription. The mode is
  * <ul>
  * <li>{@code auto}: {@code receive} in an AUTO_ACKNOWLEDGE session;</li>
  * <li>{@code client}: {@code receive} in a CLIENT_ACKNOWLEDGE session, acknowledging every
@@ -74,7 +75,7 @@ public final class QueueConsumerMain
             consumer = new QueueConsumerMain(out);
             final Session session = connection.createSession(false,
                 "client".equals(mode) ? Session.CLIENT_ACKNOWLEDGE : Session.AUTO_ACKNOWLEDGE);
-            final MessageConsumer queueConsumer = session.createConsumer(session.createQueue(queueName));
+            final MessageConsumer queueConsumer = openConsumer(session, queueName);
             switch (mode)
             {
                 case "auto", "client" -> consumer.receiveUntilEnd(queueConsumer, connection, mode, deadline);
@@ -86,6 +87,21 @@ public final class QueueConsumerMain
         Protocol.say("CONSUMED count=" + consumer.count + " sum=" + consumer.sum);
         Protocol.say(consumer.failure == null ? "VERIFIED" : "FAILED " + consumer.failure);
         System.exit(consumer.failure == null ? 0 : 1);
+    }
+
+    /**
+     * A consumer on a queue, or on a shared topic subscription when the name reads
+     * {@code shared:<subscription>:<topic>}.
+     */
+    private static MessageConsumer openConsumer(final Session session, final String name) throws JMSException
+    {
+        if (name.startsWith("shared:"))
+        {
+            final int colon = name.indexOf(':', "shared:".length());
+            return session.createSharedConsumer(
+                session.createTopic(name.substring(colon + 1)), name.substring("shared:".length(), colon));
+        }
+        return session.createConsumer(session.createQueue(name));
     }
 
     private void receiveUntilEnd(

@@ -3,7 +3,7 @@ package io.wirespeed.it.queue;
 import javax.jms.BytesMessage;
 import javax.jms.Connection;
 import javax.jms.MessageProducer;
-import javax.jms.Queue;
+import javax.jms.Destination;
 import javax.jms.Session;
 import javax.jms.TextMessage;
 
@@ -14,7 +14,8 @@ import io.wirespeed.jms.JmsConnectionFactory;
  * A producer process for a queue: sends {@code count} data messages, then {@code markers} end markers,
  * and exits.
  * <p>
- * Arguments: {@code <connection URI> <queue> <count> <markers>}. Data message {@code seq} (0 to
+ * Arguments: {@code <connection URI> <queue> <count> <markers>}; {@code topic:<name>} sends to a topic
+ * instead. Data message {@code seq} (0 to
  * count-1) is a {@code BytesMessage} whose body is {@link Protocol#body(long)}; an end marker is a
  * {@code TextMessage} whose {@link Protocol#KIND} property is {@link Protocol#END}. The queue host keeps
  * one producer's messages in order, so every marker is dispatched after every data message. Prints
@@ -43,8 +44,9 @@ public final class QueueProducerMain
         try (Connection connection = new JmsConnectionFactory(uri).createConnection())
         {
             final Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            final Queue queue = session.createQueue(queueName);
-            final MessageProducer producer = session.createProducer(queue);
+            final Destination destination = queueName.startsWith("topic:") ?
+                session.createTopic(queueName.substring("topic:".length())) : session.createQueue(queueName);
+            final MessageProducer producer = session.createProducer(destination);
             for (long seq = 0; seq < count; seq++)
             {
                 final BytesMessage data = session.createBytesMessage();
