@@ -155,7 +155,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
                     {
                         if (config.embeddedDriver())
                         {
-                            sharedTransport.ensureQueueHost();
+                            sharedTransport.ensureQueueHost(config);
                         }
                         client = new QueueClient(transport(), id, config.queueHostTimeoutMs());
                     }
@@ -169,6 +169,29 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
             }
         }
         return client;
+    }
+
+    /**
+     * The queue client, for durable subscriptions: with an embedded media driver this also starts the
+     * JVM's archive (unless {@code archive=off}); the external driver process runs its own.
+     *
+     * @return the queue client.
+     * @throws JMSException if the archive or the queue host cannot be started or reached.
+     */
+    QueueClient durableQueueClient() throws JMSException
+    {
+        if (config.embeddedDriver())
+        {
+            try
+            {
+                sharedTransport.ensureDurable(config);
+            }
+            catch (final TransportException ex)
+            {
+                throw JmsExceptions.wrap("cannot keep durable subscriptions: " + ex.getMessage(), ex);
+            }
+        }
+        return queueClient();
     }
 
     /** @return the queue client if one is open, else null. */

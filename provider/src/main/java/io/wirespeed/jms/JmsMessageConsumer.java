@@ -71,6 +71,24 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         final JmsSession session, final JmsDestination destination, final String selector, final boolean noLocal,
         final String sharedSubscription) throws JMSException
     {
+        this(session, destination, selector, noLocal, sharedSubscription, null);
+    }
+
+    /**
+     * A consumer on a topic, a queue, a shared subscription or a durable subscription.
+     *
+     * @param session            the session.
+     * @param destination        the topic or queue.
+     * @param selector           the selector, or null.
+     * @param noLocal            whether the connection's own messages are left out.
+     * @param sharedSubscription a shared or durable subscription's key (client id "/" name), or null.
+     * @param durableShared      null for a non-durable consumer; for a durable one whether the subscription is shared.
+     * @throws JMSException if the subscription cannot be made.
+     */
+    JmsMessageConsumer(
+        final JmsSession session, final JmsDestination destination, final String selector, final boolean noLocal,
+        final String sharedSubscription, final Boolean durableShared) throws JMSException
+    {
         this.session = session;
         this.connection = session.connection();
         this.destination = destination;
@@ -83,10 +101,17 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         this.compiledSelector = Selector.compile(this.selector);
         if (!destination.isTopic() || sharedSubscription != null)
         {
-            this.queueClient = connection.queueClient();
+            this.queueClient = durableShared != null ? connection.durableQueueClient() : connection.queueClient();
             this.consumerId = queueClient.nextId();
             final String selectorText = this.selector == null ? "" : this.selector;
-            if (destination.isTopic())
+            if (durableShared != null)
+            {
+                final TransportChannel target = connection.channelFor(destination.name());
+                this.inbox = queueClient.subscribeDurable(destination.name(), selectorText, sharedSubscription,
+                    target.channel(), connection.routing().streamId(destination.name()), durableShared, noLocal,
+                    connection.config().queuePrefetch(), consumerId);
+            }
+            else if (destination.isTopic())
             {
                 final TransportChannel target = connection.channelFor(destination.name());
                 this.inbox = queueClient.subscribeShared(destination.name(), selectorText, sharedSubscription,
@@ -422,7 +447,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         {
             return false;
         }
-        if (noLocal && decoder.isFrom(connection.id()))
+        if (noLocal && inbox == null && decoder.isFrom(connection.id()))
         {
             return false;
         }

@@ -37,6 +37,7 @@ import javax.jms.TransactionRolledBackException;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.JmsQueue;
 import io.wirespeed.jms.destination.JmsTopic;
+import io.wirespeed.jms.durable.DurableSubscriptions;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.message.JmsBytesMessage;
 import io.wirespeed.jms.message.JmsMapMessage;
@@ -445,46 +446,65 @@ public class JmsSession implements Session, TopicSession, QueueSession
     public TopicSubscriber createDurableSubscriber(
         final Topic topic, final String name, final String messageSelector, final boolean noLocal) throws JMSException
     {
-        throw durableNotYet();
+        return (TopicSubscriber)createDurableConsumer(topic, name, messageSelector, noLocal);
     }
 
     @Override
     public MessageConsumer createDurableConsumer(final Topic topic, final String name) throws JMSException
     {
-        throw durableNotYet();
+        return createDurableConsumer(topic, name, null, false);
     }
 
     @Override
     public MessageConsumer createDurableConsumer(
         final Topic topic, final String name, final String messageSelector, final boolean noLocal) throws JMSException
     {
-        throw durableNotYet();
+        checkOpen();
+        final JmsDestination target = durableTopic(topic);
+        final String clientId = connection.getClientID();
+        if (clientId == null)
+        {
+            throw new IllegalStateException("an unshared durable subscription needs a client id: call " +
+                "Connection.setClientID right after creating the connection, or add clientId=<id> to the URI " +
+                "(or use createSharedDurableConsumer, which does not need one)");
+        }
+        return addConsumer(new JmsMessageConsumer(this, target, messageSelector, noLocal,
+            DurableSubscriptions.key(clientId, name), Boolean.FALSE));
     }
 
     @Override
     public MessageConsumer createSharedDurableConsumer(final Topic topic, final String name) throws JMSException
     {
-        throw durableNotYet();
+        return createSharedDurableConsumer(topic, name, null);
     }
 
     @Override
     public MessageConsumer createSharedDurableConsumer(
         final Topic topic, final String name, final String messageSelector) throws JMSException
     {
-        throw durableNotYet();
+        checkOpen();
+        final JmsDestination target = durableTopic(topic);
+        return addConsumer(new JmsMessageConsumer(this, target, messageSelector, false,
+            DurableSubscriptions.key(connection.getClientID(), name), Boolean.TRUE));
+    }
+
+    private static JmsDestination durableTopic(final Topic topic) throws JMSException
+    {
+        final JmsDestination target = checkDestination(topic, false);
+        if (target.isTemporary())
+        {
+            throw new InvalidDestinationException("a durable subscription cannot be on temporary topic '" +
+                target.name() + "': temporary topics live only as long as their connection");
+        }
+        return target;
     }
 
     @Override
     public void unsubscribe(final String name) throws JMSException
     {
-        throw durableNotYet();
-    }
-
-    private JMSException durableNotYet() throws JMSException
-    {
         checkOpen();
-        return new JMSException("durable subscriptions need the archive, which is not available yet in this " +
-            "Wirespeed version: use a non-durable consumer");
+        final String key = DurableSubscriptions.key(connection.getClientID(), name);
+        connection.durableQueueClient().unsubscribe(key);
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import javax.jms.DeliveryMode;
 import javax.jms.IllegalStateException;
 import javax.jms.JMSException;
 import javax.jms.ResourceAllocationException;
@@ -21,14 +22,23 @@ import io.wirespeed.jms.queue.QueueStreams;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageEncoder;
 import io.wirespeed.transport.TransportException;
+import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportPublication;
+import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.aeron.IdleStrategyKind;
+import io.wirespeed.transport.aeron.RecordingWatch;
 
 /**
  * A session's sending side: encodes a message into the session's buffer and offers it on the
  * destination's publication, waiting out back-pressure up to the send timeout. In a transacted
  * session, encoded messages are held until commit. One thread at a time; nothing allocated per send
  * once warm.
+ * <p>
+ * A {@code PERSISTENT} message to a destination whose stream the archive records (a topic with a
+ * durable subscription, or any queue when the queue host keeps its queues in the archive) returns only
+ * once the archive's position for this publication's session has reached the message's end: it is
+ * then in the archive's files. Where nothing records the stream, a send does not wait (topic semantics:
+ * a message no durable subscription keeps is lost with its subscribers anyway).
  */
 final class SessionSender
 {
@@ -92,7 +102,8 @@ final class SessionSender
             {
                 try
                 {
-                    route = new Route(channel, streamId, target.transport().addPublication(channel, streamId), false);
+                    route = new Route(channel, streamId, target.transport().addPublication(channel, streamId), false,
+                        watch(target.transport()));
                 }
                 catch (final TransportException ex)
                 {
@@ -119,12 +130,18 @@ final class SessionSender
         try
         {
             return new Route(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM,
-                connection.transport().addPublication(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM), true);
+                connection.transport().addPublication(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM), true,
+                watch(connection.transport()));
         }
         catch (final TransportException ex)
         {
             throw JmsExceptions.wrap("cannot reach the queue host: " + ex.getMessage(), ex);
         }
+    }
+
+    private static RecordingWatch watch(final Transport transport)
+    {
+        return transport instanceof AeronTransport ? ((AeronTransport)transport).recordingWatch() : null;
     }
 
     /**
@@ -143,13 +160,20 @@ final class SessionSender
         {
             final byte[] copy = new byte[length];
             buffer.getBytes(0, copy);
-            transaction.add(new PendingSend(route, copy));
+            transaction.add(new PendingSend(route, copy, persistent(message)));
             return;
         }
-        offer(route, buffer, length);
+        offer(route, buffer, length, persistent(message));
     }
 
-    private void offer(final Route route, final org.agrona.DirectBuffer source, final int length) throws JMSException
+    private static boolean persistent(final JmsMessage message)
+    {
+        return message.getJMSDeliveryMode() != DeliveryMode.NON_PERSISTENT;
+    }
+
+    private void offer(
+        final Route route, final org.agrona.DirectBuffer source, final int length, final boolean persistent)
+        throws JMSException
     {
         final TransportPublication publication = route.publication;
         long waitingSince = 0;
@@ -160,6 +184,10 @@ final class SessionSender
             if (result > 0)
             {
                 route.hadSubscribers = true;
+                if (persistent && route.watch != null)
+                {
+                    awaitArchived(route, result);
+                }
                 return;
             }
             final long now = System.nanoTime();
@@ -208,6 +236,46 @@ final class SessionSender
         }
     }
 
+    private void awaitArchived(final Route route, final long position) throws JMSException
+    {
+        final RecordingWatch watch = route.watch;
+        if (!watch.isRecordedStream(route.recordedMark, route.channel, route.streamId))
+        {
+            route.recordedMark = watch.findRecordedStream(route.channel, route.streamId);
+            if (route.recordedMark == RecordingWatch.NOT_FOUND)
+            {
+                return;
+            }
+        }
+        final int sessionId = route.publication.sessionId();
+        final long deadline = System.nanoTime() + sendTimeoutNs;
+        idle.reset();
+        while (true)
+        {
+            long recorded = watch.recordedPosition(route.recordingCounter, sessionId);
+            if (recorded < 0)
+            {
+                route.recordingCounter = watch.findRecordingCounter(sessionId);
+                recorded = watch.recordedPosition(route.recordingCounter, sessionId);
+            }
+            if (recorded >= position)
+            {
+                return;
+            }
+            if (System.nanoTime() - deadline > 0)
+            {
+                throw new JMSException("the archive did not confirm a PERSISTENT message to " + route + " within " +
+                    "sendTimeout=" + config.sendTimeoutMs() + " ms: it may not survive a failure of the driver " +
+                    "process; check the archive (driver log), or raise sendTimeout");
+            }
+            if (!watch.isRecordedStream(route.recordedMark, route.channel, route.streamId))
+            {
+                return;
+            }
+            idle.idle();
+        }
+    }
+
     private void onNoSubscribers(final Route route)
     {
         if (route.hadSubscribers)
@@ -230,7 +298,7 @@ final class SessionSender
             for (final PendingSend pending : transaction)
             {
                 final UnsafeBuffer source = new UnsafeBuffer(pending.bytes);
-                offer(pending.route, source, pending.bytes.length);
+                offer(pending.route, source, pending.bytes.length, pending.persistent);
             }
         }
         finally
@@ -262,15 +330,21 @@ final class SessionSender
         final int streamId;
         final TransportPublication publication;
         final boolean queue;
+        final RecordingWatch watch;
         final long createdNanos = System.nanoTime();
         boolean hadSubscribers;
+        int recordedMark = RecordingWatch.NOT_FOUND;
+        int recordingCounter = RecordingWatch.NOT_FOUND;
 
-        Route(final String channel, final int streamId, final TransportPublication publication, final boolean queue)
+        Route(
+            final String channel, final int streamId, final TransportPublication publication, final boolean queue,
+            final RecordingWatch watch)
         {
             this.channel = channel;
             this.streamId = streamId;
             this.publication = publication;
             this.queue = queue;
+            this.watch = watch;
         }
 
         @Override
@@ -281,7 +355,7 @@ final class SessionSender
     }
 
     /** A message encoded in a transaction, waiting for commit. */
-    private record PendingSend(Route route, byte[] bytes)
+    private record PendingSend(Route route, byte[] bytes, boolean persistent)
     {
     }
 }

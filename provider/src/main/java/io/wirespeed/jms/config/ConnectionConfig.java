@@ -3,6 +3,8 @@ package io.wirespeed.jms.config;
 import java.util.Collections;
 import java.util.List;
 
+import io.wirespeed.transport.aeron.ArchiveConfig;
+
 /**
  * Everything a connection factory's URI configures, with every default in one place. Immutable;
  * built by {@link ConnectionUri#parse(String)}.
@@ -29,6 +31,8 @@ public final class ConnectionConfig
     public static final int DEFAULT_QUEUE_PREFETCH = 100;
     /** Default time to wait for the queue host's answer before saying it is unreachable, in ms. */
     public static final long DEFAULT_QUEUE_HOST_TIMEOUT_MS = 5_000;
+    /** Default archive mode of the embedded driver: start it when durability is first needed. */
+    public static final String DEFAULT_ARCHIVE = "auto";
     /** Default most fragments a poller reads per subscription per duty cycle. */
     public static final int DEFAULT_FRAGMENT_LIMIT = 64;
 
@@ -54,6 +58,8 @@ public final class ConnectionConfig
     private final String rdmaVerbs;
     private final String clientId;
     private final List<ChannelRule> routes;
+    private final String archive;
+    private final ArchiveConfig archiveConfig;
 
     ConnectionConfig(final ConnectionUri.Builder builder)
     {
@@ -79,6 +85,8 @@ public final class ConnectionConfig
         this.rdmaVerbs = builder.rdmaVerbs;
         this.clientId = builder.clientId;
         this.routes = Collections.unmodifiableList(List.copyOf(builder.routes));
+        this.archive = builder.archive;
+        this.archiveConfig = builder.archiveConfig.build();
     }
 
     /** @return the URI this configuration was parsed from. */
@@ -205,6 +213,21 @@ public final class ConnectionConfig
     public String clientId()
     {
         return clientId;
+    }
+
+    /**
+     * @return when the embedded driver's archive starts: {@code auto} (when durability is first needed),
+     * {@code on} (with the transport; queues are then durable too) or {@code off}.
+     */
+    public String archive()
+    {
+        return archive;
+    }
+
+    /** @return the embedded driver's archive settings (directory, segment length, retention). */
+    public ArchiveConfig archiveConfig()
+    {
+        return archiveConfig;
     }
 
     /** @return the routing rules in the order they were given; the first match wins. */

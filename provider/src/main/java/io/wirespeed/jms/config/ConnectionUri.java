@@ -1,10 +1,14 @@
 package io.wirespeed.jms.config;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+
+import io.wirespeed.transport.TransportException;
+import io.wirespeed.transport.aeron.ArchiveConfig;
 
 /**
  * The one parser of Wirespeed's connection URI vocabulary.
@@ -37,6 +41,7 @@ public final class ConnectionUri
     private static final List<String> OPTIONS = List.of(
         "endpoint", "interface", "driver", "aeronDir", "threading", "idle", "termLength", "mtu", "sendTimeout",
         "connectWait", "driverTimeout", "queuePrefetch", "queueHostTimeout", "streamIdBase", "streamIdRange", "fragmentLimit", "reuseMessages", "rdmaVerbs", "clientId", "profile",
+        "archive", "archiveDir", "archiveSegmentLength", "archiveRetention", "archiveRetentionSize",
         ROUTE_PREFIX + "<pattern>");
 
     private ConnectionUri()
@@ -139,6 +144,9 @@ public final class ConnectionUri
             case "rdmaVerbs" -> builder.rdmaVerbs = oneOf(builder, name, value, Set.of("native", "simulated"));
             case "clientId" -> builder.clientId = value;
             case "profile" -> profile(builder, value);
+            case "archive" -> builder.archive = oneOf(builder, name, value, Set.of("auto", "on", "off"));
+            case "archiveDir", "archiveSegmentLength", "archiveRetention", "archiveRetentionSize" ->
+                archiveSetting(builder, name, value);
             default -> throw new IllegalArgumentException(
                 "unknown option '" + name + "' in '" + builder.uri + "'; known options: " + OPTIONS);
         }
@@ -197,6 +205,25 @@ public final class ConnectionUri
                 "option " + name + "='" + value + "' in '" + builder.uri + "' must be one of " + allowed);
         }
         return normalized;
+    }
+
+    private static void archiveSetting(final Builder builder, final String name, final String value)
+    {
+        try
+        {
+            switch (name)
+            {
+                case "archiveDir" -> builder.archiveConfig.directory(Paths.get(value));
+                case "archiveSegmentLength" -> builder.archiveConfig.segmentLength(ArchiveConfig.parseSize(name, value));
+                case "archiveRetention" -> builder.archiveConfig.retention(ArchiveConfig.parseDuration(name, value));
+                default -> builder.archiveConfig.retentionSize(ArchiveConfig.parseSize(name, value));
+            }
+        }
+        catch (final TransportException | java.nio.file.InvalidPathException ex)
+        {
+            throw new IllegalArgumentException("option " + name + "='" + value + "' in '" + builder.uri + "': " +
+                ex.getMessage(), ex);
+        }
     }
 
     private static long number(final Builder builder, final String name, final String value, final long min, final long max)
@@ -268,6 +295,8 @@ public final class ConnectionUri
         boolean reuseMessages;
         String rdmaVerbs = "native";
         String clientId;
+        String archive = ConnectionConfig.DEFAULT_ARCHIVE;
+        final ArchiveConfig.Builder archiveConfig = ArchiveConfig.builder();
         final List<ChannelRule> routes = new ArrayList<>();
 
         Builder(final String uri)

@@ -69,6 +69,7 @@ final class HostedQueue
                 {
                     it.remove();
                     size--;
+                    message.done();
                     continue;
                 }
                 if (message.isDue(nowMs) && consumer.accepts(message))
@@ -100,6 +101,20 @@ final class HostedQueue
                 }
             }
         }
+    }
+
+    /** Drops every waiting message for good, as when the queue is deleted. */
+    void dropAll()
+    {
+        for (final ArrayDeque<StoredMessage> priority : waiting)
+        {
+            for (final StoredMessage message : priority)
+            {
+                message.done();
+            }
+            priority.clear();
+        }
+        size = 0;
     }
 
     /**

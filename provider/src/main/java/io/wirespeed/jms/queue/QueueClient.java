@@ -7,6 +7,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
+import javax.jms.IllegalStateException;
+import javax.jms.InvalidDestinationException;
 import javax.jms.InvalidSelectorException;
 import javax.jms.JMSException;
 
@@ -104,6 +106,59 @@ public final class QueueClient implements AutoCloseable
             "shared subscription '" + key + "'", credit, consumerId);
     }
 
+    /**
+     * Opens a consumer on a durable subscription, creating or replacing the subscription as the
+     * specification says, and waits for the host to accept it.
+     *
+     * @param topic      the topic.
+     * @param selector   the selector, or empty.
+     * @param key        the subscription's identity (client id, "/", name).
+     * @param channel    the topic's channel.
+     * @param streamId   the topic's stream.
+     * @param shared     whether the subscription is shared.
+     * @param noLocal    whether the subscriber's own connection's messages are left out.
+     * @param credit     how many messages the host may send ahead.
+     * @param consumerId the consumer's id from {@link #nextId()}.
+     * @return the inbox the host's deliveries arrive in.
+     * @throws JMSException if the host refuses (an active consumer, a shared/unshared clash, no archive) or
+     *                      cannot be reached.
+     */
+    public QueueInbox subscribeDurable(
+        final String topic, final String selector, final String key, final String channel, final int streamId,
+        final boolean shared, final boolean noLocal, final int credit, final long consumerId) throws JMSException
+    {
+        return open(QueueFrame.SUBSCRIBE_DURABLE, topic + "\0" + selector + "\0" + key + "\0" + channel + "\0" +
+            streamId + "\0" + (shared ? "1" : "0") + "\0" + (noLocal ? "1" : "0"), "durable subscription '" + key + "'",
+            credit, consumerId);
+    }
+
+    /**
+     * Deletes a durable subscription.
+     *
+     * @param key the subscription's identity (client id, "/", name).
+     * @throws JMSException InvalidDestinationException if there is none, IllegalStateException if it has an
+     *                      active consumer, or a JMSException if the host cannot be reached.
+     */
+    public void unsubscribe(final String key) throws JMSException
+    {
+        final long requestId = nextId();
+        final Request request = new Request();
+        requests.put(requestId, request);
+        try
+        {
+            send(QueueFrame.UNSUBSCRIBE, requestId, 0, 0, key);
+            await(request, "durable subscription '" + key + "'");
+        }
+        finally
+        {
+            requests.remove(requestId);
+        }
+        if (request.refusal != null)
+        {
+            throw refusal(request.refusal);
+        }
+    }
+
     private QueueInbox open(
         final int type, final String text, final String what, final int credit, final long consumerId)
         throws JMSException
@@ -136,6 +191,14 @@ public final class QueueClient implements AutoCloseable
 
     private static JMSException refusal(final String why)
     {
+        if (why.startsWith(QueueFrame.INVALID_DESTINATION))
+        {
+            return new InvalidDestinationException(why.substring(QueueFrame.INVALID_DESTINATION.length()));
+        }
+        if (why.startsWith(QueueFrame.ILLEGAL_STATE))
+        {
+            return new IllegalStateException(why.substring(QueueFrame.ILLEGAL_STATE.length()));
+        }
         if (why.contains("selector"))
         {
             return new InvalidSelectorException(why);

@@ -60,6 +60,18 @@ public final class QueueFrame
     public static final int SUBSCRIBE_SHARED = 13;
     /** A client returns a delivery it did not hand to the application: it goes back, not marked redelivered. */
     public static final int RETURN = 14;
+    /**
+     * A client opens a durable subscription consumer: text = topic, NUL, selector, NUL, key (client id "/"
+     * name), NUL, channel, NUL, stream id, NUL, shared (1/0), NUL, noLocal (1/0); count = credit.
+     */
+    public static final int SUBSCRIBE_DURABLE = 15;
+    /** A client deletes a durable subscription: text = key; consumer id = request id; answered SUBSCRIBED or REFUSED. */
+    public static final int UNSUBSCRIBE = 16;
+
+    /** A refusal whose text starts with this is an InvalidDestinationException at the client. */
+    public static final String INVALID_DESTINATION = "InvalidDestination: ";
+    /** A refusal whose text starts with this is an IllegalStateException at the client. */
+    public static final String ILLEGAL_STATE = "IllegalState: ";
 
     /** Offset of the type field. */
     public static final int TYPE_OFFSET = 0;

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
+import javax.jms.DeliveryMode;
+
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.concurrent.Agent;
@@ -17,6 +19,9 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 import io.wirespeed.codec.EnvelopeReader;
 import io.wirespeed.codec.MalformedEnvelopeException;
+import io.wirespeed.jms.durable.DurableFeed;
+import io.wirespeed.jms.durable.DurableState;
+import io.wirespeed.jms.durable.DurableStorage;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportPublication;
@@ -29,12 +34,21 @@ import io.wirespeed.transport.TransportSubscription;
  * its consumer closes or its client goes. It also serves browsing, temporary queues and shared
  * topic subscriptions. Runs as an {@link Agent} on its own thread, inside the external driver
  * process or inside a JVM with an embedded driver.
+ * <p>
+ * With {@link DurableStorage} (an archive beside the driver) it also hosts durable subscriptions,
+ * each a queue fed from the recordings of its topic's stream ({@link DurableFeed}), and it takes queue
+ * messages from the recordings of the inbound stream instead of from the live stream, so that the
+ * queues it held come back, from the archive, when it starts again.
  */
 public final class QueueHost implements Agent, AutoCloseable
 {
     private static final int FRAGMENT_LIMIT = 64;
     private static final long LIVENESS_CHECK_NS = 50_000_000L;
     private static final System.Logger LOGGER = System.getLogger(QueueHost.class.getName());
+    /** The stored subscription under which the host reads the queues' inbound stream from the archive. */
+    static final String QUEUES_KEY = "$queues";
+    /** How many replayed messages a durable subscription's queue holds ahead of its consumers. */
+    private static final int DURABLE_BUFFER = 1024;
 
     private final Transport transport;
     private final Function<String, Predicate<EnvelopeReader>> selectors;
@@ -43,6 +57,11 @@ public final class QueueHost implements Agent, AutoCloseable
     private final Map<String, HostedQueue> queues = new HashMap<>();
     private final Map<String, HostedClient> clients = new HashMap<>();
     private final Map<String, SharedFeed> sharedFeeds = new HashMap<>();
+    private final Map<String, DurableTopicFeed> durableFeeds = new HashMap<>();
+    private final DurableFeed.Sink queueSink = this::onQueueReplayed;
+    private final DurableFeed queueFeed;
+    private DurableStorage durable;
+    private volatile DurableStorage pendingDurable;
     private final EnvelopeReader reader = new EnvelopeReader();
     private final QueueFrame frame = new QueueFrame();
     private final QueueFrame out = new QueueFrame();
@@ -64,10 +83,65 @@ public final class QueueHost implements Agent, AutoCloseable
      */
     public QueueHost(final Transport transport, final Function<String, Predicate<EnvelopeReader>> selectors)
     {
+        this(transport, selectors, null);
+    }
+
+    /**
+     * A host on a transport's queue channel, durable when given the archive: it restores the stored
+     * durable subscriptions and the queues' persistent messages.
+     *
+     * @param transport the transport (sharing the media driver with the clients).
+     * @param selectors compiles a selector into a test on an envelope.
+     * @param durable   the archive beside the driver and the subscriptions' store, or null for none.
+     */
+    public QueueHost(
+        final Transport transport, final Function<String, Predicate<EnvelopeReader>> selectors,
+        final DurableStorage durable)
+    {
         this.transport = transport;
         this.selectors = selectors;
-        this.inbound = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
+        this.durable = durable;
+        if (durable == null)
+        {
+            this.inbound = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
+            this.queueFeed = null;
+        }
+        else
+        {
+            this.inbound = null;
+            final Map<String, DurableState> stored = restoreTopicFeeds(durable);
+            final DurableState queues = stored.get(QUEUES_KEY);
+            this.queueFeed = queues != null ? DurableFeed.restore(durable.archive(), durable.store(), queues) :
+                DurableFeed.create(durable.archive(), durable.store(), new DurableState(QUEUES_KEY, "", "", false, true,
+                QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM));
+        }
         this.control = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.CONTROL_STREAM);
+    }
+
+    /**
+     * Gives a running host without an archive the archive, for durable subscriptions from now on
+     * (queues stay in memory: a host has durable queues only when started with the archive).
+     *
+     * @param storage the archive beside the driver and the subscriptions' store.
+     */
+    public void attachDurable(final DurableStorage storage)
+    {
+        pendingDurable = storage;
+    }
+
+    private Map<String, DurableState> restoreTopicFeeds(final DurableStorage storage)
+    {
+        final Map<String, DurableState> stored = new HashMap<>();
+        for (final DurableState state : storage.store().loadAll())
+        {
+            stored.put(state.key(), state);
+            if (!QUEUES_KEY.equals(state.key()))
+            {
+                durableFeeds.put(state.key(), new DurableTopicFeed(
+                    DurableFeed.restore(storage.archive(), storage.store(), state)));
+            }
+        }
+        return stored;
     }
 
     /**
@@ -92,9 +166,26 @@ public final class QueueHost implements Agent, AutoCloseable
     @Override
     public int doWork()
     {
-        int work = inbound.poll(inboundHandler, FRAGMENT_LIMIT);
+        int work = 0;
+        if (inbound != null)
+        {
+            work += inbound.poll(inboundHandler, FRAGMENT_LIMIT);
+        }
+        if (queueFeed != null)
+        {
+            work += queueFeed.poll(queueSink, FRAGMENT_LIMIT);
+        }
         work += control.poll(controlHandler, FRAGMENT_LIMIT);
         for (final SharedFeed feed : sharedFeeds.values())
+        {
+            work += feed.poll();
+        }
+        if (durable == null && pendingDurable != null)
+        {
+            durable = pendingDurable;
+            restoreTopicFeeds(durable);
+        }
+        for (final DurableTopicFeed feed : durableFeeds.values())
         {
             work += feed.poll();
         }
@@ -127,15 +218,48 @@ public final class QueueHost implements Agent, AutoCloseable
         enqueue(queue(name, null), buffer, offset, length);
     }
 
-    private void enqueue(final HostedQueue queue, final DirectBuffer buffer, final int offset, final int length)
+    private StoredMessage enqueue(final HostedQueue queue, final DirectBuffer buffer, final int offset, final int length)
     {
         if (queue == null)
         {
-            return;
+            return null;
         }
         final byte[] copy = new byte[length];
         buffer.getBytes(offset, copy);
-        queue.add(new StoredMessage(copy, ++sequence, reader.priority(), reader.expiration(), reader.deliveryTime()));
+        final StoredMessage message =
+            new StoredMessage(copy, ++sequence, reader.priority(), reader.expiration(), reader.deliveryTime());
+        queue.add(message);
+        return message;
+    }
+
+    private boolean onQueueReplayed(
+        final DirectBuffer buffer, final int offset, final int length, final long recordingId, final long start,
+        final boolean possiblyDelivered)
+    {
+        try
+        {
+            reader.wrap(buffer, offset, length);
+        }
+        catch (final MalformedEnvelopeException ex)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "queue host dropped a malformed envelope: " + ex.getMessage());
+            return false;
+        }
+        if (possiblyDelivered && reader.deliveryMode() != DeliveryMode.PERSISTENT)
+        {
+            return false;
+        }
+        final StoredMessage message = enqueue(queue(reader.destinationName().asString(), null), buffer, offset, length);
+        if (message == null)
+        {
+            return false;
+        }
+        message.from(queueFeed, recordingId, start);
+        if (possiblyDelivered)
+        {
+            message.deliveryCount = 1;
+        }
+        return true;
     }
 
     private HostedQueue queue(final String name, final HostedClient temporaryOwner)
@@ -177,6 +301,8 @@ public final class QueueHost implements Agent, AutoCloseable
             case QueueFrame.CREDIT -> onCredit(client, frame.consumerId(), frame.count());
             case QueueFrame.ACK -> onAck(client, frame.consumerId(), frame.deliveryId());
             case QueueFrame.RETURN -> onReturn(client, frame.consumerId(), frame.deliveryId());
+            case QueueFrame.SUBSCRIBE_DURABLE -> onSubscribeDurable(client);
+            case QueueFrame.UNSUBSCRIBE -> onUnsubscribe(client, frame.text(), frame.consumerId());
             case QueueFrame.CLOSE -> onClose(client, frame.consumerId());
             case QueueFrame.BROWSE -> onBrowse(client, frame.text(), frame.deliveryId());
             case QueueFrame.CREATE_TEMPORARY -> queue(frame.text(), client);
@@ -260,6 +386,115 @@ public final class QueueHost implements Agent, AutoCloseable
         addConsumer(client, frame.consumerId(), feed.queue, selector, frame.count());
     }
 
+    private void onSubscribeDurable(final HostedClient client)
+    {
+        final String[] parts = frame.text().split("\0", -1);
+        if (parts.length != 7)
+        {
+            refuse(client, frame.consumerId(), "malformed durable subscription request");
+            return;
+        }
+        final String topic = parts[0];
+        final String selector = parts[1];
+        final String key = parts[2];
+        final boolean shared = "1".equals(parts[5]);
+        final boolean noLocal = "1".equals(parts[6]);
+        if (durable == null)
+        {
+            refuse(client, frame.consumerId(), "durable subscriptions need the archive, and the queue host on this " +
+                "media driver runs without one: start the driver with wirespeed.archive.enabled=true (driver=external), " +
+                "or use archive=auto or archive=on with the embedded driver");
+            return;
+        }
+        DurableTopicFeed feed = durableFeeds.get(key);
+        if (feed != null)
+        {
+            final DurableState state = feed.feed.state();
+            final boolean active = !feed.queue.consumers.isEmpty();
+            if (state.shared() != shared)
+            {
+                refuse(client, frame.consumerId(), "durable subscription '" + key + "' exists as " +
+                    (state.shared() ? "a shared" : "an unshared") + " one: use " + (state.shared() ?
+                    "createSharedDurableConsumer" : "createDurableConsumer") + ", or another name");
+                return;
+            }
+            if (!state.sameDefinition(topic, selector, noLocal))
+            {
+                if (active)
+                {
+                    refuse(client, frame.consumerId(), "durable subscription '" + key + "' is on topic '" +
+                        state.topic() + "'" + (state.selector().isEmpty() ? "" : " with selector '" + state.selector() +
+                        "'") + " and has an active consumer: close it before changing the topic or selector");
+                    return;
+                }
+                deleteDurable(feed);
+                feed = null;
+            }
+            else if (active && !shared)
+            {
+                refuse(client, frame.consumerId(), "durable subscription '" + key + "' already has an active " +
+                    "consumer: an unshared durable subscription takes one consumer at a time (close the other, or " +
+                    "use createSharedDurableConsumer)");
+                return;
+            }
+        }
+        if (feed == null)
+        {
+            final Predicate<EnvelopeReader> test;
+            try
+            {
+                test = selector.isBlank() ? null : selectors.apply(selector);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                refuse(client, frame.consumerId(), ex.getMessage());
+                return;
+            }
+            final DurableState state = new DurableState(key, topic, selector, noLocal, shared, parts[3],
+                Integer.parseInt(parts[4]));
+            try
+            {
+                feed = new DurableTopicFeed(DurableFeed.create(durable.archive(), durable.store(), state), test);
+            }
+            catch (final RuntimeException ex)
+            {
+                LOGGER.log(System.Logger.Level.ERROR, "cannot create durable subscription '" + key + "'", ex);
+                refuse(client, frame.consumerId(), "cannot create durable subscription '" + key + "': " + ex);
+                return;
+            }
+            durableFeeds.put(key, feed);
+        }
+        addConsumer(client, frame.consumerId(), feed.queue, "", frame.count());
+    }
+
+    private void onUnsubscribe(final HostedClient client, final String key, final long requestId)
+    {
+        final DurableTopicFeed feed = durable == null ? null : durableFeeds.get(key);
+        if (feed == null)
+        {
+            refuse(client, requestId, QueueFrame.INVALID_DESTINATION + "there is no durable subscription '" + key +
+                "' (client id/name) to unsubscribe: check the name and the connection's client id");
+            return;
+        }
+        if (!feed.queue.consumers.isEmpty())
+        {
+            refuse(client, requestId, QueueFrame.ILLEGAL_STATE + "durable subscription '" + key + "' has an active " +
+                "consumer: close it before unsubscribing");
+            return;
+        }
+        deleteDurable(feed);
+        reply(client, QueueFrame.SUBSCRIBED, requestId, 0, 0, "");
+    }
+
+    private void deleteDurable(final DurableTopicFeed feed)
+    {
+        final String key = feed.feed.state().key();
+        durableFeeds.remove(key);
+        queues.remove(feed.queue.name);
+        feed.queue.dropAll();
+        feed.feed.delete();
+    }
+
     private void onCredit(final HostedClient client, final long consumerId, final int credit)
     {
         final HostedConsumer consumer = client.consumers.get(consumerId);
@@ -274,7 +509,11 @@ public final class QueueHost implements Agent, AutoCloseable
         final HostedConsumer consumer = client.consumers.get(consumerId);
         if (consumer != null)
         {
-            consumer.inFlight.remove(deliveryId);
+            final StoredMessage message = consumer.inFlight.remove(deliveryId);
+            if (message != null)
+            {
+                message.done();
+            }
         }
     }
 
@@ -363,6 +602,7 @@ public final class QueueHost implements Agent, AutoCloseable
         if (queue != null && queue.temporaryOwner == client)
         {
             queues.remove(name);
+            queue.dropAll();
         }
     }
 
@@ -417,7 +657,15 @@ public final class QueueHost implements Agent, AutoCloseable
                     release(consumer);
                 }
                 client.consumers.clear();
-                queues.values().removeIf(queue -> queue.temporaryOwner == client);
+                queues.values().removeIf(queue ->
+                {
+                    if (queue.temporaryOwner == client)
+                    {
+                        queue.dropAll();
+                        return true;
+                    }
+                    return false;
+                });
                 client.reply.close();
                 it.remove();
                 work++;
@@ -465,7 +713,22 @@ public final class QueueHost implements Agent, AutoCloseable
     @Override
     public void onClose()
     {
-        inbound.close();
+        for (int i = 0; i < 1_000 && control.poll(controlHandler, FRAGMENT_LIMIT) > 0; i++)
+        {
+            // take in the acknowledgements already sent, so that they are stored
+        }
+        if (inbound != null)
+        {
+            inbound.close();
+        }
+        if (queueFeed != null)
+        {
+            queueFeed.close();
+        }
+        for (final DurableTopicFeed feed : durableFeeds.values())
+        {
+            feed.feed.close();
+        }
         control.close();
         for (final HostedClient client : clients.values())
         {
@@ -474,6 +737,97 @@ public final class QueueHost implements Agent, AutoCloseable
         for (final SharedFeed feed : sharedFeeds.values())
         {
             feed.subscription.close();
+        }
+    }
+
+    /** A durable subscription: its feed from the archive and the queue its consumers share. */
+    private final class DurableTopicFeed implements DurableFeed.Sink
+    {
+        final DurableFeed feed;
+        final HostedQueue queue;
+        private final Predicate<EnvelopeReader> selector;
+
+        DurableTopicFeed(final DurableFeed feed)
+        {
+            this(feed, compileStored(feed.state()));
+        }
+
+        DurableTopicFeed(final DurableFeed feed, final Predicate<EnvelopeReader> selector)
+        {
+            this.feed = feed;
+            this.selector = selector;
+            this.queue = new HostedQueue("durable:" + feed.state().key(), null);
+            queues.put(queue.name, queue);
+        }
+
+        int poll()
+        {
+            return feed.poll(this, queue.size() < DURABLE_BUFFER ? FRAGMENT_LIMIT : 0);
+        }
+
+        @Override
+        public boolean onMessage(
+            final DirectBuffer buffer, final int offset, final int length, final long recordingId, final long start,
+            final boolean possiblyDelivered)
+        {
+            try
+            {
+                reader.wrap(buffer, offset, length);
+            }
+            catch (final MalformedEnvelopeException ex)
+            {
+                return false;
+            }
+            final DurableState state = feed.state();
+            if (!reader.destinationName().contentEquals(state.topic()))
+            {
+                return false;
+            }
+            final long expiration = reader.expiration();
+            if (expiration != 0 && expiration <= System.currentTimeMillis())
+            {
+                return false;
+            }
+            if (selector != null && !selector.test(reader))
+            {
+                return false;
+            }
+            if (state.noLocal() && fromConsumerConnection())
+            {
+                return false;
+            }
+            final StoredMessage message = enqueue(queue, buffer, offset, length).from(feed, recordingId, start);
+            if (possiblyDelivered)
+            {
+                message.deliveryCount = 1;
+            }
+            return true;
+        }
+
+        private boolean fromConsumerConnection()
+        {
+            for (final HostedConsumer consumer : queue.consumers)
+            {
+                if (consumer.client.high == reader.connectionIdHigh() && consumer.client.low == reader.connectionIdLow())
+                {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    private Predicate<EnvelopeReader> compileStored(final DurableState state)
+    {
+        try
+        {
+            return state.selector().isBlank() ? null : selectors.apply(state.selector());
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            LOGGER.log(System.Logger.Level.ERROR, "stored durable subscription '" + state.key() + "' has a selector " +
+                "that no longer compiles; it gets every message: " + ex.getMessage());
+            return null;
         }
     }
 

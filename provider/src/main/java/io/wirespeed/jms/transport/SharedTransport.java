@@ -42,10 +42,24 @@ public final class SharedTransport
 
     /**
      * Starts the in-JVM queue host of this transport's embedded media driver, if not yet running.
+     *
+     * @param config the configuration of the connection that needs it.
      */
-    public void ensureQueueHost()
+    public void ensureQueueHost(final io.wirespeed.jms.config.ConnectionConfig config)
     {
-        entry.ensureQueueHost();
+        entry.ensureQueueHost(config);
+    }
+
+    /**
+     * Starts the archive of this transport's embedded media driver, if not yet running, and has the
+     * queue host keep durable subscriptions with it.
+     *
+     * @param config the configuration of the connection that needs it.
+     * @throws io.wirespeed.transport.TransportException if {@code archive=off} or the archive cannot start.
+     */
+    public void ensureDurable(final io.wirespeed.jms.config.ConnectionConfig config)
+    {
+        entry.ensureDurable(config);
     }
 
     /** Gives this hold back; the last one closes the transport. Idempotent. */

@@ -10,12 +10,14 @@ import java.util.function.Consumer;
 
 import io.aeron.driver.ThreadingMode;
 import io.wirespeed.jms.config.ConnectionConfig;
+import io.wirespeed.jms.durable.DurableStorage;
 import io.wirespeed.jms.queue.QueueHost;
 import io.wirespeed.jms.queue.QueueSelectors;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.aeron.AeronTransportConfig;
+import io.wirespeed.transport.aeron.ArchiveHost;
 import io.wirespeed.transport.aeron.IdleStrategyKind;
 
 /**
@@ -48,6 +50,18 @@ public final class SharedTransports
             entry = new Entry();
             final Entry created = entry;
             created.transport = AeronTransport.connect(transportConfig(config, created::onError));
+            if (config.embeddedDriver() && "on".equals(config.archive()))
+            {
+                try
+                {
+                    created.ensureQueueHost(config);
+                }
+                catch (final RuntimeException ex)
+                {
+                    closeEntry(created);
+                    throw ex;
+                }
+            }
             ENTRIES.put(key, created);
         }
         entry.listeners.add(errorListener);
@@ -120,6 +134,14 @@ public final class SharedTransports
         {
             entry.queueHost.close();
         }
+        if (entry.durableStorage != null)
+        {
+            entry.durableStorage.close();
+        }
+        if (entry.archive != null)
+        {
+            entry.archive.close();
+        }
         entry.transport.close();
         if (entry.rdmaTransport != null)
         {
@@ -135,16 +157,67 @@ public final class SharedTransports
         Transport rdmaTransport;
         boolean rdmaResolved;
         QueueHost queueHost;
+        ArchiveHost archive;
+        DurableStorage durableStorage;
         int references;
 
         /**
-         * Starts the queue host inside this JVM, once, for an embedded media driver.
+         * Starts the queue host inside this JVM, once, for an embedded media driver; with
+         * {@code archive=on} the archive first, so that the host's queues are durable.
+         *
+         * @param config the configuration of the connection that needs it.
          */
-        synchronized void ensureQueueHost()
+        synchronized void ensureQueueHost(final ConnectionConfig config)
         {
             if (queueHost == null)
             {
-                queueHost = new QueueHost(transport, QueueSelectors::compile).start();
+                if ("on".equals(config.archive()))
+                {
+                    startArchive(config);
+                }
+                queueHost = new QueueHost(transport, QueueSelectors::compile, durableStorage).start();
+            }
+        }
+
+        /**
+         * Makes sure the embedded driver has its archive and the queue host uses it, for durable
+         * subscriptions; the archive starts on first need unless {@code archive=off}.
+         *
+         * @param config the configuration of the connection that needs it.
+         * @throws TransportException if the archive is off or cannot start.
+         */
+        synchronized void ensureDurable(final ConnectionConfig config)
+        {
+            if (durableStorage == null)
+            {
+                if ("off".equals(config.archive()))
+                {
+                    throw new TransportException("durable subscriptions need the archive, and this connection has " +
+                        "archive=off: use archive=auto (the default) or archive=on");
+                }
+                startArchive(config);
+                if (queueHost != null)
+                {
+                    queueHost.attachDurable(durableStorage);
+                }
+            }
+            ensureQueueHost(config);
+        }
+
+        private void startArchive(final ConnectionConfig config)
+        {
+            final AeronTransport aeron = (AeronTransport)transport;
+            archive = ArchiveHost.launch(aeron.config().directory(), config.archiveConfig(),
+                IdleStrategyKind.byPropertyName(config.idle(), "idle"));
+            try
+            {
+                durableStorage = DurableStorage.open(aeron, config.archiveConfig());
+            }
+            catch (final RuntimeException ex)
+            {
+                archive.close();
+                archive = null;
+                throw ex;
             }
         }
 

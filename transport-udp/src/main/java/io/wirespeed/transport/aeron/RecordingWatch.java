@@ -31,6 +31,9 @@ public final class RecordingWatch
     /** The longest channel a mark's key holds. */
     static final int MAX_CHANNEL_LENGTH = CountersReader.MAX_KEY_LENGTH - CHANNEL_OFFSET;
 
+    /** What the find methods return when there is no such counter. */
+    public static final int NOT_FOUND = NULL_COUNTER_ID;
+
     private final CountersReader counters;
 
     RecordingWatch(final CountersReader counters)

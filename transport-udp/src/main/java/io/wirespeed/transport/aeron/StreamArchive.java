@@ -73,8 +73,9 @@ public final class StreamArchive implements AutoCloseable
      *
      * @param channel  the channel as publishers name it.
      * @param streamId the stream.
+     * @return true if this call started the recording, false if the stream was recorded already.
      */
-    public void record(final String channel, final int streamId)
+    public boolean record(final String channel, final int streamId)
     {
         final String key = streamId + " " + channel;
         Recorded entry = recorded.get(key);
@@ -99,8 +100,11 @@ public final class StreamArchive implements AutoCloseable
             }
             entry = new Recorded(mark);
             recorded.put(key, entry);
+            entry.references++;
+            return true;
         }
         entry.references++;
+        return false;
     }
 
     /**

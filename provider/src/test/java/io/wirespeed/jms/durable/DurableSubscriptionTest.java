@@ -1,0 +1,286 @@
+package io.wirespeed.jms.durable;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import javax.jms.Connection;
+import javax.jms.DeliveryMode;
+import javax.jms.IllegalStateException;
+import javax.jms.InvalidDestinationException;
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageProducer;
+import javax.jms.Queue;
+import javax.jms.Session;
+import javax.jms.TextMessage;
+import javax.jms.Topic;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.wirespeed.jms.JmsConnectionFactory;
+
+/**
+ * Durable subscriptions with the embedded driver and its archive: what an offline subscriber gets,
+ * acknowledgement and redelivery, and the specification's rules on client ids, names, changed
+ * definitions, active consumers and unsubscribe; persistent queue messages across a restart of the
+ * queue host (archive=on).
+ */
+class DurableSubscriptionTest
+{
+    private static int counter;
+
+    @TempDir
+    Path archiveDir;
+
+    private final List<Connection> connections = new ArrayList<>();
+
+    private String uri()
+    {
+        return "wirespeed:ipc?archiveDir=" + archiveDir + "&connectWait=50";
+    }
+
+    private Connection connection(final String clientId) throws JMSException
+    {
+        final Connection connection = new JmsConnectionFactory(uri()).createConnection();
+        if (clientId != null)
+        {
+            connection.setClientID(clientId);
+        }
+        connections.add(connection);
+        connection.start();
+        return connection;
+    }
+
+    private static synchronized String unique(final String what)
+    {
+        return "durable." + what + "." + ProcessHandle.current().pid() + "." + (++counter);
+    }
+
+    @AfterEach
+    void close() throws JMSException
+    {
+        for (final Connection connection : connections)
+        {
+            connection.close();
+        }
+        connections.clear();
+    }
+
+    @Test
+    void anOfflineSubscriberGetsEverythingPublishedMeanwhileInOrderThenTheLiveStream() throws Exception
+    {
+        final Connection subscriber = connection(unique("client"));
+        final Session session = subscriber.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final Topic topic = session.createTopic(unique("topic"));
+        final MessageConsumer first = session.createDurableSubscriber(topic, "orders");
+        final Session publishing = connection(null).createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final MessageProducer producer = publishing.createProducer(topic);
+        for (int i = 0; i < 10; i++)
+        {
+            producer.send(publishing.createTextMessage("m" + i));
+        }
+        for (int i = 0; i < 10; i++)
+        {
+            assertEquals("m" + i, text(first.receive(5_000)));
+        }
+        first.close();
+
+        for (int i = 10; i < 300; i++)
+        {
+            producer.send(publishing.createTextMessage("m" + i));
+        }
+        final MessageConsumer again = session.createDurableSubscriber(topic, "orders");
+        for (int i = 10; i < 300; i++)
+        {
+            final Message message = again.receive(5_000);
+            assertEquals("m" + i, text(message));
+            assertFalse(message.getJMSRedelivered());
+        }
+        producer.send(publishing.createTextMessage("live"));
+        assertEquals("live", text(again.receive(5_000)));
+        assertNull(again.receiveNoWait());
+    }
+
+    @Test
+    void unacknowledgedMessagesComeBackMarkedRedelivered() throws Exception
+    {
+        final Connection subscriber = connection(unique("client"));
+        final Session session = subscriber.createSession(false, Session.CLIENT_ACKNOWLEDGE);
+        final Topic topic = session.createTopic(unique("topic"));
+        final MessageConsumer consumer = session.createDurableConsumer(topic, "acks");
+        final Session publishing = connection(null).createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final MessageProducer producer = publishing.createProducer(topic);
+        for (int i = 0; i < 6; i++)
+        {
+            producer.send(publishing.createTextMessage("m" + i));
+        }
+        for (int i = 0; i < 3; i++)
+        {
+            assertEquals("m" + i, text(consumer.receive(5_000)));
+        }
+        consumer.receive(5_000).acknowledge();
+        assertEquals("m4", text(consumer.receive(5_000)));
+        consumer.close();
+
+        final MessageConsumer again = session.createDurableConsumer(topic, "acks");
+        final Message redelivered = again.receive(5_000);
+        assertEquals("m4", text(redelivered));
+        assertTrue(redelivered.getJMSRedelivered());
+        final Message next = again.receive(5_000);
+        assertEquals("m5", text(next));
+        next.acknowledge();
+        assertNull(again.receive(200));
+    }
+
+    @Test
+    void clientIdAndNameRules() throws Exception
+    {
+        final Connection anonymous = connection(null);
+        final Session session = anonymous.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final Topic topic = session.createTopic(unique("topic"));
+        final IllegalStateException noClientId = assertThrows(IllegalStateException.class,
+            () -> session.createDurableConsumer(topic, "x"));
+        assertTrue(noClientId.getMessage().contains("client id"), noClientId.getMessage());
+        assertThrows(IllegalStateException.class, () -> session.createDurableSubscriber(topic, "x"));
+        assertThrows(InvalidDestinationException.class, () -> session.createSharedDurableConsumer(topic, ""));
+        assertThrows(InvalidDestinationException.class,
+            () -> session.createSharedDurableConsumer(session.createTemporaryTopic(), "t"));
+
+        final MessageConsumer shared = session.createSharedDurableConsumer(topic, "shared-without-client-id");
+        assertNotNull(shared);
+    }
+
+    @Test
+    void anUnsharedSubscriptionTakesOneConsumerAndASharedOneMany() throws Exception
+    {
+        final String clientId = unique("client");
+        final Session session = connection(clientId).createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final Topic topic = session.createTopic(unique("topic"));
+        session.createDurableConsumer(topic, "one");
+        assertThrows(JMSException.class, () -> session.createDurableConsumer(topic, "one"));
+        assertThrows(JMSException.class, () -> session.createSharedDurableConsumer(topic, "one"));
+
+        final MessageConsumer a = session.createSharedDurableConsumer(topic, "many");
+        final MessageConsumer b = session.createSharedDurableConsumer(topic, "many");
+        final Session publishing = connection(null).createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final MessageProducer producer = publishing.createProducer(topic);
+        for (int i = 0; i < 100; i++)
+        {
+            producer.send(publishing.createTextMessage("m" + i));
+        }
+        final Set<String> seen = new HashSet<>();
+        final long deadline = System.currentTimeMillis() + 10_000;
+        while (seen.size() < 100 && System.currentTimeMillis() < deadline)
+        {
+            for (final MessageConsumer consumer : List.of(a, b))
+            {
+                final Message message = consumer.receive(10);
+                if (message != null)
+                {
+                    assertTrue(seen.add(text(message)), "twice: " + text(message));
+                }
+            }
+        }
+        assertEquals(100, seen.size());
+    }
+
+    @Test
+    void aChangedSelectorReplacesTheSubscriptionOnlyWhenNoConsumerIsActive() throws Exception
+    {
+        final Session session = connection(unique("client")).createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final Topic topic = session.createTopic(unique("topic"));
+        final Session publishing = connection(null).createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final MessageProducer producer = publishing.createProducer(topic);
+
+        final MessageConsumer red = session.createDurableConsumer(topic, "colour", "colour = 'red'", false);
+        assertThrows(JMSException.class, () -> session.createDurableConsumer(topic, "colour", "colour = 'blue'", false));
+        red.close();
+        producer.send(colour(publishing, "red", "kept until replaced"));
+
+        final MessageConsumer blue = session.createDurableConsumer(topic, "colour", "colour = 'blue'", false);
+        producer.send(colour(publishing, "red", "not selected"));
+        producer.send(colour(publishing, "blue", "selected"));
+        assertEquals("selected", text(blue.receive(5_000)));
+        assertNull(blue.receive(200));
+        blue.close();
+
+        final Topic other = session.createTopic(unique("topic"));
+        final MessageConsumer moved = session.createDurableConsumer(other, "colour");
+        producer.send(colour(publishing, "blue", "old topic"));
+        assertNull(moved.receive(200));
+    }
+
+    @Test
+    void unsubscribeRules() throws Exception
+    {
+        final Session session = connection(unique("client")).createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final Topic topic = session.createTopic(unique("topic"));
+        final InvalidDestinationException unknown = assertThrows(InvalidDestinationException.class,
+            () -> session.unsubscribe("never-created"));
+        assertTrue(unknown.getMessage().contains("never-created"), unknown.getMessage());
+
+        final MessageConsumer consumer = session.createDurableConsumer(topic, "gone");
+        assertThrows(IllegalStateException.class, () -> session.unsubscribe("gone"));
+        consumer.close();
+        final Session publishing = connection(null).createSession(false, Session.AUTO_ACKNOWLEDGE);
+        publishing.createProducer(topic).send(publishing.createTextMessage("before unsubscribe"));
+        session.unsubscribe("gone");
+        assertThrows(InvalidDestinationException.class, () -> session.unsubscribe("gone"));
+
+        final MessageConsumer fresh = session.createDurableConsumer(topic, "gone");
+        assertNull(fresh.receive(200), "a new subscription of the same name starts empty");
+    }
+
+    @Test
+    void persistentQueueMessagesSurviveARestartOfTheQueueHost() throws Exception
+    {
+        final String queueName = unique("queue");
+        final String onUri = uri() + "&archive=on";
+        final Connection first = new JmsConnectionFactory(onUri).createConnection();
+        final Session session = first.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final Queue queue = session.createQueue(queueName);
+        final MessageProducer producer = session.createProducer(queue);
+        producer.send(session.createTextMessage("persistent-1"));
+        producer.send(session.createTextMessage("transient"), DeliveryMode.NON_PERSISTENT, 4, 0);
+        producer.send(session.createTextMessage("persistent-2"));
+        first.start();
+        final MessageConsumer consumer = session.createConsumer(queue);
+        assertEquals("persistent-1", text(consumer.receive(5_000)));
+        first.close();
+
+        final Connection second = new JmsConnectionFactory(onUri).createConnection();
+        connections.add(second);
+        second.start();
+        final Session again = second.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final MessageConsumer restored = again.createConsumer(again.createQueue(queueName));
+        final Message message = restored.receive(5_000);
+        assertEquals("persistent-2", text(message));
+        assertNull(restored.receive(300), "the NON_PERSISTENT message and the acknowledged one stay gone");
+    }
+
+    private static Message colour(final Session session, final String colour, final String text) throws JMSException
+    {
+        final TextMessage message = session.createTextMessage(text);
+        message.setStringProperty("colour", colour);
+        return message;
+    }
+
+    private static String text(final Message message) throws JMSException
+    {
+        assertNotNull(message, "no message");
+        return ((TextMessage)message).getText();
+    }
+}
