@@ -2,15 +2,24 @@ package io.wirespeed.driver;
 
 import java.util.Properties;
 
+import org.agrona.CloseHelper;
+
+import io.wirespeed.jms.durable.DurableStorage;
 import io.wirespeed.jms.queue.QueueHost;
 import io.wirespeed.jms.queue.QueueSelectors;
 import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.aeron.AeronTransportConfig;
+import io.wirespeed.transport.aeron.ArchiveConfig;
+import io.wirespeed.transport.aeron.ArchiveHost;
 
 /**
  * The queue host inside the driver process: clients that use this driver (driver=external) find
  * their queues, temporary queues and shared subscriptions here. On by default; the system property
  * {@value #QUEUE_HOST_PROP}{@code =false} turns it off.
+ * <p>
+ * With {@code wirespeed.archive.enabled=true} an Aeron Archive runs beside the driver too (settings
+ * {@code wirespeed.archive.*}, see {@link ArchiveConfig}), and the queue host keeps durable
+ * subscriptions and PERSISTENT queue messages in it.
  */
 final class QueueHosting implements AutoCloseable
 {
@@ -19,11 +28,16 @@ final class QueueHosting implements AutoCloseable
 
     private final AeronTransport transport;
     private final QueueHost host;
+    private final ArchiveHost archive;
+    private final DurableStorage storage;
 
-    private QueueHosting(final AeronTransport transport, final QueueHost host)
+    private QueueHosting(
+        final AeronTransport transport, final QueueHost host, final ArchiveHost archive, final DurableStorage storage)
     {
         this.transport = transport;
         this.host = host;
+        this.archive = archive;
+        this.storage = storage;
     }
 
     /**
@@ -37,19 +51,42 @@ final class QueueHosting implements AutoCloseable
     {
         if ("false".equalsIgnoreCase(systemProperties.getProperty(QUEUE_HOST_PROP, "true")))
         {
-            return new QueueHosting(null, null);
+            return new QueueHosting(null, null, null, null);
         }
         final AeronTransport transport = AeronTransport.connect(AeronTransportConfig.builder()
             .embedded(false)
             .directory(driverConfig.directory())
             .timeout(driverConfig.timeout())
             .build());
-        return new QueueHosting(transport, new QueueHost(transport, QueueSelectors::compile).start());
+        ArchiveHost archive = null;
+        DurableStorage storage = null;
+        try
+        {
+            if ("true".equalsIgnoreCase(systemProperties.getProperty(ArchiveConfig.ENABLED_PROP, "false")))
+            {
+                final ArchiveConfig archiveConfig = ArchiveConfig.builder().properties(systemProperties).build();
+                archive = ArchiveHost.launch(driverConfig.directory(), archiveConfig, driverConfig.idleStrategy());
+                storage = DurableStorage.open(transport, archiveConfig);
+            }
+            return new QueueHosting(transport, new QueueHost(transport, QueueSelectors::compile, storage).start(),
+                archive, storage);
+        }
+        catch (final RuntimeException ex)
+        {
+            CloseHelper.quietCloseAll(storage, archive, transport);
+            throw ex;
+        }
     }
 
     boolean isRunning()
     {
         return host != null;
+    }
+
+    /** @return the archive's settings when one runs, else null. */
+    ArchiveConfig archive()
+    {
+        return archive == null ? null : archive.config();
     }
 
     @Override
@@ -58,6 +95,7 @@ final class QueueHosting implements AutoCloseable
         if (host != null)
         {
             host.close();
+            CloseHelper.quietCloseAll(storage, archive);
             transport.close();
         }
     }

@@ -74,10 +74,23 @@ public final class WirespeedMediaDriver
                 return;
             }
 
-            try (driver; QueueHosting queues = QueueHosting.start(config, System.getProperties()))
+            final QueueHosting hosting;
+            try
+            {
+                hosting = QueueHosting.start(config, System.getProperties());
+            }
+            catch (final TransportException ex)
+            {
+                driver.close();
+                System.err.println("wirespeed-driver: " + ex.getMessage());
+                System.exit(EXIT_CANNOT_START);
+                return;
+            }
+            try (driver; QueueHosting queues = hosting)
             {
                 System.out.println("wirespeed-driver running pid=" + ProcessHandle.current().pid() + " " + config +
-                    " queue-host=" + queues.isRunning());
+                    " queue-host=" + queues.isRunning() +
+                    (queues.archive() == null ? " archive=false" : " archive=true " + queues.archive()));
                 System.out.flush();
                 barrier.await();
             }
