@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 import io.aeron.archive.Archive;
 import io.aeron.archive.ArchiveThreadingMode;
@@ -29,6 +30,8 @@ public final class ArchiveHost implements AutoCloseable
     /** The first of the streams clients receive control responses on. */
     static final int RESPONSE_STREAM_BASE = 0x0F30_0100;
     private static final AtomicInteger RESPONSE_STREAMS = new AtomicInteger();
+    /** How long a start waits for the mark file of a killed archive to go stale (Aeron: its 10 s driver timeout). */
+    private static final long STALE_MARK_FILE_WAIT_NS = 12_000_000_000L;
     private static final System.Logger LOGGER = System.getLogger(ArchiveHost.class.getName());
 
     private final ArchiveConfig config;
@@ -71,9 +74,38 @@ public final class ArchiveHost implements AutoCloseable
             throw new TransportException("cannot create the archive directory " + directory + " (" +
                 ArchiveConfig.DIR_PROP + " / archiveDir): " + ex, ex);
         }
-        final Archive.Context context = new Archive.Context()
+        final long deadline = System.nanoTime() + STALE_MARK_FILE_WAIT_NS;
+        while (true)
+        {
+            final Archive.Context context = context(aeronDirectory, config, idle);
+            try
+            {
+                final Archive archive = Archive.launch(context);
+                return new ArchiveHost(config, aeronDirectory, archive, new ArchiveRetention(aeronDirectory, config));
+            }
+            catch (final AeronException | IllegalStateException | IllegalArgumentException ex)
+            {
+                context.close();
+                final String reason = String.valueOf(ex.getMessage());
+                if (reason.contains("active mark file") && System.nanoTime() - deadline < 0)
+                {
+                    // An archive killed without closing leaves its mark file looking alive until it times out.
+                    LockSupport.parkNanos(200_000_000L);
+                    continue;
+                }
+                throw new TransportException("the archive could not start in " + directory + ": " + reason +
+                    "; another archive may be using that directory: give this one another " + ArchiveConfig.DIR_PROP +
+                    " (archiveDir), or stop the other", ex);
+            }
+        }
+    }
+
+    private static Archive.Context context(
+        final String aeronDirectory, final ArchiveConfig config, final IdleStrategyKind idle)
+    {
+        return new Archive.Context()
             .aeronDirectoryName(aeronDirectory)
-            .archiveDir(directory)
+            .archiveDir(config.directory().toFile())
             .segmentFileLength(config.segmentLength())
             .fileSyncLevel(config.fileSync())
             .catalogFileSyncLevel(config.fileSync())
@@ -87,19 +119,6 @@ public final class ArchiveHost implements AutoCloseable
             .archiveClientContext(clientContext())
             .deleteArchiveOnStart(false)
             .errorHandler((error) -> LOGGER.log(System.Logger.Level.WARNING, "archive error: " + error));
-        final Archive archive;
-        try
-        {
-            archive = Archive.launch(context);
-        }
-        catch (final AeronException | IllegalStateException | IllegalArgumentException ex)
-        {
-            context.close();
-            throw new TransportException("the archive could not start in " + directory + ": " + ex.getMessage() +
-                "; another archive may be using that directory: give this one another " + ArchiveConfig.DIR_PROP +
-                " (archiveDir), or stop the other", ex);
-        }
-        return new ArchiveHost(config, aeronDirectory, archive, new ArchiveRetention(aeronDirectory, config));
     }
 
     /**
