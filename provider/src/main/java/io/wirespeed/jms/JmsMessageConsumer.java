@@ -437,17 +437,49 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
 
     private boolean accept(final DirectBuffer buffer, final int offset, final int length)
     {
-        if (!decoder.wrap(buffer, offset, length))
+        if (inbox != null && !acceptDelivery(buffer, offset, length))
         {
-            connection.onAsyncException(new JMSException("dropped a malformed message on '" + destination + "': " +
-                decoder.lastError()));
+            discardDelivery();
             return false;
         }
-        if (!decoder.isFor(destination))
+        return inbox != null || acceptFromTopic(buffer, offset, length);
+    }
+
+    private boolean acceptDelivery(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (!wrapChecked(buffer, offset, length) || !decoder.isFor(destination))
         {
             return false;
         }
-        if (noLocal && inbox == null && decoder.isFrom(connection.id()))
+        final long expiration = decoder.expiration();
+        return expiration == 0 || expiration > System.currentTimeMillis();
+    }
+
+    /**
+     * A delivery from the queue host that the application will never see (expired on the way, or
+     * malformed): acknowledged, so the host forgets it, and its credit returned, so the consumer
+     * is not starved by messages that expired in its prefetch buffer.
+     */
+    private void discardDelivery()
+    {
+        try
+        {
+            queueClient.acknowledge(consumerId, inbox.currentDeliveryId());
+        }
+        catch (final JMSException ex)
+        {
+            connection.onAsyncException(ex);
+        }
+        consumed();
+    }
+
+    private boolean acceptFromTopic(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (!wrapChecked(buffer, offset, length) || !decoder.isFor(destination))
+        {
+            return false;
+        }
+        if (noLocal && decoder.isFrom(connection.id()))
         {
             return false;
         }
@@ -457,13 +489,24 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         {
             return false;
         }
-        if (inbox == null && compiledSelector != null && !compiledSelector.matches(selectorSource.wrap(decoder.reader())))
+        if (compiledSelector != null && !compiledSelector.matches(selectorSource.wrap(decoder.reader())))
         {
             return false;
         }
-        if (inbox == null && decoder.deliveryTime() > now)
+        if (decoder.deliveryTime() > now)
         {
             holdUntilDue(decoder.decode());
+            return false;
+        }
+        return true;
+    }
+
+    private boolean wrapChecked(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (!decoder.wrap(buffer, offset, length))
+        {
+            connection.onAsyncException(new JMSException("dropped a malformed message on '" + destination + "': " +
+                decoder.lastError()));
             return false;
         }
         return true;

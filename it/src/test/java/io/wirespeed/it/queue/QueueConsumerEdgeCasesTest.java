@@ -17,7 +17,6 @@ import javax.jms.Queue;
 import javax.jms.Session;
 import javax.jms.TextMessage;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -48,8 +47,6 @@ class QueueConsumerEdgeCasesTest
      * with noLocal=true receives a message its own connection sent.
      */
     @Test
-    @Disabled("provider bug: JmsMessageConsumer.accept drops a queue delivery from its own connection when " +
-        "noLocal=true, without acknowledging it or returning its credit")
     void noLocalDoesNotApplyToQueues() throws Exception
     {
         final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
@@ -74,8 +71,6 @@ class QueueConsumerEdgeCasesTest
      * fresh one is still delivered.
      */
     @Test
-    @Disabled("provider bug: JmsMessageConsumer.accept drops an expired queue delivery without acknowledging " +
-        "it or returning its credit; queuePrefetch of them starve the consumer for good")
     void messagesThatExpireInTheConsumersPrefetchBufferDoNotStarveIt() throws Exception
     {
         final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
