@@ -324,13 +324,13 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     @Override
     public TopicSession createTopicSession(final boolean transacted, final int acknowledgeMode) throws JMSException
     {
-        return (TopicSession)createSession(transacted, acknowledgeMode);
+        return ((JmsSession)createSession(transacted, acknowledgeMode)).restrictTo(JmsSession.Domain.TOPIC);
     }
 
     @Override
     public QueueSession createQueueSession(final boolean transacted, final int acknowledgeMode) throws JMSException
     {
-        return (QueueSession)createSession(transacted, acknowledgeMode);
+        return ((JmsSession)createSession(transacted, acknowledgeMode)).restrictTo(JmsSession.Domain.QUEUE);
     }
 
     void onSessionClosed(final JmsSession session)

@@ -66,6 +66,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
     private final SessionSender sender;
     private final CompletionDispatcher completions;
     private volatile MessageListener distinguishedListener;
+    private volatile Domain restrictedTo;
     private volatile boolean closed;
 
     JmsSession(final JmsConnection connection, final int sessionMode)
@@ -75,6 +76,40 @@ public class JmsSession implements Session, TopicSession, QueueSession
         this.id = (int)connection.nextSessionId();
         this.sender = new SessionSender(this);
         this.completions = new CompletionDispatcher("wirespeed-completion-" + connection.id() + ":" + id);
+    }
+
+    /** The messaging domains of the legacy session interfaces. */
+    enum Domain
+    {
+        /** Publish/subscribe: TopicSession. */
+        TOPIC,
+        /** Point-to-point: QueueSession. */
+        QUEUE
+    }
+
+    /**
+     * Makes this a TopicSession or QueueSession in the legacy sense: the other domain's factory
+     * methods then throw IllegalStateException, as those interfaces require.
+     *
+     * @param domain the session's domain.
+     * @return this session.
+     */
+    JmsSession restrictTo(final Domain domain)
+    {
+        this.restrictedTo = domain;
+        return this;
+    }
+
+    private void checkDomain(final Domain needed, final String method) throws IllegalStateException
+    {
+        final Domain domain = restrictedTo;
+        if (domain != null && domain != needed)
+        {
+            throw new IllegalStateException(method + " belongs to the " +
+                (needed == Domain.TOPIC ? "publish/subscribe" : "point-to-point") + " domain and cannot be used on a " +
+                (domain == Domain.TOPIC ? "TopicSession" : "QueueSession") + ": use a Session from " +
+                "Connection.createSession for both domains");
+        }
     }
 
     /** @return the dispatcher of this session's CompletionListener callbacks. */
@@ -426,6 +461,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
         final Topic topic, final String sharedSubscriptionName, final String messageSelector) throws JMSException
     {
         checkOpen();
+        checkDomain(Domain.TOPIC, "createSharedConsumer");
         final JmsDestination target = checkDestination(topic, false);
         if (sharedSubscriptionName == null || sharedSubscriptionName.isEmpty())
         {
@@ -460,6 +496,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
         final Topic topic, final String name, final String messageSelector, final boolean noLocal) throws JMSException
     {
         checkOpen();
+        checkDomain(Domain.TOPIC, "createDurableConsumer");
         final JmsDestination target = durableTopic(topic);
         final String clientId = connection.getClientID();
         if (clientId == null)
@@ -483,6 +520,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
         final Topic topic, final String name, final String messageSelector) throws JMSException
     {
         checkOpen();
+        checkDomain(Domain.TOPIC, "createSharedDurableConsumer");
         final JmsDestination target = durableTopic(topic);
         return addConsumer(new JmsMessageConsumer(this, target, messageSelector, false,
             DurableSubscriptions.key(connection.getClientID(), name), Boolean.TRUE));
@@ -503,6 +541,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
     public void unsubscribe(final String name) throws JMSException
     {
         checkOpen();
+        checkDomain(Domain.TOPIC, "unsubscribe");
         final String key = DurableSubscriptions.key(connection.getClientID(), name);
         connection.durableQueueClient().unsubscribe(key);
     }
@@ -511,6 +550,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
     public Queue createQueue(final String queueName) throws JMSException
     {
         checkOpen();
+        checkDomain(Domain.QUEUE, "createQueue");
         return new JmsQueue(JmsDestination.checkName(queueName, "queue"));
     }
 
@@ -518,6 +558,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
     public Topic createTopic(final String topicName) throws JMSException
     {
         checkOpen();
+        checkDomain(Domain.TOPIC, "createTopic");
         return new JmsTopic(JmsDestination.checkName(topicName, "topic"));
     }
 
@@ -531,6 +572,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
     public QueueBrowser createBrowser(final Queue queue, final String messageSelector) throws JMSException
     {
         checkOpen();
+        checkDomain(Domain.QUEUE, "createBrowser");
         final JmsDestination target = checkDestination(queue, false);
         connection.checkMayConsume(target);
         return new JmsQueueBrowser(this, (Queue)target, messageSelector);
@@ -540,6 +582,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
     public TemporaryQueue createTemporaryQueue() throws JMSException
     {
         checkOpen();
+        checkDomain(Domain.QUEUE, "createTemporaryQueue");
         return (TemporaryQueue)connection.createTemporary(true);
     }
 
@@ -547,6 +590,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
     public TemporaryTopic createTemporaryTopic() throws JMSException
     {
         checkOpen();
+        checkDomain(Domain.TOPIC, "createTemporaryTopic");
         return (TemporaryTopic)connection.createTemporary(false);
     }
 

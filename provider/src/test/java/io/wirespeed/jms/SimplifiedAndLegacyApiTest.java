@@ -73,6 +73,30 @@ class SimplifiedAndLegacyApiTest extends JmsTestSupport
     }
 
     @Test
+    void legacyDomainSessionsRefuseTheOtherDomainsFactoryMethods() throws Exception
+    {
+        final javax.jms.Connection connection = connection();
+        final TopicSession topicSession =
+            ((TopicConnection)connection).createTopicSession(false, javax.jms.Session.AUTO_ACKNOWLEDGE);
+        final javax.jms.Queue queue = connection.createSession().createQueue("q." + uniqueTopic());
+        assertThrows(javax.jms.IllegalStateException.class, () -> topicSession.createQueue("q"));
+        assertThrows(javax.jms.IllegalStateException.class, () -> topicSession.createBrowser(queue));
+        assertThrows(javax.jms.IllegalStateException.class, topicSession::createTemporaryQueue);
+
+        final javax.jms.QueueSession queueSession = ((javax.jms.QueueConnection)connection)
+            .createQueueSession(false, javax.jms.Session.AUTO_ACKNOWLEDGE);
+        final Topic topic = topicSession.createTopic(uniqueTopic());
+        assertThrows(javax.jms.IllegalStateException.class, () -> queueSession.createTopic("t"));
+        assertThrows(javax.jms.IllegalStateException.class, queueSession::createTemporaryTopic);
+        assertThrows(javax.jms.IllegalStateException.class, () -> queueSession.createDurableSubscriber(topic, "d"));
+        assertThrows(javax.jms.IllegalStateException.class, () -> queueSession.createDurableConsumer(topic, "d"));
+        assertThrows(javax.jms.IllegalStateException.class, () -> queueSession.createSharedConsumer(topic, "s"));
+        assertThrows(javax.jms.IllegalStateException.class, () -> queueSession.createSharedDurableConsumer(topic, "s"));
+        assertThrows(javax.jms.IllegalStateException.class, () -> queueSession.unsubscribe("d"));
+        assertEquals("q", queueSession.createQueue("q").getQueueName());
+    }
+
+    @Test
     void legacyTopicInterfacesPublishAndSubscribe() throws Exception
     {
         final TopicConnectionFactory factory = new JmsConnectionFactory();
