@@ -281,7 +281,9 @@ public final class ChildProcesses implements AfterEachCallback
 
         /**
          * Kills the child at once with SIGKILL ({@code destroyForcibly} on Linux), as a crash or the
-         * OOM killer would: no shutdown hook, no close, no last words. Waits for it to be gone.
+         * OOM killer would: no shutdown hook, no close, no last words. Waits for it to be gone. Goes
+         * through the process handle: {@code Process.destroyForcibly} would also close the pipe and
+         * drop the lines the child wrote just before it died, which tests read afterwards.
          *
          * @param timeout how long to wait for the process to disappear.
          * @return its exit status (137, 128 + SIGKILL, on Linux).
@@ -289,7 +291,7 @@ public final class ChildProcesses implements AfterEachCallback
          */
         public int killForcibly(final Duration timeout) throws InterruptedException
         {
-            process.destroyForcibly();
+            process.toHandle().destroyForcibly();
             return awaitExit(timeout);
         }
 

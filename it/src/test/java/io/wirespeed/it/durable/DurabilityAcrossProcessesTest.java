@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,9 +34,6 @@ class DurabilityAcrossProcessesTest
     Path archiveDir;
 
     @Test
-    @Disabled("flaky, a real bug (about 2 runs in 5 here): messages the killed subscriber had been sent " +
-        "but had not yet received (its prefetch) are sometimes lost instead of redelivered to the next " +
-        "subscriber; see the closing note of the session that found it")
     void aDurableSubscriberKilledMidStreamResumesFromItsLastAcknowledgement() throws Exception
     {
         final String uri = startDriver().uri;
