@@ -66,7 +66,7 @@ final class QueueHosting implements AutoCloseable
             {
                 final ArchiveConfig archiveConfig = ArchiveConfig.builder().properties(systemProperties).build();
                 archive = ArchiveHost.launch(driverConfig.directory(), archiveConfig, driverConfig.idleStrategy());
-                storage = DurableStorage.open(transport, archiveConfig);
+                storage = DurableStorage.open(transport, archiveConfig, archive);
             }
             return new QueueHosting(transport, new QueueHost(transport, QueueSelectors::compile, storage).start(),
                 archive, storage);

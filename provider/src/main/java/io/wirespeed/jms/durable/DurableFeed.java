@@ -288,6 +288,23 @@ public final class DurableFeed implements AutoCloseable
         store.save(state);
     }
 
+    /**
+     * Stops the replay of a recording that the archive's retention is about to purge (Aeron Archive
+     * refuses to purge a recording being replayed). The next look for recordings starts it again from
+     * this subscription's position, and logs the gap if the purge went past it.
+     *
+     * @param recordingId the recording.
+     */
+    public void releaseReplay(final long recordingId)
+    {
+        final RecordedStream replay = replays.remove(recordingId);
+        if (replay != null)
+        {
+            replay.close();
+            lastDiscoveryMs = 0;
+        }
+    }
+
     /** @return the ids of the recordings this subscription reads or has read. */
     public List<Long> recordingIds()
     {

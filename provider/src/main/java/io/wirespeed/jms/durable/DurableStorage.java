@@ -2,6 +2,8 @@ package io.wirespeed.jms.durable;
 
 import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.aeron.ArchiveConfig;
+import io.wirespeed.transport.aeron.ArchiveHost;
+import io.wirespeed.transport.aeron.ReplayGate;
 import io.wirespeed.transport.aeron.StreamArchive;
 
 /**
@@ -12,11 +14,13 @@ public final class DurableStorage implements AutoCloseable
 {
     private final StreamArchive archive;
     private final SubscriptionStore store;
+    private final ArchiveHost archiveHost;
 
-    private DurableStorage(final StreamArchive archive, final SubscriptionStore store)
+    private DurableStorage(final StreamArchive archive, final SubscriptionStore store, final ArchiveHost archiveHost)
     {
         this.archive = archive;
         this.store = store;
+        this.archiveHost = archiveHost;
     }
 
     /**
@@ -28,10 +32,27 @@ public final class DurableStorage implements AutoCloseable
      */
     public static DurableStorage open(final AeronTransport transport, final ArchiveConfig config)
     {
+        return open(transport, config, null);
+    }
+
+    /**
+     * Connects to the archive running in this JVM beside the transport's media driver, and takes over
+     * its retention: the queue host applies it from its own thread ({@link #applyRetentionIfDue}),
+     * stopping its replays of a recording before that is purged.
+     *
+     * @param transport   the host's transport.
+     * @param config      the archive's settings (its directory holds the subscriptions' files).
+     * @param archiveHost the archive, or null to leave its retention to its own agent.
+     * @return the storage.
+     */
+    public static DurableStorage open(
+        final AeronTransport transport, final ArchiveConfig config, final ArchiveHost archiveHost)
+    {
         final StreamArchive archive = StreamArchive.connect(transport);
         try
         {
-            return new DurableStorage(archive, new SubscriptionStore(config.directory(), config.fileSync() > 0));
+            return new DurableStorage(archive, new SubscriptionStore(config.directory(), config.fileSync() > 0),
+                archiveHost);
         }
         catch (final RuntimeException ex)
         {
@@ -50,6 +71,17 @@ public final class DurableStorage implements AutoCloseable
     public SubscriptionStore store()
     {
         return store;
+    }
+
+    /**
+     * Applies the archive's retention when due, where this storage took it over; for the host's thread only.
+     *
+     * @param gate stops the host's replays of a recording about to be purged.
+     * @return how many segment files were purged.
+     */
+    public int applyRetentionIfDue(final ReplayGate gate)
+    {
+        return archiveHost == null ? 0 : archiveHost.applyRetentionIfDue(gate);
     }
 
     @Override

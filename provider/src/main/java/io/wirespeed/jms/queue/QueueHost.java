@@ -20,6 +20,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import io.wirespeed.codec.EnvelopeReader;
 import io.wirespeed.codec.MalformedEnvelopeException;
 import io.wirespeed.jms.durable.DurableFeed;
+import io.wirespeed.transport.aeron.ReplayGate;
 import io.wirespeed.jms.durable.DurableState;
 import io.wirespeed.jms.durable.DurableStorage;
 import io.wirespeed.transport.MessageHandler;
@@ -59,6 +60,7 @@ public final class QueueHost implements Agent, AutoCloseable
     private final Map<String, SharedFeed> sharedFeeds = new HashMap<>();
     private final Map<String, DurableTopicFeed> durableFeeds = new HashMap<>();
     private final DurableFeed.Sink queueSink = this::onQueueReplayed;
+    private final ReplayGate replayGate = this::releaseReplays;
     private final DurableFeed queueFeed;
     private DurableStorage durable;
     private volatile DurableStorage pendingDurable;
@@ -129,6 +131,19 @@ public final class QueueHost implements Agent, AutoCloseable
         pendingDurable = storage;
     }
 
+    /** Retention is about to purge a recording: the feeds stop replaying it, and start again after. */
+    private void releaseReplays(final long recordingId)
+    {
+        if (queueFeed != null)
+        {
+            queueFeed.releaseReplay(recordingId);
+        }
+        for (final DurableTopicFeed feed : durableFeeds.values())
+        {
+            feed.feed.releaseReplay(recordingId);
+        }
+    }
+
     private Map<String, DurableState> restoreTopicFeeds(final DurableStorage storage)
     {
         final Map<String, DurableState> stored = new HashMap<>();
@@ -188,6 +203,10 @@ public final class QueueHost implements Agent, AutoCloseable
         for (final DurableTopicFeed feed : durableFeeds.values())
         {
             work += feed.poll();
+        }
+        if (durable != null)
+        {
+            work += durable.applyRetentionIfDue(replayGate);
         }
         final long nowMs = System.currentTimeMillis();
         for (final HostedQueue queue : queues.values())
@@ -762,7 +781,10 @@ public final class QueueHost implements Agent, AutoCloseable
 
         int poll()
         {
-            return feed.poll(this, queue.size() < DURABLE_BUFFER ? FRAGMENT_LIMIT : 0);
+            // reads ahead only for attached consumers: what an offline subscription has not read stays in
+            // the archive, where retention may purge it (a logged gap), rather than in this host's memory
+            final boolean wanted = !queue.consumers.isEmpty() && queue.size() < DURABLE_BUFFER;
+            return feed.poll(this, wanted ? FRAGMENT_LIMIT : 0);
         }
 
         @Override

@@ -211,7 +211,7 @@ public final class SharedTransports
                 IdleStrategyKind.byPropertyName(config.idle(), "idle"));
             try
             {
-                durableStorage = DurableStorage.open(aeron, config.archiveConfig());
+                durableStorage = DurableStorage.open(aeron, config.archiveConfig(), archive);
             }
             catch (final RuntimeException ex)
             {

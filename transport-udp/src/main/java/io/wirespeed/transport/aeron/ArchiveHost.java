@@ -159,6 +159,29 @@ public final class ArchiveHost implements AutoCloseable
         return retention.applyNow();
     }
 
+    /**
+     * Applies the retention policy when it is due (every few seconds), from the calling thread, which
+     * owns replays of this archive's recordings: the gate stops them before a recording they read is
+     * purged (Aeron Archive refuses to purge a recording being replayed). From the first call on, the
+     * retention agent leaves retention to the caller, which should call this from its duty cycle.
+     * A failure is logged ("archive retention failed") and retried at the next check.
+     *
+     * @param gate stops the caller's replays of a recording about to be purged.
+     * @return how many segment files were purged.
+     */
+    public int applyRetentionIfDue(final ReplayGate gate)
+    {
+        try
+        {
+            return retention.applyIfDue(gate);
+        }
+        catch (final RuntimeException ex)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "archive retention failed: " + ex, ex);
+            return 0;
+        }
+    }
+
     /** Stops the retention agent and the archive, joining their threads. Idempotent. */
     @Override
     public void close()

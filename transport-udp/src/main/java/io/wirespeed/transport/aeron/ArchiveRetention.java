@@ -7,7 +7,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import java.util.concurrent.locks.LockSupport;
+
 import io.aeron.archive.client.AeronArchive;
+import io.aeron.archive.client.ArchiveException;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.Agent;
 
@@ -17,17 +20,24 @@ import org.agrona.concurrent.Agent;
  * recordings go at once; of an active recording only whole segments before the one being written.
  * Every purge is logged (logger {@code io.wirespeed.transport.aeron.ArchiveRetention}) with the
  * recording, its stream and the range of positions that went, so that a durable subscriber's gap is
- * never silent. Runs every few seconds as an {@link Agent} on its own thread.
+ * never silent. Runs every few seconds as an {@link Agent} on its own thread, until the owner of the
+ * archive's replays (the queue host) takes it over with {@link #applyIfDue(ReplayGate)}: Aeron Archive
+ * refuses to purge a recording being replayed, so the replays are stopped (through the {@link ReplayGate})
+ * on the thread that owns them, right before the purge.
  */
 final class ArchiveRetention implements Agent
 {
     private static final long CHECK_INTERVAL_MS = 5_000;
+    /** How often a purge refused for a replay that is still stopping is tried again. */
+    private static final int PURGE_ATTEMPTS = 50;
+    private static final long PURGE_RETRY_NS = 10_000_000L;
     private static final System.Logger LOGGER = System.getLogger(ArchiveRetention.class.getName());
 
     private final String aeronDirectory;
     private final ArchiveConfig config;
     private AeronArchive archive;
-    private long lastCheckMs;
+    private volatile long lastCheckMs;
+    private volatile boolean takenOver;
 
     ArchiveRetention(final String aeronDirectory, final ArchiveConfig config)
     {
@@ -45,6 +55,10 @@ final class ArchiveRetention implements Agent
     @Override
     public int doWork()
     {
+        if (takenOver)
+        {
+            return 0;
+        }
         final long now = System.currentTimeMillis();
         if (now - lastCheckMs < CHECK_INTERVAL_MS)
         {
@@ -62,11 +76,41 @@ final class ArchiveRetention implements Agent
     }
 
     /**
-     * Applies the policy once.
+     * Applies the policy when it is due, from the calling thread, which owns the replays that the gate
+     * stops; from the first call on, the agent leaves retention to the caller.
+     *
+     * @param gate stops the caller's replays of a recording before it is purged.
+     * @return the number of segment files purged.
+     */
+    int applyIfDue(final ReplayGate gate)
+    {
+        takenOver = true;
+        final long now = System.currentTimeMillis();
+        if (now - lastCheckMs < CHECK_INTERVAL_MS)
+        {
+            return 0;
+        }
+        lastCheckMs = now;
+        return applyNow(gate);
+    }
+
+    /**
+     * Applies the policy once, stopping no replays.
      *
      * @return the number of segment files purged.
      */
-    synchronized int applyNow()
+    int applyNow()
+    {
+        return applyNow(ReplayGate.NONE);
+    }
+
+    /**
+     * Applies the policy once.
+     *
+     * @param gate stops the replays of a recording before it is purged.
+     * @return the number of segment files purged.
+     */
+    synchronized int applyNow(final ReplayGate gate)
     {
         if (config.retention().isZero() && config.retentionSize() == 0)
         {
@@ -113,7 +157,7 @@ final class ArchiveRetention implements Agent
                 }
             }
         }
-        return purge(segments);
+        return purge(segments, gate);
     }
 
     private List<Segment> segments()
@@ -154,7 +198,7 @@ final class ArchiveRetention implements Agent
         return segments;
     }
 
-    private int purge(final List<Segment> segments)
+    private int purge(final List<Segment> segments, final ReplayGate gate)
     {
         final Map<Long, List<Segment>> byRecording = new HashMap<>();
         for (final Segment segment : segments)
@@ -178,9 +222,10 @@ final class ArchiveRetention implements Agent
             final long recordingId = entry.getKey();
             final Segment lastPurged = recording.get(prefix - 1);
             final long from = recording.get(0).base;
+            gate.releaseReplays(recordingId);
             if (prefix == recording.size() && lastPurged.lastOfStopped)
             {
-                archive.purgeRecording(recordingId);
+                purgeRecording(recordingId);
                 LOGGER.log(System.Logger.Level.WARNING, "archive retention deleted recording " + recordingId +
                     " (stream " + lastPurged.streamId + ") from position " + from + ": its messages are gone for any " +
                     "durable subscriber that had not read them (" + ArchiveConfig.RETENTION_PROP + "=" +
@@ -190,7 +235,7 @@ final class ArchiveRetention implements Agent
             else
             {
                 final long newStart = lastPurged.base + lastPurged.length;
-                archive.purgeSegments(recordingId, newStart);
+                purgeSegments(recordingId, newStart);
                 LOGGER.log(System.Logger.Level.WARNING, "archive retention purged recording " + recordingId +
                     " (stream " + lastPurged.streamId + ") positions " + from + " to " + newStart + ": durable " +
                     "subscribers that had not read them skip them, and log the gap");
@@ -198,6 +243,51 @@ final class ArchiveRetention implements Agent
             purged += prefix;
         }
         return purged;
+    }
+
+    private void purgeRecording(final long recordingId)
+    {
+        for (int attempt = 1; ; attempt++)
+        {
+            try
+            {
+                archive.purgeRecording(recordingId);
+                return;
+            }
+            catch (final ArchiveException ex)
+            {
+                waitForStoppingReplay(ex, attempt);
+            }
+        }
+    }
+
+    private void purgeSegments(final long recordingId, final long newStart)
+    {
+        for (int attempt = 1; ; attempt++)
+        {
+            try
+            {
+                archive.purgeSegments(recordingId, newStart);
+                return;
+            }
+            catch (final ArchiveException ex)
+            {
+                waitForStoppingReplay(ex, attempt);
+            }
+        }
+    }
+
+    /**
+     * A replay stopped through the gate may take the archive's next duty cycle to go: a purge refused
+     * for it is tried again a few times; any other refusal, or one that lasts, is thrown (and logged).
+     */
+    private static void waitForStoppingReplay(final ArchiveException ex, final int attempt)
+    {
+        if (attempt >= PURGE_ATTEMPTS || !String.valueOf(ex.getMessage()).contains("replay in progress"))
+        {
+            throw ex;
+        }
+        LockSupport.parkNanos(PURGE_RETRY_NS);
     }
 
     /** One segment file of a recording. */
