@@ -6,19 +6,21 @@ import java.util.Map;
 
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
-import io.aeron.driver.MediaDriver;
+import io.aeron.driver.Configuration;
 import io.aeron.driver.ThreadingMode;
+import io.wirespeed.bench.common.Endpoints;
+import io.wirespeed.bench.common.RawAeron;
 import io.wirespeed.bench.rig.RunProfile;
 
 /**
  * Raw Aeron, the floor: an embedded media driver with the same threading mode and idle strategy
- * Wirespeed is given, and a client of it, on the same channel Wirespeed uses (IPC, or UDP unicast
- * on loopback).
+ * Wirespeed is given ({@link RawAeron}), and a client of it, on the same channel Wirespeed uses (IPC,
+ * or UDP unicast on loopback). The driver keeps Aeron's own default term length for the channel
+ * (64 MiB for IPC, 16 MiB for UDP) and lives under {@code java.io.tmpdir}, as this peer always has.
  */
 public final class AeronMedia implements AutoCloseable
 {
-    private final MediaDriver driver;
-    private final Aeron aeron;
+    private final RawAeron rawAeron;
     private final String channel;
     private final RunProfile profile;
 
@@ -31,20 +33,14 @@ public final class AeronMedia implements AutoCloseable
     public AeronMedia(final RunProfile profile, final int udpPort)
     {
         this.profile = profile;
-        this.channel = udpPort == 0 ? "aeron:ipc" : "aeron:udp?endpoint=127.0.0.1:" + udpPort;
+        this.channel = udpPort == 0 ? Endpoints.AERON_IPC : Endpoints.aeronUdp(udpPort);
         final String dir = new File(System.getProperty("java.io.tmpdir"),
             "wirespeed-bench-aeron-" + ProcessHandle.current().pid()).getAbsolutePath();
-        final MediaDriver.Context context = new MediaDriver.Context()
-            .aeronDirectoryName(dir)
-            .dirDeleteOnStart(true)
-            .dirDeleteOnShutdown(true)
-            .threadingMode(ThreadingMode.valueOf(profile.threading().toUpperCase().replace('-', '_')))
-            .sharedIdleStrategy(IdleStrategies.of(profile.idle()))
-            .conductorIdleStrategy(IdleStrategies.of(profile.idle()))
-            .senderIdleStrategy(IdleStrategies.of(profile.idle()))
-            .receiverIdleStrategy(IdleStrategies.of(profile.idle()));
-        driver = MediaDriver.launchEmbedded(context);
-        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(driver.aeronDirectoryName()));
+        this.rawAeron = RawAeron.start(
+            dir,
+            profile.idle(),
+            ThreadingMode.valueOf(profile.threading().toUpperCase().replace('-', '_')),
+            udpPort == 0 ? Configuration.ipcTermBufferLength() : Configuration.termBufferLength());
     }
 
     /**
@@ -55,17 +51,7 @@ public final class AeronMedia implements AutoCloseable
      */
     public ExclusivePublication connectedPublication(final int streamId)
     {
-        final ExclusivePublication publication = aeron.addExclusivePublication(channel, streamId);
-        final long deadline = System.nanoTime() + 10_000_000_000L;
-        while (!publication.isConnected())
-        {
-            if (System.nanoTime() > deadline)
-            {
-                throw new IllegalStateException("no subscriber connected to " + channel + " stream " + streamId);
-            }
-            Thread.yield();
-        }
-        return publication;
+        return rawAeron.connectedPublication(channel, streamId);
     }
 
     /**
@@ -75,7 +61,7 @@ public final class AeronMedia implements AutoCloseable
      */
     public Aeron aeron()
     {
-        return aeron;
+        return rawAeron.aeron();
     }
 
     /**
@@ -97,7 +83,7 @@ public final class AeronMedia implements AutoCloseable
     {
         final Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("api", "raw Aeron " + io.aeron.AeronVersion.VERSION + " (ExclusivePublication.tryClaim, poll)");
-        settings.put("transport", channel.equals("aeron:ipc") ? "ipc" : "udp-loopback");
+        settings.put("transport", channel.equals(Endpoints.AERON_IPC) ? "ipc" : "udp-loopback");
         settings.put("threading", profile.threading());
         settings.put("idle", profile.idle());
         settings.put("uri", channel);
@@ -107,7 +93,6 @@ public final class AeronMedia implements AutoCloseable
     @Override
     public void close()
     {
-        aeron.close();
-        driver.close();
+        rawAeron.close();
     }
 }

@@ -5,18 +5,20 @@ import java.util.Map;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
-import org.agrona.concurrent.IdleStrategy;
 
 import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.BufferClaim;
 import io.aeron.logbuffer.FragmentHandler;
+import io.wirespeed.bench.common.AeronReflector;
+import io.wirespeed.bench.common.IdleStrategies;
+import io.wirespeed.bench.common.PollingThread;
 import io.wirespeed.bench.rig.RunProfile;
 
 /**
  * The reflector pair over raw Aeron: ping and pong streams on one channel; one polling thread
- * reflects pings into the pong publication and hands pongs to the handler, as one Wirespeed
- * connection's delivery thread serves both listeners.
+ * reflects pings into the pong publication ({@link AeronReflector}) and hands pongs to the handler,
+ * as one Wirespeed connection's delivery thread serves both listeners.
  */
 public final class AeronPingPong implements PingPongPeer
 {
@@ -26,7 +28,6 @@ public final class AeronPingPong implements PingPongPeer
     private final AeronMedia media;
     private final RunProfile profile;
     private final BufferClaim sendClaim = new BufferClaim();
-    private final BufferClaim reflectClaim = new BufferClaim();
     private ExclusivePublication ping;
     private PollingThread poller;
     private int messageSize;
@@ -51,18 +52,10 @@ public final class AeronPingPong implements PingPongPeer
         final Subscription pongSubscription = media.aeron().addSubscription(media.channel(), PONG_STREAM);
         ping = media.connectedPublication(PING_STREAM);
         final ExclusivePublication pong = media.connectedPublication(PONG_STREAM);
-        final IdleStrategy backPressure = IdleStrategies.of(profile.idle());
         final FragmentHandler receive = (buffer, offset, length, header) -> deliver(handler, buffer, offset);
-        final FragmentHandler reflect = (buffer, offset, length, header) ->
-        {
-            while (pong.tryClaim(length, reflectClaim) < 0)
-            {
-                // The pongs' reader is this thread: drain them, or back-pressure on pong never clears.
-                backPressure.idle(pongSubscription.poll(receive, 64));
-            }
-            reflectClaim.buffer().putBytes(reflectClaim.offset(), buffer, offset, length);
-            reflectClaim.commit();
-        };
+        // The pongs' reader is this thread: it drains them while the pong publication is back-pressured.
+        final AeronReflector reflect = new AeronReflector(
+            pong, IdleStrategies.of(profile.idle()), () -> pongSubscription.poll(receive, 64));
         poller = new PollingThread("aeron-pingpong-poller", IdleStrategies.of(profile.idle()),
             () -> pingSubscription.poll(reflect, 64) + pongSubscription.poll(receive, 64));
     }

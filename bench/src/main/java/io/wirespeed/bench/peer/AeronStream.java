@@ -9,6 +9,8 @@ import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.BufferClaim;
 import io.aeron.logbuffer.FragmentHandler;
+import io.wirespeed.bench.common.IdleStrategies;
+import io.wirespeed.bench.common.PollingThread;
 import io.wirespeed.bench.rig.RunProfile;
 
 /** One publisher to one subscriber over raw Aeron: tryClaim on the sending thread, a polling thread to receive. */

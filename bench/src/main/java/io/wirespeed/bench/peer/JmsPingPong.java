@@ -10,10 +10,12 @@ import javax.jms.MessageProducer;
 import javax.jms.Session;
 import javax.jms.Topic;
 
+import io.wirespeed.bench.common.JmsReflector;
+
 /**
  * The reflector pair over any JMS provider: one connection, three sessions (A's sender, A's
- * receiver, B's reflector), two topics. B's listener copies each ping into a reused reply and
- * sends it on the pong topic; A's listener hands the reply to the handler.
+ * receiver, B's reflector), two topics. B's listener ({@link JmsReflector}) copies each ping into a
+ * reused reply and sends it on the pong topic; A's listener hands the reply to the handler.
  */
 public final class JmsPingPong implements PingPongPeer
 {
@@ -47,22 +49,8 @@ public final class JmsPingPong implements PingPongPeer
         final Topic ping = sendSession.createTopic(topicPrefix + ".ping");
         final Topic pong = sendSession.createTopic(topicPrefix + ".pong");
 
-        final MessageProducer reflector = JmsMessages.fast(reflectSession.createProducer(pong));
-        final BytesMessage reply = reflectSession.createBytesMessage();
-        final byte[] replyPadding = padding.clone();
-        reflectSession.createConsumer(ping).setMessageListener(m ->
-        {
-            try
-            {
-                final BytesMessage in = (BytesMessage)m;
-                JmsMessages.write(reply, in.readLong(), in.readLong(), replyPadding);
-                reflector.send(reply);
-            }
-            catch (final JMSException ex)
-            {
-                throw JmsMessages.fail(ex);
-            }
-        });
+        reflectSession.createConsumer(ping).setMessageListener(new JmsReflector(
+            JmsMessages.fast(reflectSession.createProducer(pong)), reflectSession.createBytesMessage(), messageSize));
         receiveSession.createConsumer(pong).setMessageListener(m ->
         {
             try

@@ -5,6 +5,8 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.Map;
 
+import io.wirespeed.bench.common.IdleStrategies;
+import io.wirespeed.bench.common.PollingThread;
 import io.wirespeed.bench.rig.RunProfile;
 
 /**

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import javax.jms.ConnectionFactory;
 
+import io.wirespeed.bench.common.Endpoints;
 import io.wirespeed.bench.rig.RunProfile;
 import io.wirespeed.jms.JmsConnectionFactory;
 
@@ -30,7 +31,7 @@ public final class WirespeedTarget implements JmsTarget
      */
     public static WirespeedTarget ipc(final RunProfile profile)
     {
-        return new WirespeedTarget("wirespeed:ipc?" + options(profile), "ipc", profile);
+        return new WirespeedTarget(Endpoints.wirespeedIpc(options(profile)), "ipc", profile);
     }
 
     /**
@@ -42,8 +43,7 @@ public final class WirespeedTarget implements JmsTarget
      */
     public static WirespeedTarget udp(final RunProfile profile, final int port)
     {
-        return new WirespeedTarget(
-            "wirespeed:udp?endpoint=127.0.0.1:" + port + "&" + options(profile), "udp-loopback", profile);
+        return new WirespeedTarget(Endpoints.wirespeedUdp(port, options(profile)), "udp-loopback", profile);
     }
 
     private static String options(final RunProfile profile)

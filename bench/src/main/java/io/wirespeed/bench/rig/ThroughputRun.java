@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import io.wirespeed.bench.common.Allocations;
 import io.wirespeed.bench.peer.StreamPeer;
 
 /**

@@ -1,10 +1,12 @@
-package io.wirespeed.bench.rig;
+package io.wirespeed.bench.common;
 
 import java.lang.management.ManagementFactory;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
- * Bytes allocated by a thread, from the JVM's per-thread allocation counters
- * ({@code com.sun.management.ThreadMXBean}); -1 where the JVM does not count.
+ * Bytes allocated by threads, from the JVM's per-thread allocation counters
+ * ({@code com.sun.management.ThreadMXBean}); -1 or nothing where the JVM does not count.
  */
 public final class Allocations
 {
@@ -33,6 +35,29 @@ public final class Allocations
     public static long thread(final long threadId)
     {
         return THREADS == null || threadId < 0 ? -1 : THREADS.getThreadAllocatedBytes(threadId);
+    }
+
+    /**
+     * Bytes every live thread has allocated so far, read in one call.
+     *
+     * @return thread id to bytes; empty where unsupported.
+     */
+    public static Map<Long, Long> allThreads()
+    {
+        final Map<Long, Long> byThread = new HashMap<>();
+        if (THREADS != null)
+        {
+            final long[] ids = THREADS.getAllThreadIds();
+            final long[] bytes = THREADS.getThreadAllocatedBytes(ids);
+            for (int i = 0; i < ids.length; i++)
+            {
+                if (bytes[i] >= 0)
+                {
+                    byThread.put(ids[i], bytes[i]);
+                }
+            }
+        }
+        return byThread;
     }
 
     private static com.sun.management.ThreadMXBean threads()

@@ -1,12 +1,12 @@
-package io.wirespeed.bench.peer;
+package io.wirespeed.bench.common;
 
 import java.util.function.IntSupplier;
 
 import org.agrona.concurrent.IdleStrategy;
 
 /**
- * A receiving thread for the raw peers: calls a duty cycle until closed, idling with the run's
- * idle strategy when a cycle did nothing, as a Wirespeed connection's delivery thread does.
+ * A receiving thread for the raw peers and reflectors: calls a duty cycle until closed, idling with the given idle
+ * strategy when a cycle did nothing, as a Wirespeed connection's delivery thread does. A daemon thread.
  */
 public final class PollingThread implements AutoCloseable
 {
@@ -33,6 +33,11 @@ public final class PollingThread implements AutoCloseable
         thread.start();
     }
 
+    /**
+     * Stops the duty cycle and waits up to 5 s for the thread to end.
+     *
+     * @throws InterruptedException if interrupted while waiting.
+     */
     @Override
     public void close() throws InterruptedException
     {
