@@ -6,8 +6,6 @@ import java.util.concurrent.TimeUnit;
 import org.agrona.BitUtil;
 import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
-import org.agrona.concurrent.Agent;
-import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -27,15 +25,19 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
-import io.aeron.Publication;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.Header;
+import io.wirespeed.bench.common.AeronReflector;
+import io.wirespeed.bench.common.IdleStrategies;
+import io.wirespeed.bench.common.PollingThread;
+import io.wirespeed.bench.common.RawAeron;
 
 /**
  * The reflector round trip of {@link JmsPingPongBenchmark} on raw Aeron, the floor under it: the benchmark thread
- * offers a ping on an exclusive publication and polls a subscription for its pong; a reflector agent on its own
- * thread polls the ping subscription and offers each fragment back on the pong publication. Same channels (IPC,
+ * offers a ping on an exclusive publication and polls a subscription for its pong; a reflector thread polls the
+ * ping subscription and copies each fragment back into a claim on the pong publication ({@link AeronReflector}, the
+ * echo side the {@code bench} rig's raw Aeron peer uses too). Same channels (IPC,
  * or UDP unicast loopback with ping and pong on two ports), same body sizes, same driver settings and idle
  * strategy; no envelope, no JMS. Bodies fit in one frame, so fragments need no reassembly.
  */
@@ -51,7 +53,6 @@ public class AeronPingPongBenchmark
 {
     private static final int PING_STREAM_ID = 1001;
     private static final int PONG_STREAM_ID = 1002;
-    private static final long CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(20);
 
     /** {@code ipc}: Aeron IPC; {@code udp}: UDP unicast over loopback. */
     @Param({BenchmarkSupport.IPC, BenchmarkSupport.UDP})
@@ -69,7 +70,7 @@ public class AeronPingPongBenchmark
     public String idle;
 
     private RawAeron rawAeron;
-    private AgentRunner reflectorRunner;
+    private PollingThread reflectorThread;
     private ExclusivePublication pingPublication;
     private Subscription pongSubscription;
     private UnsafeBuffer pingBuffer;
@@ -85,31 +86,22 @@ public class AeronPingPongBenchmark
     @Setup(Level.Trial)
     public void setUp()
     {
-        rawAeron = RawAeron.start(idle, 0);
+        rawAeron = BenchmarkSupport.startRawAeron(idle);
         final Aeron aeron = rawAeron.aeron();
         final String pingChannel = BenchmarkSupport.aeronChannel(transport, BenchmarkSupport.udpPort(2));
         final String pongChannel = BenchmarkSupport.aeronChannel(transport, BenchmarkSupport.udpPort(3));
 
-        final Reflector reflector = new Reflector(
-            aeron.addSubscription(pingChannel, PING_STREAM_ID),
-            aeron.addExclusivePublication(pongChannel, PONG_STREAM_ID),
-            BenchmarkSupport.idleStrategy(idle));
+        final Subscription pingSubscription = aeron.addSubscription(pingChannel, PING_STREAM_ID);
+        final ExclusivePublication pongPublication = aeron.addExclusivePublication(pongChannel, PONG_STREAM_ID);
+        final AeronReflector reflector =
+            new AeronReflector(pongPublication, IdleStrategies.of(idle), AeronReflector.NO_DUTY);
         pongSubscription = aeron.addSubscription(pongChannel, PONG_STREAM_ID);
         pingPublication = aeron.addExclusivePublication(pingChannel, PING_STREAM_ID);
-        reflectorRunner = new AgentRunner(
-            BenchmarkSupport.idleStrategy(idle), Throwable::printStackTrace, null, reflector);
-        AgentRunner.startOnThread(reflectorRunner);
+        reflectorThread = new PollingThread(
+            "jmh-aeron-reflector", IdleStrategies.of(idle), () -> pingSubscription.poll(reflector, 16));
 
-        final long deadline = System.nanoTime() + CONNECT_TIMEOUT_NS;
-        while (!pingPublication.isConnected() || !reflector.publication.isConnected())
-        {
-            if (System.nanoTime() > deadline)
-            {
-                throw new IllegalStateException("ping and pong did not connect on " + pingChannel + " and " +
-                    pongChannel);
-            }
-            Thread.yield();
-        }
+        RawAeron.awaitConnected(pingPublication);
+        RawAeron.awaitConnected(pongPublication);
 
         pingBuffer = new UnsafeBuffer(BufferUtil.allocateDirectAligned(
             BitUtil.align(size, BitUtil.CACHE_LINE_LENGTH), BitUtil.CACHE_LINE_LENGTH));
@@ -117,20 +109,22 @@ public class AeronPingPongBenchmark
         {
             pingBuffer.putByte(i, (byte)i);
         }
-        pingIdle = BenchmarkSupport.idleStrategy(idle);
+        pingIdle = IdleStrategies.of(idle);
     }
 
     /**
      * Stops the reflector, then closes the client and the driver.
+     *
+     * @throws InterruptedException if interrupted while the reflector stops.
      */
     @TearDown(Level.Trial)
-    public void tearDown()
+    public void tearDown() throws InterruptedException
     {
         try
         {
-            if (null != reflectorRunner)
+            if (null != reflectorThread)
             {
-                reflectorRunner.close();
+                reflectorThread.close();
             }
         }
         finally
@@ -169,49 +163,5 @@ public class AeronPingPongBenchmark
     private void onPong(final DirectBuffer buffer, final int offset, final int length, final Header header)
     {
         received = buffer.getLong(offset, ByteOrder.LITTLE_ENDIAN);
-    }
-
-    /**
-     * Offers every ping fragment straight back on the pong publication.
-     */
-    static final class Reflector implements Agent, FragmentHandler
-    {
-        private final Subscription subscription;
-        private final Publication publication;
-        private final IdleStrategy backPressureIdle;
-
-        Reflector(final Subscription subscription, final Publication publication, final IdleStrategy backPressureIdle)
-        {
-            this.subscription = subscription;
-            this.publication = publication;
-            this.backPressureIdle = backPressureIdle;
-        }
-
-        @Override
-        public int doWork()
-        {
-            return subscription.poll(this, 16);
-        }
-
-        @Override
-        public void onFragment(final DirectBuffer buffer, final int offset, final int length, final Header header)
-        {
-            backPressureIdle.reset();
-            long result;
-            while ((result = publication.offer(buffer, offset, length)) < 0)
-            {
-                if (Publication.CLOSED == result || Publication.MAX_POSITION_EXCEEDED == result)
-                {
-                    throw new IllegalStateException("pong publication failed: " + Publication.errorString(result));
-                }
-                backPressureIdle.idle();
-            }
-        }
-
-        @Override
-        public String roleName()
-        {
-            return "jmh-aeron-reflector";
-        }
     }
 }

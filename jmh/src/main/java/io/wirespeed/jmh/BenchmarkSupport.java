@@ -9,13 +9,15 @@ import javax.jms.Message;
 import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
 
-import org.agrona.concurrent.IdleStrategy;
-
-import io.wirespeed.transport.aeron.IdleStrategyKind;
+import io.aeron.CommonContext;
+import io.aeron.driver.ThreadingMode;
+import io.wirespeed.bench.common.Endpoints;
+import io.wirespeed.bench.common.RawAeron;
 
 /**
- * What the benchmarks share: the JVM flag their forks need, the UDP ports they use, the URIs they connect with,
- * and the way they fill a message body. Not a benchmark.
+ * What the benchmarks share beyond what module {@code bench-common} gives them: the JVM flag their forks need, the
+ * UDP ports they use, the URIs they connect with, their raw Aeron driver, and the way they fill a message body.
+ * Not a benchmark.
  */
 public final class BenchmarkSupport
 {
@@ -62,14 +64,17 @@ public final class BenchmarkSupport
     }
 
     /**
-     * An idle strategy by its configuration name.
+     * Starts the raw Aeron peers' media driver, as Wirespeed's embedded one (shared threading, Wirespeed's term
+     * length and MTU) with the given idle strategy, in a directory of its own beside Aeron's default one.
      *
-     * @param name {@code backoff}, {@code sleeping}, {@code yielding}, {@code busy-spin} or {@code noop}.
-     * @return a new idle strategy.
+     * @param idle the driver's idle strategy by name.
+     * @return the driver and a client of it.
      */
-    public static IdleStrategy idleStrategy(final String name)
+    public static RawAeron startRawAeron(final String idle)
     {
-        return IdleStrategyKind.byPropertyName(name, "idle").newIdleStrategy();
+        final String directory = CommonContext.getAeronDirectoryName() + "-wirespeed-jmh-raw-" +
+            ProcessHandle.current().pid();
+        return RawAeron.start(directory, idle, ThreadingMode.SHARED, 0);
     }
 
     /**
@@ -85,25 +90,17 @@ public final class BenchmarkSupport
     public static String uri(
         final String transport, final String idle, final boolean reuse, final int udpPort, final String extraOptions)
     {
-        final StringBuilder uri = new StringBuilder("wirespeed:");
+        final String options = "idle=" + idle + "&reuseMessages=" + reuse +
+            (extraOptions.isEmpty() ? "" : "&" + extraOptions);
         if (IPC.equals(transport))
         {
-            uri.append("ipc?");
+            return Endpoints.wirespeedIpc(options);
         }
-        else if (UDP.equals(transport))
+        if (UDP.equals(transport))
         {
-            uri.append("udp?endpoint=127.0.0.1:").append(udpPort).append('&');
+            return Endpoints.wirespeedUdp(udpPort, options);
         }
-        else
-        {
-            throw new IllegalArgumentException("transport '" + transport + "' is not ipc or udp");
-        }
-        uri.append("idle=").append(idle).append("&reuseMessages=").append(reuse);
-        if (!extraOptions.isEmpty())
-        {
-            uri.append('&').append(extraOptions);
-        }
-        return uri.toString();
+        throw new IllegalArgumentException("transport '" + transport + "' is not ipc or udp");
     }
 
     /**
@@ -115,7 +112,7 @@ public final class BenchmarkSupport
      */
     public static String udpRoute(final String topic, final int port)
     {
-        return "route." + topic + "=aeron:udp%3Fendpoint%3D127.0.0.1:" + port;
+        return Endpoints.wirespeedUdpRoute(topic, port);
     }
 
     /**
@@ -129,11 +126,11 @@ public final class BenchmarkSupport
     {
         if (IPC.equals(transport))
         {
-            return "aeron:ipc";
+            return Endpoints.AERON_IPC;
         }
         if (UDP.equals(transport))
         {
-            return "aeron:udp?endpoint=127.0.0.1:" + udpPort;
+            return Endpoints.aeronUdp(udpPort);
         }
         throw new IllegalArgumentException("transport '" + transport + "' is not ipc or udp");
     }

@@ -29,12 +29,14 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
+import io.wirespeed.bench.common.IdleStrategies;
+import io.wirespeed.bench.common.JmsReflector;
 import io.wirespeed.jms.JmsConnectionFactory;
 
 /**
  * The reflector round trip (S1, DE-PP) through the JMS API: the benchmark thread sends a BytesMessage on a ping
  * topic and waits in a synchronous {@code receive} for it to come back on a pong topic; a reflector — a
- * {@link MessageListener} of another connection, in the reuse mode — sends each ping back with one reused
+ * {@link JmsReflector} listening on another connection, in the reuse mode — sends each ping back with one reused
  * BytesMessage. One operation is one full round trip (halve it for the half-RTT the published figures quote).
  * With {@code receive=listener} the pinger takes pongs in a listener of its own (reuse mode) instead, and the
  * benchmark thread waits for the listener to see its sequence number: no allocation per round trip, one more thread.
@@ -111,7 +113,7 @@ public class JmsPingPongBenchmark
         final MessageProducer pongProducer = reflectorSession.createProducer(reflectorSession.createTopic(PONG_TOPIC));
         pongProducer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
         reflectorSession.createConsumer(reflectorSession.createTopic(PING_TOPIC))
-            .setMessageListener(new Reflector(pongProducer, reflectorSession.createBytesMessage(), size));
+            .setMessageListener(new JmsReflector(pongProducer, reflectorSession.createBytesMessage(), size));
         pongConnection.start();
 
         pingConnection = factory.createConnection();
@@ -128,7 +130,7 @@ public class JmsPingPongBenchmark
         {
             pongListener = new PongListener();
             pongConsumer.setMessageListener(pongListener);
-            waitIdle = BenchmarkSupport.idleStrategy(idle);
+            waitIdle = IdleStrategies.of(idle);
         }
         else if (!SYNC.equals(receive))
         {
@@ -231,41 +233,6 @@ public class JmsPingPongBenchmark
             try
             {
                 received = ((BytesMessage)message).readLong();
-            }
-            catch (final JMSException ex)
-            {
-                throw new IllegalStateException(ex);
-            }
-        }
-    }
-
-    /**
-     * Sends every ping back on the pong topic, copying its body into one reused BytesMessage. Runs on the
-     * reflector connection's delivery thread, which owns the reflector session.
-     */
-    static final class Reflector implements MessageListener
-    {
-        private final MessageProducer producer;
-        private final BytesMessage pong;
-        private final byte[] body;
-
-        Reflector(final MessageProducer producer, final BytesMessage pong, final int size)
-        {
-            this.producer = producer;
-            this.pong = pong;
-            this.body = new byte[size];
-        }
-
-        @Override
-        public void onMessage(final Message message)
-        {
-            try
-            {
-                final BytesMessage ping = (BytesMessage)message;
-                final int length = ping.readBytes(body);
-                pong.clearBody();
-                pong.writeBytes(body, 0, Math.max(0, length));
-                producer.send(pong);
             }
             catch (final JMSException ex)
             {

@@ -2,7 +2,6 @@ package io.wirespeed.jmh;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -33,6 +32,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
+import io.wirespeed.bench.common.Allocations;
 import io.wirespeed.jms.JmsConnectionFactory;
 
 /**
@@ -74,10 +74,8 @@ public class SendBenchmark
     @Param({"yielding"})
     public String idle;
 
-    private final com.sun.management.ThreadMXBean threads =
-        (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
     private final AtomicLong delivered = new AtomicLong();
-    private final Map<Long, Long> iterationAllBytes = new HashMap<>();
+    private Map<Long, Long> iterationAllBytes = Map.of();
     private Connection connection;
     private MessageProducer producer;
     private BytesMessage message;
@@ -146,15 +144,9 @@ public class SendBenchmark
         sendThread = Thread.currentThread();
         iterationSent = sequence;
         iterationDelivered = delivered.get();
-        iterationSendBytes = threads.getThreadAllocatedBytes(sendThread.getId());
-        iterationDeliveryBytes = threads.getThreadAllocatedBytes(deliveryThread.getId());
-        iterationAllBytes.clear();
-        final long[] ids = threads.getAllThreadIds();
-        final long[] bytes = threads.getThreadAllocatedBytes(ids);
-        for (int i = 0; i < ids.length; i++)
-        {
-            iterationAllBytes.put(ids[i], bytes[i]);
-        }
+        iterationSendBytes = Allocations.thread(sendThread.getId());
+        iterationDeliveryBytes = Allocations.thread(deliveryThread.getId());
+        iterationAllBytes = Allocations.allThreads();
     }
 
     /**
@@ -163,30 +155,28 @@ public class SendBenchmark
     @TearDown(Level.Iteration)
     public void endIteration()
     {
-        final long sendBytes = threads.getThreadAllocatedBytes(sendThread.getId()) - iterationSendBytes;
-        final long deliveryBytes = threads.getThreadAllocatedBytes(deliveryThread.getId()) - iterationDeliveryBytes;
+        final long sendBytes = Allocations.thread(sendThread.getId()) - iterationSendBytes;
+        final long deliveryBytes = Allocations.thread(deliveryThread.getId()) - iterationDeliveryBytes;
         final long sent = sequence - iterationSent;
         final long deliveries = delivered.get() - iterationDelivered;
         long otherBytes = 0;
         long topBytes = 0;
         long topId = -1;
-        final long[] ids = threads.getAllThreadIds();
-        final long[] bytes = threads.getThreadAllocatedBytes(ids);
-        for (int i = 0; i < ids.length; i++)
+        for (final Map.Entry<Long, Long> thread : Allocations.allThreads().entrySet())
         {
-            final Long before = iterationAllBytes.get(ids[i]);
-            final long delta = bytes[i] - (null == before ? 0 : before);
-            if (ids[i] != sendThread.getId() && ids[i] != deliveryThread.getId() && delta > 0)
+            final long id = thread.getKey();
+            final long delta = thread.getValue() - iterationAllBytes.getOrDefault(id, 0L);
+            if (id != sendThread.getId() && id != deliveryThread.getId() && delta > 0)
             {
                 otherBytes += delta;
                 if (delta > topBytes)
                 {
                     topBytes = delta;
-                    topId = ids[i];
+                    topId = id;
                 }
             }
         }
-        final ThreadInfo top = topId < 0 ? null : threads.getThreadInfo(topId);
+        final ThreadInfo top = topId < 0 ? null : ManagementFactory.getThreadMXBean().getThreadInfo(topId);
         System.out.printf("%n[per thread] send: %d msgs, %.3f B/msg; delivery: %d msgs, %.3f B/msg; " +
             "other threads: %d B in all, most by '%s' (%d B)%n",
             sent, sent == 0 ? 0.0 : (double)sendBytes / sent,

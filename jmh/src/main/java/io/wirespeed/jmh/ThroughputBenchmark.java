@@ -15,8 +15,6 @@ import javax.jms.Session;
 import javax.jms.Topic;
 
 import org.agrona.DirectBuffer;
-import org.agrona.concurrent.Agent;
-import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.IdleStrategy;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -40,6 +38,10 @@ import io.aeron.Subscription;
 import io.aeron.logbuffer.BufferClaim;
 import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.Header;
+import io.wirespeed.bench.common.Endpoints;
+import io.wirespeed.bench.common.IdleStrategies;
+import io.wirespeed.bench.common.PollingThread;
+import io.wirespeed.bench.common.RawAeron;
 import io.wirespeed.jms.JmsConnectionFactory;
 
 /**
@@ -140,7 +142,7 @@ public class ThroughputBenchmark
     }
 
     /**
-     * The raw Aeron side: an exclusive IPC publication and a consumer agent polling its subscription.
+     * The raw Aeron side: an exclusive IPC publication and a consumer thread polling its subscription.
      */
     @State(Scope.Benchmark)
     public static class AeronSide
@@ -152,7 +154,7 @@ public class ThroughputBenchmark
         final AtomicLong received = new AtomicLong();
         private final BufferClaim claim = new BufferClaim();
         private RawAeron rawAeron;
-        private AgentRunner consumerRunner;
+        private PollingThread consumerThread;
         private ExclusivePublication publication;
         private IdleStrategy claimIdle;
         private long sequence;
@@ -163,35 +165,28 @@ public class ThroughputBenchmark
         @Setup(Level.Trial)
         public void setUp()
         {
-            rawAeron = RawAeron.start(idle, 0);
-            final Subscription subscription = rawAeron.aeron().addSubscription("aeron:ipc", STREAM_ID);
-            publication = rawAeron.aeron().addExclusivePublication("aeron:ipc", STREAM_ID);
-            consumerRunner = new AgentRunner(BenchmarkSupport.idleStrategy(idle), Throwable::printStackTrace, null,
-                new Consumer(subscription, received));
-            AgentRunner.startOnThread(consumerRunner);
-            claimIdle = BenchmarkSupport.idleStrategy(idle);
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (!publication.isConnected())
-            {
-                if (System.nanoTime() > deadline)
-                {
-                    throw new IllegalStateException("the IPC publication did not connect within 20 s");
-                }
-                Thread.yield();
-            }
+            rawAeron = BenchmarkSupport.startRawAeron(idle);
+            final Subscription subscription = rawAeron.aeron().addSubscription(Endpoints.AERON_IPC, STREAM_ID);
+            publication = rawAeron.aeron().addExclusivePublication(Endpoints.AERON_IPC, STREAM_ID);
+            final Consumer consumer = new Consumer(subscription, received);
+            consumerThread = new PollingThread("jmh-aeron-consumer", IdleStrategies.of(idle), consumer::poll);
+            claimIdle = IdleStrategies.of(idle);
+            RawAeron.awaitConnected(publication);
         }
 
         /**
          * Stops the consumer, then closes the client and the driver.
+         *
+         * @throws InterruptedException if interrupted while the consumer stops.
          */
         @TearDown(Level.Trial)
-        public void tearDown()
+        public void tearDown() throws InterruptedException
         {
             try
             {
-                if (null != consumerRunner)
+                if (null != consumerThread)
                 {
-                    consumerRunner.close();
+                    consumerThread.close();
                 }
             }
             finally
@@ -349,7 +344,7 @@ public class ThroughputBenchmark
     /**
      * Polls the raw subscription and counts fragments, reading each one's first long.
      */
-    static final class Consumer implements Agent, FragmentHandler
+    static final class Consumer implements FragmentHandler
     {
         private final Subscription subscription;
         private final AtomicLong received;
@@ -362,8 +357,12 @@ public class ThroughputBenchmark
             this.received = received;
         }
 
-        @Override
-        public int doWork()
+        /**
+         * Polls the subscription once and publishes the count if anything arrived.
+         *
+         * @return the fragments taken.
+         */
+        int poll()
         {
             final int fragments = subscription.poll(this, FRAGMENT_LIMIT);
             if (fragments > 0)
@@ -378,12 +377,6 @@ public class ThroughputBenchmark
         {
             checksum += buffer.getLong(offset, ByteOrder.LITTLE_ENDIAN);
             count++;
-        }
-
-        @Override
-        public String roleName()
-        {
-            return "jmh-aeron-consumer";
         }
     }
 }
