@@ -19,6 +19,7 @@ import javax.jms.Session;
 import javax.jms.TextMessage;
 import javax.jms.Topic;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,30 +28,36 @@ import org.junit.jupiter.api.Test;
  */
 class ExtremeTimeValuesTest extends JmsTestSupport
 {
-    @Test
-    void receiveWithTheLargestTimeoutWaitsForTheNextMessage() throws Exception
+    private Session session;
+    private Topic topic;
+    private MessageConsumer consumer;
+    private MessageProducer producer;
+
+    @BeforeEach
+    void open() throws Exception
     {
         final Connection connection = connection();
         connection.start();
-        final Session session = connection.createSession();
-        final Topic topic = session.createTopic(uniqueTopic());
-        final MessageConsumer consumer = session.createConsumer(topic);
+        session = connection.createSession();
+        topic = session.createTopic(uniqueTopic());
+        consumer = session.createConsumer(topic);
+        producer = session.createProducer(topic);
+    }
+
+    @Test
+    void receiveWithTheLargestTimeoutWaitsForTheNextMessage() throws Exception
+    {
         final CompletableFuture<Message> receive = CompletableFuture.supplyAsync(() -> receive(consumer, Long.MAX_VALUE));
 
         assertThrows(TimeoutException.class, () -> receive.get(300, TimeUnit.MILLISECONDS),
             "receive(Long.MAX_VALUE) returned before any message was sent");
-        session.createProducer(topic).send(session.createTextMessage("late"));
+        producer.send(session.createTextMessage("late"));
         assertEquals("late", ((TextMessage)receive.get(10, TimeUnit.SECONDS)).getText());
     }
 
     @Test
     void receiveWithANegativeTimeoutReturnsAtOnceWhenNothingIsThere() throws Exception
     {
-        final Connection connection = connection();
-        connection.start();
-        final Session session = connection.createSession();
-        final MessageConsumer consumer = session.createConsumer(session.createTopic(uniqueTopic()));
-
         final CompletableFuture<Message> receive = CompletableFuture.supplyAsync(() -> receive(consumer, -5));
 
         assertNull(receive.get(10, TimeUnit.SECONDS));
@@ -59,12 +66,6 @@ class ExtremeTimeValuesTest extends JmsTestSupport
     @Test
     void theLargestTimeToLiveNeverExpires() throws Exception
     {
-        final Connection connection = connection();
-        connection.start();
-        final Session session = connection.createSession();
-        final Topic topic = session.createTopic(uniqueTopic());
-        final MessageConsumer consumer = session.createConsumer(topic);
-        final MessageProducer producer = session.createProducer(topic);
         producer.setTimeToLive(Long.MAX_VALUE);
 
         final TextMessage sent = session.createTextMessage("forever");
@@ -79,12 +80,6 @@ class ExtremeTimeValuesTest extends JmsTestSupport
     @Test
     void theLargestDeliveryDelayHoldsTheMessageBackForever() throws Exception
     {
-        final Connection connection = connection();
-        connection.start();
-        final Session session = connection.createSession();
-        final Topic topic = session.createTopic(uniqueTopic());
-        final MessageConsumer consumer = session.createConsumer(topic);
-        final MessageProducer producer = session.createProducer(topic);
         producer.setDeliveryDelay(Long.MAX_VALUE);
 
         final TextMessage sent = session.createTextMessage("never");

@@ -10,7 +10,6 @@ import javax.jms.Message;
 import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
-import javax.jms.TextMessage;
 
 import io.wirespeed.jms.JmsConnectionFactory;
 
@@ -78,9 +77,7 @@ public final class CountingSubscriberMain
                 else if (Protocol.HELLO.equals(Protocol.kindOf(message)))
                 {
                     handshaken = true;
-                    final TextMessage ack = session.createTextMessage(Protocol.ACK);
-                    ack.setStringProperty(Protocol.KIND, Protocol.ACK);
-                    replies.send(ack);
+                    Protocol.ack(session, replies);
                 }
                 else if (Protocol.END.equals(Protocol.kindOf(message)))
                 {
