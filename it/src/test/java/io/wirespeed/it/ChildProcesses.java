@@ -47,7 +47,26 @@ public final class ChildProcesses implements AfterEachCallback
     public Child start(final String name, final String classpath, final String mainClass, final List<String> jvmArgs,
         final String... args) throws IOException
     {
-        final List<String> command = new ArrayList<>();
+        return startWith(List.of(), name, classpath, mainClass, jvmArgs, args);
+    }
+
+    /**
+     * Starts {@code mainClass} in a new JVM as {@link #start} does, through a launcher such as
+     * {@code ip netns exec <namespace>} (which replaces itself with the JVM, so the child is the JVM).
+     *
+     * @param launcher  the command and arguments that run the JVM's command line.
+     * @param name      what the test calls this process, for its log.
+     * @param classpath the child's class path.
+     * @param mainClass the fully qualified name of the class to run.
+     * @param jvmArgs   extra JVM arguments, such as {@code -Dkey=value}.
+     * @param args      the program's arguments.
+     * @return the running child.
+     * @throws IOException if the JVM cannot be started.
+     */
+    public Child startWith(final List<String> launcher, final String name, final String classpath,
+        final String mainClass, final List<String> jvmArgs, final String... args) throws IOException
+    {
+        final List<String> command = new ArrayList<>(launcher);
         command.add(ProcessHandle.current().info().command()
             .orElse(Paths.get(System.getProperty("java.home"), "bin", "java").toString()));
         for (final String flag : System.getProperty("wirespeed.jvm.flags", "").trim().split("\\s+"))

@@ -12,16 +12,20 @@ import io.wirespeed.jms.message.JmsMessage;
 /**
  * Calls a session's CompletionListeners for asynchronous sends: on a thread of its own (never the
  * sending thread, as the specification requires), one callback at a time, in send order. Close,
- * commit and rollback wait until every callback has returned.
+ * commit and rollback wait until every callback has returned. The thread is marked with the session whose
+ * callback runs, so that the session, its producers and its connection refuse what a callback must not do to
+ * them (close, commit, rollback), while other sessions stay open to it.
  */
 final class CompletionDispatcher
 {
+    private final JmsSession session;
     private final String name;
     private ExecutorService executor;
     private int pending;
 
-    CompletionDispatcher(final String name)
+    CompletionDispatcher(final JmsSession session, final String name)
     {
+        this.session = session;
         this.name = name;
     }
 
@@ -45,7 +49,7 @@ final class CompletionDispatcher
         pending++;
         executor.execute(() ->
         {
-            JmsSession.enterCompletionListener(true);
+            JmsSession.enterCompletionListener(session);
             try
             {
                 if (message instanceof JmsMessage)
@@ -56,7 +60,7 @@ final class CompletionDispatcher
             }
             finally
             {
-                JmsSession.enterCompletionListener(false);
+                JmsSession.enterCompletionListener(null);
                 done();
             }
         });

@@ -70,6 +70,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     private volatile boolean closed;
     private String clientId;
     private boolean clientIdFixed;
+    private volatile JmsSession.Domain restrictedTo;
 
     JmsConnection(final ConnectionConfig config, final String userName) throws JMSException
     {
@@ -90,6 +91,20 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         {
             setClientIdInternal(config.clientId());
         }
+    }
+
+    /**
+     * Makes this a QueueConnection or TopicConnection in the legacy sense, as made by the factory's
+     * {@code createQueueConnection} or {@code createTopicConnection}: the other domain's connection consumers are
+     * then refused with IllegalStateException.
+     *
+     * @param domain the connection's domain.
+     * @return this connection.
+     */
+    JmsConnection restrictTo(final JmsSession.Domain domain)
+    {
+        this.restrictedTo = domain;
+        return this;
     }
 
     /** @return the configuration this connection was created with. */
@@ -427,10 +442,10 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     {
         checkOpen();
         fixClientId();
-        if (poller.isPollerThread() || JmsSession.isInCompletionListener())
+        if (poller.isPollerThread())
         {
             throw new IllegalStateException(
-                "a message or completion listener must not stop its own connection: stop it from another thread");
+                "a MessageListener must not stop its own connection: stop it from another thread");
         }
         started = false;
         poller.awaitDeliveryIdle();
@@ -439,7 +454,8 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     @Override
     public void close() throws JMSException
     {
-        if (poller.isPollerThread() || JmsSession.isInCompletionListener())
+        final JmsSession completing = JmsSession.completionListenerSession();
+        if (poller.isPollerThread() || (null != completing && completing.connection() == this))
         {
             throw new IllegalStateException(
                 "a message or completion listener must not close its own connection: close it from another thread");
@@ -455,11 +471,12 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         started = false;
         poller.awaitDeliveryIdle();
         JMSException failure = null;
+        final long lingerDeadlineNs = SessionSender.lingerDeadline(config);
         for (final JmsSession session : sessions)
         {
             try
             {
-                session.close();
+                session.closeWithin(lingerDeadlineNs);
             }
             catch (final JMSException ex)
             {
@@ -537,7 +554,8 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final Destination destination, final String messageSelector, final ServerSessionPool sessionPool,
         final int maxMessages) throws JMSException
     {
-        throw unsupportedServerSessions();
+        throw unsupportedServerSessions(destination instanceof Topic ? JmsSession.Domain.TOPIC :
+            destination instanceof Queue ? JmsSession.Domain.QUEUE : null, "createConnectionConsumer");
     }
 
     @Override
@@ -545,7 +563,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final Topic topic, final String subscriptionName, final String messageSelector,
         final ServerSessionPool sessionPool, final int maxMessages) throws JMSException
     {
-        throw unsupportedServerSessions();
+        throw unsupportedServerSessions(JmsSession.Domain.TOPIC, "createSharedConnectionConsumer");
     }
 
     @Override
@@ -553,7 +571,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final Topic topic, final String subscriptionName, final String messageSelector,
         final ServerSessionPool sessionPool, final int maxMessages) throws JMSException
     {
-        throw unsupportedServerSessions();
+        throw unsupportedServerSessions(JmsSession.Domain.TOPIC, "createDurableConnectionConsumer");
     }
 
     @Override
@@ -561,7 +579,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final Topic topic, final String subscriptionName, final String messageSelector,
         final ServerSessionPool sessionPool, final int maxMessages) throws JMSException
     {
-        throw unsupportedServerSessions();
+        throw unsupportedServerSessions(JmsSession.Domain.TOPIC, "createSharedDurableConnectionConsumer");
     }
 
     @Override
@@ -569,7 +587,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final Queue queue, final String messageSelector, final ServerSessionPool sessionPool, final int maxMessages)
         throws JMSException
     {
-        throw unsupportedServerSessions();
+        throw unsupportedServerSessions(JmsSession.Domain.QUEUE, "createConnectionConsumer");
     }
 
     @Override
@@ -577,12 +595,25 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final Topic topic, final String messageSelector, final ServerSessionPool sessionPool, final int maxMessages)
         throws JMSException
     {
-        throw unsupportedServerSessions();
+        throw unsupportedServerSessions(JmsSession.Domain.TOPIC, "createConnectionConsumer");
     }
 
-    private JMSException unsupportedServerSessions() throws JMSException
+    /**
+     * What every connection consumer factory answers: IllegalStateException first when a QueueConnection is asked
+     * for a topic's (or a TopicConnection for a queue's), as those interfaces require, otherwise that the optional
+     * facility is not provided.
+     */
+    private JMSException unsupportedServerSessions(final JmsSession.Domain needed, final String method)
+        throws JMSException
     {
         checkOpen();
+        final JmsSession.Domain domain = restrictedTo;
+        if (null != domain && null != needed && domain != needed)
+        {
+            return new IllegalStateException(method + " for a " + (needed == JmsSession.Domain.TOPIC ? "topic" :
+                "queue") + " cannot be used on a " + (domain == JmsSession.Domain.TOPIC ? "TopicConnection" :
+                "QueueConnection") + ": use a Connection from ConnectionFactory.createConnection for both domains");
+        }
         return new JMSException(
             "ConnectionConsumer and ServerSessionPool are optional application-server facilities (JMS 2.0 section 8.2) " +
             "that Wirespeed does not provide: use a MessageListener on a session instead");

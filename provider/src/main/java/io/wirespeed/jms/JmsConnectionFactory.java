@@ -99,7 +99,7 @@ public class JmsConnectionFactory implements ConnectionFactory, QueueConnectionF
     @Override
     public QueueConnection createQueueConnection(final String userName, final String password) throws JMSException
     {
-        return new JmsConnection(config, userName);
+        return new JmsConnection(config, userName).restrictTo(JmsSession.Domain.QUEUE);
     }
 
     @Override
@@ -111,7 +111,7 @@ public class JmsConnectionFactory implements ConnectionFactory, QueueConnectionF
     @Override
     public TopicConnection createTopicConnection(final String userName, final String password) throws JMSException
     {
-        return new JmsConnection(config, userName);
+        return new JmsConnection(config, userName).restrictTo(JmsSession.Domain.TOPIC);
     }
 
     @Override

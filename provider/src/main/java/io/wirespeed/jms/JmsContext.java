@@ -166,7 +166,10 @@ public final class JmsContext implements JMSContext
         onConnection(c -> run(c::start));
     }
 
-    /** {@inheritDoc} Called from a listener of this connection it fails as the classic connection does. */
+    /**
+     * {@inheritDoc} Called from a MessageListener of this connection it fails as the classic connection does; from a
+     * CompletionListener it stops delivery as from any other thread.
+     */
     @Override
     public void stop()
     {

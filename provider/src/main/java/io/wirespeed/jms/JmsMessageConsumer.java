@@ -1,6 +1,7 @@
 package io.wirespeed.jms;
 
 import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 import javax.jms.IllegalStateException;
@@ -216,6 +217,10 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         return receive(0, true);
     }
 
+    /**
+     * Receives as {@link #receive(long)} does: 0 waits for ever, a timeout too long for a nanosecond clock waits for
+     * ever too, and a negative one (which the specification leaves open) does not wait, as {@link #receiveNoWait()}.
+     */
     private Message receive(final long timeoutMs, final boolean noWait) throws JMSException
     {
         checkOpen();
@@ -223,7 +228,8 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         {
             throw new IllegalStateException("this consumer has a MessageListener: it cannot also receive synchronously");
         }
-        final long deadline = timeoutMs > 0 ? System.nanoTime() + timeoutMs * 1_000_000L : Long.MAX_VALUE;
+        final long start = System.nanoTime();
+        final long timeoutNs = 0 == timeoutMs ? Long.MAX_VALUE : TimeUnit.MILLISECONDS.toNanos(Math.max(0, timeoutMs));
         receiveLock.lock();
         try
         {
@@ -242,7 +248,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
                         return deliverSynchronously(message);
                     }
                 }
-                if (noWait || System.nanoTime() >= deadline)
+                if (noWait || System.nanoTime() - start >= timeoutNs)
                 {
                     return null;
                 }
@@ -254,6 +260,12 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         {
             receiveLock.unlock();
         }
+    }
+
+    /** @return whether the calling delivery thread is inside this consumer's listener; for the session's close. */
+    boolean isDeliveringToListener()
+    {
+        return inDelivery;
     }
 
     private JmsMessage pollOne()

@@ -22,7 +22,9 @@ import io.wirespeed.jms.wire.ForeignMessages;
 
 /**
  * A message producer. It stamps the headers on each message (id, timestamp, expiration, delivery
- * time, delivery mode, priority, destination) and hands it to the session's sender. Sending a
+ * time, delivery mode, priority, destination) and hands it to the session's sender. Expiration and delivery time
+ * saturate at {@code Long.MAX_VALUE}; a time to live of zero or less never expires and a delivery delay of zero or
+ * less delivers at once (the specification names no exception for negative values). Sending a
  * reused Wirespeed message allocates nothing once warm: the message id is a per-producer prefix
  * plus a sequence, turned into a String only if the application asks for it.
  */
@@ -299,8 +301,8 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
         final JmsMessage jmsMessage = message instanceof JmsMessage ? (JmsMessage)message : ForeignMessages.copy(message);
         final long now = System.currentTimeMillis();
         final long timestamp = disableTimestamp ? 0 : now;
-        final long expiration = timeToLive > 0 ? now + timeToLive : 0;
-        final long deliveryTime = now + Math.max(0, deliveryDelay);
+        final long expiration = timeToLive > 0 ? saturatedSum(now, timeToLive) : 0;
+        final long deliveryTime = saturatedSum(now, Math.max(0, deliveryDelay));
         sequence++;
         stamp(jmsMessage, target, deliveryMode, priority, timestamp, expiration, deliveryTime);
         if (jmsMessage != message)
@@ -350,6 +352,15 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
         message.setJMSDeliveryTime(deliveryTime);
     }
 
+    /**
+     * A time plus a non-negative span, capped at {@code Long.MAX_VALUE}: the largest time to live never expires and
+     * the largest delivery delay never comes, instead of wrapping into the past.
+     */
+    private static long saturatedSum(final long time, final long span)
+    {
+        return span > Long.MAX_VALUE - time ? Long.MAX_VALUE : time + span;
+    }
+
     private static CompletionListener checkListener(final CompletionListener listener)
     {
         if (listener == null)
@@ -388,7 +399,7 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
     @Override
     public void close() throws IllegalStateException
     {
-        if (JmsSession.isInCompletionListener())
+        if (JmsSession.completionListenerSession() == session)
         {
             throw new IllegalStateException(
                 "a CompletionListener must not close its own producer: close it from another thread");

@@ -32,7 +32,6 @@ import javax.jms.Topic;
 import javax.jms.TopicPublisher;
 import javax.jms.TopicSession;
 import javax.jms.TopicSubscriber;
-import javax.jms.TransactionRolledBackException;
 
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.JmsQueue;
@@ -54,7 +53,7 @@ import io.wirespeed.jms.message.JmsTextMessage;
  */
 public class JmsSession implements Session, TopicSession, QueueSession
 {
-    private static final ThreadLocal<Boolean> IN_COMPLETION_LISTENER = ThreadLocal.withInitial(() -> Boolean.FALSE);
+    private static final ThreadLocal<JmsSession> IN_COMPLETION_LISTENER = new ThreadLocal<>();
 
     private final JmsConnection connection;
     private final int sessionMode;
@@ -75,7 +74,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
         this.sessionMode = sessionMode;
         this.id = (int)connection.nextSessionId();
         this.sender = new SessionSender(this);
-        this.completions = new CompletionDispatcher("wirespeed-completion-" + connection.id() + ":" + id);
+        this.completions = new CompletionDispatcher(this, "wirespeed-completion-" + connection.id() + ":" + id);
     }
 
     /** The messaging domains of the legacy session interfaces. */
@@ -158,15 +157,40 @@ public class JmsSession implements Session, TopicSession, QueueSession
             "CLIENT_ACKNOWLEDGE (2) or DUPS_OK_ACKNOWLEDGE (3)";
     }
 
-    /** @return whether the current thread is running a CompletionListener callback. */
-    static boolean isInCompletionListener()
+    /** @return the session whose CompletionListener callback the current thread is running, or null. */
+    static JmsSession completionListenerSession()
     {
         return IN_COMPLETION_LISTENER.get();
     }
 
-    static void enterCompletionListener(final boolean entering)
+    /**
+     * Marks the current thread as running a CompletionListener callback of a session, or as no longer running one.
+     *
+     * @param session the session whose callback starts, or null when it has returned.
+     */
+    static void enterCompletionListener(final JmsSession session)
     {
-        IN_COMPLETION_LISTENER.set(entering);
+        IN_COMPLETION_LISTENER.set(session);
+    }
+
+    /**
+     * @return whether the current thread runs a MessageListener of this session: the connection's delivery thread
+     * inside one of this session's consumers' listeners.
+     */
+    private boolean isInOwnMessageListener()
+    {
+        if (!connection.poller().isPollerThread())
+        {
+            return false;
+        }
+        for (final JmsMessageConsumer consumer : consumers)
+        {
+            if (consumer.isDeliveringToListener())
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return the connection this session belongs to. */
@@ -315,13 +339,8 @@ public class JmsSession implements Session, TopicSession, QueueSession
         }
         catch (final JMSException ex)
         {
-            sender.rollback();
             recoverDeliveries();
-            final TransactionRolledBackException rolledBack = new TransactionRolledBackException(
-                "the transaction was rolled back because a send failed: " + ex.getMessage());
-            rolledBack.setLinkedException(ex);
-            rolledBack.initCause(ex);
-            throw rolledBack;
+            throw ex;
         }
         deliveries.acknowledgeAll();
     }
@@ -352,9 +371,9 @@ public class JmsSession implements Session, TopicSession, QueueSession
         recoverDeliveries();
     }
 
-    private static void checkNotInCompletionListener(final String what) throws IllegalStateException
+    private void checkNotInCompletionListener(final String what) throws IllegalStateException
     {
-        if (isInCompletionListener())
+        if (completionListenerSession() == this)
         {
             throw new IllegalStateException("a CompletionListener must not call " + what + " on its own session");
         }
@@ -653,10 +672,29 @@ public class JmsSession implements Session, TopicSession, QueueSession
         return JmsDestination.of(destination);
     }
 
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Called from a MessageListener or CompletionListener of this session it throws IllegalStateException, as the
+     * specification allows and the conformance suites expect. Publications are closed once their connected
+     * network subscribers confirm they have everything sent, waiting up to the {@code linger} option.
+     */
     @Override
     public void close() throws JMSException
     {
-        if (isInCompletionListener())
+        closeWithin(SessionSender.lingerDeadline(connection.config()));
+    }
+
+    /**
+     * Closes the session as {@link #close()} does, waiting for subscribers' confirmations until a deadline shared
+     * with the other sessions of a closing connection.
+     *
+     * @param lingerDeadlineNs the {@link System#nanoTime()} after which publications close without waiting.
+     * @throws JMSException as {@link #close()}.
+     */
+    void closeWithin(final long lingerDeadlineNs) throws JMSException
+    {
+        if (completionListenerSession() == this)
         {
             throw new IllegalStateException(
                 "a CompletionListener must not close its own session: close it from another thread");
@@ -664,6 +702,11 @@ public class JmsSession implements Session, TopicSession, QueueSession
         if (closed)
         {
             return;
+        }
+        if (isInOwnMessageListener())
+        {
+            throw new IllegalStateException("a MessageListener must not close its own session: close the session " +
+                "from another thread, or close the listener's consumer (which a listener may do)");
         }
         completions.close();
         closed = true;
@@ -684,7 +727,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
             producer.close();
         }
         sender.rollback();
-        sender.close();
+        sender.close(lingerDeadlineNs);
         connection.onSessionClosed(this);
         if (failure != null)
         {

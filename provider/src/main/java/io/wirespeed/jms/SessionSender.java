@@ -1,13 +1,16 @@
 package io.wirespeed.jms;
 
-import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
-import java.util.List;
+import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 import javax.jms.DeliveryMode;
 import javax.jms.IllegalStateException;
 import javax.jms.JMSException;
+import javax.jms.MessageFormatException;
 import javax.jms.ResourceAllocationException;
 
 import org.agrona.ExpandableDirectByteBuffer;
@@ -15,9 +18,11 @@ import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import io.wirespeed.jms.config.ConnectionConfig;
+import io.wirespeed.jms.config.TopicRouting;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.message.JmsMessage;
+import io.wirespeed.jms.message.JmsMessageExceptions;
 import io.wirespeed.jms.queue.QueueStreams;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageEncoder;
@@ -39,6 +44,12 @@ import io.wirespeed.transport.aeron.RecordingWatch;
  * once the archive's position for this publication's session has reached the message's end: it is
  * then in the archive's files. Where nothing records the stream, a send does not wait (topic semantics:
  * a message no durable subscription keeps is lost with its subscribers anyway).
+ * <p>
+ * A message larger than its publication takes is refused at send with a {@link MessageFormatException}, in a
+ * transaction too, so a commit never meets one. A commit first checks what can be known before publishing (a queue
+ * host to take queue messages), then publishes in send order; see {@link PendingTransaction} for what a failure
+ * says. Closing waits, up to the {@code linger} option, until connected network subscribers confirm they have
+ * everything sent.
  */
 final class SessionSender
 {
@@ -49,7 +60,10 @@ final class SessionSender
     private final MessageEncoder encoder = new MessageEncoder();
     private final ExpandableDirectByteBuffer buffer = new ExpandableDirectByteBuffer(INITIAL_BUFFER);
     private final Map<String, Route> routes = new HashMap<>();
-    private final List<PendingSend> transaction = new ArrayList<>();
+    private static final System.Logger LOGGER = System.getLogger(SessionSender.class.getName());
+
+    private final PendingTransaction transaction = new PendingTransaction();
+    private final UnsafeBuffer pendingBuffer = new UnsafeBuffer(0, 0);
     private final IdleStrategy idle;
     private final long sendTimeoutNs;
     private final long connectWaitNs;
@@ -60,9 +74,9 @@ final class SessionSender
         this.session = session;
         this.config = session.connection().config();
         this.idle = IdleStrategyKind.byPropertyName(config.idle(), "idle").newIdleStrategy();
-        this.sendTimeoutNs = config.sendTimeoutMs() * 1_000_000L;
-        this.connectWaitNs = config.connectWaitMs() * 1_000_000L;
-        this.queueHostTimeoutNs = config.queueHostTimeoutMs() * 1_000_000L;
+        this.sendTimeoutNs = TimeUnit.MILLISECONDS.toNanos(config.sendTimeoutMs());
+        this.connectWaitNs = TimeUnit.MILLISECONDS.toNanos(config.connectWaitMs());
+        this.queueHostTimeoutNs = TimeUnit.MILLISECONDS.toNanos(config.queueHostTimeoutMs());
     }
 
     /**
@@ -150,20 +164,59 @@ final class SessionSender
      * @param route      where it goes.
      * @param message    the stamped message.
      * @param producerId the sending producer's number within the session.
-     * @throws JMSException if the send failed or timed out.
+     * @throws JMSException MessageFormatException if the message does not fit its publication or the envelope;
+     *                      another JMSException if the send failed or timed out.
      */
     void send(final Route route, final JmsMessage message, final int producerId) throws JMSException
     {
-        final int length = encoder.encode(
-            message, session.connection().id(), session.id(), producerId, buffer, 0);
+        final int length = encode(message, producerId);
+        if (length > route.maxMessageLength)
+        {
+            throw tooLarge(route, length);
+        }
         if (session.sessionMode() == JmsSession.SESSION_TRANSACTED)
         {
             final byte[] copy = new byte[length];
             buffer.getBytes(0, copy);
-            transaction.add(new PendingSend(route, copy, persistent(message)));
+            transaction.add(route, copy, persistent(message), message.getJMSMessageID());
             return;
         }
         offer(route, buffer, length, persistent(message));
+    }
+
+    private int encode(final JmsMessage message, final int producerId) throws MessageFormatException
+    {
+        try
+        {
+            return encoder.encode(message, session.connection().id(), session.id(), producerId, buffer, 0);
+        }
+        catch (final IllegalArgumentException | java.lang.IllegalStateException | IndexOutOfBoundsException ex)
+        {
+            throw JmsMessageExceptions.format("the message cannot be encoded: " + ex.getMessage(), ex);
+        }
+    }
+
+    private MessageFormatException tooLarge(final Route route, final int length)
+    {
+        final String raise;
+        if (route.queue)
+        {
+            raise = "queue messages travel on the queue host's own channel (" + route.channel + "), whose term " +
+                "length no option changes: send less per message, or send it to a topic";
+        }
+        else if (!route.channel.equals(TopicRouting.defaultChannel(config)))
+        {
+            raise = "raise term-length in the channel of the route.<pattern> option that sends this destination to " +
+                route.channel + ", or send less per message";
+        }
+        else
+        {
+            raise = "raise the URI option termLength (now " + (0 == config.termLength() ? "the driver's default" :
+                config.termLength()) + "; a power of two up to 1g; the largest message is an eighth of it, at " +
+                "most 16 MiB), or send less per message";
+        }
+        return JmsMessageExceptions.format("the message takes " + length + " bytes encoded, more than the " +
+            route.maxMessageLength + " bytes the publication to " + route + " takes: " + raise, null);
     }
 
     private static boolean persistent(final JmsMessage message)
@@ -248,7 +301,7 @@ final class SessionSender
             }
         }
         final int sessionId = route.publication.sessionId();
-        final long deadline = System.nanoTime() + sendTimeoutNs;
+        final long start = System.nanoTime();
         idle.reset();
         while (true)
         {
@@ -262,7 +315,7 @@ final class SessionSender
             {
                 return;
             }
-            if (System.nanoTime() - deadline > 0)
+            if (System.nanoTime() - start > sendTimeoutNs)
             {
                 throw new JMSException("the archive did not confirm a PERSISTENT message to " + route + " within " +
                     "sendTimeout=" + config.sendTimeoutMs() + " ms: it may not survive a failure of the driver " +
@@ -287,23 +340,60 @@ final class SessionSender
     }
 
     /**
-     * Sends the messages held by the transaction, in order.
+     * Publishes the messages held by the transaction, in order, after checking what can be known before
+     * publishing any of them. The transaction is empty afterwards, whatever happened.
      *
-     * @throws JMSException if one cannot be sent; the rest stay unsent.
+     * @throws JMSException TransactionRolledBackException if nothing was published; a JMSException naming what
+     *                      was and was not published if a send failed part way.
      */
     void commit() throws JMSException
     {
+        int published = 0;
         try
         {
-            for (final PendingSend pending : transaction)
+            checkQueueHosts();
+            for (final PendingTransaction.PendingSend pending : transaction.sends())
             {
-                final UnsafeBuffer source = new UnsafeBuffer(pending.bytes);
-                offer(pending.route, source, pending.bytes.length, pending.persistent);
+                pendingBuffer.wrap(pending.bytes());
+                offer(pending.route(), pendingBuffer, pending.bytes().length, pending.persistent());
+                published++;
             }
+        }
+        catch (final JMSException ex)
+        {
+            throw 0 == published ? transaction.rolledBack(ex.getMessage(), ex) :
+                transaction.partiallyPublished(published, ex);
         }
         finally
         {
+            pendingBuffer.wrap(0, 0);
             transaction.clear();
+        }
+    }
+
+    /** Every queue message of the transaction needs a queue host to take it: waits for one before publishing. */
+    private void checkQueueHosts() throws JMSException
+    {
+        final long start = System.nanoTime();
+        for (final PendingTransaction.PendingSend pending : transaction.sends())
+        {
+            final Route route = pending.route();
+            idle.reset();
+            while (route.queue && !route.publication.isConnected())
+            {
+                if (System.nanoTime() - start > queueHostTimeoutNs)
+                {
+                    throw new JMSException("no queue host took messages on " + route + " within queueHostTimeout=" +
+                        config.queueHostTimeoutMs() + " ms: queues are hosted by the Wirespeed driver process " +
+                        "(driver=external) or inside this JVM with the embedded driver; start the driver, or check " +
+                        "aeronDir");
+                }
+                if (session.isClosed())
+                {
+                    throw JmsExceptions.closed("session");
+                }
+                idle.idle();
+            }
         }
     }
 
@@ -313,14 +403,41 @@ final class SessionSender
         transaction.clear();
     }
 
-    /** Closes every publication this session created. */
-    void close()
+    /**
+     * Closes every publication this session created, each once its connected subscribers have everything sent
+     * (network publications; IPC subscribers read shared memory that outlives the close), waiting until the
+     * {@code linger} deadline at most.
+     *
+     * @param deadlineNs the {@link System#nanoTime()} after which publications are closed without waiting.
+     */
+    void close(final long deadlineNs)
     {
-        for (final Route route : routes.values())
-        {
-            route.publication.close();
-        }
+        final Set<Route> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
+        distinct.addAll(routes.values());
         routes.clear();
+        for (final Route route : distinct)
+        {
+            final boolean connected = route.publication.isConnected();
+            if (!route.publication.closeAfterDelivery(deadlineNs) && connected)
+            {
+                LOGGER.log(System.Logger.Level.WARNING, "closed " + route + " before every subscriber confirmed it " +
+                    "had all this session sent (linger=" + config.lingerMs() + " ms): a subscriber may miss the last " +
+                    "messages; raise linger, or let subscribers keep up before closing");
+            }
+        }
+    }
+
+    /**
+     * The deadline a close that starts now waits until at most.
+     *
+     * @param config the connection's configuration, whose {@code linger} option applies.
+     * @return {@link System#nanoTime()} plus the {@code linger} option, saturated.
+     */
+    static long lingerDeadline(final ConnectionConfig config)
+    {
+        final long now = System.nanoTime();
+        final long lingerNs = TimeUnit.MILLISECONDS.toNanos(config.lingerMs());
+        return lingerNs > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + lingerNs;
     }
 
     /** One destination's publication. */
@@ -331,6 +448,7 @@ final class SessionSender
         final TransportPublication publication;
         final boolean queue;
         final RecordingWatch watch;
+        final int maxMessageLength;
         final long createdNanos = System.nanoTime();
         boolean hadSubscribers;
         int recordedMark = RecordingWatch.NOT_FOUND;
@@ -345,6 +463,7 @@ final class SessionSender
             this.publication = publication;
             this.queue = queue;
             this.watch = watch;
+            this.maxMessageLength = publication.maxMessageLength();
         }
 
         @Override
@@ -352,10 +471,5 @@ final class SessionSender
         {
             return channel + " stream " + streamId;
         }
-    }
-
-    /** A message encoded in a transaction, waiting for commit. */
-    private record PendingSend(Route route, byte[] bytes, boolean persistent)
-    {
     }
 }

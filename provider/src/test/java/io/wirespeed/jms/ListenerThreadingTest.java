@@ -1,6 +1,5 @@
 package io.wirespeed.jms;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -72,37 +71,5 @@ class ListenerThreadingTest extends JmsTestSupport
         }
         assertTrue(done.await(30, TimeUnit.SECONDS), "remaining " + done.getCount());
         assertFalse(overlapped.get(), "two listeners of one session ran at once");
-    }
-
-    @Test
-    void aListenerMayCloseItsOwnSessionAndTheSessionEndsAfterOnMessageReturns() throws Exception
-    {
-        final Connection connection = connection();
-        final Session session = connection.createSession();
-        final Topic topic = session.createTopic(uniqueTopic());
-        final AtomicInteger deliveries = new AtomicInteger();
-        final CountDownLatch closed = new CountDownLatch(1);
-        session.createConsumer(topic).setMessageListener(message ->
-        {
-            deliveries.incrementAndGet();
-            try
-            {
-                session.close();
-            }
-            catch (final Exception ex)
-            {
-                throw new java.lang.IllegalStateException(ex);
-            }
-            closed.countDown();
-        });
-        connection.start();
-        final Session producerSession = connection.createSession();
-        final MessageProducer producer = producerSession.createProducer(topic);
-        producer.send(producerSession.createMessage());
-        producer.send(producerSession.createMessage());
-        assertTrue(closed.await(10, TimeUnit.SECONDS));
-        final javax.jms.MessageConsumer probe = producerSession.createConsumer(producerSession.createTopic(uniqueTopic()));
-        probe.receive(100);
-        assertEquals(1, deliveries.get());
     }
 }

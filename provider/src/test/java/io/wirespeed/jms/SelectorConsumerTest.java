@@ -12,10 +12,14 @@ import java.util.List;
 import javax.jms.Connection;
 import javax.jms.Destination;
 import javax.jms.InvalidSelectorException;
+import javax.jms.InvalidSelectorRuntimeException;
+import javax.jms.JMSContext;
 import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
 import javax.jms.Queue;
+import javax.jms.QueueConnection;
 import javax.jms.QueueBrowser;
+import javax.jms.QueueSession;
 import javax.jms.Session;
 import javax.jms.TextMessage;
 
@@ -100,5 +104,26 @@ class SelectorConsumerTest extends JmsTestSupport
             () -> session.createConsumer(session.createQueue("q." + uniqueTopic()), "a LIKE"));
         assertThrows(InvalidSelectorException.class,
             () -> session.createBrowser(session.createQueue("q." + uniqueTopic()), "NOT"));
+    }
+
+    @Test
+    void aSelectorComparingABooleanLiteralWithANumberIsRefusedWhereverAConsumerIsCreated() throws Exception
+    {
+        final Connection connection = connection();
+        final QueueSession queueSession =
+            ((QueueConnection)connection).createQueueSession(false, Session.AUTO_ACKNOWLEDGE);
+        final Session session = connection.createSession();
+        for (final String selector : List.of("TRUE = 0", "FALSE = 0"))
+        {
+            assertThrows(InvalidSelectorException.class,
+                () -> session.createConsumer(session.createTopic(uniqueTopic()), selector), selector);
+            assertThrows(InvalidSelectorException.class,
+                () -> queueSession.createReceiver(queueSession.createQueue("q." + uniqueTopic()), selector), selector);
+            try (JMSContext context = new JmsConnectionFactory("wirespeed:ipc").createContext())
+            {
+                assertThrows(InvalidSelectorRuntimeException.class,
+                    () -> context.createConsumer(context.createQueue("q." + uniqueTopic()), selector), selector);
+            }
+        }
     }
 }

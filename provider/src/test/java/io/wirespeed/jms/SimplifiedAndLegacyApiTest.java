@@ -2,6 +2,7 @@ package io.wirespeed.jms;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -94,6 +95,46 @@ class SimplifiedAndLegacyApiTest extends JmsTestSupport
         assertThrows(javax.jms.IllegalStateException.class, () -> queueSession.createSharedDurableConsumer(topic, "s"));
         assertThrows(javax.jms.IllegalStateException.class, () -> queueSession.unsubscribe("d"));
         assertEquals("q", queueSession.createQueue("q").getQueueName());
+    }
+
+    @Test
+    void legacyDomainConnectionsRefuseTheOtherDomainsConnectionConsumersBeforeSayingTheyAreNotProvided()
+        throws Exception
+    {
+        final JmsConnectionFactory factory = new JmsConnectionFactory();
+        final javax.jms.QueueConnection queueConnection = factory.createQueueConnection();
+        final TopicConnection topicConnection = factory.createTopicConnection();
+        final javax.jms.Connection connection = connection();
+        try
+        {
+            final Topic topic = connection.createSession().createTopic(uniqueTopic());
+            final javax.jms.Queue queue = connection.createSession().createQueue("q." + uniqueTopic());
+
+            assertThrows(javax.jms.IllegalStateException.class,
+                () -> queueConnection.createDurableConnectionConsumer(topic, "d", null, null, 1));
+            assertThrows(javax.jms.IllegalStateException.class,
+                () -> queueConnection.createSharedConnectionConsumer(topic, "s", null, null, 1));
+            assertThrows(javax.jms.IllegalStateException.class,
+                () -> queueConnection.createSharedDurableConnectionConsumer(topic, "s", null, null, 1));
+            assertThrows(javax.jms.IllegalStateException.class,
+                () -> topicConnection.createConnectionConsumer((javax.jms.Destination)queue, null, null, 1));
+
+            assertNotIllegalState(() -> queueConnection.createConnectionConsumer(queue, null, null, 1));
+            assertNotIllegalState(() -> topicConnection.createDurableConnectionConsumer(topic, "d", null, null, 1));
+            assertNotIllegalState(() -> connection.createDurableConnectionConsumer(topic, "d", null, null, 1));
+        }
+        finally
+        {
+            queueConnection.close();
+            topicConnection.close();
+        }
+    }
+
+    private static void assertNotIllegalState(final org.junit.jupiter.api.function.Executable call)
+    {
+        final javax.jms.JMSException refused = assertThrows(javax.jms.JMSException.class, call);
+        assertFalse(refused instanceof javax.jms.IllegalStateException, refused.toString());
+        assertTrue(refused.getMessage().contains("does not provide"), refused.getMessage());
     }
 
     @Test

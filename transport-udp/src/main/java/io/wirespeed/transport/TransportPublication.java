@@ -67,9 +67,24 @@ public interface TransportPublication extends AutoCloseable
      */
     int sessionId();
 
-    /** Releases the publication. Idempotent. */
+    /** Releases the publication at once: what subscribers have not yet received may be lost. Idempotent. */
     @Override
     void close();
+
+    /**
+     * Closes the publication without throwing away what it sent: waits, until the deadline at most, for the
+     * subscribers connected now to have everything offered so far, then releases it. A transport that cannot tell
+     * closes at once and says so by returning false.
+     *
+     * @param deadlineNs the {@link System#nanoTime()} by which to give up waiting and close anyway.
+     * @return true when every connected subscriber had it all (or none was connected), false when the deadline
+     *         passed first or the transport could not tell.
+     */
+    default boolean closeAfterDelivery(final long deadlineNs)
+    {
+        close();
+        return false;
+    }
 
     /**
      * Describes a status value returned by {@link #offer} or {@link #tryClaim}.

@@ -5,8 +5,13 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.zip.CRC32;
 
+import javax.jms.BytesMessage;
 import javax.jms.JMSException;
 import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+import javax.jms.TextMessage;
 
 /**
  * What the publisher and subscriber programs say to each other, besides the data.
@@ -132,6 +137,80 @@ public final class Protocol
     public static String kindOf(final Message message) throws JMSException
     {
         return message.getStringProperty(KIND);
+    }
+
+    /**
+     * The publisher's side of the handshake: sends {@code hello} every 100 ms until an {@code ack} arrives.
+     *
+     * @param session  the publisher's session.
+     * @param producer the data topic's producer.
+     * @param replies  the reply topic's consumer.
+     * @param deadline the {@link System#currentTimeMillis()} after which to give up.
+     * @return how many hellos it took, or -1 if no ack came before the deadline.
+     * @throws JMSException if JMS fails.
+     */
+    public static int handshake(
+        final Session session, final MessageProducer producer, final MessageConsumer replies, final long deadline)
+        throws JMSException
+    {
+        int hellos = 0;
+        while (System.currentTimeMillis() <= deadline)
+        {
+            final TextMessage hello = session.createTextMessage(HELLO);
+            hello.setStringProperty(KIND, HELLO);
+            producer.send(hello);
+            hellos++;
+            final Message reply = replies.receive(100);
+            if (reply != null && ACK.equals(kindOf(reply)))
+            {
+                return hellos;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Publishes data messages 0 to {@code count - 1}, then the {@code end} message with the count and CRC.
+     *
+     * @param session  the publisher's session.
+     * @param producer the data topic's producer.
+     * @param count    how many data messages.
+     * @return the CRC of the data bodies, as {@link #hex(CRC32)} prints it.
+     * @throws JMSException if JMS fails.
+     */
+    public static String publish(final Session session, final MessageProducer producer, final long count)
+        throws JMSException
+    {
+        final CRC32 crc = new CRC32();
+        final BytesMessage data = session.createBytesMessage();
+        for (long seq = 0; seq < count; seq++)
+        {
+            final byte[] body = body(seq);
+            crc.update(body);
+            data.clearBody();
+            data.writeBytes(body);
+            producer.send(data);
+        }
+        final TextMessage end = session.createTextMessage(END);
+        end.setStringProperty(KIND, END);
+        end.setLongProperty(COUNT, count);
+        end.setStringProperty(CRC, hex(crc));
+        producer.send(end);
+        return hex(crc);
+    }
+
+    /**
+     * The subscriber's side of the handshake: answers a {@code hello} with an {@code ack}.
+     *
+     * @param session the subscriber's session.
+     * @param replies the reply topic's producer.
+     * @throws JMSException if JMS fails.
+     */
+    public static void ack(final Session session, final MessageProducer replies) throws JMSException
+    {
+        final TextMessage ack = session.createTextMessage(ACK);
+        ack.setStringProperty(KIND, ACK);
+        replies.send(ack);
     }
 
     /**

@@ -1,15 +1,11 @@
 package io.wirespeed.it.child;
 
-import java.util.zip.CRC32;
-
-import javax.jms.BytesMessage;
 import javax.jms.Connection;
 import javax.jms.DeliveryMode;
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
-import javax.jms.TextMessage;
 import javax.jms.Topic;
 
 import io.wirespeed.jms.JmsConnectionFactory;
@@ -53,42 +49,16 @@ public final class TopicPublisherMain
             final MessageProducer producer = session.createProducer(topic);
             producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
 
-            int hellos = 0;
-            while (true)
+            final int hellos = Protocol.handshake(session, producer, replies, deadline);
+            if (hellos < 0)
             {
-                final TextMessage hello = session.createTextMessage(Protocol.HELLO);
-                hello.setStringProperty(Protocol.KIND, Protocol.HELLO);
-                producer.send(hello);
-                hellos++;
-                final Message reply = replies.receive(100);
-                if (reply != null && Protocol.ACK.equals(Protocol.kindOf(reply)))
-                {
-                    break;
-                }
-                if (System.currentTimeMillis() > deadline)
-                {
-                    fail("no ack for " + hellos + " hellos within " + Protocol.DEADLINE_MS + " ms: is the subscriber running?");
-                }
+                fail("no ack for the hellos within " + Protocol.DEADLINE_MS + " ms: is the subscriber running?");
             }
             Protocol.say("HANDSHAKE hellos=" + hellos);
 
             final long startNs = System.nanoTime();
-            final CRC32 crc = new CRC32();
-            final BytesMessage data = session.createBytesMessage();
-            for (long seq = 0; seq < count; seq++)
-            {
-                final byte[] body = Protocol.body(seq);
-                crc.update(body);
-                data.clearBody();
-                data.writeBytes(body);
-                producer.send(data);
-            }
-            final TextMessage end = session.createTextMessage(Protocol.END);
-            end.setStringProperty(Protocol.KIND, Protocol.END);
-            end.setLongProperty(Protocol.COUNT, count);
-            end.setStringProperty(Protocol.CRC, Protocol.hex(crc));
-            producer.send(end);
-            Protocol.say("SENT count=" + count + " crc=" + Protocol.hex(crc));
+            final String crc = Protocol.publish(session, producer, count);
+            Protocol.say("SENT count=" + count + " crc=" + crc);
 
             while (true)
             {

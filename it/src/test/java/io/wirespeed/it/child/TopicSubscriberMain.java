@@ -81,9 +81,7 @@ public final class TopicSubscriberMain
                 final String kind = Protocol.kindOf(message);
                 if (Protocol.HELLO.equals(kind))
                 {
-                    final TextMessage ack = session.createTextMessage(Protocol.ACK);
-                    ack.setStringProperty(Protocol.KIND, Protocol.ACK);
-                    replies.send(ack);
+                    Protocol.ack(session, replies);
                 }
                 else if (Protocol.END.equals(kind))
                 {

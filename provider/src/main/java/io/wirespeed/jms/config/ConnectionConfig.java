@@ -35,6 +35,8 @@ public final class ConnectionConfig
     public static final String DEFAULT_ARCHIVE = "auto";
     /** Default most fragments a poller reads per subscription per duty cycle. */
     public static final int DEFAULT_FRAGMENT_LIMIT = 64;
+    /** Default longest a session's close waits for connected network subscribers to confirm what was sent, in ms. */
+    public static final long DEFAULT_LINGER_MS = 5_000;
 
     private final String uri;
     private final TransportKind transport;
@@ -51,6 +53,7 @@ public final class ConnectionConfig
     private final long driverTimeoutMs;
     private final int queuePrefetch;
     private final long queueHostTimeoutMs;
+    private final long lingerMs;
     private final int streamIdBase;
     private final int streamIdRange;
     private final int fragmentLimit;
@@ -78,6 +81,7 @@ public final class ConnectionConfig
         this.driverTimeoutMs = builder.driverTimeoutMs;
         this.queuePrefetch = builder.queuePrefetch;
         this.queueHostTimeoutMs = builder.queueHostTimeoutMs;
+        this.lingerMs = builder.lingerMs;
         this.streamIdBase = builder.streamIdBase;
         this.streamIdRange = builder.streamIdRange;
         this.fragmentLimit = builder.fragmentLimit;
@@ -177,6 +181,15 @@ public final class ConnectionConfig
     public long queueHostTimeoutMs()
     {
         return queueHostTimeoutMs;
+    }
+
+    /**
+     * @return the longest a session's close waits, in ms, until the connected subscribers of its network publications
+     * confirm they have everything it sent; 0 closes at once.
+     */
+    public long lingerMs()
+    {
+        return lingerMs;
     }
 
     /** @return the first stream id topic names hash into. */

@@ -21,7 +21,7 @@ import io.wirespeed.transport.aeron.ArchiveConfig;
  * Options: {@code driver} (embedded|external), {@code aeronDir}, {@code threading}
  * (shared|shared-network|dedicated), {@code idle} (backoff|sleeping|yielding|busy-spin|noop),
  * {@code termLength}, {@code mtu}, {@code sendTimeout} (ms), {@code connectWait} (ms), {@code driverTimeout} (ms),
- * {@code queuePrefetch}, {@code queueHostTimeout} (ms),
+ * {@code queuePrefetch}, {@code queueHostTimeout} (ms), {@code linger} (a duration: 5s, 500ms),
  * {@code streamIdBase}, {@code streamIdRange}, {@code fragmentLimit}, {@code reuseMessages}
  * (true|false), {@code clientId}, {@code profile} (low-latency sets busy-spin idle and dedicated
  * threading), and {@code route.<pattern>=<aeron channel>} rules. Values may be percent-encoded.
@@ -40,7 +40,8 @@ public final class ConnectionUri
     private static final Set<String> IDLE = Set.of("backoff", "sleeping", "yielding", "busy-spin", "noop");
     private static final List<String> OPTIONS = List.of(
         "endpoint", "interface", "driver", "aeronDir", "threading", "idle", "termLength", "mtu", "sendTimeout",
-        "connectWait", "driverTimeout", "queuePrefetch", "queueHostTimeout", "streamIdBase", "streamIdRange", "fragmentLimit", "reuseMessages", "rdmaVerbs", "clientId", "profile",
+        "connectWait", "driverTimeout", "queuePrefetch", "queueHostTimeout", "linger", "streamIdBase", "streamIdRange",
+        "fragmentLimit", "reuseMessages", "rdmaVerbs", "clientId", "profile",
         "archive", "archiveDir", "archiveSegmentLength", "archiveRetention", "archiveRetentionSize",
         ROUTE_PREFIX + "<pattern>");
 
@@ -136,6 +137,7 @@ public final class ConnectionUri
             case "driverTimeout" -> builder.driverTimeoutMs = number(builder, name, value, 100, Long.MAX_VALUE);
             case "queuePrefetch" -> builder.queuePrefetch = (int)number(builder, name, value, 1, 1 << 20);
             case "queueHostTimeout" -> builder.queueHostTimeoutMs = number(builder, name, value, 1, Long.MAX_VALUE);
+            case "linger" -> builder.lingerMs = duration(builder, name, value);
             case "streamIdBase" -> builder.streamIdBase = (int)number(builder, name, value, 1, Integer.MAX_VALUE);
             case "streamIdRange" -> builder.streamIdRange = (int)number(builder, name, value, 1, Integer.MAX_VALUE);
             case "fragmentLimit" -> builder.fragmentLimit = (int)number(builder, name, value, 1, 1 << 20);
@@ -226,6 +228,19 @@ public final class ConnectionUri
         }
     }
 
+    private static long duration(final Builder builder, final String name, final String value)
+    {
+        try
+        {
+            return ArchiveConfig.parseDuration(name, value).toMillis();
+        }
+        catch (final TransportException | ArithmeticException ex)
+        {
+            throw new IllegalArgumentException("option " + name + "='" + value + "' in '" + builder.uri + "' must be " +
+                "a whole number of ms, or one with a unit: ms, s, m, h, e.g. 5s (0 closes at once)", ex);
+        }
+    }
+
     private static long number(final Builder builder, final String name, final String value, final long min, final long max)
     {
         final long parsed;
@@ -289,6 +304,7 @@ public final class ConnectionUri
         long driverTimeoutMs = ConnectionConfig.DEFAULT_DRIVER_TIMEOUT_MS;
         int queuePrefetch = ConnectionConfig.DEFAULT_QUEUE_PREFETCH;
         long queueHostTimeoutMs = ConnectionConfig.DEFAULT_QUEUE_HOST_TIMEOUT_MS;
+        long lingerMs = ConnectionConfig.DEFAULT_LINGER_MS;
         int streamIdBase = ConnectionConfig.DEFAULT_STREAM_ID_BASE;
         int streamIdRange = ConnectionConfig.DEFAULT_STREAM_ID_RANGE;
         int fragmentLimit = ConnectionConfig.DEFAULT_FRAGMENT_LIMIT;

@@ -172,6 +172,8 @@ public class JmsMapMessage extends JmsMessage implements MapMessage
     @Override
     public void setString(final String name, final String value) throws JMSException
     {
+        checkBodyWritable();
+        WellFormedText.check(value, "MapMessage entry", name);
         entries.setString(writableSlot(name), value);
     }
 
@@ -210,6 +212,11 @@ public class JmsMapMessage extends JmsMessage implements MapMessage
         {
             checkBodyWritable();
             throw JmsMessageExceptions.unsupportedObject("MapMessage.setObject('" + name + "')", value, OBJECT_CLASSES);
+        }
+        if (value instanceof String)
+        {
+            checkBodyWritable();
+            WellFormedText.check((String)value, "MapMessage entry", name);
         }
         entries.setObject(writableSlot(name), value);
     }
@@ -274,6 +281,16 @@ public class JmsMapMessage extends JmsMessage implements MapMessage
         {
             throw new IllegalArgumentException("MapMessage entry name must not be " + (null == name ? "null" : "empty"));
         }
-        return entries.slotFor(name);
+        final int slot = entries.indexOf(name);
+        if (slot >= 0)
+        {
+            return slot;
+        }
+        WellFormedText.check(name, "MapMessage entry name", null);
+        if (entries.size() >= TypedValueTable.MAX_ENTRIES)
+        {
+            throw JmsMessageExceptions.tooManyEntries(entries, name);
+        }
+        return entries.append(name);
     }
 }

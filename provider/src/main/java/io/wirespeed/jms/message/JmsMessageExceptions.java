@@ -1,5 +1,7 @@
 package io.wirespeed.jms.message;
 
+import java.util.Locale;
+
 import javax.jms.JMSException;
 import javax.jms.MessageEOFException;
 import javax.jms.MessageFormatException;
@@ -152,6 +154,23 @@ public final class JmsMessageExceptions
         return new MessageFormatException(
             where + " does not accept a " + value.getClass().getName() + "; it accepts " + allowed +
             ". Convert the value to one of those first");
+    }
+
+    /**
+     * A table already holds as many entries as the envelope can carry.
+     *
+     * @param values the full table.
+     * @param name   the name that would be one more, or null for a stream field.
+     * @return the exception to throw.
+     */
+    public static MessageFormatException tooManyEntries(final TypedValueTable values, final String name)
+    {
+        final String kind = values.kind().toLowerCase(Locale.ROOT);
+        final String kinds = kind.endsWith("y") ? kind.substring(0, kind.length() - 1) + "ies" : kind + "s";
+        return new MessageFormatException(
+            "A message carries at most " + TypedValueTable.MAX_ENTRIES + " " + kinds +
+            (null == name ? "" : "; '" + name + "' would be one more") + ". The limit is the envelope's " +
+            "(a 16-bit count) and no option raises it: put bulk data in the body instead");
     }
 
     /**

@@ -285,6 +285,8 @@ public final class JmsMessageProperties
      */
     public void setString(final String name, final String value) throws JMSException
     {
+        checkWritable(name);
+        WellFormedText.check(value, "String property", name);
         values.setString(writableSlot(name, null == value ? ValueType.NULL : ValueType.STRING), value);
     }
 
@@ -304,6 +306,11 @@ public final class JmsMessageProperties
             PropertyNames.validate(name);
             throw JmsMessageExceptions.unsupportedObject(
                 "setObjectProperty('" + name + "')", value, OBJECT_CLASSES);
+        }
+        if (ValueType.STRING == type)
+        {
+            checkWritable(name);
+            WellFormedText.check((String)value, "String property", name);
         }
         values.setObject(writableSlot(name, type), value);
     }
@@ -341,9 +348,24 @@ public final class JmsMessageProperties
         }
         if (slot < 0)
         {
+            checkRoomForOneMore(name);
             slot = values.append(name);
         }
         return slot;
+    }
+
+    /**
+     * The envelope carries at most {@link TypedValueTable#MAX_ENTRIES} properties besides JMSXDeliveryCount, which
+     * travels in the envelope's header; a name lookup here runs only at the limit.
+     */
+    private void checkRoomForOneMore(final String name) throws MessageFormatException
+    {
+        final int size = values.size();
+        if (size >= TypedValueTable.MAX_ENTRIES &&
+            size - (values.indexOf(PropertyNames.JMSX_DELIVERY_COUNT) >= 0 ? 1 : 0) >= TypedValueTable.MAX_ENTRIES)
+        {
+            throw JmsMessageExceptions.tooManyEntries(values, name);
+        }
     }
 
     private void checkWritable(final String name) throws MessageNotWriteableException

@@ -218,6 +218,8 @@ public class JmsStreamMessage extends JmsMessage implements StreamMessage
     @Override
     public void writeString(final String value) throws JMSException
     {
+        checkBodyWritable();
+        WellFormedText.check(value, "A StreamMessage String field", null);
         fields.setString(appendField(), value);
     }
 
@@ -256,6 +258,10 @@ public class JmsStreamMessage extends JmsMessage implements StreamMessage
         if (null == TypedValueTable.typeOf(value))
         {
             throw JmsMessageExceptions.unsupportedObject("StreamMessage.writeObject", value, OBJECT_CLASSES);
+        }
+        if (value instanceof String)
+        {
+            WellFormedText.check((String)value, "A StreamMessage String field", null);
         }
         fields.setObject(appendField(), value);
     }
@@ -355,6 +361,10 @@ public class JmsStreamMessage extends JmsMessage implements StreamMessage
     private int appendField() throws JMSException
     {
         checkBodyWritable();
+        if (fields.size() >= TypedValueTable.MAX_ENTRIES)
+        {
+            throw JmsMessageExceptions.tooManyEntries(fields, null);
+        }
         return fields.append(null);
     }
 }

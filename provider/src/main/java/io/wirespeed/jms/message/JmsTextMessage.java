@@ -21,6 +21,7 @@ public class JmsTextMessage extends JmsMessage implements TextMessage
     public void setText(final String text) throws JMSException
     {
         checkBodyWritable();
+        WellFormedText.check(text, "The text of a TextMessage", null);
         this.text = text;
     }
 

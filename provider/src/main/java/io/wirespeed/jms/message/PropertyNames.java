@@ -1,5 +1,8 @@
 package io.wirespeed.jms.message;
 
+import io.wirespeed.codec.EnvelopeDescriptor;
+import io.wirespeed.codec.Utf8;
+
 /**
  * The rules for property names: message selector identifiers that are not selector keywords, plus the types the
  * JMS-defined {@code JMSX} properties must have.
@@ -18,6 +21,7 @@ public final class PropertyNames
     public static final String JMSX_GROUP_SEQ = "JMSXGroupSeq";
 
     private static final String JMSX_PREFIX = "JMSX";
+    private static final int MAX_NAME_LENGTH = EnvelopeDescriptor.MAX_NAME_LENGTH;
     private static final String[] RESERVED =
     {
         "NULL", "TRUE", "FALSE", "NOT", "AND", "OR", "BETWEEN", "LIKE", "IN", "IS", "ESCAPE"
@@ -28,7 +32,10 @@ public final class PropertyNames
     }
 
     /**
-     * Checks that a name can be a property name: not null, not empty, a Java identifier, not a selector keyword.
+     * Checks that a name can be a property name: not null, not empty, a Java identifier, not a selector keyword in
+     * the upper case the specification spells them in, and short enough for the envelope. As Qpid JMS and ActiveMQ
+     * do, other spellings ({@code true}, {@code in}) are accepted: selectors read keywords in any case, so such a
+     * property can be set and read but not named in a selector.
      *
      * @param name the candidate name.
      * @throws IllegalArgumentException naming the rule the name breaks.
@@ -59,11 +66,16 @@ public final class PropertyNames
         }
         for (final String reserved : RESERVED)
         {
-            if (reserved.equalsIgnoreCase(name))
+            if (reserved.equals(name))
             {
                 throw new IllegalArgumentException(
                     "Property name '" + name + "' is a message selector keyword; choose another name");
             }
+        }
+        if (name.length() > MAX_NAME_LENGTH / 3 && Utf8.encodedLength(name) > MAX_NAME_LENGTH)
+        {
+            throw new IllegalArgumentException("Property name '" + name.substring(0, 32) + "...' takes " +
+                Utf8.encodedLength(name) + " bytes as UTF-8; the envelope carries names of at most " + MAX_NAME_LENGTH);
         }
     }
 

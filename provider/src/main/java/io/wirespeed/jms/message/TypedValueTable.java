@@ -2,6 +2,8 @@ package io.wirespeed.jms.message;
 
 import java.util.Arrays;
 
+import io.wirespeed.codec.EnvelopeDescriptor;
+
 /**
  * Typed values in parallel arrays of slots: a name (null for stream fields), a {@link ValueType}, 64 bits of
  * primitive storage and an object slot for Strings and byte arrays.
@@ -9,11 +11,15 @@ import java.util.Arrays;
  * The table is the storage of message properties, map bodies and stream bodies. Slots are reused after
  * {@link #clear()}, so setting a primitive value under a name already present, or into a table that held as many
  * slots before, allocates nothing. Lookups scan names linearly, which beats hashing for the handful of entries a
- * message usually carries. Setters here check nothing (no read-only state, no name rules): they are the decoder's
- * path and the message classes' storage; the JMS checks live in the message classes.
+ * message usually carries; past {@link NameIndex#SCAN_LIMIT} names a hash index takes over, so that thousands of
+ * entries are not quadratic to build. Setters here check nothing (no read-only state, no name rules): they are the
+ * decoder's path and the message classes' storage; the JMS checks live in the message classes.
  */
 public final class TypedValueTable
 {
+    /** The most entries one table can carry in an envelope (a property group, a MAP or STREAM body). */
+    public static final int MAX_ENTRIES = EnvelopeDescriptor.MAX_ENTRIES;
+
     private static final int INITIAL_CAPACITY = 8;
     private static final String[] NO_NAMES = new String[0];
     private static final ValueType[] NO_TYPES = new ValueType[0];
@@ -26,6 +32,7 @@ public final class TypedValueTable
     private long[] bits = NO_BITS;
     private Object[] objects = NO_OBJECTS;
     private int size;
+    private NameIndex index;
 
     /**
      * Creates an empty table; no arrays are allocated until the first value is stored.
@@ -66,6 +73,10 @@ public final class TypedValueTable
     public int indexOf(final String name)
     {
         final String[] names = this.names;
+        if (null != index && index.isActive())
+        {
+            return index.find(name, names);
+        }
         for (int i = 0, size = this.size; i < size; i++)
         {
             if (name.equals(names[i]))
@@ -171,6 +182,10 @@ public final class TypedValueTable
         types[slot] = ValueType.NULL;
         bits[slot] = 0;
         objects[slot] = null;
+        if (size > NameIndex.SCAN_LIMIT && null != name)
+        {
+            indexName(slot);
+        }
         return slot;
     }
 
@@ -456,6 +471,10 @@ public final class TypedValueTable
         Arrays.fill(names, 0, size, null);
         Arrays.fill(objects, 0, size, null);
         size = 0;
+        if (null != index)
+        {
+            index.clear();
+        }
     }
 
     /**
@@ -481,6 +500,22 @@ public final class TypedValueTable
                 bits[slot] = other.bits[i];
                 objects[slot] = object;
             }
+        }
+    }
+
+    private void indexName(final int slot)
+    {
+        if (null == index)
+        {
+            index = new NameIndex();
+        }
+        if (index.isActive())
+        {
+            index.add(slot, names);
+        }
+        else
+        {
+            index.rebuild(slot, names);
         }
     }
 

@@ -9,8 +9,8 @@ import io.wirespeed.jms.selector.SelectorLexer.Kind;
 
 /**
  * A recursive-descent parser for the selector grammar of the JMS specification, building the expression tree
- * and checking what can be checked before any message is seen: literals of the wrong type for an operator, and a
- * selector that is not a condition. Precedence, loosest first: OR, AND, NOT, comparisons
+ * and checking what can be checked before any message is seen: literals of the wrong type for an operator, operands
+ * of different known types on either side of {@code =} or {@code <>}, and a selector that is not a condition. Precedence, loosest first: OR, AND, NOT, comparisons
  * ({@code = <> < <= > >=}, [NOT] BETWEEN, [NOT] LIKE, [NOT] IN, IS [NOT] NULL), {@code + -}, {@code * /},
  * unary {@code + -}.
  */
@@ -150,6 +150,10 @@ final class SelectorParser
         {
             requireNumeric(left, start, "a numeric operand for " + operator.symbol());
             requireNumeric(right, rightStart, "a numeric operand for " + operator.symbol());
+        }
+        else
+        {
+            requireComparable(left, right, rightStart, operator);
         }
         return new Comparison(operator, left, right);
     }
@@ -423,6 +427,24 @@ final class SelectorParser
         if (Expression.StaticType.NUMERIC != type && Expression.StaticType.ANY != type)
         {
             throw mistyped(expression, start, expected);
+        }
+    }
+
+    /**
+     * The grammar compares like with like: numbers with numbers, strings with strings, booleans with booleans.
+     * Where both sides' types are known before any message is seen (literals, arithmetic, conditions), a mismatch
+     * such as {@code TRUE = 0} or {@code 'a' <> 1} is an invalid selector, not a comparison that is never true.
+     */
+    private void requireComparable(
+        final Expression left, final Expression right, final int rightStart, final ComparisonOperator operator)
+        throws InvalidSelectorException
+    {
+        final Expression.StaticType leftType = left.staticType();
+        final Expression.StaticType rightType = right.staticType();
+        if (Expression.StaticType.ANY != leftType && Expression.StaticType.ANY != rightType && leftType != rightType)
+        {
+            throw mistyped(right, rightStart, "a " + leftType.description() + " to compare with " +
+                operator.symbol() + " to the " + leftType.description() + " on its left");
         }
     }
 

@@ -189,7 +189,6 @@ public final class MessageDecoder
         message.setJMSPriority(reader.priority());
         message.setJMSDeliveryMode(reader.deliveryMode());
         message.setJMSRedelivered(reader.redelivered());
-        message.setDeliveryCount(Math.max(1, reader.deliveryCount()));
         message.setJMSDestination(destination(reader.destinationKind(), reader.destinationName(), false));
         message.setJMSReplyTo(destination(reader.replyToKind(), reader.replyToName(), true));
         message.setJMSType(reader.hasType() ? strings.get(reader.type()) : null);
@@ -203,6 +202,7 @@ public final class MessageDecoder
             message.setRawCorrelationIdBytes(reader.correlationId().toByteArray());
         }
         readEntries(reader.properties(), message.properties().values(), true);
+        message.setDeliveryCount(Math.max(1, reader.deliveryCount()));
         fillBody(message);
     }
 

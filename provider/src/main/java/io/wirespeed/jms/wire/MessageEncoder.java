@@ -16,6 +16,7 @@ import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.message.JmsObjectMessage;
 import io.wirespeed.jms.message.JmsStreamMessage;
 import io.wirespeed.jms.message.JmsTextMessage;
+import io.wirespeed.jms.message.PropertyNames;
 import io.wirespeed.jms.message.TypedValueTable;
 import io.wirespeed.jms.meta.ConnectionId;
 
@@ -59,14 +60,14 @@ public final class MessageEncoder
             .deliveryCount(message.deliveryCount())
             .redelivered(message.getJMSRedelivered());
 
-        writeEntries(message.properties().values(), writer.properties());
+        writeEntries(message.properties().values(), writer.properties(), true);
         if (message instanceof JmsMapMessage)
         {
-            writeEntries(((JmsMapMessage)message).entries(), writer.bodyEntries(BodyType.MAP));
+            writeEntries(((JmsMapMessage)message).entries(), writer.bodyEntries(BodyType.MAP), false);
         }
         else if (message instanceof JmsStreamMessage)
         {
-            writeEntries(((JmsStreamMessage)message).fields(), writer.bodyEntries(BodyType.STREAM));
+            writeEntries(((JmsStreamMessage)message).fields(), writer.bodyEntries(BodyType.STREAM), false);
         }
 
         writeDestination(message.getJMSDestination(), true);
@@ -127,11 +128,19 @@ public final class MessageEncoder
         }
     }
 
-    private static void writeEntries(final TypedValueTable table, final EntriesWriter entries)
+    /**
+     * Writes a table's entries; for properties, JMSXDeliveryCount is left out because the envelope's header carries
+     * it (the decoder sets the property from there).
+     */
+    private static void writeEntries(final TypedValueTable table, final EntriesWriter entries, final boolean properties)
     {
         for (int i = 0, size = table.size(); i < size; i++)
         {
             final String name = table.name(i);
+            if (properties && PropertyNames.JMSX_DELIVERY_COUNT.equals(name))
+            {
+                continue;
+            }
             final long bits = table.longBits(i);
             switch (table.type(i))
             {

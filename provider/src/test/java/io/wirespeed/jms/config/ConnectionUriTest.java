@@ -40,6 +40,19 @@ class ConnectionUriTest
     }
 
     @Test
+    void lingerIsADurationInMillisecondsOrWithAUnitAndDefaultsToFiveSeconds()
+    {
+        assertEquals(5_000, ConnectionUri.parse("wirespeed:ipc").lingerMs());
+        assertEquals(250, ConnectionUri.parse("wirespeed:ipc?linger=250").lingerMs());
+        assertEquals(500, ConnectionUri.parse("wirespeed:ipc?linger=500ms").lingerMs());
+        assertEquals(20_000, ConnectionUri.parse("wirespeed:ipc?linger=20s").lingerMs());
+        assertEquals(0, ConnectionUri.parse("wirespeed:ipc?linger=0").lingerMs());
+        final IllegalArgumentException bad =
+            assertThrows(IllegalArgumentException.class, () -> ConnectionUri.parse("wirespeed:ipc?linger=soon"));
+        assertTrue(bad.getMessage().contains("linger"), bad.getMessage());
+    }
+
+    @Test
     void lowLatencyProfileSpinsAndDedicatesThreads()
     {
         final ConnectionConfig config = ConnectionUri.parse("wirespeed:ipc?profile=low-latency");

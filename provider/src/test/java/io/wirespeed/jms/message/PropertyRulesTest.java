@@ -31,8 +31,8 @@ class PropertyRulesTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"1abc", "a-b", "a b", "a.b", "NULL", "true", "False", "not", "AND", "or", "between",
-        "Like", "IN", "is", "ESCAPE"})
+    @ValueSource(strings = {"1abc", "a-b", "a b", "a.b", "NULL", "TRUE", "FALSE", "NOT", "AND", "OR", "BETWEEN",
+        "LIKE", "IN", "IS", "ESCAPE"})
     void nameThatIsNotASelectorIdentifierThrowsIllegalArgumentException(final String name)
     {
         final Message message = new JmsMessage();
@@ -50,6 +50,18 @@ class PropertyRulesTest
         message.setStringProperty(name, "v");
 
         assertEquals("v", message.getStringProperty(name));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"true", "in", "False", "null", "Not", "and", "or", "between", "Like", "is", "escape"})
+    void selectorKeywordsSpelledOtherThanInUpperCaseAreAcceptedAsQpidAndActiveMqDo(final String name)
+        throws JMSException
+    {
+        final Message message = new JmsMessage();
+        message.setIntProperty(name, 7);
+
+        assertEquals(7, message.getIntProperty(name));
+        assertEquals(Set.of(name), new HashSet<>(Collections.list(message.getPropertyNames())));
     }
 
     @Test

@@ -87,6 +87,14 @@ class InvalidSelectorTest
         "qty = ()                           | 7  | unexpected ')'",
         "qty = ,                            | 6  | unexpected ','",
         "JMSType LIKE                       | 12 | unexpected end of selector",
+        "TRUE = 0                           | 7  | unexpected numeric expression 0",
+        "FALSE = 0                          | 8  | expected a condition to compare with = to the condition",
+        "FALSE <> 1                         | 9  | unexpected numeric expression 1",
+        "'a' = 1                            | 6  | unexpected numeric expression 1",
+        "1 <> 'a'                           | 5  | unexpected string 'a'",
+        "TRUE = 'yes'                       | 7  | unexpected string 'yes'",
+        "(qty > 1) = 2                      | 12 | unexpected numeric expression 2",
+        "qty + 1 = 'a'                      | 10 | unexpected string 'a'",
     })
     void refusesAnInvalidSelectorNamingThePosition(final String selector, final int position, final String fragment)
     {
@@ -97,6 +105,15 @@ class InvalidSelectorTest
             ex.getMessage().endsWith(" at position " + position), ex.getMessage());
         assertTrue(ex.getMessage().contains(fragment), ex.getMessage());
         assertTrue(ex.getMessage().startsWith("selector \"" + selector + "\": "), ex.getMessage());
+    }
+
+    @ParameterizedTest(name = "\"{0}\" compares like with like")
+    @ValueSource(strings = {"TRUE = FALSE", "(qty > 1) = TRUE", "qty = TRUE", "'a' <> 'b'", "1 = 1.0", "qty = 'a'",
+        "TRUE <> (qty = 2)"})
+    void equalityBetweenOperandsOfOneTypeOrOfATypeKnownOnlyPerMessageIsValid(final String selector)
+        throws InvalidSelectorException
+    {
+        assertNotNull(Selector.compile(selector));
     }
 
     @ParameterizedTest(name = "\"{0}\" is no selector")

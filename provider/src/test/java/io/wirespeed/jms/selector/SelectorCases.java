@@ -181,7 +181,6 @@ final class SelectorCases
         rejects("symbol = TRUE");
         rejects("symbol < venue");
         rejects("active > halted");
-        rejects("'1' = 1");
         rejects("numText + 1 = 3");
         rejects("NOT (numText + 1 = 3)");
         selects("(numText + 1) IS NULL");

@@ -79,7 +79,7 @@ final class PublicationSender implements Duty
         this.mtu = channel.mtu();
         this.termLength = channel.termLength();
         this.positionBitsToShift = Integer.numberOfTrailingZeros(termLength);
-        this.window = termLength / 2;
+        this.window = RdmaPublication.senderWindow(termLength);
         this.logger = logger;
         this.eventChannel = verbs.createEventChannel();
         long listenerHandle = 0;

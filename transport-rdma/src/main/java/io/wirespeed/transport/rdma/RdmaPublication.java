@@ -11,6 +11,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The publishing end of an RDMA stream: messages are appended as Aeron frames to the
@@ -184,6 +185,41 @@ public final class RdmaPublication implements TransportPublication
     public int sessionId()
     {
         return sessionId;
+    }
+
+    /**
+     * How far past the slowest subscriber's consumed position the sender lets this publication append.
+     *
+     * @param termLength the log's term length.
+     * @return the window in bytes: half a term.
+     */
+    static long senderWindow(final int termLength)
+    {
+        return termLength / 2;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Waits until every connected subscriber has returned a consumed position at or past what was appended (the
+     * limit, which the sender keeps one window past the slowest of them, shows it), then closes.
+     */
+    @Override
+    public boolean closeAfterDelivery(final long deadlineNs)
+    {
+        final long end = publishedTail.get();
+        final long window = senderWindow(termLength);
+        while (isConnected() && limit.get() - window < end)
+        {
+            if (System.nanoTime() - deadlineNs >= 0)
+            {
+                close();
+                return false;
+            }
+            LockSupport.parkNanos(1_000_000);
+        }
+        close();
+        return true;
     }
 
     /** {@inheritDoc} */

@@ -122,7 +122,8 @@ public final class AeronTransport implements Transport
         requireChannel(channel);
         try
         {
-            return new AeronPublication(aeron.addExclusivePublication(channel, streamId));
+            return new AeronPublication(
+                aeron.addExclusivePublication(channel, streamId), aeron.context().aeronDirectoryName());
         }
         catch (final RegistrationException ex)
         {

@@ -106,7 +106,9 @@ class ArchiveHostTest
             assertEquals("message-19", seen.get(9));
             assertEquals(ends.subList(10, 20), positions);
             streams.stopRecording(CHANNEL, STREAM);
-            assertEquals(CountersReader.NULL_COUNTER_ID, watch.findRecordedStream(CHANNEL, STREAM));
+            // The archive frees the recorded-stream counter on its own thread after stopRecording returns.
+            Conditions.await(() -> CountersReader.NULL_COUNTER_ID == watch.findRecordedStream(CHANNEL, STREAM),
+                Duration.ofSeconds(10), "the recorded-stream counter to go once recording stopped");
         }
     }
 

@@ -1,0 +1,128 @@
+package io.wirespeed.jms;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import javax.jms.Connection;
+import javax.jms.JMSConsumer;
+import javax.jms.JMSContext;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+import javax.jms.TextMessage;
+import javax.jms.Topic;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Times at the edges of {@code long}: the largest receive timeout, time to live and delivery delay saturate instead
+ * of overflowing, and a negative receive timeout does not block.
+ */
+class ExtremeTimeValuesTest extends JmsTestSupport
+{
+    private Session session;
+    private Topic topic;
+    private MessageConsumer consumer;
+    private MessageProducer producer;
+
+    @BeforeEach
+    void open() throws Exception
+    {
+        final Connection connection = connection();
+        connection.start();
+        session = connection.createSession();
+        topic = session.createTopic(uniqueTopic());
+        consumer = session.createConsumer(topic);
+        producer = session.createProducer(topic);
+    }
+
+    @Test
+    void receiveWithTheLargestTimeoutWaitsForTheNextMessage() throws Exception
+    {
+        final CompletableFuture<Message> receive = CompletableFuture.supplyAsync(() -> receive(consumer, Long.MAX_VALUE));
+
+        assertThrows(TimeoutException.class, () -> receive.get(300, TimeUnit.MILLISECONDS),
+            "receive(Long.MAX_VALUE) returned before any message was sent");
+        producer.send(session.createTextMessage("late"));
+        assertEquals("late", ((TextMessage)receive.get(10, TimeUnit.SECONDS)).getText());
+    }
+
+    @Test
+    void receiveWithANegativeTimeoutReturnsAtOnceWhenNothingIsThere() throws Exception
+    {
+        final CompletableFuture<Message> receive = CompletableFuture.supplyAsync(() -> receive(consumer, -5));
+
+        assertNull(receive.get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void theLargestTimeToLiveNeverExpires() throws Exception
+    {
+        producer.setTimeToLive(Long.MAX_VALUE);
+
+        final TextMessage sent = session.createTextMessage("forever");
+        producer.send(sent);
+
+        assertEquals(Long.MAX_VALUE, sent.getJMSExpiration());
+        final Message received = consumer.receive(5_000);
+        assertNotNull(received, "a message with time to live Long.MAX_VALUE was not delivered");
+        assertEquals(Long.MAX_VALUE, received.getJMSExpiration());
+    }
+
+    @Test
+    void theLargestDeliveryDelayHoldsTheMessageBackForever() throws Exception
+    {
+        producer.setDeliveryDelay(Long.MAX_VALUE);
+
+        final TextMessage sent = session.createTextMessage("never");
+        producer.send(sent);
+
+        assertEquals(Long.MAX_VALUE, sent.getJMSDeliveryTime());
+        assertNull(consumer.receive(500), "a message with delivery delay Long.MAX_VALUE was delivered");
+    }
+
+    @Test
+    void theSimplifiedApiSaturatesTimeToLiveDeliveryDelayAndReceiveTimeoutToo() throws Exception
+    {
+        try (JMSContext context = new JmsConnectionFactory("wirespeed:ipc").createContext())
+        {
+            final Topic topic = context.createTopic(uniqueTopic());
+            final JMSConsumer consumer = context.createConsumer(topic);
+
+            context.createProducer().setTimeToLive(Long.MAX_VALUE).send(topic, "forever");
+            final Message received = consumer.receive(5_000);
+            assertNotNull(received, "a message with time to live Long.MAX_VALUE was not delivered");
+            assertEquals(Long.MAX_VALUE, received.getJMSExpiration());
+
+            context.createProducer().setDeliveryDelay(Long.MAX_VALUE).send(topic, "never");
+            assertNull(consumer.receive(500), "a message with delivery delay Long.MAX_VALUE was delivered");
+
+            final CompletableFuture<String> receive =
+                CompletableFuture.supplyAsync(() -> consumer.receiveBody(String.class, Long.MAX_VALUE));
+            assertThrows(TimeoutException.class, () -> receive.get(300, TimeUnit.MILLISECONDS),
+                "receiveBody(String.class, Long.MAX_VALUE) returned before any message was sent");
+            context.createProducer().send(topic, "late");
+            assertEquals("late", receive.get(10, TimeUnit.SECONDS));
+        }
+    }
+
+    private static Message receive(final MessageConsumer consumer, final long timeout)
+    {
+        try
+        {
+            return consumer.receive(timeout);
+        }
+        catch (final Exception ex)
+        {
+            throw new IllegalStateException(ex);
+        }
+    }
+}
