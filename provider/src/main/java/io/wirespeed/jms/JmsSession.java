@@ -446,7 +446,6 @@ public class JmsSession implements Session, TopicSession, QueueSession
     void onConsumerClosed(final JmsMessageConsumer consumer)
     {
         consumers.remove(consumer);
-        deliveries.forget(consumer);
     }
 
     @Override
@@ -683,6 +682,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
         {
             producer.close();
         }
+        deliveries.recover();
         sender.rollback();
         sender.close();
         connection.onSessionClosed(this);

@@ -87,7 +87,7 @@ class QueueTest extends JmsTestSupport
     }
 
     @Test
-    void unacknowledgedMessagesGoToAnotherConsumerWhenTheirConsumerCloses() throws Exception
+    void unacknowledgedMessagesGoToAnotherConsumerWhenTheirSessionCloses() throws Exception
     {
         final Connection connection = connection();
         connection.start();
@@ -98,6 +98,7 @@ class QueueTest extends JmsTestSupport
         final Message received = first.receive(5_000);
         assertFalse(received.getJMSRedelivered());
         first.close();
+        clientAck.close();
 
         final MessageConsumer second = connection.createSession().createConsumer(queue);
         final Message redelivered = second.receive(5_000);

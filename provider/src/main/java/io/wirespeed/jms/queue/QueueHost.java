@@ -1,9 +1,7 @@
 package io.wirespeed.jms.queue;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -319,10 +317,12 @@ public final class QueueHost implements Agent, AutoCloseable
             case QueueFrame.SUBSCRIBE_SHARED -> onSubscribeShared(client);
             case QueueFrame.CREDIT -> onCredit(client, frame.consumerId(), frame.count());
             case QueueFrame.ACK -> onAck(client, frame.consumerId(), frame.deliveryId());
-            case QueueFrame.RETURN -> onReturn(client, frame.consumerId(), frame.deliveryId());
+            case QueueFrame.RETURN -> onReturn(client, frame.consumerId(), frame.deliveryId(),
+                frame.count() == QueueFrame.SEEN);
             case QueueFrame.SUBSCRIBE_DURABLE -> onSubscribeDurable(client);
             case QueueFrame.UNSUBSCRIBE -> onUnsubscribe(client, frame.text(), frame.consumerId());
-            case QueueFrame.CLOSE -> onClose(client, frame.consumerId());
+            case QueueFrame.CLOSE -> onClose(client, frame.consumerId(), frame.count() == QueueFrame.KEEP_DELIVERIES);
+            case QueueFrame.PAUSE -> onPause(client, frame.consumerId(), frame.deliveryId());
             case QueueFrame.BROWSE -> onBrowse(client, frame.text(), frame.deliveryId());
             case QueueFrame.CREATE_TEMPORARY -> queue(frame.text(), client);
             case QueueFrame.DELETE_TEMPORARY -> deleteTemporary(client, frame.text());
@@ -501,6 +501,12 @@ public final class QueueHost implements Agent, AutoCloseable
                 "consumer: close it before unsubscribing");
             return;
         }
+        if (!feed.queue.detached.isEmpty())
+        {
+            refuse(client, requestId, QueueFrame.ILLEGAL_STATE + "durable subscription '" + key + "' has messages " +
+                "that a session received and has not yet acknowledged or committed: finish that first");
+            return;
+        }
         deleteDurable(feed);
         reply(client, QueueFrame.SUBSCRIBED, requestId, 0, 0, "");
     }
@@ -532,11 +538,12 @@ public final class QueueHost implements Agent, AutoCloseable
             if (message != null)
             {
                 message.done();
+                forgetIfSettled(client, consumer);
             }
         }
     }
 
-    private void onReturn(final HostedClient client, final long consumerId, final long deliveryId)
+    private void onReturn(final HostedClient client, final long consumerId, final long deliveryId, final boolean seen)
     {
         final HostedConsumer consumer = client.consumers.get(consumerId);
         if (consumer != null)
@@ -544,36 +551,70 @@ public final class QueueHost implements Agent, AutoCloseable
             final StoredMessage message = consumer.inFlight.remove(deliveryId);
             if (message != null)
             {
-                message.deliveryCount--;
-                consumer.queue.returnToHead(message);
+                if (!seen)
+                {
+                    message.deliveryCount--;
+                }
+                consumer.queue.putBack(message);
+                forgetIfSettled(client, consumer);
             }
         }
     }
 
-    private void onClose(final HostedClient client, final long consumerId)
+    private void onPause(final HostedClient client, final long consumerId, final long requestId)
     {
-        final HostedConsumer consumer = client.consumers.remove(consumerId);
+        final HostedConsumer consumer = client.consumers.get(consumerId);
         if (consumer != null)
         {
+            consumer.credit = 0;
+        }
+        reply(client, QueueFrame.SUBSCRIBED, requestId, 0, 0, "");
+    }
+
+    private void onClose(final HostedClient client, final long consumerId, final boolean keepDeliveries)
+    {
+        final HostedConsumer consumer = client.consumers.get(consumerId);
+        if (consumer == null)
+        {
+            return;
+        }
+        if (keepDeliveries && !consumer.inFlight.isEmpty())
+        {
+            consumer.queue.detach(consumer);
+            closeUnusedSharedFeed(consumer.queue);
+        }
+        else
+        {
+            client.consumers.remove(consumerId);
             release(consumer);
+        }
+    }
+
+    private static void forgetIfSettled(final HostedClient client, final HostedConsumer consumer)
+    {
+        if (consumer.queue.forgetIfSettled(consumer))
+        {
+            client.consumers.remove(consumer.id);
         }
     }
 
     private void release(final HostedConsumer consumer)
     {
-        final HostedQueue queue = consumer.queue;
-        queue.consumers.remove(consumer);
-        final List<StoredMessage> unacknowledged = new ArrayList<>(consumer.inFlight.values());
-        for (int i = unacknowledged.size() - 1; i >= 0; i--)
+        consumer.queue.release(consumer);
+        closeUnusedSharedFeed(consumer.queue);
+    }
+
+    private void closeUnusedSharedFeed(final HostedQueue queue)
+    {
+        if (!queue.consumers.isEmpty())
         {
-            queue.returnToHead(unacknowledged.get(i));
+            return;
         }
-        consumer.inFlight.clear();
         final Iterator<Map.Entry<String, SharedFeed>> feeds = sharedFeeds.entrySet().iterator();
         while (feeds.hasNext())
         {
             final SharedFeed feed = feeds.next().getValue();
-            if (feed.queue == queue && queue.consumers.isEmpty())
+            if (feed.queue == queue)
             {
                 feed.subscription.close();
                 queues.remove(queue.name);
@@ -600,7 +641,7 @@ public final class QueueHost implements Agent, AutoCloseable
         final HostedQueue queue = queues.get(name);
         if (queue != null)
         {
-            queue.forEachWaiting(System.currentTimeMillis(), message ->
+            for (final StoredMessage message : queue.contents(System.currentTimeMillis()))
             {
                 envelopeView.wrap(message.envelope);
                 if (test == null || test.test(reader.wrap(envelopeView, 0, message.envelope.length)))
@@ -610,7 +651,7 @@ public final class QueueHost implements Agent, AutoCloseable
                         .payload(envelopeView, 0, message.envelope.length);
                     offerPatiently(client, out.length());
                 }
-            });
+            }
         }
         reply(client, QueueFrame.BROWSE_END, 0, requestId, 0, "");
     }
@@ -651,7 +692,7 @@ public final class QueueHost implements Agent, AutoCloseable
             if (result < 0)
             {
                 message.deliveryCount--;
-                queue.returnToHead(message);
+                queue.putBack(message);
                 break;
             }
             consumer.credit--;

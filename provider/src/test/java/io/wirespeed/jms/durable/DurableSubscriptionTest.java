@@ -134,6 +134,7 @@ class DurableSubscriptionTest
         consumer.receive(5_000).acknowledge();
         assertEquals("m4", text(consumer.receive(5_000)));
         consumer.close();
+        session.recover();
 
         final MessageConsumer again = session.createDurableConsumer(topic, "acks");
         final Message redelivered = again.receive(5_000);
