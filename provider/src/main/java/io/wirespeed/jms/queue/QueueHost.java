@@ -3,6 +3,7 @@ package io.wirespeed.jms.queue;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -98,10 +99,28 @@ public final class QueueHost implements Agent, AutoCloseable
         final Transport transport, final Function<String, Predicate<EnvelopeReader>> selectors,
         final DurableStorage durable)
     {
+        this(transport, selectors, durable, durable != null);
+    }
+
+    /**
+     * A host on a transport's queue channel with durable subscriptions when given the archive, and queues
+     * kept in the archive only when asked.
+     *
+     * @param transport     the transport (sharing the media driver with the clients).
+     * @param selectors     compiles a selector into a test on an envelope.
+     * @param durable       the archive beside the driver and the subscriptions' store, or null for none.
+     * @param durableQueues whether queues are read from the archive's recordings (their PERSISTENT messages
+     *                      survive a restart of the host) rather than kept in memory only; needs the archive.
+     */
+    public QueueHost(
+        final Transport transport, final Function<String, Predicate<EnvelopeReader>> selectors,
+        final DurableStorage durable, final boolean durableQueues)
+    {
         this.transport = transport;
         this.selectors = selectors;
         this.durable = durable;
-        if (durable == null)
+        final Map<String, DurableState> stored = durable == null ? Map.of() : restoreTopicFeeds(durable);
+        if (durable == null || !durableQueues)
         {
             this.inbound = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
             this.queueFeed = null;
@@ -109,7 +128,6 @@ public final class QueueHost implements Agent, AutoCloseable
         else
         {
             this.inbound = null;
-            final Map<String, DurableState> stored = restoreTopicFeeds(durable);
             final DurableState queues = stored.get(QUEUES_KEY);
             this.queueFeed = queues != null ? DurableFeed.restore(durable.archive(), durable.store(), queues) :
                 DurableFeed.create(durable.archive(), durable.store(), new DurableState(QUEUES_KEY, "", "", false, true,
@@ -127,6 +145,20 @@ public final class QueueHost implements Agent, AutoCloseable
     public void attachDurable(final DurableStorage storage)
     {
         pendingDurable = storage;
+    }
+
+    /**
+     * Takes the archive given by {@link #attachDurable} on the host's thread. Also called before a durable
+     * request is answered: the client gives the archive before it sends the request, and the request may be
+     * read in the same duty cycle.
+     */
+    private void takePendingDurable()
+    {
+        if (durable == null && pendingDurable != null)
+        {
+            durable = pendingDurable;
+            restoreTopicFeeds(durable);
+        }
     }
 
     /** Retention is about to purge a recording: the feeds stop replaying it, and start again after. */
@@ -164,9 +196,27 @@ public final class QueueHost implements Agent, AutoCloseable
      */
     public QueueHost start()
     {
+        return start(null);
+    }
+
+    /**
+     * Starts the host's thread, made by a factory.
+     *
+     * @param threads makes the thread, or null for a default (non-daemon) one.
+     * @return this host.
+     */
+    public QueueHost start(final ThreadFactory threads)
+    {
         runner = new AgentRunner(new BackoffIdleStrategy(), ex -> LOGGER.log(System.Logger.Level.ERROR,
             "queue host error", ex), null, this);
-        AgentRunner.startOnThread(runner);
+        if (threads != null)
+        {
+            AgentRunner.startOnThread(runner, threads);
+        }
+        else
+        {
+            AgentRunner.startOnThread(runner);
+        }
         return this;
     }
 
@@ -188,15 +238,11 @@ public final class QueueHost implements Agent, AutoCloseable
         {
             work += queueFeed.poll(queueSink, FRAGMENT_LIMIT);
         }
+        takePendingDurable();
         work += control.poll(controlHandler, FRAGMENT_LIMIT);
         for (final SharedFeed feed : sharedFeeds.values())
         {
             work += feed.poll();
-        }
-        if (durable == null && pendingDurable != null)
-        {
-            durable = pendingDurable;
-            restoreTopicFeeds(durable);
         }
         for (final DurableTopicFeed feed : durableFeeds.values())
         {
@@ -418,6 +464,7 @@ public final class QueueHost implements Agent, AutoCloseable
         final String key = parts[2];
         final boolean shared = "1".equals(parts[5]);
         final boolean noLocal = "1".equals(parts[6]);
+        takePendingDurable();
         if (durable == null)
         {
             refuse(client, frame.consumerId(), "durable subscriptions need the archive, and the queue host on this " +
@@ -488,6 +535,7 @@ public final class QueueHost implements Agent, AutoCloseable
 
     private void onUnsubscribe(final HostedClient client, final String key, final long requestId)
     {
+        takePendingDurable();
         final DurableTopicFeed feed = durable == null ? null : durableFeeds.get(key);
         if (feed == null)
         {
