@@ -11,7 +11,6 @@ import javax.jms.Message;
 import javax.jms.MessageConsumer;
 import javax.jms.Queue;
 import javax.jms.Session;
-import javax.jms.TextMessage;
 
 import org.junit.jupiter.api.Test;
 
@@ -60,11 +59,6 @@ class QueueAcknowledgementTest extends JmsTestSupport
         other.close();
         assertNotNull(message, "no message left on the queue");
         return message;
-    }
-
-    private static String text(final Message message) throws JMSException
-    {
-        return ((TextMessage)message).getText();
     }
 
     @Test

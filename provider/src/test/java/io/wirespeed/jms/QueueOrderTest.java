@@ -2,19 +2,16 @@ package io.wirespeed.jms;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.util.ArrayList;
 import java.util.List;
 
 import javax.jms.Connection;
-import javax.jms.JMSException;
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
 import javax.jms.Queue;
 import javax.jms.Session;
-import javax.jms.TextMessage;
 
 import org.junit.jupiter.api.Test;
 
@@ -29,22 +26,6 @@ class QueueOrderTest extends JmsTestSupport
         return "test.order." + uniqueTopic();
     }
 
-    private static void send(final Session session, final Queue queue, final int count) throws JMSException
-    {
-        final MessageProducer producer = session.createProducer(queue);
-        for (int i = 0; i < count; i++)
-        {
-            producer.send(session.createTextMessage("o" + i));
-        }
-        producer.close();
-    }
-
-    private static String text(final Message message) throws JMSException
-    {
-        assertNotNull(message, "no message");
-        return ((TextMessage)message).getText();
-    }
-
     @Test
     void messagesReceivedByAConsumerPerReceiveArriveInTheOrderTheyWereSent() throws Exception
     {
@@ -52,7 +33,7 @@ class QueueOrderTest extends JmsTestSupport
         connection.start();
         final Session session = connection.createSession();
         final Queue queue = session.createQueue(uniqueQueue());
-        send(session, queue, 10);
+        sendTexts(session, queue, "o", 10);
 
         final List<String> received = new ArrayList<>();
         for (int i = 0; i < 10; i++)
@@ -72,7 +53,7 @@ class QueueOrderTest extends JmsTestSupport
         final Session clientAck = connection.createSession(Session.CLIENT_ACKNOWLEDGE);
         final Queue queue = clientAck.createQueue(uniqueQueue());
         final Session sending = connection.createSession();
-        send(sending, queue, 10);
+        sendTexts(sending, queue, "o", 10);
         final MessageConsumer first = clientAck.createConsumer(queue);
         assertEquals("o0", text(first.receive(5_000)));
         assertEquals("o1", text(first.receive(5_000)));
@@ -97,7 +78,7 @@ class QueueOrderTest extends JmsTestSupport
         connection.start();
         final Session session = connection.createSession();
         final Queue queue = session.createQueue(uniqueQueue());
-        send(session, queue, 5);
+        sendTexts(session, queue, "o", 5);
         final MessageConsumer first = session.createConsumer(queue);
         assertEquals("o0", text(first.receive(5_000)));
         first.close();

@@ -1,24 +1,16 @@
 package io.wirespeed.jms;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 import javax.jms.Connection;
 import javax.jms.JMSConsumer;
 import javax.jms.JMSContext;
-import javax.jms.JMSException;
-import javax.jms.Message;
 import javax.jms.MessageConsumer;
-import javax.jms.MessageProducer;
 import javax.jms.Queue;
-import javax.jms.QueueBrowser;
 import javax.jms.Session;
-import javax.jms.TextMessage;
 
 import org.junit.jupiter.api.Test;
 
@@ -34,41 +26,6 @@ class StoppedConnectionQueueTest extends JmsTestSupport
         return "test.stopped." + uniqueTopic();
     }
 
-    private static void send(final Session session, final Queue queue, final int count) throws JMSException
-    {
-        final MessageProducer producer = session.createProducer(queue);
-        for (int i = 0; i < count; i++)
-        {
-            producer.send(session.createTextMessage("m" + i));
-        }
-        producer.close();
-    }
-
-    private static String text(final Message message) throws JMSException
-    {
-        assertNotNull(message, "no message");
-        return ((TextMessage)message).getText();
-    }
-
-    private static List<String> browse(final Session session, final Queue queue)
-    {
-        try
-        {
-            final QueueBrowser browser = session.createBrowser(queue);
-            final List<String> texts = new ArrayList<>();
-            for (final Object message : Collections.list(browser.getEnumeration()))
-            {
-                texts.add(((TextMessage)message).getText());
-            }
-            browser.close();
-            return texts;
-        }
-        catch (final JMSException ex)
-        {
-            throw new java.lang.IllegalStateException(ex);
-        }
-    }
-
     @Test
     void aConsumerWhoseConnectionWasNeverStartedTakesNoQueueMessages() throws Exception
     {
@@ -81,7 +38,7 @@ class StoppedConnectionQueueTest extends JmsTestSupport
         active.start();
         final Session session = active.createSession();
         final MessageConsumer consumer = session.createConsumer(queue);
-        send(session, queue, 3);
+        sendTexts(session, queue, "m", 3);
         for (int i = 0; i < 3; i++)
         {
             assertEquals("m" + i, text(consumer.receive(5_000)));
@@ -95,7 +52,7 @@ class StoppedConnectionQueueTest extends JmsTestSupport
         final Session session = idle.createSession();
         final Queue queue = session.createQueue(uniqueQueue());
         final MessageConsumer consumer = session.createConsumer(queue);
-        send(session, queue, 3);
+        sendTexts(session, queue, "m", 3);
         awaitTrue(() -> browse(session, queue).size() == 3, "a browser to see the three messages");
         assertEquals(List.of("m0", "m1", "m2"), browse(session, queue));
         assertNull(consumer.receiveNoWait(), "a stopped connection delivers nothing");
@@ -115,7 +72,7 @@ class StoppedConnectionQueueTest extends JmsTestSupport
         final Session session = connection.createSession();
         final Queue queue = session.createQueue(uniqueQueue());
         final MessageConsumer consumer = session.createConsumer(queue);
-        send(session, queue, 3);
+        sendTexts(session, queue, "m", 3);
         awaitTrue(() -> browse(session, queue).size() == 3, "a browser to see the three prefetched messages");
         assertEquals("m0", text(consumer.receive(5_000)));
         awaitTrue(() -> browse(session, queue).equals(List.of("m1", "m2")), "the browser to show the two left");
@@ -129,7 +86,7 @@ class StoppedConnectionQueueTest extends JmsTestSupport
         final Session firstSession = first.createSession();
         final Queue queue = firstSession.createQueue(uniqueQueue());
         final MessageConsumer stopping = firstSession.createConsumer(queue);
-        send(firstSession, queue, 5);
+        sendTexts(firstSession, queue, "m", 5);
         assertEquals("m0", text(stopping.receive(5_000)));
         first.stop();
 
@@ -142,7 +99,7 @@ class StoppedConnectionQueueTest extends JmsTestSupport
         }
         other.close();
 
-        send(firstSession, queue, 2);
+        sendTexts(firstSession, queue, "m", 2);
         assertNull(stopping.receiveNoWait(), "a stopped connection delivers nothing");
         first.start();
         assertEquals("m0", text(stopping.receive(5_000)));

@@ -273,10 +273,11 @@ public final class QueueClient implements AutoCloseable
     }
 
     /**
-     * Closes a consumer: undelivered messages in its inbox go back as they were. Those the application
-     * saw but did not acknowledge go back marked redelivered, unless its session still holds them: then
-     * the host keeps them in flight until the session acknowledges them ({@link #acknowledge}) or gives
-     * them back ({@link #giveBack}).
+     * Closes a consumer: what the host sent it and the application never saw (in its inbox, or still on
+     * the way: the close first pauses it, a round trip) goes back as it was. Those the application saw
+     * but did not acknowledge go back marked redelivered, unless its session still holds them: then the
+     * host keeps them in flight until the session acknowledges them ({@link #acknowledge}) or gives them
+     * back ({@link #giveBack}).
      *
      * @param consumerId      the consumer.
      * @param sessionHoldsAny whether the consumer's session still holds deliveries of it.
@@ -284,11 +285,13 @@ public final class QueueClient implements AutoCloseable
      */
     public void close(final long consumerId, final boolean sessionHoldsAny) throws JMSException
     {
-        final QueueInbox inbox = inboxes.remove(consumerId);
-        if (inbox != null)
+        if (inboxes.containsKey(consumerId))
         {
-            returnUnseen(consumerId, inbox);
+            // the host answers a pause after everything it sent the consumer: all of that goes back unseen,
+            // none of it crosses the close and comes back marked redelivered
+            pause(consumerId);
         }
+        inboxes.remove(consumerId);
         send(QueueFrame.CLOSE, consumerId, 0, sessionHoldsAny ? QueueFrame.KEEP_DELIVERIES : 0, "");
     }
 
