@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import javax.jms.Connection;
 import javax.jms.JMSException;
 import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.Queue;
 import javax.jms.Session;
 import javax.jms.TextMessage;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import io.wirespeed.jms.transport.SharedTransports;
 
@@ -65,5 +68,21 @@ class QueueLifetimeTest
         sendOnAConnectionOfItsOwn(queueName, "second");
         assertEquals("first", receiveOnAConnectionOfItsOwn(queueName));
         assertEquals("second", receiveOnAConnectionOfItsOwn(queueName));
+    }
+
+    @Test
+    @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aConnectionClosesWithoutWaitingForAQueueHostThatHasGone() throws Exception
+    {
+        final Connection connection = new JmsConnectionFactory(URI + "&queueHostTimeout=60000").createConnection();
+        connection.start();
+        final Session session = connection.createSession(Session.CLIENT_ACKNOWLEDGE);
+        final Queue queue = session.createQueue(uniqueQueue());
+        session.createProducer(queue).send(session.createTextMessage("held"));
+        final MessageConsumer consumer = session.createConsumer(queue);
+        assertNotNull(consumer.receive(5_000));
+        SharedTransports.closeEmbeddedHosts();
+        // as when the JVM's shutdown hook closed the host before the application's own hook closes this
+        connection.close();
     }
 }

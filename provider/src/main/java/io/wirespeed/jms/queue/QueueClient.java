@@ -47,6 +47,7 @@ public final class QueueClient implements AutoCloseable
     private final QueueFrame out = new QueueFrame();
     private final QueueFrame in = new QueueFrame();
     private final MessageHandler replyHandler = this::onReply;
+    private volatile boolean hostSeen;
 
     /**
      * Opens the client's streams to the host.
@@ -455,11 +456,25 @@ public final class QueueClient implements AutoCloseable
             {
                 Thread.yield();
             }
+            if (hostSeen && !controlPublication.isConnected())
+            {
+                throw hostGone();
+            }
             if (System.nanoTime() > deadline)
             {
                 throw unreachable(what);
             }
         }
+    }
+
+    /**
+     * The host was there and has gone (stopped, or the process that ran it is ending): waiting out the
+     * timeout would only hold up, for instance, a close during the JVM's shutdown.
+     */
+    private static JMSException hostGone()
+    {
+        return new JMSException("the queue host has gone from " + QueueStreams.CHANNEL + ": it was stopped, or the " +
+            "process that ran it is ending; start it again, or check the driver");
     }
 
     private JMSException unreachable(final String what)
@@ -490,7 +505,12 @@ public final class QueueClient implements AutoCloseable
                 }
                 if (result > 0)
                 {
+                    hostSeen = true;
                     return;
+                }
+                if (result == TransportPublication.NOT_CONNECTED && hostSeen)
+                {
+                    throw hostGone();
                 }
                 if (result == TransportPublication.CLOSED || System.nanoTime() > deadline)
                 {
