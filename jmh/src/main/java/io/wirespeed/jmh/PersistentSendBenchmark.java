@@ -29,6 +29,7 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.jms.transport.SharedTransports;
 
 /**
  * What durability costs a sender: one 64-byte TextMessage sent to a topic over IPC with the embedded
@@ -115,6 +116,8 @@ public class PersistentSendBenchmark
             session.unsubscribe("recorded");
         }
         connection.close();
+        // the embedded archive outlives connections (it lives while the JVM does): stop it before its files go
+        SharedTransports.closeEmbeddedHosts();
         try (var files = Files.walk(archiveDir))
         {
             files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());

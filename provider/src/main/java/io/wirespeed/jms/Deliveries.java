@@ -6,8 +6,10 @@ import io.wirespeed.jms.message.JmsMessage;
 
 /**
  * The messages a session delivered that are not yet acknowledged, in delivery order, each with the
- * consumer that delivered it. Acknowledging forgets them; recovering hands each back to its
- * consumer, marked redelivered, to be delivered again before anything newer. Reuses its storage:
+ * consumer that delivered it, whether or not that consumer has closed since: acknowledgement applies
+ * to every message the session consumed. Acknowledging forgets them; recovering hands each back to
+ * its consumer, marked redelivered, to be delivered again before anything newer (or, from a closed
+ * consumer, to the queue). Reuses its storage:
  * recording a delivery allocates nothing once warm.
  */
 final class Deliveries
@@ -69,25 +71,20 @@ final class Deliveries
             final JmsMessage message = messages.get(i);
             message.setJMSRedelivered(true);
             message.setDeliveryCount(message.deliveryCount() + 1);
-            consumers.get(i).redeliverFirst(message);
+            consumers.get(i).onRecovered(message);
         }
         clear();
     }
 
     /**
-     * Forgets the deliveries of a closed consumer.
+     * Whether a consumer delivered any of the messages waiting here, so that closing it must leave them
+     * to this session's acknowledgement, commit, recover or rollback.
      *
      * @param consumer the consumer.
+     * @return true if it did.
      */
-    synchronized void forget(final JmsMessageConsumer consumer)
+    synchronized boolean holds(final JmsMessageConsumer consumer)
     {
-        for (int i = messages.size() - 1; i >= 0; i--)
-        {
-            if (consumers.get(i) == consumer)
-            {
-                consumers.remove(i);
-                messages.remove(i);
-            }
-        }
+        return consumers.contains(consumer);
     }
 }

@@ -64,6 +64,8 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     private final Map<JmsDestination, Integer> temporaryDestinations = new ConcurrentHashMap<>();
     private final AtomicLong temporaryIds = new AtomicLong();
     private volatile QueueClient queueClient;
+    private final List<JmsMessageConsumer> queueConsumers = new CopyOnWriteArrayList<>();
+    private final Object startLock = new Object();
 
     private volatile ExceptionListener exceptionListener;
     private volatile boolean started;
@@ -289,6 +291,35 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         }
     }
 
+    /**
+     * Registers a consumer served by the queue host, which it subscribed without credit: it gets credit now if
+     * the connection is started, and loses it whenever the connection stops.
+     *
+     * @param consumer the consumer.
+     * @throws JMSException if the queue host cannot be reached.
+     */
+    void addQueueConsumer(final JmsMessageConsumer consumer) throws JMSException
+    {
+        synchronized (startLock)
+        {
+            queueConsumers.add(consumer);
+            if (started)
+            {
+                consumer.resumeQueueDelivery();
+            }
+        }
+    }
+
+    /**
+     * Forgets a closed consumer served by the queue host.
+     *
+     * @param consumer the consumer.
+     */
+    void removeQueueConsumer(final JmsMessageConsumer consumer)
+    {
+        queueConsumers.remove(consumer);
+    }
+
     /** @return the poller that delivers to this connection's message listeners. */
     ConnectionPoller poller()
     {
@@ -433,7 +464,14 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     {
         checkOpen();
         fixClientId();
-        started = true;
+        synchronized (startLock)
+        {
+            started = true;
+            for (final JmsMessageConsumer consumer : queueConsumers)
+            {
+                consumer.resumeQueueDelivery();
+            }
+        }
         poller.wake();
     }
 
@@ -447,8 +485,22 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
             throw new IllegalStateException(
                 "a MessageListener must not stop its own connection: stop it from another thread");
         }
-        started = false;
+        synchronized (startLock)
+        {
+            started = false;
+        }
         poller.awaitDeliveryIdle();
+        synchronized (startLock)
+        {
+            if (!started)
+            {
+                // what the queue host sent ahead goes back, so that consumers of started connections get it
+                for (final JmsMessageConsumer consumer : queueConsumers)
+                {
+                    consumer.pauseQueueDelivery();
+                }
+            }
+        }
     }
 
     @Override

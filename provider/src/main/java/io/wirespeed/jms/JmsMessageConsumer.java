@@ -67,6 +67,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     private final long consumerId;
     private final int creditBatch;
     private int consumedSinceCredit;
+    private boolean paused = true;
 
     JmsMessageConsumer(
         final JmsSession session, final JmsDestination destination, final String selector, final boolean noLocal,
@@ -109,20 +110,18 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
             {
                 final TransportChannel target = connection.channelFor(destination.name());
                 this.inbox = queueClient.subscribeDurable(destination.name(), selectorText, sharedSubscription,
-                    target.channel(), connection.routing().streamId(destination.name()), durableShared, noLocal,
-                    connection.config().queuePrefetch(), consumerId);
+                    target.channel(), connection.routing().streamId(destination.name()), durableShared, noLocal, 0,
+                    consumerId);
             }
             else if (destination.isTopic())
             {
                 final TransportChannel target = connection.channelFor(destination.name());
                 this.inbox = queueClient.subscribeShared(destination.name(), selectorText, sharedSubscription,
-                    target.channel(), connection.routing().streamId(destination.name()),
-                    connection.config().queuePrefetch(), consumerId);
+                    target.channel(), connection.routing().streamId(destination.name()), 0, consumerId);
             }
             else
             {
-                this.inbox = queueClient.subscribe(
-                    destination.name(), selectorText, connection.config().queuePrefetch(), consumerId);
+                this.inbox = queueClient.subscribe(destination.name(), selectorText, 0, consumerId);
             }
             this.subscription = inbox;
         }
@@ -147,6 +146,11 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         decoder.consumerDestination(destination);
         connection.countConsumer(destination, 1);
         LocalSubscriptions.created();
+        if (inbox != null)
+        {
+            // subscribed without credit: the host sends a consumer nothing while its connection is stopped
+            connection.addQueueConsumer(this);
+        }
     }
 
     @Override
@@ -573,6 +577,62 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     }
 
     /**
+     * Takes back a message its session recovered or rolled back: this consumer delivers it again, or, once
+     * closed, gives it back to the queue host, marked redelivered (a closed topic consumer's message is gone).
+     *
+     * @param message the message, already marked redelivered.
+     */
+    void onRecovered(final JmsMessage message)
+    {
+        if (!closed)
+        {
+            redeliverFirst(message);
+        }
+        else if (queueClient != null && message.deliveryTag() != 0)
+        {
+            try
+            {
+                queueClient.giveBack(consumerId, message.deliveryTag());
+            }
+            catch (final JMSException ex)
+            {
+                connection.onAsyncException(ex);
+            }
+        }
+    }
+
+    /**
+     * The connection stopped: a consumer served by the queue host takes nothing more, and what the host had
+     * sent it ahead goes back to the queue in order. Called by the connection, which serialises start and stop.
+     *
+     * @throws JMSException if the queue host cannot be reached.
+     */
+    void pauseQueueDelivery() throws JMSException
+    {
+        if (inbox != null && !paused && !closed)
+        {
+            paused = true;
+            queueClient.pause(consumerId);
+            consumedSinceCredit = 0;
+        }
+    }
+
+    /**
+     * The connection started: a consumer served by the queue host may be sent its prefetch again. Called by
+     * the connection, which serialises start and stop.
+     *
+     * @throws JMSException if the queue host cannot be reached.
+     */
+    void resumeQueueDelivery() throws JMSException
+    {
+        if (inbox != null && paused && !closed)
+        {
+            paused = false;
+            queueClient.credit(consumerId, connection.config().queuePrefetch());
+        }
+    }
+
+    /**
      * Puts a recovered message at the head of this consumer, to be delivered again before anything newer.
      *
      * @param message the message, already marked redelivered.
@@ -645,9 +705,10 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         subscription.close();
         if (queueClient != null)
         {
+            connection.removeQueueConsumer(this);
             try
             {
-                queueClient.close(consumerId);
+                queueClient.close(consumerId, session.deliveries().holds(this));
             }
             catch (final JMSException ex)
             {

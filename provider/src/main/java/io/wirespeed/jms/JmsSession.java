@@ -465,7 +465,6 @@ public class JmsSession implements Session, TopicSession, QueueSession
     void onConsumerClosed(final JmsMessageConsumer consumer)
     {
         consumers.remove(consumer);
-        deliveries.forget(consumer);
     }
 
     @Override
@@ -726,6 +725,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
         {
             producer.close();
         }
+        deliveries.recover();
         sender.rollback();
         sender.close(lingerDeadlineNs);
         connection.onSessionClosed(this);

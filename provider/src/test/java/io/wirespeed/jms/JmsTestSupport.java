@@ -1,10 +1,19 @@
 package io.wirespeed.jms;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import javax.jms.Connection;
 import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageProducer;
+import javax.jms.Queue;
+import javax.jms.QueueBrowser;
+import javax.jms.Session;
+import javax.jms.TextMessage;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assertions;
@@ -16,7 +25,7 @@ import org.junit.jupiter.api.Assertions;
 abstract class JmsTestSupport
 {
     private static int topicCounter;
-    private final java.util.List<Connection> connections = new java.util.ArrayList<>();
+    private final List<Connection> connections = new ArrayList<>();
 
     /** @return a new connection on the default URI, closed after the test. */
     Connection connection() throws JMSException
@@ -39,6 +48,61 @@ abstract class JmsTestSupport
     static synchronized String uniqueTopic()
     {
         return "test.topic." + ProcessHandle.current().pid() + "." + (++topicCounter);
+    }
+
+    /**
+     * Sends text messages "prefix0", "prefix1", ... to a queue.
+     *
+     * @param session the session to send on.
+     * @param queue   the queue.
+     * @param prefix  the start of each text.
+     * @param count   how many.
+     */
+    static void sendTexts(final Session session, final Queue queue, final String prefix, final int count)
+        throws JMSException
+    {
+        final MessageProducer producer = session.createProducer(queue);
+        for (int i = 0; i < count; i++)
+        {
+            producer.send(session.createTextMessage(prefix + i));
+        }
+        producer.close();
+    }
+
+    /**
+     * @param message a received text message, or null.
+     * @return its text; fails the test on null.
+     */
+    static String text(final Message message) throws JMSException
+    {
+        Assertions.assertNotNull(message, "no message");
+        return ((TextMessage)message).getText();
+    }
+
+    /**
+     * The texts a QueueBrowser shows now, in order.
+     *
+     * @param session the session to browse on.
+     * @param queue   the queue.
+     * @return the texts.
+     */
+    static List<String> browse(final Session session, final Queue queue)
+    {
+        try
+        {
+            final QueueBrowser browser = session.createBrowser(queue);
+            final List<String> texts = new ArrayList<>();
+            for (final Object message : Collections.list(browser.getEnumeration()))
+            {
+                texts.add(((TextMessage)message).getText());
+            }
+            browser.close();
+            return texts;
+        }
+        catch (final JMSException ex)
+        {
+            throw new java.lang.IllegalStateException(ex);
+        }
     }
 
     /**

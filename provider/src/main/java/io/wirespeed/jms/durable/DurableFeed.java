@@ -220,6 +220,12 @@ public final class DurableFeed implements AutoCloseable
                 dirty = true;
                 continue;
             }
+            if (recording.isActive() && archive.position(recordingId) <= cursor.read())
+            {
+                // nothing recorded past the position yet (a publisher that has only just connected): the
+                // archive refuses to replay an empty range, so look again at the next discovery
+                continue;
+            }
             try
             {
                 replays.put(recordingId, archive.replay(recordingId, cursor.read()));

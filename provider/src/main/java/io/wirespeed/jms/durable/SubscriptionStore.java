@@ -28,6 +28,7 @@ import java.util.Properties;
 public final class SubscriptionStore
 {
     private static final System.Logger LOGGER = System.getLogger(SubscriptionStore.class.getName());
+    private static final String DIRECTORY_NAME = "wirespeed-subscriptions";
 
     private final Path directory;
     private final boolean sync;
@@ -38,7 +39,7 @@ public final class SubscriptionStore
      */
     public SubscriptionStore(final Path archiveDirectory, final boolean sync)
     {
-        this.directory = archiveDirectory.resolve("wirespeed-subscriptions");
+        this.directory = archiveDirectory.resolve(DIRECTORY_NAME);
         this.sync = sync;
         try
         {
@@ -47,6 +48,30 @@ public final class SubscriptionStore
         catch (final IOException ex)
         {
             throw new UncheckedIOException("cannot create " + directory, ex);
+        }
+    }
+
+    /**
+     * Whether an archive directory holds stored subscriptions (of durable subscriptions or durable queues).
+     *
+     * @param archiveDirectory the archive's directory.
+     * @return true if it holds at least one.
+     */
+    public static boolean holdsSubscriptions(final Path archiveDirectory)
+    {
+        final Path directory = archiveDirectory.resolve(DIRECTORY_NAME);
+        if (!Files.isDirectory(directory))
+        {
+            return false;
+        }
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*.properties"))
+        {
+            return files.iterator().hasNext();
+        }
+        catch (final IOException ex)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "cannot list durable subscriptions in " + directory + ": " + ex);
+            return false;
         }
     }
 

@@ -2,21 +2,27 @@ package io.wirespeed.jms.queue;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
- * One queue at the host: waiting messages by priority (highest first, FIFO within a priority),
- * the consumers it dispatches to in turn, and whether it is a temporary queue owned by a client.
+ * One queue at the host: waiting messages by priority (highest first, in arrival order within a
+ * priority), the consumers it dispatches to in turn, closed consumers still holding deliveries, and
+ * whether it is a temporary queue owned by a client.
  */
 final class HostedQueue
 {
     private static final int PRIORITIES = 10;
+    private static final Comparator<StoredMessage> DELIVERY_ORDER = Comparator
+        .comparingInt((StoredMessage message) -> -clamp(message.priority)).thenComparingLong(message -> message.sequence);
 
     final String name;
     final HostedClient temporaryOwner;
     final List<HostedConsumer> consumers = new ArrayList<>();
+    /** Closed consumers whose session still holds deliveries: no more dispatch, their messages still in flight. */
+    final List<HostedConsumer> detached = new ArrayList<>();
+    private final ArrayList<StoredMessage> scratch = new ArrayList<>();
     @SuppressWarnings("unchecked")
     private final ArrayDeque<StoredMessage>[] waiting = new ArrayDeque[PRIORITIES];
     private int size;
@@ -43,10 +49,84 @@ final class HostedQueue
         size++;
     }
 
-    void returnToHead(final StoredMessage message)
+    /**
+     * Puts a message that was taken from this queue back where the queue had it: ahead of every
+     * message that came after it, behind those that came before (by arrival sequence, within its
+     * priority), so that messages returned one by one keep their order whatever order they return in.
+     *
+     * @param message the message.
+     */
+    void putBack(final StoredMessage message)
     {
-        waiting[clamp(message.priority)].addFirst(message);
+        final ArrayDeque<StoredMessage> priority = waiting[clamp(message.priority)];
+        int ahead = 0;
+        for (final StoredMessage queued : priority)
+        {
+            if (queued.sequence > message.sequence)
+            {
+                break;
+            }
+            ahead++;
+        }
+        if (ahead == priority.size())
+        {
+            priority.addLast(message);
+        }
+        else
+        {
+            for (int i = 0; i < ahead; i++)
+            {
+                scratch.add(priority.pollFirst());
+            }
+            priority.addFirst(message);
+            for (int i = ahead - 1; i >= 0; i--)
+            {
+                priority.addFirst(scratch.get(i));
+            }
+            scratch.clear();
+        }
         size++;
+    }
+
+    /**
+     * A consumer closed while its session still holds deliveries of it: it is sent nothing more, and its
+     * deliveries stay in flight until acknowledged or put back.
+     *
+     * @param consumer the consumer.
+     */
+    void detach(final HostedConsumer consumer)
+    {
+        consumer.credit = 0;
+        consumers.remove(consumer);
+        detached.add(consumer);
+    }
+
+    /**
+     * Forgets a detached consumer once none of its deliveries is in flight any more.
+     *
+     * @param consumer the consumer.
+     * @return true if it was detached and is now forgotten.
+     */
+    boolean forgetIfSettled(final HostedConsumer consumer)
+    {
+        return consumer.inFlight.isEmpty() && detached.remove(consumer);
+    }
+
+    /**
+     * A consumer is gone (closed, or its client dead): every delivery it has not acknowledged goes back,
+     * marked redelivered, where the queue had it.
+     *
+     * @param consumer the consumer.
+     */
+    void release(final HostedConsumer consumer)
+    {
+        consumers.remove(consumer);
+        detached.remove(consumer);
+        for (final StoredMessage message : consumer.inFlight.values())
+        {
+            putBack(message);
+        }
+        consumer.inFlight.clear();
     }
 
     /**
@@ -84,23 +164,30 @@ final class HostedQueue
     }
 
     /**
-     * Visits the waiting messages in delivery order, skipping expired ones.
+     * The messages still on this queue, in delivery order (priority, then arrival): those waiting and
+     * those in flight to consumers, not yet acknowledged; expired ones are left out.
      *
-     * @param nowMs   the time now.
-     * @param visitor called for each.
+     * @param nowMs the time now.
+     * @return the messages.
      */
-    void forEachWaiting(final long nowMs, final Consumer<StoredMessage> visitor)
+    List<StoredMessage> contents(final long nowMs)
     {
-        for (int p = PRIORITIES - 1; p >= 0; p--)
+        final List<StoredMessage> contents = new ArrayList<>(size);
+        for (final ArrayDeque<StoredMessage> priority : waiting)
         {
-            for (final StoredMessage message : waiting[p])
-            {
-                if (!message.isExpired(nowMs))
-                {
-                    visitor.accept(message);
-                }
-            }
+            contents.addAll(priority);
         }
+        for (final HostedConsumer consumer : consumers)
+        {
+            contents.addAll(consumer.inFlight.values());
+        }
+        for (final HostedConsumer consumer : detached)
+        {
+            contents.addAll(consumer.inFlight.values());
+        }
+        contents.removeIf(message -> message.isExpired(nowMs));
+        contents.sort(DELIVERY_ORDER);
+        return contents;
     }
 
     /** Drops every waiting message for good, as when the queue is deleted. */

@@ -32,6 +32,7 @@ public final class QueueClient implements AutoCloseable
 {
     /** Names of temporary queues start with this; the host creates them only on request. */
     public static final String TEMPORARY_QUEUE_PREFIX = "temp-queue:";
+    private static final System.Logger LOGGER = System.getLogger(QueueClient.class.getName());
 
     private final ConnectionId id;
     private final int replyStream;
@@ -46,6 +47,7 @@ public final class QueueClient implements AutoCloseable
     private final QueueFrame out = new QueueFrame();
     private final QueueFrame in = new QueueFrame();
     private final MessageHandler replyHandler = this::onReply;
+    private volatile boolean hostSeen;
 
     /**
      * Opens the client's streams to the host.
@@ -268,15 +270,79 @@ public final class QueueClient implements AutoCloseable
      */
     public void close(final long consumerId) throws JMSException
     {
-        final QueueInbox inbox = inboxes.remove(consumerId);
+        close(consumerId, false);
+    }
+
+    /**
+     * Closes a consumer: what the host sent it and the application never saw (in its inbox, or still on
+     * the way: the close first pauses it, a round trip) goes back as it was. Those the application saw
+     * but did not acknowledge go back marked redelivered, unless its session still holds them: then the
+     * host keeps them in flight until the session acknowledges them ({@link #acknowledge}) or gives them
+     * back ({@link #giveBack}).
+     *
+     * @param consumerId      the consumer.
+     * @param sessionHoldsAny whether the consumer's session still holds deliveries of it.
+     * @throws JMSException if the host cannot be reached.
+     */
+    public void close(final long consumerId, final boolean sessionHoldsAny) throws JMSException
+    {
+        if (inboxes.containsKey(consumerId))
+        {
+            // the host answers a pause after everything it sent the consumer: all of that goes back unseen,
+            // none of it crosses the close and comes back marked redelivered
+            pause(consumerId);
+        }
+        inboxes.remove(consumerId);
+        send(QueueFrame.CLOSE, consumerId, 0, sessionHoldsAny ? QueueFrame.KEEP_DELIVERIES : 0, "");
+    }
+
+    private void returnUnseen(final long consumerId, final QueueInbox inbox) throws JMSException
+    {
+        for (final long deliveryId : inbox.drain())
+        {
+            send(QueueFrame.RETURN, consumerId, deliveryId, 0, "");
+        }
+    }
+
+    /**
+     * Gives a delivery the application saw back to its queue, marked redelivered, into the place the
+     * queue had it: a recovered or rolled back message of a consumer that has closed.
+     *
+     * @param consumerId the consumer it was delivered to.
+     * @param deliveryId the delivery.
+     * @throws JMSException if the host cannot be reached.
+     */
+    public void giveBack(final long consumerId, final long deliveryId) throws JMSException
+    {
+        send(QueueFrame.RETURN, consumerId, deliveryId, QueueFrame.SEEN, "");
+    }
+
+    /**
+     * Stops deliveries to a consumer whose connection stopped: the host sends it nothing more until
+     * {@link #credit} grants it some, and what it had sent ahead goes back to the queue as it was.
+     *
+     * @param consumerId the consumer.
+     * @throws JMSException if the host cannot be reached.
+     */
+    public void pause(final long consumerId) throws JMSException
+    {
+        final long requestId = nextId();
+        final Request request = new Request();
+        requests.put(requestId, request);
+        try
+        {
+            send(QueueFrame.PAUSE, consumerId, requestId, 0, "");
+            await(request, "a stopped consumer");
+        }
+        finally
+        {
+            requests.remove(requestId);
+        }
+        final QueueInbox inbox = inboxes.get(consumerId);
         if (inbox != null)
         {
-            for (final long deliveryId : inbox.drain())
-            {
-                send(QueueFrame.RETURN, consumerId, deliveryId, 0, "");
-            }
+            returnUnseen(consumerId, inbox);
         }
-        send(QueueFrame.CLOSE, consumerId, 0, 0, "");
     }
 
     /**
@@ -328,6 +394,10 @@ public final class QueueClient implements AutoCloseable
                 {
                     inbox.add(payload(in), in.deliveryId(), in.count());
                 }
+                else
+                {
+                    returnInTransit(in.consumerId(), in.deliveryId());
+                }
             }
             case QueueFrame.SUBSCRIBED -> complete(in.consumerId(), null);
             case QueueFrame.REFUSED -> complete(in.consumerId(), in.text());
@@ -343,6 +413,20 @@ public final class QueueClient implements AutoCloseable
             default ->
             {
             }
+        }
+    }
+
+    /** A delivery that crossed its consumer's close goes back as it was; the host ignores it if it took it back. */
+    private void returnInTransit(final long consumerId, final long deliveryId)
+    {
+        try
+        {
+            send(QueueFrame.RETURN, consumerId, deliveryId, 0, "");
+        }
+        catch (final JMSException ex)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "could not give back delivery " + deliveryId + " of closed " +
+                "consumer " + consumerId + "; the host returns it when this connection goes: " + ex.getMessage());
         }
     }
 
@@ -372,11 +456,25 @@ public final class QueueClient implements AutoCloseable
             {
                 Thread.yield();
             }
+            if (hostSeen && !controlPublication.isConnected())
+            {
+                throw hostGone();
+            }
             if (System.nanoTime() > deadline)
             {
                 throw unreachable(what);
             }
         }
+    }
+
+    /**
+     * The host was there and has gone (stopped, or the process that ran it is ending): waiting out the
+     * timeout would only hold up, for instance, a close during the JVM's shutdown.
+     */
+    private static JMSException hostGone()
+    {
+        return new JMSException("the queue host has gone from " + QueueStreams.CHANNEL + ": it was stopped, or the " +
+            "process that ran it is ending; start it again, or check the driver");
     }
 
     private JMSException unreachable(final String what)
@@ -407,7 +505,12 @@ public final class QueueClient implements AutoCloseable
                 }
                 if (result > 0)
                 {
+                    hostSeen = true;
                     return;
+                }
+                if (result == TransportPublication.NOT_CONNECTED && hostSeen)
+                {
+                    throw hostGone();
                 }
                 if (result == TransportPublication.CLOSED || System.nanoTime() > deadline)
                 {

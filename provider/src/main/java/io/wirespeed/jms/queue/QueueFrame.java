@@ -42,7 +42,11 @@ public final class QueueFrame
     public static final int CREDIT = 4;
     /** A client acknowledges one delivery: it is gone from the queue. */
     public static final int ACK = 5;
-    /** A client closes a consumer: its unacknowledged deliveries go back to the queue. */
+    /**
+     * A client closes a consumer: its unacknowledged deliveries go back to the queue, marked redelivered.
+     * With count = {@link #KEEP_DELIVERIES} its session still holds some of them: the host sends it nothing
+     * more but keeps them in flight until they are acknowledged (ACK) or given back (RETURN).
+     */
     public static final int CLOSE = 6;
     /** The host delivers a message: count = delivery count; payload = envelope. */
     public static final int DELIVER = 7;
@@ -58,7 +62,11 @@ public final class QueueFrame
     public static final int DELETE_TEMPORARY = 12;
     /** A client opens a shared topic subscription consumer: text = topic, NUL, selector, NUL, subscription name. */
     public static final int SUBSCRIBE_SHARED = 13;
-    /** A client returns a delivery it did not hand to the application: it goes back, not marked redelivered. */
+    /**
+     * A client gives a delivery back to the queue, into the place the queue had it: one it did not hand to
+     * the application goes back not marked redelivered; with count = {@link #SEEN} (a recovered or rolled
+     * back delivery of a closed consumer) it stays marked.
+     */
     public static final int RETURN = 14;
     /**
      * A client opens a durable subscription consumer: text = topic, NUL, selector, NUL, key (client id "/"
@@ -67,6 +75,17 @@ public final class QueueFrame
     public static final int SUBSCRIBE_DURABLE = 15;
     /** A client deletes a durable subscription: text = key; consumer id = request id; answered SUBSCRIBED or REFUSED. */
     public static final int UNSUBSCRIBE = 16;
+    /**
+     * A client's connection stopped: the host sends the consumer nothing more until its next CREDIT.
+     * Delivery id = request id; answered SUBSCRIBED (with the request id as consumer id) after every
+     * delivery already sent to the consumer, so that the client then holds all it will get.
+     */
+    public static final int PAUSE = 17;
+
+    /** The count of a CLOSE whose consumer's session still holds deliveries. */
+    public static final int KEEP_DELIVERIES = 1;
+    /** The count of a RETURN of a delivery the application saw. */
+    public static final int SEEN = 1;
 
     /** A refusal whose text starts with this is an InvalidDestinationException at the client. */
     public static final String INVALID_DESTINATION = "InvalidDestination: ";

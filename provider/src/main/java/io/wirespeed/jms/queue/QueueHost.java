@@ -1,10 +1,9 @@
 package io.wirespeed.jms.queue;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -100,10 +99,28 @@ public final class QueueHost implements Agent, AutoCloseable
         final Transport transport, final Function<String, Predicate<EnvelopeReader>> selectors,
         final DurableStorage durable)
     {
+        this(transport, selectors, durable, durable != null);
+    }
+
+    /**
+     * A host on a transport's queue channel with durable subscriptions when given the archive, and queues
+     * kept in the archive only when asked.
+     *
+     * @param transport     the transport (sharing the media driver with the clients).
+     * @param selectors     compiles a selector into a test on an envelope.
+     * @param durable       the archive beside the driver and the subscriptions' store, or null for none.
+     * @param durableQueues whether queues are read from the archive's recordings (their PERSISTENT messages
+     *                      survive a restart of the host) rather than kept in memory only; needs the archive.
+     */
+    public QueueHost(
+        final Transport transport, final Function<String, Predicate<EnvelopeReader>> selectors,
+        final DurableStorage durable, final boolean durableQueues)
+    {
         this.transport = transport;
         this.selectors = selectors;
         this.durable = durable;
-        if (durable == null)
+        final Map<String, DurableState> stored = durable == null ? Map.of() : restoreTopicFeeds(durable);
+        if (durable == null || !durableQueues)
         {
             this.inbound = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
             this.queueFeed = null;
@@ -111,7 +128,6 @@ public final class QueueHost implements Agent, AutoCloseable
         else
         {
             this.inbound = null;
-            final Map<String, DurableState> stored = restoreTopicFeeds(durable);
             final DurableState queues = stored.get(QUEUES_KEY);
             this.queueFeed = queues != null ? DurableFeed.restore(durable.archive(), durable.store(), queues) :
                 DurableFeed.create(durable.archive(), durable.store(), new DurableState(QUEUES_KEY, "", "", false, true,
@@ -129,6 +145,20 @@ public final class QueueHost implements Agent, AutoCloseable
     public void attachDurable(final DurableStorage storage)
     {
         pendingDurable = storage;
+    }
+
+    /**
+     * Takes the archive given by {@link #attachDurable} on the host's thread. Also called before a durable
+     * request is answered: the client gives the archive before it sends the request, and the request may be
+     * read in the same duty cycle.
+     */
+    private void takePendingDurable()
+    {
+        if (durable == null && pendingDurable != null)
+        {
+            durable = pendingDurable;
+            restoreTopicFeeds(durable);
+        }
     }
 
     /** Retention is about to purge a recording: the feeds stop replaying it, and start again after. */
@@ -166,9 +196,27 @@ public final class QueueHost implements Agent, AutoCloseable
      */
     public QueueHost start()
     {
+        return start(null);
+    }
+
+    /**
+     * Starts the host's thread, made by a factory.
+     *
+     * @param threads makes the thread, or null for a default (non-daemon) one.
+     * @return this host.
+     */
+    public QueueHost start(final ThreadFactory threads)
+    {
         runner = new AgentRunner(new BackoffIdleStrategy(), ex -> LOGGER.log(System.Logger.Level.ERROR,
             "queue host error", ex), null, this);
-        AgentRunner.startOnThread(runner);
+        if (threads != null)
+        {
+            AgentRunner.startOnThread(runner, threads);
+        }
+        else
+        {
+            AgentRunner.startOnThread(runner);
+        }
         return this;
     }
 
@@ -190,15 +238,11 @@ public final class QueueHost implements Agent, AutoCloseable
         {
             work += queueFeed.poll(queueSink, FRAGMENT_LIMIT);
         }
+        takePendingDurable();
         work += control.poll(controlHandler, FRAGMENT_LIMIT);
         for (final SharedFeed feed : sharedFeeds.values())
         {
             work += feed.poll();
-        }
-        if (durable == null && pendingDurable != null)
-        {
-            durable = pendingDurable;
-            restoreTopicFeeds(durable);
         }
         for (final DurableTopicFeed feed : durableFeeds.values())
         {
@@ -319,10 +363,12 @@ public final class QueueHost implements Agent, AutoCloseable
             case QueueFrame.SUBSCRIBE_SHARED -> onSubscribeShared(client);
             case QueueFrame.CREDIT -> onCredit(client, frame.consumerId(), frame.count());
             case QueueFrame.ACK -> onAck(client, frame.consumerId(), frame.deliveryId());
-            case QueueFrame.RETURN -> onReturn(client, frame.consumerId(), frame.deliveryId());
+            case QueueFrame.RETURN -> onReturn(client, frame.consumerId(), frame.deliveryId(),
+                frame.count() == QueueFrame.SEEN);
             case QueueFrame.SUBSCRIBE_DURABLE -> onSubscribeDurable(client);
             case QueueFrame.UNSUBSCRIBE -> onUnsubscribe(client, frame.text(), frame.consumerId());
-            case QueueFrame.CLOSE -> onClose(client, frame.consumerId());
+            case QueueFrame.CLOSE -> onClose(client, frame.consumerId(), frame.count() == QueueFrame.KEEP_DELIVERIES);
+            case QueueFrame.PAUSE -> onPause(client, frame.consumerId(), frame.deliveryId());
             case QueueFrame.BROWSE -> onBrowse(client, frame.text(), frame.deliveryId());
             case QueueFrame.CREATE_TEMPORARY -> queue(frame.text(), client);
             case QueueFrame.DELETE_TEMPORARY -> deleteTemporary(client, frame.text());
@@ -418,6 +464,7 @@ public final class QueueHost implements Agent, AutoCloseable
         final String key = parts[2];
         final boolean shared = "1".equals(parts[5]);
         final boolean noLocal = "1".equals(parts[6]);
+        takePendingDurable();
         if (durable == null)
         {
             refuse(client, frame.consumerId(), "durable subscriptions need the archive, and the queue host on this " +
@@ -488,6 +535,7 @@ public final class QueueHost implements Agent, AutoCloseable
 
     private void onUnsubscribe(final HostedClient client, final String key, final long requestId)
     {
+        takePendingDurable();
         final DurableTopicFeed feed = durable == null ? null : durableFeeds.get(key);
         if (feed == null)
         {
@@ -499,6 +547,12 @@ public final class QueueHost implements Agent, AutoCloseable
         {
             refuse(client, requestId, QueueFrame.ILLEGAL_STATE + "durable subscription '" + key + "' has an active " +
                 "consumer: close it before unsubscribing");
+            return;
+        }
+        if (!feed.queue.detached.isEmpty())
+        {
+            refuse(client, requestId, QueueFrame.ILLEGAL_STATE + "durable subscription '" + key + "' has messages " +
+                "that a session received and has not yet acknowledged or committed: finish that first");
             return;
         }
         deleteDurable(feed);
@@ -532,11 +586,12 @@ public final class QueueHost implements Agent, AutoCloseable
             if (message != null)
             {
                 message.done();
+                forgetIfSettled(client, consumer);
             }
         }
     }
 
-    private void onReturn(final HostedClient client, final long consumerId, final long deliveryId)
+    private void onReturn(final HostedClient client, final long consumerId, final long deliveryId, final boolean seen)
     {
         final HostedConsumer consumer = client.consumers.get(consumerId);
         if (consumer != null)
@@ -544,36 +599,70 @@ public final class QueueHost implements Agent, AutoCloseable
             final StoredMessage message = consumer.inFlight.remove(deliveryId);
             if (message != null)
             {
-                message.deliveryCount--;
-                consumer.queue.returnToHead(message);
+                if (!seen)
+                {
+                    message.deliveryCount--;
+                }
+                consumer.queue.putBack(message);
+                forgetIfSettled(client, consumer);
             }
         }
     }
 
-    private void onClose(final HostedClient client, final long consumerId)
+    private void onPause(final HostedClient client, final long consumerId, final long requestId)
     {
-        final HostedConsumer consumer = client.consumers.remove(consumerId);
+        final HostedConsumer consumer = client.consumers.get(consumerId);
         if (consumer != null)
         {
+            consumer.credit = 0;
+        }
+        reply(client, QueueFrame.SUBSCRIBED, requestId, 0, 0, "");
+    }
+
+    private void onClose(final HostedClient client, final long consumerId, final boolean keepDeliveries)
+    {
+        final HostedConsumer consumer = client.consumers.get(consumerId);
+        if (consumer == null)
+        {
+            return;
+        }
+        if (keepDeliveries && !consumer.inFlight.isEmpty())
+        {
+            consumer.queue.detach(consumer);
+            closeUnusedSharedFeed(consumer.queue);
+        }
+        else
+        {
+            client.consumers.remove(consumerId);
             release(consumer);
+        }
+    }
+
+    private static void forgetIfSettled(final HostedClient client, final HostedConsumer consumer)
+    {
+        if (consumer.queue.forgetIfSettled(consumer))
+        {
+            client.consumers.remove(consumer.id);
         }
     }
 
     private void release(final HostedConsumer consumer)
     {
-        final HostedQueue queue = consumer.queue;
-        queue.consumers.remove(consumer);
-        final List<StoredMessage> unacknowledged = new ArrayList<>(consumer.inFlight.values());
-        for (int i = unacknowledged.size() - 1; i >= 0; i--)
+        consumer.queue.release(consumer);
+        closeUnusedSharedFeed(consumer.queue);
+    }
+
+    private void closeUnusedSharedFeed(final HostedQueue queue)
+    {
+        if (!queue.consumers.isEmpty())
         {
-            queue.returnToHead(unacknowledged.get(i));
+            return;
         }
-        consumer.inFlight.clear();
         final Iterator<Map.Entry<String, SharedFeed>> feeds = sharedFeeds.entrySet().iterator();
         while (feeds.hasNext())
         {
             final SharedFeed feed = feeds.next().getValue();
-            if (feed.queue == queue && queue.consumers.isEmpty())
+            if (feed.queue == queue)
             {
                 feed.subscription.close();
                 queues.remove(queue.name);
@@ -600,7 +689,7 @@ public final class QueueHost implements Agent, AutoCloseable
         final HostedQueue queue = queues.get(name);
         if (queue != null)
         {
-            queue.forEachWaiting(System.currentTimeMillis(), message ->
+            for (final StoredMessage message : queue.contents(System.currentTimeMillis()))
             {
                 envelopeView.wrap(message.envelope);
                 if (test == null || test.test(reader.wrap(envelopeView, 0, message.envelope.length)))
@@ -610,7 +699,7 @@ public final class QueueHost implements Agent, AutoCloseable
                         .payload(envelopeView, 0, message.envelope.length);
                     offerPatiently(client, out.length());
                 }
-            });
+            }
         }
         reply(client, QueueFrame.BROWSE_END, 0, requestId, 0, "");
     }
@@ -651,7 +740,7 @@ public final class QueueHost implements Agent, AutoCloseable
             if (result < 0)
             {
                 message.deliveryCount--;
-                queue.returnToHead(message);
+                queue.putBack(message);
                 break;
             }
             consumer.credit--;

@@ -30,6 +30,12 @@ public final class QueueInbox implements TransportSubscription
         deliveries.addLast(new Delivery(envelope, deliveryId, deliveryCount));
     }
 
+    /** @return how many deliveries wait in the inbox. */
+    synchronized int size()
+    {
+        return deliveries.size();
+    }
+
     @Override
     public int poll(final MessageHandler handler, final int fragmentLimit)
     {

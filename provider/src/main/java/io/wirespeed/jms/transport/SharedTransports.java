@@ -10,19 +10,17 @@ import java.util.function.Consumer;
 
 import io.aeron.driver.ThreadingMode;
 import io.wirespeed.jms.config.ConnectionConfig;
-import io.wirespeed.jms.durable.DurableStorage;
-import io.wirespeed.jms.queue.QueueHost;
-import io.wirespeed.jms.queue.QueueSelectors;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.aeron.AeronTransportConfig;
-import io.wirespeed.transport.aeron.ArchiveHost;
 import io.wirespeed.transport.aeron.IdleStrategyKind;
 
 /**
  * The JVM's registry of shared transports, keyed by the settings that shape a transport (driver
- * kind and directory, threading, idle strategy). Connections with equal settings share one.
+ * kind and directory, threading, idle strategy). Connections with equal settings share one, and the
+ * last to close closes it. With the embedded driver, the queue host and the archive beside it are not
+ * a connection's: they live while the JVM lives ({@link #closeEmbeddedHosts()}).
  */
 public final class SharedTransports
 {
@@ -50,7 +48,7 @@ public final class SharedTransports
             entry = new Entry();
             final Entry created = entry;
             created.transport = AeronTransport.connect(transportConfig(config, created::onError));
-            if (config.embeddedDriver() && "on".equals(config.archive()))
+            if (config.embeddedDriver() && EmbeddedHost.startsWithConnection(config))
             {
                 try
                 {
@@ -67,6 +65,18 @@ public final class SharedTransports
         entry.listeners.add(errorListener);
         entry.references++;
         return new SharedTransport(entry, errorListener);
+    }
+
+    /**
+     * Closes the queue hosts and archives that run inside this JVM beside its embedded media drivers, as the
+     * JVM's shutdown does (they otherwise outlive every connection). What their queues held in memory is
+     * dropped; with the archive, PERSISTENT messages of durable queues ({@code archive=on}) and durable
+     * subscriptions stay in it for the next start. Connections still open lose their queues. For tests, and
+     * for containers that undeploy an application without ending the JVM.
+     */
+    public static void closeEmbeddedHosts()
+    {
+        EmbeddedHost.closeAll();
     }
 
     static void release(final SharedTransport hold)
@@ -130,18 +140,6 @@ public final class SharedTransports
 
     static void closeEntry(final Entry entry)
     {
-        if (entry.queueHost != null)
-        {
-            entry.queueHost.close();
-        }
-        if (entry.durableStorage != null)
-        {
-            entry.durableStorage.close();
-        }
-        if (entry.archive != null)
-        {
-            entry.archive.close();
-        }
         entry.transport.close();
         if (entry.rdmaTransport != null)
         {
@@ -156,27 +154,17 @@ public final class SharedTransports
         Transport transport;
         Transport rdmaTransport;
         boolean rdmaResolved;
-        QueueHost queueHost;
-        ArchiveHost archive;
-        DurableStorage durableStorage;
         int references;
 
         /**
-         * Starts the queue host inside this JVM, once, for an embedded media driver; with
+         * Starts the queue host inside this JVM beside the embedded media driver, once per driver; with
          * {@code archive=on} the archive first, so that the host's queues are durable.
          *
          * @param config the configuration of the connection that needs it.
          */
-        synchronized void ensureQueueHost(final ConnectionConfig config)
+        void ensureQueueHost(final ConnectionConfig config)
         {
-            if (queueHost == null)
-            {
-                if ("on".equals(config.archive()))
-                {
-                    startArchive(config);
-                }
-                queueHost = new QueueHost(transport, QueueSelectors::compile, durableStorage).start();
-            }
+            embeddedHost(config).ensureQueueHost(config);
         }
 
         /**
@@ -186,39 +174,14 @@ public final class SharedTransports
          * @param config the configuration of the connection that needs it.
          * @throws TransportException if the archive is off or cannot start.
          */
-        synchronized void ensureDurable(final ConnectionConfig config)
+        void ensureDurable(final ConnectionConfig config)
         {
-            if (durableStorage == null)
-            {
-                if ("off".equals(config.archive()))
-                {
-                    throw new TransportException("durable subscriptions need the archive, and this connection has " +
-                        "archive=off: use archive=auto (the default) or archive=on");
-                }
-                startArchive(config);
-                if (queueHost != null)
-                {
-                    queueHost.attachDurable(durableStorage);
-                }
-            }
-            ensureQueueHost(config);
+            embeddedHost(config).ensureDurable(config);
         }
 
-        private void startArchive(final ConnectionConfig config)
+        private EmbeddedHost embeddedHost(final ConnectionConfig config)
         {
-            final AeronTransport aeron = (AeronTransport)transport;
-            archive = ArchiveHost.launch(aeron.config().directory(), config.archiveConfig(),
-                IdleStrategyKind.byPropertyName(config.idle(), "idle"));
-            try
-            {
-                durableStorage = DurableStorage.open(aeron, config.archiveConfig(), archive);
-            }
-            catch (final RuntimeException ex)
-            {
-                archive.close();
-                archive = null;
-                throw ex;
-            }
+            return EmbeddedHost.of(config, ((AeronTransport)transport).config());
         }
 
         /**

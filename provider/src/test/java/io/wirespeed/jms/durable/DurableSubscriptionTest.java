@@ -27,10 +27,12 @@ import javax.jms.TextMessage;
 import javax.jms.Topic;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.jms.transport.SharedTransports;
 
 /**
  * Durable subscriptions with the embedded driver and its archive: what an offline subscriber gets,
@@ -69,6 +71,13 @@ class DurableSubscriptionTest
         return "durable." + what + "." + ProcessHandle.current().pid() + "." + (++counter);
     }
 
+    @BeforeEach
+    void closeTheEmbeddedHosts()
+    {
+        // the embedded queue host and archive live while the JVM does: each test starts them on its own directory
+        SharedTransports.closeEmbeddedHosts();
+    }
+
     @AfterEach
     void close() throws JMSException
     {
@@ -77,6 +86,7 @@ class DurableSubscriptionTest
             connection.close();
         }
         connections.clear();
+        SharedTransports.closeEmbeddedHosts();
     }
 
     @Test
@@ -134,6 +144,7 @@ class DurableSubscriptionTest
         consumer.receive(5_000).acknowledge();
         assertEquals("m4", text(consumer.receive(5_000)));
         consumer.close();
+        session.recover();
 
         final MessageConsumer again = session.createDurableConsumer(topic, "acks");
         final Message redelivered = again.receive(5_000);
@@ -260,6 +271,7 @@ class DurableSubscriptionTest
         final MessageConsumer consumer = session.createConsumer(queue);
         assertEquals("persistent-1", text(consumer.receive(5_000)));
         first.close();
+        SharedTransports.closeEmbeddedHosts();
 
         final Connection second = new JmsConnectionFactory(onUri).createConnection();
         connections.add(second);
@@ -269,6 +281,93 @@ class DurableSubscriptionTest
         final Message message = restored.receive(5_000);
         assertEquals("persistent-2", text(message));
         assertNull(restored.receive(300), "the NON_PERSISTENT message and the acknowledged one stay gone");
+    }
+
+    @Test
+    void aDurableSubscriberGetsEveryMessageOfAPublisherThatConnectsPerSend() throws Exception
+    {
+        final Session session = connection(unique("client")).createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final Topic topic = session.createTopic(unique("topic"));
+        final MessageConsumer consumer = session.createDurableConsumer(topic, "per-send");
+        for (int i = 0; i < 5; i++)
+        {
+            try (Connection publisher = new JmsConnectionFactory(uri()).createConnection())
+            {
+                final Session publishing = publisher.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                publishing.createProducer(topic).send(publishing.createTextMessage("m" + i));
+            }
+        }
+        final Set<String> received = new HashSet<>();
+        for (int i = 0; i < 5; i++)
+        {
+            received.add(text(consumer.receive(5_000)));
+        }
+        assertEquals(Set.of("m0", "m1", "m2", "m3", "m4"), received);
+    }
+
+    @Test
+    void anInactiveSubscriptionWithoutSelectorKeepsWhatIsPublishedWhileItIsAway() throws Exception
+    {
+        inactiveSubscriptionKeepsWhatIsPublishedWhileItIsAway(null);
+    }
+
+    @Test
+    void anInactiveSubscriptionWithAnEmptySelectorKeepsWhatIsPublishedWhileItIsAway() throws Exception
+    {
+        inactiveSubscriptionKeepsWhatIsPublishedWhileItIsAway("");
+    }
+
+    private void inactiveSubscriptionKeepsWhatIsPublishedWhileItIsAway(final String selector) throws Exception
+    {
+        final String clientId = unique("client");
+        final String topicName = unique("topic");
+        try (Connection subscriber = new JmsConnectionFactory(uri()).createConnection())
+        {
+            subscriber.setClientID(clientId);
+            final Session session = subscriber.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            session.createDurableConsumer(session.createTopic(topicName), "away", selector, false).close();
+        }
+        try (Connection publisher = new JmsConnectionFactory(uri()).createConnection())
+        {
+            final Session session = publisher.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            session.createProducer(session.createTopic(topicName)).send(session.createTextMessage("while away"));
+        }
+        try (Connection subscriber = new JmsConnectionFactory(uri()).createConnection())
+        {
+            subscriber.setClientID(clientId);
+            subscriber.start();
+            final Session session = subscriber.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            final MessageConsumer again = session.createDurableConsumer(session.createTopic(topicName), "away", selector,
+                false);
+            assertEquals("while away", text(again.receive(5_000)));
+            again.close();
+            session.unsubscribe("away");
+        }
+    }
+
+    @Test
+    void queueSendsOnShortLivedConnectionsWorkAfterADurableSubscriptionStartedTheArchive() throws Exception
+    {
+        // as in a Spring context whose durable listener container starts before the first JmsTemplate send
+        final Connection listening = connection(unique("client"));
+        final Session session = listening.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        session.createDurableConsumer(session.createTopic(unique("topic")), "started-the-archive");
+        final String queueName = unique("queue");
+        for (int i = 0; i < 3; i++)
+        {
+            try (Connection sender = new JmsConnectionFactory(uri()).createConnection())
+            {
+                final Session transacted = sender.createSession(true, Session.SESSION_TRANSACTED);
+                transacted.createProducer(transacted.createQueue(queueName))
+                    .send(transacted.createTextMessage("m" + i));
+                transacted.commit();
+            }
+        }
+        final MessageConsumer consumer = session.createConsumer(session.createQueue(queueName));
+        for (int i = 0; i < 3; i++)
+        {
+            assertEquals("m" + i, text(consumer.receive(5_000)));
+        }
     }
 
     private static Message colour(final Session session, final String colour, final String text) throws JMSException

@@ -19,10 +19,13 @@ import javax.jms.Session;
 import javax.jms.TextMessage;
 import javax.jms.Topic;
 
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.jms.transport.SharedTransports;
 
 /**
  * Beyond the archive's retention a durable subscriber is never silently short of messages: the gap
@@ -32,6 +35,14 @@ class RetentionGapTest
 {
     @TempDir
     Path archiveDir;
+
+    @BeforeEach
+    @AfterEach
+    void closeTheEmbeddedHosts()
+    {
+        // the archive lives while the JVM does: this test's has its own directory, removed after it
+        SharedTransports.closeEmbeddedHosts();
+    }
 
     @Test
     void messagesPurgedBeforeAnOfflineSubscriberReadThemAreALoggedGapAndDeliveryGoesOnAfterIt() throws Exception

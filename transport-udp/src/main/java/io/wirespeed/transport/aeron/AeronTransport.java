@@ -11,6 +11,7 @@ import io.wirespeed.transport.TransportSubscription;
 import org.agrona.CloseHelper;
 
 import java.io.File;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -60,6 +61,20 @@ public final class AeronTransport implements Transport
      */
     public static AeronTransport connect(final AeronTransportConfig config)
     {
+        return connect(config, null);
+    }
+
+    /**
+     * Starts or joins the embedded driver, or checks that an external one is running, then connects
+     * an Aeron client to it whose thread a factory makes.
+     *
+     * @param config        the configuration.
+     * @param clientThreads makes the Aeron client's conductor thread, or null for Aeron's (non-daemon) default.
+     * @return the connected transport.
+     * @throws TransportException naming the setting to change if the driver cannot be started or reached.
+     */
+    public static AeronTransport connect(final AeronTransportConfig config, final ThreadFactory clientThreads)
+    {
         final AeronErrorTranslator errors = new AeronErrorTranslator(config);
         EmbeddedMediaDriver driver = null;
         if (config.embedded())
@@ -73,10 +88,15 @@ public final class AeronTransport implements Transport
 
         try
         {
-            final Aeron aeron = Aeron.connect(new Aeron.Context()
+            final Aeron.Context context = new Aeron.Context()
                 .aeronDirectoryName(config.directory())
                 .driverTimeoutMs(config.timeout().toMillis())
-                .errorHandler((error) -> config.errorHandler().accept(errors.asynchronous(error))));
+                .errorHandler((error) -> config.errorHandler().accept(errors.asynchronous(error)));
+            if (clientThreads != null)
+            {
+                context.threadFactory(clientThreads);
+            }
+            final Aeron aeron = Aeron.connect(context);
             return new AeronTransport(config, aeron, driver, errors);
         }
         catch (final AeronException | IllegalStateException ex)

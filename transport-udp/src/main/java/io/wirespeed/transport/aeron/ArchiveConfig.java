@@ -1,8 +1,12 @@
 package io.wirespeed.transport.aeron;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -14,8 +18,8 @@ import org.agrona.SystemUtil;
  * Settings of the Aeron Archive that runs beside a media driver: where it stores recordings, how
  * long its segment files are, and how much it keeps (by age and by total size). Immutable; read from
  * {@code wirespeed.archive.*} properties (the driver process) or set by the connection URI (the
- * embedded driver). Defaults fit a developer laptop: {@code ~/.wirespeed/archive}, 64 MiB segments,
- * at most 24 hours and 1 GiB of recordings.
+ * embedded driver). Defaults fit a developer laptop: the application's own directory under
+ * {@code ~/.wirespeed/archive}, 64 MiB segments, at most 24 hours and 1 GiB of recordings.
  */
 public final class ArchiveConfig
 {
@@ -44,6 +48,7 @@ public final class ArchiveConfig
     public static final int MIN_SEGMENT_LENGTH = 64 * 1024;
     /** Largest segment length Aeron Archive takes. */
     public static final int MAX_SEGMENT_LENGTH = 1024 * 1024 * 1024;
+    private static final int MAX_APPLICATION_NAME = 60;
 
     private final Path directory;
     private final int segmentLength;
@@ -66,10 +71,65 @@ public final class ArchiveConfig
         return new Builder();
     }
 
-    /** @return the default archive directory, {@code ~/.wirespeed/archive}. */
+    /**
+     * The default archive directory, the running application's own: {@code ~/.wirespeed/archive/<application>}
+     * (see {@link #applicationName(String, String)}), so that unrelated applications of one user never
+     * share recordings or durable subscriptions, and an application restarted the same way finds its own.
+     *
+     * @return the default archive directory.
+     */
     public static Path defaultDirectory()
     {
-        return Paths.get(System.getProperty("user.home"), ".wirespeed", "archive");
+        return Paths.get(System.getProperty("user.home"), ".wirespeed", "archive",
+            applicationName(System.getProperty("sun.java.command", ""), System.getProperty("user.dir", "")));
+    }
+
+    /**
+     * Names an application by how its JVM was started: the jar's file name without {@code .jar} (for
+     * {@code java -jar}) or the main class, then {@code -} and eight hex digits of a hash of the jar's
+     * absolute path, or of the working directory and the main class. The same jar, or the same main class
+     * run from the same directory, gives the same name; anything else another.
+     *
+     * @param command          the JVM's command line after the options ({@code sun.java.command}).
+     * @param workingDirectory the working directory ({@code user.dir}).
+     * @return a name fit for a directory.
+     */
+    static String applicationName(final String command, final String workingDirectory)
+    {
+        final String main = command.isBlank() ? "java" : command.trim().split("\\s+")[0];
+        final String name;
+        final String identity;
+        if (main.endsWith(".jar"))
+        {
+            final Path jar = Paths.get(workingDirectory).resolve(main).toAbsolutePath().normalize();
+            final String fileName = jar.getFileName().toString();
+            name = fileName.substring(0, fileName.length() - ".jar".length());
+            identity = jar.toString();
+        }
+        else
+        {
+            name = main;
+            identity = workingDirectory + "\n" + main;
+        }
+        String safe = name.replaceAll("[^A-Za-z0-9._-]", "_");
+        if (safe.length() > MAX_APPLICATION_NAME || safe.isEmpty() || safe.startsWith("."))
+        {
+            safe = "app_" + safe.substring(Math.max(0, safe.length() - MAX_APPLICATION_NAME));
+        }
+        return safe + "-" + shortHash(identity);
+    }
+
+    private static String shortHash(final String text)
+    {
+        try
+        {
+            final byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 4);
+        }
+        catch (final NoSuchAlgorithmException ex)
+        {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", ex);
+        }
     }
 
     /** @return the archive directory. */

@@ -3,6 +3,7 @@ package io.wirespeed.transport.aeron;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -41,7 +42,8 @@ public final class ArchiveHost implements AutoCloseable
     private final AgentRunner retentionRunner;
 
     private ArchiveHost(
-        final ArchiveConfig config, final String aeronDirectory, final Archive archive, final ArchiveRetention retention)
+        final ArchiveConfig config, final String aeronDirectory, final Archive archive, final ArchiveRetention retention,
+        final ThreadFactory threads)
     {
         this.config = config;
         this.aeronDirectory = aeronDirectory;
@@ -50,7 +52,14 @@ public final class ArchiveHost implements AutoCloseable
         this.retentionRunner = new AgentRunner(new SleepingMillisIdleStrategy(100),
             (error) -> LOGGER.log(System.Logger.Level.WARNING, "archive retention failed: " + error, error), null,
             retention);
-        AgentRunner.startOnThread(retentionRunner);
+        if (threads != null)
+        {
+            AgentRunner.startOnThread(retentionRunner, threads);
+        }
+        else
+        {
+            AgentRunner.startOnThread(retentionRunner);
+        }
     }
 
     /**
@@ -63,6 +72,23 @@ public final class ArchiveHost implements AutoCloseable
      * @throws TransportException naming the setting to change if it cannot start.
      */
     public static ArchiveHost launch(final String aeronDirectory, final ArchiveConfig config, final IdleStrategyKind idle)
+    {
+        return launch(aeronDirectory, config, idle, null);
+    }
+
+    /**
+     * Starts an archive beside the media driver at a directory, its threads made by a factory.
+     *
+     * @param aeronDirectory the running media driver's directory.
+     * @param config         the archive's settings.
+     * @param idle           the idle strategy of the archive's thread.
+     * @param threads        makes the archive's threads, or null for Aeron's (non-daemon) default.
+     * @return the running archive.
+     * @throws TransportException naming the setting to change if it cannot start.
+     */
+    public static ArchiveHost launch(
+        final String aeronDirectory, final ArchiveConfig config, final IdleStrategyKind idle,
+        final ThreadFactory threads)
     {
         final File directory = config.directory().toFile();
         try
@@ -78,10 +104,15 @@ public final class ArchiveHost implements AutoCloseable
         while (true)
         {
             final Archive.Context context = context(aeronDirectory, config, idle);
+            if (threads != null)
+            {
+                context.threadFactory(threads).recorderThreadFactory(threads).replayerThreadFactory(threads);
+            }
             try
             {
                 final Archive archive = Archive.launch(context);
-                return new ArchiveHost(config, aeronDirectory, archive, new ArchiveRetention(aeronDirectory, config));
+                return new ArchiveHost(config, aeronDirectory, archive, new ArchiveRetention(aeronDirectory, config,
+                    threads), threads);
             }
             catch (final AeronException | IllegalStateException | IllegalArgumentException ex)
             {

@@ -7,8 +7,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.LockSupport;
 
+import io.aeron.Aeron;
 import io.aeron.archive.client.AeronArchive;
 import io.aeron.archive.client.ArchiveException;
 import org.agrona.CloseHelper;
@@ -35,14 +37,16 @@ final class ArchiveRetention implements Agent
 
     private final String aeronDirectory;
     private final ArchiveConfig config;
+    private final ThreadFactory clientThreads;
     private AeronArchive archive;
     private volatile long lastCheckMs;
     private volatile boolean takenOver;
 
-    ArchiveRetention(final String aeronDirectory, final ArchiveConfig config)
+    ArchiveRetention(final String aeronDirectory, final ArchiveConfig config, final ThreadFactory clientThreads)
     {
         this.aeronDirectory = aeronDirectory;
         this.config = config;
+        this.clientThreads = clientThreads;
         this.lastCheckMs = System.currentTimeMillis();
     }
 
@@ -118,7 +122,13 @@ final class ArchiveRetention implements Agent
         }
         if (archive == null)
         {
-            archive = AeronArchive.connect(ArchiveHost.clientContext().aeronDirectoryName(aeronDirectory));
+            final AeronArchive.Context context = ArchiveHost.clientContext().aeronDirectoryName(aeronDirectory);
+            if (clientThreads != null)
+            {
+                context.aeron(Aeron.connect(new Aeron.Context().aeronDirectoryName(aeronDirectory)
+                    .threadFactory(clientThreads))).ownsAeronClient(true);
+            }
+            archive = AeronArchive.connect(context);
         }
         final List<Segment> segments = segments();
         final long nowMs = System.currentTimeMillis();

@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * A share of the media driver that runs in this JVM for one directory. The first share starts the
  * driver; closing the last share stops it (joining its threads and, by default, deleting its
- * directory). Later shares use the running driver as the first configuration started it.
+ * directory). Later shares use the running driver as the first configuration started it. Its threads
+ * are daemon threads: the driver serves the application's connections and never keeps its JVM alive.
  */
 final class EmbeddedMediaDriver implements AutoCloseable
 {
@@ -41,7 +42,7 @@ final class EmbeddedMediaDriver implements AutoCloseable
             }
             else
             {
-                DRIVERS.put(key, new Running(MediaDriverLauncher.launch(config)));
+                DRIVERS.put(key, new Running(MediaDriverLauncher.launch(config, DaemonThreadFactory.INSTANCE)));
             }
         }
         return new EmbeddedMediaDriver(key);

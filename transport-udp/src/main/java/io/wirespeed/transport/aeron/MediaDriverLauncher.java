@@ -6,6 +6,7 @@ import io.aeron.exceptions.AeronException;
 import io.wirespeed.transport.TransportException;
 
 import java.io.File;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -59,8 +60,27 @@ public final class MediaDriverLauncher
      */
     public static MediaDriver launch(final AeronTransportConfig config)
     {
+        return launch(config, null);
+    }
+
+    /**
+     * Starts a media driver in this JVM as the configuration describes, its threads made by a factory.
+     *
+     * @param config  the configuration; its directory must not hold a live driver.
+     * @param threads makes the driver's threads, or null for Aeron's (non-daemon) default.
+     * @return the running driver; closing it stops its threads and, if configured, deletes its directory.
+     * @throws TransportException if the directory is unusable, a driver already runs there, or Aeron refuses
+     *                            a setting.
+     */
+    public static MediaDriver launch(final AeronTransportConfig config, final ThreadFactory threads)
+    {
         final String directory = config.directory();
         final MediaDriver.Context context = newContext(config);
+        if (threads != null)
+        {
+            context.conductorThreadFactory(threads).senderThreadFactory(threads).receiverThreadFactory(threads)
+                .sharedThreadFactory(threads).sharedNetworkThreadFactory(threads).asyncExecutorThreadFactory(threads);
+        }
         DriverDirectoryCheck.check(
             directory, config.termLength(), DriverDirectoryCheck.controlFilesLength(context));
         if (CommonContext.isDriverActive(new File(directory), config.timeout().toMillis(), (message) -> {}))

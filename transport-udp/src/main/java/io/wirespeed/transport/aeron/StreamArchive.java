@@ -21,7 +21,8 @@ import org.agrona.concurrent.UnsafeBuffer;
 /**
  * A client of the archive beside the media driver, for the one thread that records and replays
  * streams (the queue host): starts and stops recordings of a (channel, stream) — each publisher's
- * session becomes a recording of its own — marks recorded streams for publishers
+ * session becomes a recording of its own, whenever it comes, until the stream's recording is
+ * stopped — marks recorded streams for publishers
  * ({@link RecordingWatch}), lists a stream's recordings, and replays one from a position, following
  * it while it is active. Not thread safe.
  */
@@ -88,7 +89,9 @@ public final class StreamArchive implements AutoCloseable
                 keyBytes.length, new UnsafeBuffer(label), 0, Math.min(label.length, 300));
             try
             {
-                archive.startRecording(channel, streamId, sourceLocation(channel), true);
+                // not autoStop: that ends the recording subscription with the first publisher that leaves, and
+                // later publishers of the stream would go unrecorded
+                archive.startRecording(channel, streamId, sourceLocation(channel), false);
             }
             catch (final ArchiveException ex)
             {

@@ -106,9 +106,33 @@ class ArchiveHostTest
             assertEquals("message-19", seen.get(9));
             assertEquals(ends.subList(10, 20), positions);
             streams.stopRecording(CHANNEL, STREAM);
-            // The archive frees the recorded-stream counter on its own thread after stopRecording returns.
-            Conditions.await(() -> CountersReader.NULL_COUNTER_ID == watch.findRecordedStream(CHANNEL, STREAM),
-                Duration.ofSeconds(10), "the recorded-stream counter to go once recording stopped");
+            // the driver frees the mark's counter asynchronously, after the client closed it
+            Conditions.await(() -> watch.findRecordedStream(CHANNEL, STREAM) == CountersReader.NULL_COUNTER_ID,
+                Duration.ofSeconds(10), "the recorded-stream mark to go");
+        }
+    }
+
+    @Test
+    void keepsRecordingAStreamAfterItsFirstPublisherLeaves()
+    {
+        final RecordingWatch watch = transport.recordingWatch();
+        try (StreamArchive streams = StreamArchive.connect(transport))
+        {
+            streams.record(CHANNEL, STREAM);
+            for (int publisher = 0; publisher < 3; publisher++)
+            {
+                try (TransportPublication publication = transport.addPublication(CHANNEL, STREAM))
+                {
+                    Conditions.await(publication::isConnected, Duration.ofSeconds(10),
+                        "publisher " + publisher + " to reach the recording");
+                    final long offered = offer(publication, publisher);
+                    Conditions.await(() -> watch.recordedPosition(watch.findRecordingCounter(publication.sessionId()),
+                        publication.sessionId()) >= offered, Duration.ofSeconds(10),
+                        "the archive to record publisher " + publisher);
+                }
+            }
+            Conditions.await(() -> streams.recordings(CHANNEL, STREAM, -1).size() == 3, Duration.ofSeconds(10),
+                "one recording per publisher");
         }
     }
 
