@@ -35,7 +35,8 @@ final class JmhRunner
      * @throws IOException if JMH cannot be started.
      * @throws InterruptedException if interrupted while waiting.
      */
-    static Map<String, Object> run(final Path jar, final Path directory, final RunProfile profile, final long limitSeconds)
+    static Map<String, Object> run(
+        final Path jar, final Path directory, final RunProfile profile, final long limitSeconds)
         throws IOException, InterruptedException
     {
         final Map<String, Object> jmh = new LinkedHashMap<>();
@@ -55,7 +56,8 @@ final class JmhRunner
         command.addAll(List.of("-prof", "gc", "-rf", "json", "-rff", json.toString()));
         jmh.put("command", String.join(" ", command));
         System.out.println("  [JMH] " + String.join(" ", command) + "  (log: " + log + ")");
-        final Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        final Process process =
+            new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         final boolean finished = process.waitFor(limitSeconds, TimeUnit.SECONDS);
         if (!finished)
         {

@@ -75,13 +75,15 @@ public final class Plan
     private static Map<String, String> scenarios()
     {
         final Map<String, String> scenarios = new LinkedHashMap<>();
-        scenarios.put("S1", "reflector: 45-byte round trip, ping-pong and at target rates, latency from intended send time");
+        scenarios.put("S1",
+            "reflector: 45-byte round trip, ping-pong and at target rates, latency from intended send time");
         scenarios.put("S2", "maximum lossless throughput, one publisher to one subscriber, 32/45/100/1000 bytes");
         scenarios.put("S3", "S1 pair at 100k msg/s while a second pair loads 1...1000 other topics");
         scenarios.put("S5", "latency vs rate at 64 and 800 bytes");
         scenarios.put("S6", "10 publishers x 10 topics (12-byte names) x 10 subscribers, 100 bytes, one-way latency");
         scenarios.put("S7", "fan-out to 1...32 consumers; 1...1024 non-matching subscriptions");
-        scenarios.put("S8", "stock exchange: gateway -> matching engine -> confirmations/trades/quotes, completion time");
+        scenarios.put("S8",
+            "stock exchange: gateway -> matching engine -> confirmations/trades/quotes, completion time");
         return scenarios;
     }
 }

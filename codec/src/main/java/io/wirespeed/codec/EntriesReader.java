@@ -335,8 +335,7 @@ public final class EntriesReader
             case CHAR: return value == (char)value;
             case INT: return value == (int)value;
             case FLOAT: return value == (value & 0xFFFF_FFFFL);
-            case LONG:
-            case DOUBLE: return true;
+            case LONG, DOUBLE: return true;
             default: return 0 == value;
         }
     }

@@ -220,7 +220,8 @@ public final class EntriesWriter
     }
 
     private void appendBytesEntry(
-        final CharSequence name, final byte[] array, final DirectBuffer source, final int sourceOffset, final int length)
+        final CharSequence name, final byte[] array, final DirectBuffer source, final int sourceOffset,
+        final int length)
     {
         final int nameLength = beginEntry(name, ValueType.BYTES);
         EnvelopeWriter.checkLength(length, MAX_DATA_LENGTH);

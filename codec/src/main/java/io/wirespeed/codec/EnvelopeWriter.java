@@ -9,7 +9,24 @@ import io.wirespeed.codec.sbe.MessageHeaderEncoder;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
-import static io.wirespeed.codec.EnvelopeDescriptor.*;
+import static io.wirespeed.codec.EnvelopeDescriptor.BLOCK_LENGTH;
+import static io.wirespeed.codec.EnvelopeDescriptor.DATA_HEADER_LENGTH;
+import static io.wirespeed.codec.EnvelopeDescriptor.DEFAULT_PRIORITY;
+import static io.wirespeed.codec.EnvelopeDescriptor.ENTRY_BLOCK_LENGTH;
+import static io.wirespeed.codec.EnvelopeDescriptor.FLAGS_OFFSET;
+import static io.wirespeed.codec.EnvelopeDescriptor.FLAG_HAS_TYPE;
+import static io.wirespeed.codec.EnvelopeDescriptor.FLAG_MESSAGE_ID_DISABLED;
+import static io.wirespeed.codec.EnvelopeDescriptor.FLAG_NULL_BODY;
+import static io.wirespeed.codec.EnvelopeDescriptor.FLAG_REDELIVERED;
+import static io.wirespeed.codec.EnvelopeDescriptor.GROUP_HEADER_LENGTH;
+import static io.wirespeed.codec.EnvelopeDescriptor.HEADER_LENGTH;
+import static io.wirespeed.codec.EnvelopeDescriptor.MAX_DATA_LENGTH;
+import static io.wirespeed.codec.EnvelopeDescriptor.MAX_NAME_LENGTH;
+import static io.wirespeed.codec.EnvelopeDescriptor.MAX_PRIORITY;
+import static io.wirespeed.codec.EnvelopeDescriptor.MIN_PRIORITY;
+import static io.wirespeed.codec.EnvelopeDescriptor.NAME_HEADER_LENGTH;
+import static io.wirespeed.codec.EnvelopeDescriptor.NON_PERSISTENT;
+import static io.wirespeed.codec.EnvelopeDescriptor.PERSISTENT;
 import static java.nio.ByteOrder.LITTLE_ENDIAN;
 
 /**

@@ -110,7 +110,8 @@ public final class Utf8
      * @param value  to compare with.
      * @return true when equal.
      */
-    public static boolean equals(final DirectBuffer buffer, final int offset, final int length, final CharSequence value)
+    public static boolean equals(
+        final DirectBuffer buffer, final int offset, final int length, final CharSequence value)
     {
         final int charCount = value.length();
         if (length < charCount || length > 3 * charCount)
@@ -135,7 +136,8 @@ public final class Utf8
                 int codePoint = c;
                 if (Character.isSurrogate(c))
                 {
-                    if (Character.isHighSurrogate(c) && i + 1 < charCount && Character.isLowSurrogate(value.charAt(i + 1)))
+                    if (Character.isHighSurrogate(c) && i + 1 < charCount &&
+                        Character.isLowSurrogate(value.charAt(i + 1)))
                     {
                         codePoint = Character.toCodePoint(c, value.charAt(++i));
                     }
@@ -242,7 +244,8 @@ public final class Utf8
         return destination;
     }
 
-    private static int matchCodePoint(final DirectBuffer buffer, final int position, final int limit, final int codePoint)
+    private static int matchCodePoint(
+        final DirectBuffer buffer, final int position, final int limit, final int codePoint)
     {
         if (codePoint < 0x80)
         {

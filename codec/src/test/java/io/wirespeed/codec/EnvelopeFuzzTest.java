@@ -195,15 +195,15 @@ class EnvelopeFuzzTest
             final String name = "p" + i + word(random);
             switch (random.nextInt(9))
             {
-                case 0: properties.nullValue(name); break;
-                case 1: properties.booleanValue(name, random.nextBoolean()); break;
-                case 2: properties.byteValue(name, (byte)random.nextInt()); break;
-                case 3: properties.shortValue(name, (short)random.nextInt()); break;
-                case 4: properties.intValue(name, random.nextInt()); break;
-                case 5: properties.longValue(name, random.nextLong()); break;
-                case 6: properties.floatValue(name, random.nextFloat()); break;
-                case 7: properties.doubleValue(name, random.nextDouble()); break;
-                default: properties.stringValue(name, word(random)); break;
+                case 0 -> properties.nullValue(name);
+                case 1 -> properties.booleanValue(name, random.nextBoolean());
+                case 2 -> properties.byteValue(name, (byte)random.nextInt());
+                case 3 -> properties.shortValue(name, (short)random.nextInt());
+                case 4 -> properties.intValue(name, random.nextInt());
+                case 5 -> properties.longValue(name, random.nextLong());
+                case 6 -> properties.floatValue(name, random.nextFloat());
+                case 7 -> properties.doubleValue(name, random.nextDouble());
+                default -> properties.stringValue(name, word(random));
             }
         }
 
@@ -217,21 +217,22 @@ class EnvelopeFuzzTest
                 final String name = type == BodyType.MAP ? "e" + i + word(random) : null;
                 switch (random.nextInt(11))
                 {
-                    case 0: entries.nullValue(name); break;
-                    case 1: entries.booleanValue(name, random.nextBoolean()); break;
-                    case 2: entries.byteValue(name, (byte)random.nextInt()); break;
-                    case 3: entries.shortValue(name, (short)random.nextInt()); break;
-                    case 4: entries.charValue(name, (char)random.nextInt()); break;
-                    case 5: entries.intValue(name, random.nextInt()); break;
-                    case 6: entries.longValue(name, random.nextLong()); break;
-                    case 7: entries.floatValue(name, Float.intBitsToFloat(random.nextInt())); break;
-                    case 8: entries.doubleValue(name, Double.longBitsToDouble(random.nextLong())); break;
-                    case 9: entries.stringValue(name, word(random)); break;
-                    default:
+                    case 0 -> entries.nullValue(name);
+                    case 1 -> entries.booleanValue(name, random.nextBoolean());
+                    case 2 -> entries.byteValue(name, (byte)random.nextInt());
+                    case 3 -> entries.shortValue(name, (short)random.nextInt());
+                    case 4 -> entries.charValue(name, (char)random.nextInt());
+                    case 5 -> entries.intValue(name, random.nextInt());
+                    case 6 -> entries.longValue(name, random.nextLong());
+                    case 7 -> entries.floatValue(name, Float.intBitsToFloat(random.nextInt()));
+                    case 8 -> entries.doubleValue(name, Double.longBitsToDouble(random.nextLong()));
+                    case 9 -> entries.stringValue(name, word(random));
+                    default ->
+                    {
                         final byte[] bytes = new byte[random.nextInt(8)];
                         random.nextBytes(bytes);
                         entries.bytesValue(name, bytes, 0, bytes.length);
-                        break;
+                    }
                 }
             }
         }
@@ -259,10 +260,9 @@ class EnvelopeFuzzTest
 
         switch (bodyKind)
         {
-            case 0: writer.textBody(random.nextBoolean() ? word(random) : null); break;
-            case 1: writer.bytesBody(new byte[20], 0, random.nextInt(20)); break;
-            case 2: writer.objectBody(random.nextBoolean() ? new byte[]{ 7, 7 } : null, 0, 2); break;
-            default: break;
+            case 0 -> writer.textBody(random.nextBoolean() ? word(random) : null);
+            case 1 -> writer.bytesBody(new byte[20], 0, random.nextInt(20));
+            case 2 -> writer.objectBody(random.nextBoolean() ? new byte[]{ 7, 7 } : null, 0, 2);
         }
 
         final int length = writer.finish();

@@ -44,7 +44,8 @@ class SchemaAgreementTest
     void flagBitsAreTheSchemasChoices()
     {
         assertEquals(EnvelopeDescriptor.FLAG_REDELIVERED, EnvelopeFlagsEncoder.redelivered((byte)0, true));
-        assertEquals(EnvelopeDescriptor.FLAG_MESSAGE_ID_DISABLED, EnvelopeFlagsEncoder.messageIdDisabled((byte)0, true));
+        assertEquals(
+            EnvelopeDescriptor.FLAG_MESSAGE_ID_DISABLED, EnvelopeFlagsEncoder.messageIdDisabled((byte)0, true));
         assertEquals(EnvelopeDescriptor.FLAG_HAS_TYPE, EnvelopeFlagsEncoder.hasType((byte)0, true));
         assertEquals(EnvelopeDescriptor.FLAG_NULL_BODY, EnvelopeFlagsEncoder.nullBody((byte)0, true));
     }

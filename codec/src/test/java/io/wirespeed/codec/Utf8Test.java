@@ -75,7 +75,8 @@ class Utf8Test
         final char[] chars = new char[random.nextInt(20)];
         for (int i = 0; i < chars.length; i++)
         {
-            chars[i] = random.nextInt(3) == 0 ? (char)random.nextInt(0x10000) : ALPHABET[random.nextInt(ALPHABET.length)];
+            chars[i] = random.nextInt(3) == 0 ?
+                (char)random.nextInt(0x10000) : ALPHABET[random.nextInt(ALPHABET.length)];
         }
         return new String(chars);
     }

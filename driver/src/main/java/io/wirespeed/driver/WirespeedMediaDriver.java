@@ -120,7 +120,8 @@ public final class WirespeedMediaDriver
             }
             catch (final IOException ex)
             {
-                throw new TransportException("cannot read the properties file " + path.toAbsolutePath() + ": " + ex, ex);
+                throw new TransportException(
+                    "cannot read the properties file " + path.toAbsolutePath() + ": " + ex, ex);
             }
         }
         for (final Map.Entry<Object, Object> entry : systemProperties.entrySet())

@@ -188,6 +188,7 @@ class WirespeedMediaDriverTest
 
     private static String uniqueDirectory()
     {
-        return "/dev/shm/wirespeed-test-driver-" + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
+        return "/dev/shm/wirespeed-test-driver-" +
+            Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
     }
 }

@@ -45,15 +45,19 @@ public enum Api
             entries.add(children.toString());
             try (Stream<Path> jars = Files.list(lib))
             {
-                jars.filter(jar -> jar.toString().endsWith(".jar")).sorted().forEach(jar -> entries.add(jar.toString()));
+                jars.filter(jar -> jar.toString().endsWith(".jar")).sorted()
+                    .forEach(jar -> entries.add(jar.toString()));
             }
             catch (final IOException ex)
             {
                 throw new UncheckedIOException(ex);
             }
-            assertTrue(entries.stream().anyMatch(e -> e.contains("wirespeed-provider-jakarta")), "no jakarta provider in " + lib);
+            assertTrue(entries.stream().anyMatch(e -> e.contains("wirespeed-provider-jakarta")),
+                "no jakarta provider in " + lib);
             final Set<Path> javaxOnly = Set.of(
-                locationOf(JmsConnectionFactory.class), locationOf(javax.jms.Message.class), locationOf(TopicPublisherMain.class));
+                locationOf(JmsConnectionFactory.class),
+                locationOf(javax.jms.Message.class),
+                locationOf(TopicPublisherMain.class));
             for (final String entry : System.getProperty("java.class.path").split(File.pathSeparator))
             {
                 if (!entry.isEmpty() && !javaxOnly.contains(Path.of(entry).toAbsolutePath().normalize()))
@@ -92,7 +96,9 @@ public enum Api
     {
         try
         {
-            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toAbsolutePath().normalize();
+            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .toAbsolutePath()
+                .normalize();
         }
         catch (final URISyntaxException ex)
         {

@@ -22,8 +22,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Starts the JVMs of one test and cleans up after it: a process still alive when the test ends is
- * killed (and so is one still alive when this JVM exits), directories registered with {@link #deleteAfterwards(Path)} (media driver directories) are
- * removed, and if the test failed, every child's output is printed to the test's log.
+ * killed (and so is one still alive when this JVM exits), directories registered with
+ * {@link #deleteAfterwards(Path)} (media driver directories) are removed, and if the test failed, every child's
+ * output is printed to the test's log.
  * <p>
  * Public so that the tests of other packages of this module ({@code io.wirespeed.it.queue}) start
  * their processes the same way; register it with {@code @RegisterExtension}.

@@ -57,7 +57,8 @@ final class LoopbackMulticast
     static Group assumeAvailable() throws IOException
     {
         final ThreadLocalRandom random = ThreadLocalRandom.current();
-        final Group group = new Group("239.255." + random.nextInt(256) + "." + (1 + 2 * random.nextInt(127)), freePort());
+        final Group group = new Group(
+            "239.255." + random.nextInt(256) + "." + (1 + 2 * random.nextInt(127)), freePort());
         if (probe(group))
         {
             return group;

@@ -62,12 +62,14 @@ final class TopicPair
         assertEquals(0, pub.awaitExit(EXIT), "publisher exit status" + processes.outputs());
 
         final String received = sub.awaitLine("RECEIVED ", EXIT);
-        assertEquals(sent.replace("SENT ", "RECEIVED "), received, "what the subscriber received" + processes.outputs());
+        assertEquals(
+            sent.replace("SENT ", "RECEIVED "), received, "what the subscriber received" + processes.outputs());
         assertEquals("SENT count=" + count, sent.substring(0, sent.indexOf(" crc=")), processes.outputs());
         sub.awaitLine("VERIFIED", EXIT);
         sub.closeInput();
         assertEquals(0, sub.awaitExit(EXIT), "subscriber exit status" + processes.outputs());
-        System.out.println(publisher.api + " publisher -> " + subscriber.api + " subscriber, " + sent + ": " + confirmed);
+        System.out.println(
+            publisher.api + " publisher -> " + subscriber.api + " subscriber, " + sent + ": " + confirmed);
     }
 
     private static ChildProcesses.Child start(final ChildProcesses processes, final String name, final Side side,

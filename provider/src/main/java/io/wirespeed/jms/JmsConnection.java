@@ -419,8 +419,8 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         if (!CLIENT_IDS_IN_USE.add(clientID))
         {
             throw new InvalidClientIDException(
-                "client id '" + clientID + "' is already in use by another open connection in this JVM: choose another " +
-                "or close that connection first");
+                "client id '" + clientID + "' is already in use by another open connection in this JVM: " +
+                "choose another or close that connection first");
         }
         clientId = clientID;
         clientIdFixed = true;
@@ -667,8 +667,8 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
                 "QueueConnection") + ": use a Connection from ConnectionFactory.createConnection for both domains");
         }
         return new JMSException(
-            "ConnectionConsumer and ServerSessionPool are optional application-server facilities (JMS 2.0 section 8.2) " +
-            "that Wirespeed does not provide: use a MessageListener on a session instead");
+            "ConnectionConsumer and ServerSessionPool are optional application-server facilities " +
+            "(JMS 2.0 section 8.2) that Wirespeed does not provide: use a MessageListener on a session instead");
     }
 
     @Override

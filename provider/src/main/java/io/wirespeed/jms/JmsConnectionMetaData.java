@@ -18,7 +18,8 @@ public final class JmsConnectionMetaData implements ConnectionMetaData
     /** The JMSX properties this provider supports. */
     public static final List<String> JMSX_PROPERTY_NAMES = List.of("JMSXDeliveryCount", "JMSXGroupID", "JMSXGroupSeq");
 
-    private static final String VERSION = versionOf(JmsConnectionMetaData.class.getPackage().getImplementationVersion());
+    private static final String VERSION =
+        versionOf(JmsConnectionMetaData.class.getPackage().getImplementationVersion());
 
     /**
      * Whether this build speaks Jakarta Messaging 3.1 (the jakarta.jms artifact, whose classes the

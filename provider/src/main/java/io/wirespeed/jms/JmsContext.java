@@ -591,7 +591,8 @@ public final class JmsContext implements JMSContext
     private static JMSRuntimeException invalidSessionMode(final int sessionMode)
     {
         return new JMSRuntimeException("Session mode " + sessionMode + " is not valid; use " +
-            "JMSContext.AUTO_ACKNOWLEDGE (1), CLIENT_ACKNOWLEDGE (2), DUPS_OK_ACKNOWLEDGE (3) or SESSION_TRANSACTED (0)");
+            "JMSContext.AUTO_ACKNOWLEDGE (1), CLIENT_ACKNOWLEDGE (2), DUPS_OK_ACKNOWLEDGE (3) " +
+            "or SESSION_TRANSACTED (0)");
     }
 
     private static String modeName(final int sessionMode)

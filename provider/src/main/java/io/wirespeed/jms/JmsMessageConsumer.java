@@ -230,7 +230,8 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         checkOpen();
         if (listener != null)
         {
-            throw new IllegalStateException("this consumer has a MessageListener: it cannot also receive synchronously");
+            throw new IllegalStateException(
+                "this consumer has a MessageListener: it cannot also receive synchronously");
         }
         final long start = System.nanoTime();
         final long timeoutNs = 0 == timeoutMs ? Long.MAX_VALUE : TimeUnit.MILLISECONDS.toNanos(Math.max(0, timeoutMs));

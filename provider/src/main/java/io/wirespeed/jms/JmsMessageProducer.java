@@ -298,7 +298,8 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
         }
         checkDeliveryMode(deliveryMode);
         checkPriority(priority);
-        final JmsMessage jmsMessage = message instanceof JmsMessage ? (JmsMessage)message : ForeignMessages.copy(message);
+        final JmsMessage jmsMessage =
+            message instanceof JmsMessage ? (JmsMessage)message : ForeignMessages.copy(message);
         final long now = System.currentTimeMillis();
         final long timestamp = disableTimestamp ? 0 : now;
         final long expiration = timeToLive > 0 ? saturatedSum(now, timeToLive) : 0;

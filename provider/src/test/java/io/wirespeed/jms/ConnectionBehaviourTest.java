@@ -43,7 +43,8 @@ class ConnectionBehaviourTest extends JmsTestSupport
     {
         final Connection connection = connection();
         connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        final IllegalStateException ex = assertThrows(IllegalStateException.class, () -> connection.setClientID("late"));
+        final IllegalStateException ex =
+            assertThrows(IllegalStateException.class, () -> connection.setClientID("late"));
         assertTrue(ex.getMessage().contains("right after the connection is created"), ex.getMessage());
     }
 
@@ -70,7 +71,8 @@ class ConnectionBehaviourTest extends JmsTestSupport
         assertEquals(0, metaData.getJMSMinorVersion());
         assertEquals("Wirespeed", metaData.getJMSProviderName());
         final List<Object> names = Collections.list(metaData.getJMSXPropertyNames());
-        assertTrue(names.contains("JMSXDeliveryCount") && names.contains("JMSXGroupID") && names.contains("JMSXGroupSeq"));
+        assertTrue(
+            names.contains("JMSXDeliveryCount") && names.contains("JMSXGroupID") && names.contains("JMSXGroupSeq"));
     }
 
     @Test
@@ -208,8 +210,10 @@ class ConnectionBehaviourTest extends JmsTestSupport
     {
         final Connection connection = connection();
         assertThrows(JMSException.class, () -> connection.createSession(42));
-        assertEquals(Session.SESSION_TRANSACTED, connection.createSession(true, Session.AUTO_ACKNOWLEDGE).getAcknowledgeMode());
-        assertEquals(Session.CLIENT_ACKNOWLEDGE, connection.createSession(Session.CLIENT_ACKNOWLEDGE).getAcknowledgeMode());
+        assertEquals(
+            Session.SESSION_TRANSACTED, connection.createSession(true, Session.AUTO_ACKNOWLEDGE).getAcknowledgeMode());
+        assertEquals(
+            Session.CLIENT_ACKNOWLEDGE, connection.createSession(Session.CLIENT_ACKNOWLEDGE).getAcknowledgeMode());
         assertEquals(Session.AUTO_ACKNOWLEDGE, connection.createSession().getAcknowledgeMode());
     }
 }

@@ -47,7 +47,8 @@ class ExtremeTimeValuesTest extends JmsTestSupport
     @Test
     void receiveWithTheLargestTimeoutWaitsForTheNextMessage() throws Exception
     {
-        final CompletableFuture<Message> receive = CompletableFuture.supplyAsync(() -> receive(consumer, Long.MAX_VALUE));
+        final CompletableFuture<Message> receive =
+            CompletableFuture.supplyAsync(() -> receive(consumer, Long.MAX_VALUE));
 
         assertThrows(TimeoutException.class, () -> receive.get(300, TimeUnit.MILLISECONDS),
             "receive(Long.MAX_VALUE) returned before any message was sent");

@@ -62,7 +62,8 @@ public final class AeronPingPong implements PingPongPeer
 
     private static void deliver(final ReplyHandler handler, final DirectBuffer buffer, final int offset)
     {
-        handler.onReply(buffer.getLong(offset + Payload.INTENDED_OFFSET), buffer.getLong(offset + Payload.SEQUENCE_OFFSET));
+        handler.onReply(
+            buffer.getLong(offset + Payload.INTENDED_OFFSET), buffer.getLong(offset + Payload.SEQUENCE_OFFSET));
     }
 
     @Override

@@ -43,8 +43,10 @@ final class LatencySections
         final List<List<String>> rateRows = new ArrayList<>();
         for (final Map<String, Object> p : rated)
         {
-            rateRows.add(latencyRow(p, List.of(Cells.text(p, "peer"), Cells.count(p, "targetRate"),
-                Cells.count(p, "achievedRate")), "halfRtt", List.of(Cells.count(p, "lost"), Cells.flag(p, "saturated"))));
+            rateRows.add(latencyRow(p,
+                List.of(Cells.text(p, "peer"), Cells.count(p, "targetRate"), Cells.count(p, "achievedRate")),
+                "halfRtt",
+                List.of(Cells.count(p, "lost"), Cells.flag(p, "saturated"))));
         }
         doc.table(concat(List.of("peer", "target msg/s", "achieved"), PERCENTILE_HEADERS, List.of("lost", "saturated")),
             rateRows);
@@ -125,7 +127,8 @@ final class LatencySections
                 Cells.count(p, "targetRate"), Cells.count(p, "achievedRate")), "halfRtt",
                 List.of(Cells.flag(p, "saturated"))));
         }
-        doc.table(concat(List.of("peer", "bytes", "target msg/s", "achieved"), PERCENTILE_HEADERS, List.of("saturated")),
+        doc.table(
+            concat(List.of("peer", "bytes", "target msg/s", "achieved"), PERCENTILE_HEADERS, List.of("saturated")),
             rows);
         for (final int size : new int[]{64, 800})
         {

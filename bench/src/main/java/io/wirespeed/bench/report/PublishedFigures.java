@@ -45,7 +45,8 @@ public final class PublishedFigures
         all.add(series("S2", "IBM LLM over UDP 10GbE (2 hosts)", "000 Table 2 (derived)", "size", "msg/s",
             s2Sizes, s2Msgs));
         all.add(series("S3", "IBM LLM over UDP (4 hosts, multicast groups)", "000 Table 3", "topics",
-            "median half-RTT µs", new double[]{1, 16, 64, 256, 512, 1000}, new double[]{13.5, 12.5, 13.0, 13.0, 12.5, 12.5}));
+            "median half-RTT µs", new double[]{1, 16, 64, 256, 512, 1000},
+            new double[]{13.5, 12.5, 13.0, 13.0, 12.5, 12.5}));
         final double[] s5Rates = {10_000, 125_000, 250_000, 500_000, 1_000_000};
         all.add(series("S5", "Mellanox VMA unicast 64 B", "001", "rate", "half-RTT µs (64 B)",
             s5Rates, new double[]{2.607, 2.448, 2.399, 2.375, 2.327}));

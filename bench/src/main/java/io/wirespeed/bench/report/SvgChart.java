@@ -41,7 +41,8 @@ public final class SvgChart
      * @param logX   logarithmic x axis.
      * @param logY   logarithmic y axis.
      */
-    public SvgChart(final String title, final String xLabel, final String yLabel, final boolean logX, final boolean logY)
+    public SvgChart(
+        final String title, final String xLabel, final String yLabel, final boolean logX, final boolean logY)
     {
         this.title = title;
         this.xLabel = xLabel;
@@ -257,7 +258,8 @@ public final class SvgChart
         final StringBuilder svg, final double x, final double y, final String text, final String anchor,
         final int size, final int rotate)
     {
-        svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%d\"%s>%s</text>\n",
+        svg.append(String.format(Locale.ROOT,
+            "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%d\"%s>%s</text>\n",
             x, y, anchor, size, rotate == 0 ? "" : String.format(Locale.ROOT, " transform=\"rotate(%d %.1f %.1f)\"",
                 rotate, x, y), escape(text)));
     }

@@ -90,8 +90,8 @@ final class ThroughputSections
         }
         doc.table(List.of("peer", "variant", "non-matching", "delivered msg/s", "stray deliveries", "lossless",
             "provider has selectors"), otherRows);
-        final SvgChart others = new SvgChart("S7: throughput vs non-matching subscriptions", "non-matching subscriptions",
-            "delivered msg/s", true, true);
+        final SvgChart others = new SvgChart("S7: throughput vs non-matching subscriptions",
+            "non-matching subscriptions", "delivered msg/s", true, true);
         for (final String variant : List.of("non-matching-topics", "non-matching-selectors"))
         {
             for (final String peer : Cells.peers(nonMatching))

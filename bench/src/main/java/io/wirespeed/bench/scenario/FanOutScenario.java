@@ -106,7 +106,8 @@ public final class FanOutScenario
             for (int c = 0; c < consumers; c++)
             {
                 counters[c] = new DeliveryCounter();
-                connection.createSession(false, Session.AUTO_ACKNOWLEDGE).createConsumer(topic).setMessageListener(counters[c]);
+                connection.createSession(false, Session.AUTO_ACKNOWLEDGE).createConsumer(topic)
+                    .setMessageListener(counters[c]);
             }
             final DeliveryCounter strays = new DeliveryCounter();
             final Session others = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);

@@ -94,7 +94,8 @@ public final class ReflectorScenario
                             // this pair; the point says why, and the next size starts a fresh pair.
                             point.put("error", ex.toString());
                             point.put("saturated", true);
-                            System.out.println("  [" + scenario + "] " + peer + " " + size + " B @ " + rate + ": " + ex);
+                            System.out.println(
+                                "  [" + scenario + "] " + peer + " " + size + " B @ " + rate + ": " + ex);
                             sink.accept(point);
                             break;
                         }

@@ -45,7 +45,8 @@ class JsonRoundTripTest
     @Test
     void refusesTextThatIsNotJsonNamingTheOffset()
     {
-        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> JsonParser.parse("{\"a\" 1}"));
+        final IllegalArgumentException ex =
+            assertThrows(IllegalArgumentException.class, () -> JsonParser.parse("{\"a\" 1}"));
         assertEquals("JSON: expected ':' at offset 5", ex.getMessage());
     }
 }

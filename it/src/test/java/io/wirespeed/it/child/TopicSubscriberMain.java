@@ -61,7 +61,8 @@ public final class TopicSubscriberMain
                 final Message message = consumer.receive(Math.max(1, deadline - System.currentTimeMillis()));
                 if (message == null)
                 {
-                    failure = "no end message within " + Protocol.DEADLINE_MS + " ms; received " + received + " data messages";
+                    failure = "no end message within " + Protocol.DEADLINE_MS + " ms; received " + received +
+                        " data messages";
                     Protocol.say("RECEIVED count=" + received + " crc=" + Protocol.hex(crc));
                     break;
                 }

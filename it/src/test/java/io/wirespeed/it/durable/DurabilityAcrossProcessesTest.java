@@ -94,10 +94,10 @@ class DurabilityAcrossProcessesTest
             "-1");
         assertEquals(0, subscription.awaitExit(Duration.ofSeconds(60)), subscription.output());
 
-        final ChildProcesses.Child topicPublisher = client("topic-publisher", "publish", driver.uri, "topic", topic, "0",
-            "499");
-        final ChildProcesses.Child queuePublisher = client("queue-publisher", "publish", driver.uri, "queue", queue, "0",
-            "499");
+        final ChildProcesses.Child topicPublisher =
+            client("topic-publisher", "publish", driver.uri, "topic", topic, "0", "499");
+        final ChildProcesses.Child queuePublisher =
+            client("queue-publisher", "publish", driver.uri, "queue", queue, "0", "499");
         topicPublisher.awaitLine("sent 499", Duration.ofSeconds(60));
         queuePublisher.awaitLine("sent 499", Duration.ofSeconds(60));
         driver.process.killForcibly(Duration.ofSeconds(10));
@@ -120,7 +120,8 @@ class DurabilityAcrossProcessesTest
 
     private Driver startDriver() throws Exception
     {
-        final Path directory = processes.deleteAfterwards(Path.of("/dev/shm", "wirespeed-it-durable-" + UUID.randomUUID()));
+        final Path directory =
+            processes.deleteAfterwards(Path.of("/dev/shm", "wirespeed-it-durable-" + UUID.randomUUID()));
         final ChildProcesses.Child process = processes.start("media driver", Api.JAVAX.classpath(), Api.MEDIA_DRIVER,
             List.of("-Dwirespeed.driver.dir=" + directory, "-Dwirespeed.driver.timeout=2s",
                 "-Dwirespeed.archive.enabled=true", "-Dwirespeed.archive.dir=" + archiveDir,

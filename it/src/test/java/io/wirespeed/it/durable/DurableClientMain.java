@@ -15,13 +15,14 @@ import io.wirespeed.jms.JmsConnectionFactory;
  * A child JVM of the durability tests, one role per run, talking on stdout one line per event:
  * <ul>
  *   <li>{@code publish <uri> topic|queue <name> <from> <to>}: sends PERSISTENT text messages "from".."to"
- *       and prints {@code sent <i>} once each send has returned;</li>
+ *       and prints {@code sent <n>} once each send has returned;</li>
  *   <li>{@code subscribe <uri> <clientId> <topic> <last>}: opens the durable subscription "durable"
  *       (retrying while an earlier consumer is still active), prints {@code ready}, then receives in
- *       CLIENT_ACKNOWLEDGE mode until message "last", printing {@code got <i> <redelivered>}, then
- *       {@code acking <i>} before and {@code acked <i>} after acknowledging each; with last = -1 it only creates the subscription;</li>
+ *       CLIENT_ACKNOWLEDGE mode until message "last", printing {@code got <n> <redelivered>}, then
+ *       {@code acking <n>} before and {@code acked <n>} after acknowledging each; with last = -1 it only
+ *       creates the subscription;</li>
  *   <li>{@code consume <uri> <queue> <last>}: receives from a queue until message "last", printing
- *       {@code got <i> <redelivered>}.</li>
+ *       {@code got <n> <redelivered>}.</li>
  * </ul>
  * Prints {@code done} and exits 0 when finished, 1 on failure.
  */
@@ -42,7 +43,8 @@ public final class DurableClientMain
         {
             switch (args[0])
             {
-                case "publish" -> publish(connection, args[2], args[3], Integer.parseInt(args[4]), Integer.parseInt(args[5]));
+                case "publish" ->
+                    publish(connection, args[2], args[3], Integer.parseInt(args[4]), Integer.parseInt(args[5]));
                 case "subscribe" -> subscribe(connection, args[2], args[3], Integer.parseInt(args[4]));
                 case "consume" -> consume(connection, args[2], Integer.parseInt(args[3]));
                 default -> throw new IllegalArgumentException("unknown role " + args[0]);
@@ -73,8 +75,8 @@ public final class DurableClientMain
         System.out.flush();
     }
 
-    private static void subscribe(final Connection connection, final String clientId, final String topic, final int last)
-        throws Exception
+    private static void subscribe(
+        final Connection connection, final String clientId, final String topic, final int last) throws Exception
     {
         connection.setClientID(clientId);
         connection.start();

@@ -14,7 +14,7 @@ import io.wirespeed.jms.JmsConnectionFactory;
  * operation, on the embedded driver with {@code archive=on} and the default archive directory; it prints
  * one line per event and ends by returning from {@code main}, as an application does:
  * <ul>
- *   <li>{@code send <queue> <count>}: sends PERSISTENT messages "0".."count-1", printing {@code sent <i>};</li>
+ *   <li>{@code send <queue> <count>}: sends PERSISTENT messages "0".."count-1", printing {@code sent <n>};</li>
  *   <li>{@code receive <queue> <count>}: receives up to count messages, printing {@code got <text>}, or
  *       {@code none} once nothing comes within 5 s.</li>
  * </ul>

@@ -48,7 +48,8 @@ class EmbeddedHostAcrossRestartsTest
 
         final ChildProcesses.Child other = run(OtherApplicationMain.class, "receive", queue, "1");
         assertEquals(0, other.awaitExit(Duration.ofSeconds(60)), other.output());
-        assertTrue(other.output().contains("none"), "another application saw the first one's queue:\n" + other.output());
+        assertTrue(
+            other.output().contains("none"), "another application saw the first one's queue:\n" + other.output());
 
         final ChildProcesses.Child receiver = run(ApplicationMain.class, "receive", queue, "3");
         assertEquals(0, receiver.awaitExit(Duration.ofSeconds(60)), receiver.output());

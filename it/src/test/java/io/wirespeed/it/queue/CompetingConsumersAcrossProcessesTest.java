@@ -87,7 +87,8 @@ class CompetingConsumersAcrossProcessesTest
         final ChildProcesses.Child producer = processes.start("producer", Api.JAVAX.classpath(),
             QueueProducerMain.class.getName(), List.of(), driver.ipcUri(), produceTo, Integer.toString(messages),
             Integer.toString(modes.size()));
-        assertEquals("SENT count=" + messages + " markers=" + modes.size(), producer.awaitLine("SENT ", STARTUP.plus(TRANSFER)));
+        assertEquals(
+            "SENT count=" + messages + " markers=" + modes.size(), producer.awaitLine("SENT ", STARTUP.plus(TRANSFER)));
         assertEquals(0, producer.awaitExit(EXIT), "producer exit status" + processes.outputs());
 
         final BitSet consumed = new BitSet(messages);

@@ -77,7 +77,8 @@ class KilledTransactionAcrossProcessesTest
                 Integer.toString(COMMITTED), Integer.toString(UNCOMMITTED), workName, Integer.toString(TAKEN));
             assertEquals("SENT-UNCOMMITTED committed=" + COMMITTED + " uncommitted=" + UNCOMMITTED +
                 " taken=work 0,work 1,work 2,work 3,work 4", worker.awaitLine("SENT-UNCOMMITTED", STARTUP));
-            assertEquals(137, worker.killForcibly(Duration.ofSeconds(10)), "exit status of a process killed by SIGKILL");
+            assertEquals(
+                137, worker.killForcibly(Duration.ofSeconds(10)), "exit status of a process killed by SIGKILL");
             final long killedAt = System.nanoTime();
 
             connection.start();

@@ -106,7 +106,8 @@ class QueueConsumerEdgeCasesTest
                 }
                 Thread.onSpinWait();
             }
-            assertTrue(System.currentTimeMillis() < expiration, "the short-lived messages expired too early for the test");
+            assertTrue(
+                System.currentTimeMillis() < expiration, "the short-lived messages expired too early for the test");
             while (System.currentTimeMillis() <= expiration)
             {
                 LockSupport.parkUntil(expiration + 1);

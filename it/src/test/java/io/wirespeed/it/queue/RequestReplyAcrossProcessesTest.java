@@ -98,7 +98,9 @@ class RequestReplyAcrossProcessesTest
             for (int i = 0; i < REQUESTOR_REQUESTS; i++)
             {
                 final TextMessage request = requestorSession.createTextMessage("requestor " + i);
-                final Message reply = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> requestor.request(request),
+                final Message reply = assertTimeoutPreemptively(
+                    Duration.ofSeconds(20),
+                    () -> requestor.request(request),
                     () -> "QueueRequestor.request waited for a reply for 20 s" + processes.outputs());
                 assertEquals("reply to requestor " + i, ((TextMessage)reply).getText());
                 assertEquals(request.getJMSMessageID(), reply.getJMSCorrelationID());

@@ -17,8 +17,8 @@ import io.wirespeed.jms.JmsConnectionFactory;
  * output queue, prints {@code SENT-UNCOMMITTED ...}, and waits, never committing, until it is killed.
  * <p>
  * Arguments: {@code <connection URI> <output queue> <committed> <uncommitted> <work queue> <take>}.
- * Output message {@code i} is a {@code TextMessage} {@code "committed <i>"} or {@code "uncommitted <i>"}
- * with the int property {@value #SEQ} = i, numbered on from the committed ones. Should its standard
+ * Output message {@code n} is a {@code TextMessage} {@code "committed <n>"} or {@code "uncommitted <n>"}
+ * with the int property {@value #SEQ} = n, numbered on from the committed ones. Should its standard
  * input close (nobody killed it), it exits with 2 without committing.
  */
 public final class TransactedWorkerMain

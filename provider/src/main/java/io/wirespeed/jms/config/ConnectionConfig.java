@@ -165,7 +165,9 @@ public final class ConnectionConfig
         return connectWaitMs;
     }
 
-    /** @return how long client and media driver wait for each other's heartbeat before declaring the other gone, in ms. */
+    /**
+     * @return how long client and media driver wait for each other's heartbeat before declaring the other gone, in ms.
+     */
     public long driverTimeoutMs()
     {
         return driverTimeoutMs;

@@ -102,7 +102,8 @@ public final class ConnectionUri
                 return TransportKind.RDMA;
             default:
                 throw new IllegalArgumentException(
-                    "unknown transport '" + kind + "' in '" + text + "': use wirespeed:ipc, wirespeed:udp or wirespeed:rdma");
+                    "unknown transport '" + kind + "' in '" + text +
+                    "': use wirespeed:ipc, wirespeed:udp or wirespeed:rdma");
         }
     }
 
@@ -184,7 +185,8 @@ public final class ConnectionUri
         if (builder.termLength != 0 && Integer.bitCount(builder.termLength) != 1)
         {
             throw new IllegalArgumentException(
-                "termLength " + builder.termLength + " in '" + builder.uri + "' must be a power of two between 65536 and 1073741824");
+                "termLength " + builder.termLength + " in '" + builder.uri +
+                "' must be a power of two between 65536 and 1073741824");
         }
         if ((long)builder.streamIdBase + builder.streamIdRange - 1 > Integer.MAX_VALUE)
         {
@@ -216,7 +218,8 @@ public final class ConnectionUri
             switch (name)
             {
                 case "archiveDir" -> builder.archiveConfig.directory(Paths.get(value));
-                case "archiveSegmentLength" -> builder.archiveConfig.segmentLength(ArchiveConfig.parseSize(name, value));
+                case "archiveSegmentLength" ->
+                    builder.archiveConfig.segmentLength(ArchiveConfig.parseSize(name, value));
                 case "archiveRetention" -> builder.archiveConfig.retention(ArchiveConfig.parseDuration(name, value));
                 default -> builder.archiveConfig.retentionSize(ArchiveConfig.parseSize(name, value));
             }
@@ -241,7 +244,8 @@ public final class ConnectionUri
         }
     }
 
-    private static long number(final Builder builder, final String name, final String value, final long min, final long max)
+    private static long number(
+        final Builder builder, final String name, final String value, final long min, final long max)
     {
         final long parsed;
         try

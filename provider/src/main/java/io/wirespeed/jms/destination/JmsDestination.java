@@ -1,7 +1,6 @@
 package io.wirespeed.jms.destination;
 
 import java.io.Serializable;
-import java.util.Objects;
 
 import javax.jms.Destination;
 import javax.jms.InvalidDestinationException;
@@ -33,7 +32,11 @@ public abstract class JmsDestination implements Destination, Serializable, Refer
      */
     protected JmsDestination(final String name)
     {
-        this.name = Objects.requireNonNull(name, "name");
+        if (null == name)
+        {
+            throw new NullPointerException("destination name must not be null: pass the topic or queue name");
+        }
+        this.name = name;
     }
 
     /**

@@ -46,7 +46,8 @@ public class JmsObjectFactory implements ObjectFactory
         final RefAddr address = reference.get(type);
         if (address == null || address.getContent() == null)
         {
-            throw new IllegalArgumentException("JNDI reference for " + reference.getClassName() + " has no '" + type + "' address");
+            throw new IllegalArgumentException(
+                "JNDI reference for " + reference.getClassName() + " has no '" + type + "' address");
         }
         return address.getContent().toString();
     }

@@ -75,7 +75,8 @@ public final class DurableFeed implements AutoCloseable
      * @param state   the new subscription.
      * @return its feed.
      */
-    public static DurableFeed create(final StreamArchive archive, final SubscriptionStore store, final DurableState state)
+    public static DurableFeed create(
+        final StreamArchive archive, final SubscriptionStore store, final DurableState state)
     {
         final boolean newlyRecorded = archive.record(state.channel, state.streamId);
         for (final StreamArchive.Recording recording : archive.recordings(state.channel, state.streamId, -1))
@@ -100,7 +101,8 @@ public final class DurableFeed implements AutoCloseable
      * @param state   the stored subscription.
      * @return its feed.
      */
-    public static DurableFeed restore(final StreamArchive archive, final SubscriptionStore store, final DurableState state)
+    public static DurableFeed restore(
+        final StreamArchive archive, final SubscriptionStore store, final DurableState state)
     {
         archive.record(state.channel, state.streamId);
         final DurableFeed feed = new DurableFeed(archive, store, state);
@@ -209,8 +211,9 @@ public final class DurableFeed implements AutoCloseable
             {
                 LOGGER.log(System.Logger.Level.WARNING, "durable subscription '" + state.key + "' on '" + state.topic +
                     "' lost messages: the archive's retention purged recording " + recordingId + " positions " +
-                    cursor.read() + " to " + recording.startPosition() + " (" + (recording.startPosition() - cursor.read()) +
-                    " bytes) before they were read; it goes on from " + recording.startPosition());
+                    cursor.read() + " to " + recording.startPosition() + " (" +
+                    (recording.startPosition() - cursor.read()) + " bytes) before they were read; it goes on from " +
+                    recording.startPosition());
                 cursor.skipTo(recording.startPosition());
                 dirty = true;
             }

@@ -125,7 +125,8 @@ public final class DurableState
     {
         final DurableState state = new DurableState(
             required(properties, "key"), required(properties, "topic"), properties.getProperty("selector", ""),
-            Boolean.parseBoolean(properties.getProperty("noLocal")), Boolean.parseBoolean(properties.getProperty("shared")),
+            Boolean.parseBoolean(properties.getProperty("noLocal")),
+            Boolean.parseBoolean(properties.getProperty("shared")),
             required(properties, "channel"), Integer.parseInt(required(properties, "streamId")));
         state.afterRecordingId = Long.parseLong(properties.getProperty("afterRecordingId", "-1"));
         for (final String name : properties.stringPropertyNames())

@@ -67,9 +67,9 @@ final class JmsInitialContext implements Context
             }
         }
         throw new NameNotFoundException(
-            "'" + name + "' is not bound: add connectionFactory." + name + "=<uri>, topic." + name + "=<name> or queue." +
-            name + "=<name> to jndi.properties, or look up dynamicTopics/<name> or dynamicQueues/<name>; bound names: " +
-            bindings.keySet());
+            "'" + name + "' is not bound: add connectionFactory." + name + "=<uri>, topic." + name +
+            "=<name> or queue." + name + "=<name> to jndi.properties, or look up dynamicTopics/<name> or " +
+            "dynamicQueues/<name>; bound names: " + bindings.keySet());
     }
 
     @Override
@@ -83,7 +83,8 @@ final class JmsInitialContext implements Context
     {
         requireRoot(name);
         final Iterator<Map.Entry<String, Object>> entries = bindings.entrySet().iterator();
-        return new Enumeration<>(entries, entry -> new NameClassPair(entry.getKey(), entry.getValue().getClass().getName()));
+        return new Enumeration<>(
+            entries, entry -> new NameClassPair(entry.getKey(), entry.getValue().getClass().getName()));
     }
 
     @Override

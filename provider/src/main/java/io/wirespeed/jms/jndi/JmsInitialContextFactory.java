@@ -114,7 +114,8 @@ public class JmsInitialContextFactory implements InitialContextFactory
         }
         catch (final IllegalArgumentException ex)
         {
-            final ConfigurationException naming = new ConfigurationException("JNDI entry '" + key + "': " + ex.getMessage());
+            final ConfigurationException naming =
+                new ConfigurationException("JNDI entry '" + key + "': " + ex.getMessage());
             naming.setRootCause(ex);
             throw naming;
         }

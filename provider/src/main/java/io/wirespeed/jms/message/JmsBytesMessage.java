@@ -4,7 +4,6 @@ import java.util.Arrays;
 
 import javax.jms.BytesMessage;
 import javax.jms.JMSException;
-import javax.jms.MessageFormatException;
 import javax.jms.MessageNotReadableException;
 
 /**

@@ -279,7 +279,8 @@ public class JmsMapMessage extends JmsMessage implements MapMessage
         checkBodyWritable();
         if (null == name || name.isEmpty())
         {
-            throw new IllegalArgumentException("MapMessage entry name must not be " + (null == name ? "null" : "empty"));
+            throw new IllegalArgumentException(
+                "MapMessage entry name must not be " + (null == name ? "null" : "empty"));
         }
         final int slot = entries.indexOf(name);
         if (slot >= 0)

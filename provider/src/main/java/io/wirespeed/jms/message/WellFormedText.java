@@ -28,7 +28,8 @@ public final class WellFormedText
             final int index = loneSurrogate(value);
             if (index >= 0)
             {
-                throw new MessageFormatException(what + (null == name ? "" : " '" + name + "'") + " has a lone UTF-16 surrogate U+" +
+                throw new MessageFormatException(what + (null == name ? "" : " '" + name + "'") +
+                    " has a lone UTF-16 surrogate U+" +
                     Integer.toHexString(value.charAt(index)).toUpperCase() + " at index " + index + ": it cannot " +
                     "travel as UTF-8 and Wirespeed does not replace it; pair it with its other half or remove it " +
                     "(send binary data in a BytesMessage)");

@@ -15,7 +15,8 @@ final class HostedQueue
 {
     private static final int PRIORITIES = 10;
     private static final Comparator<StoredMessage> DELIVERY_ORDER = Comparator
-        .comparingInt((StoredMessage message) -> -clamp(message.priority)).thenComparingLong(message -> message.sequence);
+        .comparingInt((StoredMessage message) -> -clamp(message.priority))
+        .thenComparingLong(message -> message.sequence);
 
     final String name;
     final HostedClient temporaryOwner;

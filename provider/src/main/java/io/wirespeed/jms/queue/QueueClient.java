@@ -104,7 +104,8 @@ public final class QueueClient implements AutoCloseable
         final String topic, final String selector, final String key, final String channel, final int streamId,
         final int credit, final long consumerId) throws JMSException
     {
-        return open(QueueFrame.SUBSCRIBE_SHARED, topic + "\0" + selector + "\0" + key + "\0" + channel + "\0" + streamId,
+        return open(QueueFrame.SUBSCRIBE_SHARED,
+            topic + "\0" + selector + "\0" + key + "\0" + channel + "\0" + streamId,
             "shared subscription '" + key + "'", credit, consumerId);
     }
 
@@ -480,8 +481,8 @@ public final class QueueClient implements AutoCloseable
     private JMSException unreachable(final String what)
     {
         return new JMSException("no queue host answered for " + what + " within " + hostTimeoutNs / 1_000_000 +
-            " ms on " + QueueStreams.CHANNEL + ": queues are hosted by the Wirespeed driver process (driver=external) " +
-            "or inside this JVM with the embedded driver; start the driver, or check aeronDir");
+            " ms on " + QueueStreams.CHANNEL + ": queues are hosted by the Wirespeed driver process " +
+            "(driver=external) or inside this JVM with the embedded driver; start the driver, or check aeronDir");
     }
 
     private void send(final int type, final long consumerId, final long deliveryId, final int count, final String text)

@@ -73,7 +73,9 @@ public final class QueueFrame
      * name), NUL, channel, NUL, stream id, NUL, shared (1/0), NUL, noLocal (1/0); count = credit.
      */
     public static final int SUBSCRIBE_DURABLE = 15;
-    /** A client deletes a durable subscription: text = key; consumer id = request id; answered SUBSCRIBED or REFUSED. */
+    /**
+     * A client deletes a durable subscription: text = key; consumer id = request id; answered SUBSCRIBED or REFUSED.
+     */
     public static final int UNSUBSCRIBE = 16;
     /**
      * A client's connection stopped: the host sends the consumer nothing more until its next CREDIT.

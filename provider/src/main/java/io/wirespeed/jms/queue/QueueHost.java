@@ -24,7 +24,6 @@ import io.wirespeed.jms.durable.DurableState;
 import io.wirespeed.jms.durable.DurableStorage;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.Transport;
-import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 
 /**
@@ -281,7 +280,8 @@ public final class QueueHost implements Agent, AutoCloseable
         enqueue(queue(name, null), buffer, offset, length);
     }
 
-    private StoredMessage enqueue(final HostedQueue queue, final DirectBuffer buffer, final int offset, final int length)
+    private StoredMessage enqueue(
+        final HostedQueue queue, final DirectBuffer buffer, final int offset, final int length)
     {
         if (queue == null)
         {
@@ -468,8 +468,8 @@ public final class QueueHost implements Agent, AutoCloseable
         if (durable == null)
         {
             refuse(client, frame.consumerId(), "durable subscriptions need the archive, and the queue host on this " +
-                "media driver runs without one: start the driver with wirespeed.archive.enabled=true (driver=external), " +
-                "or use archive=auto or archive=on with the embedded driver");
+                "media driver runs without one: start the driver with wirespeed.archive.enabled=true " +
+                "(driver=external), or use archive=auto or archive=on with the embedded driver");
             return;
         }
         DurableTopicFeed feed = durableFeeds.get(key);
@@ -919,7 +919,8 @@ public final class QueueHost implements Agent, AutoCloseable
         {
             for (final HostedConsumer consumer : queue.consumers)
             {
-                if (consumer.client.high == reader.connectionIdHigh() && consumer.client.low == reader.connectionIdLow())
+                if (consumer.client.high == reader.connectionIdHigh() &&
+                    consumer.client.low == reader.connectionIdLow())
                 {
                     return true;
                 }

@@ -105,8 +105,7 @@ final class SelectorLexer
             case END: return "end of selector";
             case IDENTIFIER: return "identifier " + spelling;
             case STRING: return "string " + spelling;
-            case EXACT:
-            case APPROXIMATE: return "number " + spelling;
+            case EXACT, APPROXIMATE: return "number " + spelling;
             default: return kind.ordinal() >= Kind.OPEN.ordinal() ? "'" + spelling + "'" : spelling;
         }
     }
@@ -134,14 +133,30 @@ final class SelectorLexer
         final char c = selector.charAt(position);
         switch (c)
         {
-            case '(': token(Kind.OPEN, position + 1); return;
-            case ')': token(Kind.CLOSE, position + 1); return;
-            case ',': token(Kind.COMMA, position + 1); return;
-            case '=': token(Kind.EQUAL, position + 1); return;
-            case '+': token(Kind.PLUS, position + 1); return;
-            case '-': token(Kind.MINUS, position + 1); return;
-            case '*': token(Kind.TIMES, position + 1); return;
-            case '/': token(Kind.DIVIDE, position + 1); return;
+            case '(':
+                token(Kind.OPEN, position + 1);
+                return;
+            case ')':
+                token(Kind.CLOSE, position + 1);
+                return;
+            case ',':
+                token(Kind.COMMA, position + 1);
+                return;
+            case '=':
+                token(Kind.EQUAL, position + 1);
+                return;
+            case '+':
+                token(Kind.PLUS, position + 1);
+                return;
+            case '-':
+                token(Kind.MINUS, position + 1);
+                return;
+            case '*':
+                token(Kind.TIMES, position + 1);
+                return;
+            case '/':
+                token(Kind.DIVIDE, position + 1);
+                return;
             case '<':
                 if (isAt(position + 1, '='))
                 {

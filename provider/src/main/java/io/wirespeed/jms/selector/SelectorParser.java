@@ -10,9 +10,9 @@ import io.wirespeed.jms.selector.SelectorLexer.Kind;
 /**
  * A recursive-descent parser for the selector grammar of the JMS specification, building the expression tree
  * and checking what can be checked before any message is seen: literals of the wrong type for an operator, operands
- * of different known types on either side of {@code =} or {@code <>}, and a selector that is not a condition. Precedence, loosest first: OR, AND, NOT, comparisons
- * ({@code = <> < <= > >=}, [NOT] BETWEEN, [NOT] LIKE, [NOT] IN, IS [NOT] NULL), {@code + -}, {@code * /},
- * unary {@code + -}.
+ * of different known types on either side of {@code =} or {@code <>}, and a selector that is not a condition.
+ * Precedence, loosest first: OR, AND, NOT, comparisons ({@code = <> < <= > >=}, [NOT] BETWEEN, [NOT] LIKE, [NOT] IN,
+ * IS [NOT] NULL), {@code + -}, {@code * /}, unary {@code + -}.
  */
 final class SelectorParser
 {

@@ -222,8 +222,8 @@ final class EmbeddedHost
     {
         if (closed)
         {
-            throw new TransportException("the embedded queue host of this JVM is closed (the JVM is shutting down, or " +
-                "SharedTransports.closeEmbeddedHosts() was called)");
+            throw new TransportException("the embedded queue host of this JVM is closed " +
+                "(the JVM is shutting down, or SharedTransports.closeEmbeddedHosts() was called)");
         }
     }
 

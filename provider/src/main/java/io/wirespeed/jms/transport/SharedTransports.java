@@ -134,8 +134,9 @@ public final class SharedTransports
 
     private static String key(final ConnectionConfig config)
     {
-        return config.embeddedDriver() + "|" + config.aeronDir() + "|" + config.threading() + "|" + config.idle() + "|" +
-            config.termLength() + "|" + config.mtu() + "|" + config.driverTimeoutMs() + "|" + config.rdmaVerbs();
+        return config.embeddedDriver() + "|" + config.aeronDir() + "|" + config.threading() + "|" +
+            config.idle() + "|" + config.termLength() + "|" + config.mtu() + "|" + config.driverTimeoutMs() + "|" +
+            config.rdmaVerbs();
     }
 
     static void closeEntry(final Entry entry)

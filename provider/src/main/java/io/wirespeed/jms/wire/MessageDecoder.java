@@ -88,7 +88,8 @@ public final class MessageDecoder
      */
     public boolean isFor(final JmsDestination destination)
     {
-        return reader.destinationKind() == destination.kind() && reader.destinationName().contentEquals(destination.name());
+        return reader.destinationKind() == destination.kind() &&
+            reader.destinationName().contentEquals(destination.name());
     }
 
     /**

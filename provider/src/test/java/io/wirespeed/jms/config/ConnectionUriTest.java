@@ -86,7 +86,8 @@ class ConnectionUriTest
         }
         assertEquals(TopicRouting.streamId("prices", 0x1000_0000, 0x4000_0000),
             new TopicRouting(ConnectionUri.parse(null)).streamId("prices"));
-        assertNotEquals(TopicRouting.streamId("a", 0, Integer.MAX_VALUE), TopicRouting.streamId("b", 0, Integer.MAX_VALUE));
+        assertNotEquals(
+            TopicRouting.streamId("a", 0, Integer.MAX_VALUE), TopicRouting.streamId("b", 0, Integer.MAX_VALUE));
     }
 
     @Test
@@ -109,7 +110,8 @@ class ConnectionUriTest
 
     private static void assertMessage(final String uri, final String expected)
     {
-        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> ConnectionUri.parse(uri));
+        final IllegalArgumentException ex =
+            assertThrows(IllegalArgumentException.class, () -> ConnectionUri.parse(uri));
         assertTrue(ex.getMessage().contains(expected), ex.getMessage());
     }
 }

@@ -217,7 +217,8 @@ class DurableSubscriptionTest
         final MessageProducer producer = publishing.createProducer(topic);
 
         final MessageConsumer red = session.createDurableConsumer(topic, "colour", "colour = 'red'", false);
-        assertThrows(JMSException.class, () -> session.createDurableConsumer(topic, "colour", "colour = 'blue'", false));
+        assertThrows(
+            JMSException.class, () -> session.createDurableConsumer(topic, "colour", "colour = 'blue'", false));
         red.close();
         producer.send(colour(publishing, "red", "kept until replaced"));
 
@@ -337,8 +338,8 @@ class DurableSubscriptionTest
             subscriber.setClientID(clientId);
             subscriber.start();
             final Session session = subscriber.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            final MessageConsumer again = session.createDurableConsumer(session.createTopic(topicName), "away", selector,
-                false);
+            final MessageConsumer again =
+                session.createDurableConsumer(session.createTopic(topicName), "away", selector, false);
             assertEquals("while away", text(again.receive(5_000)));
             again.close();
             session.unsubscribe("away");

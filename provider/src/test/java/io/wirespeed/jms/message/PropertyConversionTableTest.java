@@ -74,7 +74,8 @@ class PropertyConversionTableTest
         final Message message = new JmsMessage();
         message.setStringProperty("price", "abc");
 
-        final NumberFormatException ex = assertThrows(NumberFormatException.class, () -> message.getIntProperty("price"));
+        final NumberFormatException ex =
+            assertThrows(NumberFormatException.class, () -> message.getIntProperty("price"));
         assertTrue(ex.getMessage().startsWith("Property 'price' is a String \"abc\" and cannot be read as int"),
             ex.getMessage());
         assertThrows(NumberFormatException.class, () -> message.getByteProperty("price"));

@@ -156,7 +156,8 @@ final class PublicationSender implements Duty
                     final int gone = slotOf(connection);
                     if (gone >= 0)
                     {
-                        drop(gone, "the subscriber's connection ended (" + ConnectionEvent.describe(event.type()) + ")");
+                        drop(gone,
+                            "the subscriber's connection ended (" + ConnectionEvent.describe(event.type()) + ")");
                     }
                     break;
                 default:
@@ -171,7 +172,8 @@ final class PublicationSender implements Duty
         final UnsafeBuffer data = event.buffer();
         final int base = ConnectionEvent.PRIVATE_DATA_OFFSET;
         int reason = 0;
-        if (event.privateDataLength() < Handshake.LENGTH || data.getInt(base + Handshake.MAGIC_OFFSET) != Handshake.MAGIC)
+        if (event.privateDataLength() < Handshake.LENGTH ||
+            data.getInt(base + Handshake.MAGIC_OFFSET) != Handshake.MAGIC)
         {
             reason = Handshake.REASON_BAD_REQUEST;
         }
@@ -282,8 +284,8 @@ final class PublicationSender implements Duty
                 final long from = subscriber.sentPosition;
                 final int termOffset = (int)from & (termLength - 1);
                 final int length = (int)Math.min(tail - from, termLength - termOffset);
-                final long logOffset = (long)LogBufferDescriptor.indexByPosition(from, positionBitsToShift) * termLength +
-                    termOffset;
+                final long logOffset =
+                    (long)LogBufferDescriptor.indexByPosition(from, positionBitsToShift) * termLength + termOffset;
                 final long to = from + length;
                 write.wrId(subscriber.wrId(WR_TYPE_DATA, slot))
                     .local(log.address() + logOffset, length, log.localKey())

@@ -27,7 +27,8 @@ public record RdmaAvailability(boolean available, int deviceCount, String reason
     {
         if (!NativeLibrary.isLoaded())
         {
-            return new RdmaAvailability(false, 0, "the native RDMA library is not loaded: " + NativeLibrary.failureReason());
+            return new RdmaAvailability(
+                false, 0, "the native RDMA library is not loaded: " + NativeLibrary.failureReason());
         }
         final int count;
         try
@@ -56,7 +57,8 @@ public record RdmaAvailability(boolean available, int deviceCount, String reason
         if (count == 0)
         {
             return new RdmaAvailability(false, 0,
-                "no RDMA devices found (ibv_get_device_list returned 0 devices; is an RDMA NIC or rdma_rxe configured?)");
+                "no RDMA devices found (ibv_get_device_list returned 0 devices; " +
+                "is an RDMA NIC or rdma_rxe configured?)");
         }
         final int errno = -count;
         switch (errno)

@@ -55,12 +55,21 @@ public record RdmaChannel(String endpoint, String host, int port, int termLength
             final String value = param.substring(eq + 1);
             switch (key)
             {
-                case "endpoint": endpoint = value; break;
-                case "term-length": termLength = parseInt(key, value, uri); break;
-                case "mtu": mtu = parseInt(key, value, uri); break;
-                case "device": device = value; break;
-                default: throw new TransportException("unknown RDMA channel parameter '" + key + "' in " + uri +
-                    " (known: endpoint, term-length, mtu, device)");
+                case "endpoint":
+                    endpoint = value;
+                    break;
+                case "term-length":
+                    termLength = parseInt(key, value, uri);
+                    break;
+                case "mtu":
+                    mtu = parseInt(key, value, uri);
+                    break;
+                case "device":
+                    device = value;
+                    break;
+                default:
+                    throw new TransportException("unknown RDMA channel parameter '" + key + "' in " + uri +
+                        " (known: endpoint, term-length, mtu, device)");
             }
         }
         if (endpoint == null)

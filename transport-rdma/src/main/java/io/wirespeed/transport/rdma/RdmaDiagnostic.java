@@ -42,8 +42,8 @@ public final class RdmaDiagnostic
     {
         out.println("Wirespeed RDMA diagnostic");
         out.println("  platform:        " + NativeLibrary.platform() + ", Java " + System.getProperty("java.version"));
-        out.println("  native library:  " + (NativeLibrary.isLoaded() ? "loaded (" + NativeLibrary.resourcePath() + ")" :
-            "NOT loaded: " + NativeLibrary.failureReason()));
+        out.println("  native library:  " + (NativeLibrary.isLoaded() ?
+            "loaded (" + NativeLibrary.resourcePath() + ")" : "NOT loaded: " + NativeLibrary.failureReason()));
         final RdmaAvailability availability = RdmaAvailability.probe();
         out.println("  RDMA available:  " + (availability.available() ? "yes" : "no"));
         out.println("  reason:          " + availability.reason());

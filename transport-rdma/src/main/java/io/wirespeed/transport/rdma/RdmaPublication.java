@@ -97,7 +97,8 @@ public final class RdmaPublication implements TransportPublication
                 }
                 final int frameOffset = reserve(chunk);
                 final UnsafeBuffer term = log.term(partitionIndex);
-                term.putBytes(frameOffset + DataHeaderFlyweight.HEADER_LENGTH, buffer, offset + length - remaining, chunk);
+                term.putBytes(
+                    frameOffset + DataHeaderFlyweight.HEADER_LENGTH, buffer, offset + length - remaining, chunk);
                 finish(term, frameOffset, chunk + DataHeaderFlyweight.HEADER_LENGTH, flags);
                 remaining -= chunk;
                 flags = 0;
@@ -262,7 +263,8 @@ public final class RdmaPublication implements TransportPublication
         {
             return NOT_CONNECTED;
         }
-        final long position = LogBufferDescriptor.computePosition(termId, termOffset, positionBitsToShift, initialTermId);
+        final long position =
+            LogBufferDescriptor.computePosition(termId, termOffset, positionBitsToShift, initialTermId);
         if (position >= limit.get())
         {
             return BACK_PRESSURED;
@@ -305,7 +307,8 @@ public final class RdmaPublication implements TransportPublication
 
     private long publish()
     {
-        final long position = LogBufferDescriptor.computePosition(termId, termOffset, positionBitsToShift, initialTermId);
+        final long position =
+            LogBufferDescriptor.computePosition(termId, termOffset, positionBitsToShift, initialTermId);
         publishedTail.lazySet(position);
         return position;
     }

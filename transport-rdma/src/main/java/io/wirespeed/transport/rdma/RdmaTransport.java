@@ -34,7 +34,8 @@ public final class RdmaTransport implements Transport
     /**
      * Starts a transport with a backoff idle strategy, logging to standard error.
      *
-     * @param verbs the verbs backend; guarded here if it is not already a {@link GuardedVerbs}. Not closed by this transport.
+     * @param verbs the verbs backend; guarded here if it is not already a {@link GuardedVerbs}. Not closed by this
+     *              transport.
      */
     public RdmaTransport(final Verbs verbs)
     {
@@ -44,7 +45,8 @@ public final class RdmaTransport implements Transport
     /**
      * Starts a transport.
      *
-     * @param verbs        the verbs backend; guarded here if it is not already a {@link GuardedVerbs}. Not closed by this transport.
+     * @param verbs        the verbs backend; guarded here if it is not already a {@link GuardedVerbs}. Not closed by
+     *                     this transport.
      * @param idleStrategy how the conductor waits when idle (a busy spin only on machines with cores to spare).
      * @param logger       receives one line per connection change or failure.
      */

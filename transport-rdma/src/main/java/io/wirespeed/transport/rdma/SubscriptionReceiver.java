@@ -161,7 +161,8 @@ final class SubscriptionReceiver implements Duty
     {
         final UnsafeBuffer data = event.buffer();
         final int base = ConnectionEvent.PRIVATE_DATA_OFFSET;
-        if (event.privateDataLength() < Handshake.LENGTH || data.getInt(base + Handshake.MAGIC_OFFSET) != Handshake.MAGIC)
+        if (event.privateDataLength() < Handshake.LENGTH ||
+            data.getInt(base + Handshake.MAGIC_OFFSET) != Handshake.MAGIC)
         {
             teardown("the peer at " + channel.endpoint() + " is not a Wirespeed RDMA publication");
             return;

@@ -72,7 +72,8 @@ final class AeronErrorTranslator
         if (message.contains("UnknownHostException") || message.contains("unresolved"))
         {
             return new TransportException(
-                "cannot open " + subject + ": the host in endpoint=" + param(channel, CommonContext.ENDPOINT_PARAM_NAME) +
+                "cannot open " + subject + ": the host in endpoint=" +
+                param(channel, CommonContext.ENDPOINT_PARAM_NAME) +
                 " cannot be resolved: fix the channel's endpoint parameter", ex);
         }
         if (message.contains("multicast data address must be odd"))

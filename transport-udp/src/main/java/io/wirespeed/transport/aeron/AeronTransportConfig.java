@@ -7,7 +7,6 @@ import io.wirespeed.transport.TransportException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Properties;
 import java.util.function.Consumer;
 
@@ -332,7 +331,12 @@ public final class AeronTransportConfig
          */
         public Builder threadingMode(final ThreadingMode threadingMode)
         {
-            this.threadingMode = Objects.requireNonNull(threadingMode, "threadingMode");
+            if (null == threadingMode)
+            {
+                throw new NullPointerException(
+                    "threadingMode must not be null: pass ThreadingMode.SHARED, SHARED_NETWORK or DEDICATED");
+            }
+            this.threadingMode = threadingMode;
             return this;
         }
 
@@ -342,7 +346,12 @@ public final class AeronTransportConfig
          */
         public Builder idleStrategy(final IdleStrategyKind idleStrategy)
         {
-            this.idleStrategy = Objects.requireNonNull(idleStrategy, "idleStrategy");
+            if (null == idleStrategy)
+            {
+                throw new NullPointerException(
+                    "idleStrategy must not be null: pass an IdleStrategyKind, e.g. IdleStrategyKind.BACKOFF");
+            }
+            this.idleStrategy = idleStrategy;
             return this;
         }
 
@@ -372,7 +381,12 @@ public final class AeronTransportConfig
          */
         public Builder publicationConnectionTimeout(final Duration timeout)
         {
-            this.publicationConnectionTimeout = Objects.requireNonNull(timeout, "timeout");
+            if (null == timeout)
+            {
+                throw new NullPointerException(
+                    "publicationConnectionTimeout must not be null: pass a Duration, e.g. Duration.ofSeconds(5)");
+            }
+            this.publicationConnectionTimeout = timeout;
             return this;
         }
 
@@ -382,7 +396,12 @@ public final class AeronTransportConfig
          */
         public Builder timeout(final Duration timeout)
         {
-            this.timeout = Objects.requireNonNull(timeout, "timeout");
+            if (null == timeout)
+            {
+                throw new NullPointerException(
+                    "timeout must not be null: pass a Duration, e.g. Duration.ofSeconds(10)");
+            }
+            this.timeout = timeout;
             return this;
         }
 
@@ -412,7 +431,12 @@ public final class AeronTransportConfig
          */
         public Builder errorHandler(final Consumer<TransportException> errorHandler)
         {
-            this.errorHandler = Objects.requireNonNull(errorHandler, "errorHandler");
+            if (null == errorHandler)
+            {
+                throw new NullPointerException(
+                    "errorHandler must not be null: pass a Consumer that handles the TransportException");
+            }
+            this.errorHandler = errorHandler;
             return this;
         }
 

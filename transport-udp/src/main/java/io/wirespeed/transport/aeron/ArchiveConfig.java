@@ -35,7 +35,10 @@ public final class ArchiveConfig
     public static final String RETENTION_PROP = "wirespeed.archive.retention";
     /** How many bytes of recordings are kept at most; 0 for no limit. */
     public static final String RETENTION_SIZE_PROP = "wirespeed.archive.retention.size";
-    /** Whether the archive forces recorded data to the disk (0: no, the OS page cache holds it; 1: data; 2: data and metadata). */
+    /**
+     * Whether the archive forces recorded data to the disk (0: no, the OS page cache holds it; 1: data; 2: data and
+     * metadata).
+     */
     public static final String FILE_SYNC_PROP = "wirespeed.archive.file.sync";
 
     /** Default of {@link #SEGMENT_LENGTH_PROP}: 64 MiB. */
@@ -165,9 +168,9 @@ public final class ArchiveConfig
     @Override
     public String toString()
     {
-        return DIR_PROP + "=" + directory + " " + SEGMENT_LENGTH_PROP + "=" + segmentLength + " " + RETENTION_PROP + "=" +
-            retention.toSeconds() + "s " + RETENTION_SIZE_PROP + "=" + retentionSize + " " + FILE_SYNC_PROP + "=" +
-            fileSync;
+        return DIR_PROP + "=" + directory + " " + SEGMENT_LENGTH_PROP + "=" + segmentLength + " " +
+            RETENTION_PROP + "=" + retention.toSeconds() + "s " + RETENTION_SIZE_PROP + "=" + retentionSize + " " +
+            FILE_SYNC_PROP + "=" + fileSync;
     }
 
     /**

@@ -42,8 +42,8 @@ public final class ArchiveHost implements AutoCloseable
     private final AgentRunner retentionRunner;
 
     private ArchiveHost(
-        final ArchiveConfig config, final String aeronDirectory, final Archive archive, final ArchiveRetention retention,
-        final ThreadFactory threads)
+        final ArchiveConfig config, final String aeronDirectory, final Archive archive,
+        final ArchiveRetention retention, final ThreadFactory threads)
     {
         this.config = config;
         this.aeronDirectory = aeronDirectory;
@@ -71,7 +71,8 @@ public final class ArchiveHost implements AutoCloseable
      * @return the running archive.
      * @throws TransportException naming the setting to change if it cannot start.
      */
-    public static ArchiveHost launch(final String aeronDirectory, final ArchiveConfig config, final IdleStrategyKind idle)
+    public static ArchiveHost launch(
+        final String aeronDirectory, final ArchiveConfig config, final IdleStrategyKind idle)
     {
         return launch(aeronDirectory, config, idle, null);
     }

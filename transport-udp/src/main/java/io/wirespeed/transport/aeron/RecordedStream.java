@@ -23,7 +23,8 @@ public final class RecordedStream implements AutoCloseable
     private boolean closed;
 
     RecordedStream(
-        final StreamArchive archive, final long recordingId, final Subscription subscription, final long replaySessionId)
+        final StreamArchive archive, final long recordingId, final Subscription subscription,
+        final long replaySessionId)
     {
         this.archive = archive;
         this.recordingId = recordingId;

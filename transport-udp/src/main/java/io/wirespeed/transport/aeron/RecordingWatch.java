@@ -20,7 +20,9 @@ import org.agrona.concurrent.status.CountersReader;
  */
 public final class RecordingWatch
 {
-    /** Counter type of a "this stream is recorded" mark: key = stream id (int), channel length (int), channel (ASCII). */
+    /**
+     * Counter type of a "this stream is recorded" mark: key = stream id (int), channel length (int), channel (ASCII).
+     */
     public static final int RECORDED_STREAM_TYPE_ID = 0x5753_0001;
     /** Offset of the stream id in a mark's key. */
     static final int STREAM_ID_OFFSET = 0;

@@ -68,7 +68,8 @@ public final class TransportDemo
                 inOrder[0] &= sequence == received[0];
                 latencies[received[0]++] = latency;
             };
-            final Thread subscriber = new Thread(() -> receive(subscription, handler, received, messages), "subscriber");
+            final Thread subscriber = new Thread(
+                () -> receive(subscription, handler, received, messages), "subscriber");
             subscriber.start();
 
             startNs = System.nanoTime();
@@ -87,7 +88,8 @@ public final class TransportDemo
         }
     }
 
-    private static long send(final TransportPublication publication, final int messages, final int length, final long rate)
+    private static long send(
+        final TransportPublication publication, final int messages, final int length, final long rate)
     {
         final UnsafeBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(length));
         final IdleStrategy idle = new BackoffIdleStrategy();
@@ -129,7 +131,8 @@ public final class TransportDemo
     }
 
     private static void receive(
-        final TransportSubscription subscription, final MessageHandler handler, final int[] received, final int messages)
+        final TransportSubscription subscription, final MessageHandler handler, final int[] received,
+        final int messages)
     {
         final IdleStrategy idle = new BackoffIdleStrategy();
         while (received[0] < messages && !Thread.currentThread().isInterrupted())

@@ -130,7 +130,8 @@ class AeronTransportConfigTest
     void rejectsAnUnknownSettingNamingTheKnownOnes()
     {
         final TransportException ex = assertThrows(
-            TransportException.class, () -> AeronTransportConfig.builder().property("wirespeed.driver.trem.length", "1m"));
+            TransportException.class,
+            () -> AeronTransportConfig.builder().property("wirespeed.driver.trem.length", "1m"));
 
         assertTrue(ex.getMessage().contains("unknown setting wirespeed.driver.trem.length"), ex.getMessage());
         assertTrue(ex.getMessage().contains("wirespeed.driver.term.length"), ex.getMessage());

@@ -169,7 +169,8 @@ class ArchiveHostTest
         {
             final List<StreamArchive.Recording> recordings = streams.recordings(CHANNEL, STREAM, -1);
             assertEquals(1, recordings.size());
-            assertTrue(recordings.get(0).startPosition() >= 4 * 64 * 1024, "start " + recordings.get(0).startPosition());
+            assertTrue(
+                recordings.get(0).startPosition() >= 4 * 64 * 1024, "start " + recordings.get(0).startPosition());
         }
     }
 
@@ -177,7 +178,8 @@ class ArchiveHostTest
     void aSecondArchiveOnTheSameDirectoryIsRefusedWithTheSettingToChange()
     {
         final String otherDriver = DriverDirectories.unique("archive-other");
-        try (AeronTransport other = AeronTransport.connect(AeronTransportConfig.builder().directory(otherDriver).build()))
+        try (AeronTransport other =
+            AeronTransport.connect(AeronTransportConfig.builder().directory(otherDriver).build()))
         {
             final TransportException refused = assertThrows(TransportException.class,
                 () -> ArchiveHost.launch(otherDriver, config(0), IdleStrategyKind.BACKOFF));

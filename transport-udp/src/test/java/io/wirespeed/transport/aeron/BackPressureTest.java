@@ -75,7 +75,8 @@ class BackPressureTest
                 },
                 TIMEOUT, "the subscriber to drain what was accepted");
 
-            Conditions.await(() -> publication.offer(buffer, 0, MESSAGE_LENGTH) > 0, TIMEOUT, "the publisher to proceed");
+            Conditions.await(
+                () -> publication.offer(buffer, 0, MESSAGE_LENGTH) > 0, TIMEOUT, "the publisher to proceed");
             Conditions.await(
                 () -> subscription.poll((b, offset, length) -> received[0]++, 100) > 0 || received[0] == accepted + 1,
                 TIMEOUT, "the message sent after draining");

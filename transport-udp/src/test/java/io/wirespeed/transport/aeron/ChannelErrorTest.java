@@ -67,8 +67,10 @@ class ChannelErrorTest
             "this host has " + FOREIGN_ADDRESS);
         final String channel = "aeron:udp?endpoint=127.0.0.1:" + FreePorts.udp() + "|interface=" + FOREIGN_ADDRESS;
 
-        final TransportException sub = assertThrows(TransportException.class, () -> transport.addSubscription(channel, 1));
-        final TransportException pub = assertThrows(TransportException.class, () -> transport.addPublication(channel, 1));
+        final TransportException sub = assertThrows(
+            TransportException.class, () -> transport.addSubscription(channel, 1));
+        final TransportException pub = assertThrows(
+            TransportException.class, () -> transport.addPublication(channel, 1));
 
         for (final TransportException ex : new TransportException[]{ sub, pub })
         {
@@ -86,9 +88,11 @@ class ChannelErrorTest
             "this host has " + FOREIGN_ADDRESS);
         final String channel = "aeron:udp?endpoint=224.0.0.121:" + FreePorts.udp() + "|interface=" + FOREIGN_ADDRESS;
 
-        final TransportException ex = assertThrows(TransportException.class, () -> transport.addSubscription(channel, 1));
+        final TransportException ex = assertThrows(
+            TransportException.class, () -> transport.addSubscription(channel, 1));
 
-        assertTrue(ex.getMessage().contains("no local interface matches interface=" + FOREIGN_ADDRESS), ex.getMessage());
+        assertTrue(
+            ex.getMessage().contains("no local interface matches interface=" + FOREIGN_ADDRESS), ex.getMessage());
         assertTrue(ex.getMessage().contains("multicast-capable"), ex.getMessage());
     }
 
@@ -97,7 +101,8 @@ class ChannelErrorTest
     {
         final String channel = "aeron:udp?endpoint=224.0.0.120:" + FreePorts.udp() + "|interface=127.0.0.1";
 
-        final TransportException ex = assertThrows(TransportException.class, () -> transport.addSubscription(channel, 1));
+        final TransportException ex = assertThrows(
+            TransportException.class, () -> transport.addSubscription(channel, 1));
 
         assertTrue(ex.getMessage().contains("multicast endpoint=224.0.0.120"), ex.getMessage());
         assertTrue(ex.getMessage().contains("must be an odd address"), ex.getMessage());
@@ -108,7 +113,8 @@ class ChannelErrorTest
     {
         final String channel = "aeron:udp?endpoint=no-such-host.invalid:40123";
 
-        final TransportException ex = assertThrows(TransportException.class, () -> transport.addPublication(channel, 1));
+        final TransportException ex = assertThrows(
+            TransportException.class, () -> transport.addPublication(channel, 1));
 
         assertTrue(ex.getMessage().contains("the host in endpoint=no-such-host.invalid:40123 cannot be resolved"),
             ex.getMessage());

@@ -114,7 +114,8 @@ class DriverEnvironmentTest
         {
             final TransportException ex = assertThrows(TransportException.class, () -> AeronTransport.connect(config));
 
-            assertTrue(ex.getMessage().startsWith("a media driver is already running at " + directory), ex.getMessage());
+            assertTrue(
+                ex.getMessage().startsWith("a media driver is already running at " + directory), ex.getMessage());
             assertTrue(ex.getMessage().contains(AeronTransportConfig.EMBEDDED_PROP + "=false"), ex.getMessage());
         }
         assertFalse(new File(directory).exists());

@@ -81,7 +81,8 @@ final class SequencedTransfer
         final long deadline)
     {
         final IdleStrategy idle = new BackoffIdleStrategy();
-        while (receiver.received() < count && System.nanoTime() - deadline < 0 && !Thread.currentThread().isInterrupted())
+        while (receiver.received() < count && System.nanoTime() - deadline < 0 &&
+            !Thread.currentThread().isInterrupted())
         {
             idle.idle(subscription.poll(receiver, 256));
         }

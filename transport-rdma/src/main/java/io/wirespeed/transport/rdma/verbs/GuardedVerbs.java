@@ -194,7 +194,9 @@ public final class GuardedVerbs implements Verbs
         final String call = "rdma_reject";
         checkPrivateData(call, privateDataAddress, privateDataLength);
         backend.reject(
-            registry.release(connectRequest, HandleRegistry.CONNECT_REQUEST, call), privateDataAddress, privateDataLength);
+            registry.release(connectRequest, HandleRegistry.CONNECT_REQUEST, call),
+            privateDataAddress,
+            privateDataLength);
     }
 
     /** {@inheritDoc} */

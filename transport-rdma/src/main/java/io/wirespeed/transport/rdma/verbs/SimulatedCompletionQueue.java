@@ -31,7 +31,8 @@ final class SimulatedCompletionQueue
         qpNums = new int[capacity];
     }
 
-    void add(final long wrId, final int status, final int opcode, final int byteLength, final int immediate, final int qpNum)
+    void add(
+        final long wrId, final int status, final int opcode, final int byteLength, final int immediate, final int qpNum)
     {
         if (size == capacity)
         {

@@ -96,7 +96,8 @@ final class SimulatedQueuePair
         final long wrId = UnsafeApi.getLong(wr + WorkRequest.WR_ID_OFFSET);
         if (state == Verbs.QP_STATE_ERROR)
         {
-            receiveCq.add(wrId, CompletionArray.STATUS_FLUSH_ERROR, CompletionArray.OPCODE_RECV_RDMA_WITH_IMM, 0, 0, qpNum);
+            receiveCq.add(
+                wrId, CompletionArray.STATUS_FLUSH_ERROR, CompletionArray.OPCODE_RECV_RDMA_WITH_IMM, 0, 0, qpNum);
             return;
         }
         if (receiveSize == receiveDepth)

@@ -233,7 +233,8 @@ public final class SimulatedVerbs implements Verbs
         final long receiveCq, final int sendDepth, final int receiveDepth, final long privateDataAddress,
         final int privateDataLength)
     {
-        final SimulatedQueuePair qp = newQueuePair(channel, protectionDomain, sendCq, receiveCq, sendDepth, receiveDepth);
+        final SimulatedQueuePair qp = newQueuePair(
+            channel, protectionDomain, sendCq, receiveCq, sendDepth, receiveDepth);
         final byte[] privateData = copy(privateDataAddress, privateDataLength);
         final Listener listener = listeners.get(host + ":" + port);
         if (listener == null)
@@ -260,7 +261,8 @@ public final class SimulatedVerbs implements Verbs
         {
             throw new RdmaException("rdma_accept", 104, "Connection reset by peer (the initiator went away)");
         }
-        final SimulatedQueuePair qp = newQueuePair(request.listener.channel, protectionDomain, sendCq, receiveCq, sendDepth, receiveDepth);
+        final SimulatedQueuePair qp = newQueuePair(
+            request.listener.channel, protectionDomain, sendCq, receiveCq, sendDepth, receiveDepth);
         qp.peer = initiator;
         initiator.peer = qp;
         qp.state = QP_STATE_READY_TO_SEND;
@@ -272,7 +274,8 @@ public final class SimulatedVerbs implements Verbs
     }
 
     /** {@inheritDoc} */
-    public synchronized void reject(final long connectRequest, final long privateDataAddress, final int privateDataLength)
+    public synchronized void reject(
+        final long connectRequest, final long privateDataAddress, final int privateDataLength)
     {
         final Request request = get(connectRequest, Request.class, "rdma_reject");
         objects.remove(connectRequest);
@@ -348,7 +351,8 @@ public final class SimulatedVerbs implements Verbs
     }
 
     /** {@inheritDoc} */
-    public synchronized int pollCompletionQueue(final long completionQueue, final long completionsAddress, final int max)
+    public synchronized int pollCompletionQueue(
+        final long completionQueue, final long completionsAddress, final int max)
     {
         return get(completionQueue, SimulatedCompletionQueue.class, "ibv_poll_cq").drain(completionsAddress, max);
     }

@@ -88,7 +88,8 @@ class GuardedVerbsTest
         assertRefused("rdma_listen", "host is null", () -> verbs.listen(channel, null, 1, 1));
         assertRefused("rdma_listen", "port out of range", () -> verbs.listen(channel, "h", 70000, 1));
         assertRefused("rdma_connect", "queue depths", () -> verbs.connect(channel, "h", 1, pd, cq, cq, 0, 1, 0, 0));
-        assertRefused("rdma_connect", "private data length", () -> verbs.connect(channel, "h", 1, pd, cq, cq, 1, 1, 1, 57));
+        assertRefused(
+            "rdma_connect", "private data length", () -> verbs.connect(channel, "h", 1, pd, cq, cq, 1, 1, 1, 57));
     }
 
     @Test

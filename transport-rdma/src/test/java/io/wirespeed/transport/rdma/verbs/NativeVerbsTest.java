@@ -41,7 +41,8 @@ class NativeVerbsTest
     {
         assumeTrue(NativeLibrary.isLoaded(), "native library not loaded: " + NativeLibrary.failureReason());
         assumeFalse(RdmaAvailability.probe().available(), "this host has RDMA devices");
-        final RdmaException ex = assertThrows(RdmaException.class, () -> new GuardedVerbs(new NativeVerbs()).openDevice(null));
+        final RdmaException ex = assertThrows(
+            RdmaException.class, () -> new GuardedVerbs(new NativeVerbs()).openDevice(null));
         assertEquals("rdma_get_devices", ex.call());
         assertTrue(ex.errno() > 0);
     }

@@ -231,7 +231,8 @@ abstract class VerbsContractTest
     void aZeroLengthWriteCarriesOnlyTheImmediateValue()
     {
         postReceive(serverQp, 11);
-        final WorkRequest credit = new WorkRequest().wrId(12).signaled(true).immediate(123456).local(0, 0, 0).remote(0, 0);
+        final WorkRequest credit =
+            new WorkRequest().wrId(12).signaled(true).immediate(123456).local(0, 0, 0).remote(0, 0);
         verbs.postWriteWithImmediate(clientQp, credit.address());
         pollOne(serverCq);
         assertEquals(CompletionArray.STATUS_SUCCESS, completions.status(0));
@@ -266,8 +267,11 @@ abstract class VerbsContractTest
     protected int pollOne(final long cq)
     {
         final int[] n = new int[1];
-        Await.until(() -> (n[0] = verbs.pollCompletionQueue(cq, completions.address(), 1)) > 0, TIMEOUT,
-            "a completion");
+        Await.until(() ->
+        {
+            n[0] = verbs.pollCompletionQueue(cq, completions.address(), 1);
+            return n[0] > 0;
+        }, TIMEOUT, "a completion");
         return n[0];
     }
 
