@@ -89,7 +89,7 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
     public void setDeliveryMode(final int deliveryMode) throws JMSException
     {
         checkOpen();
-        checkDeliveryMode(deliveryMode);
+        SendArguments.checkDeliveryMode(deliveryMode);
         this.deliveryMode = deliveryMode;
     }
 
@@ -104,7 +104,7 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
     public void setPriority(final int priority) throws JMSException
     {
         checkOpen();
-        checkPriority(priority);
+        SendArguments.checkPriority(priority);
         this.priority = priority;
     }
 
@@ -296,8 +296,8 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
         {
             throw new MessageFormatException("the message to send must not be null");
         }
-        checkDeliveryMode(deliveryMode);
-        checkPriority(priority);
+        SendArguments.checkDeliveryMode(deliveryMode);
+        SendArguments.checkPriority(priority);
         final JmsMessage jmsMessage =
             message instanceof JmsMessage ? (JmsMessage)message : ForeignMessages.copy(message);
         final long now = System.currentTimeMillis();
@@ -369,23 +369,6 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
             throw new IllegalArgumentException("the CompletionListener must not be null: use send without one");
         }
         return listener;
-    }
-
-    private static void checkDeliveryMode(final int deliveryMode) throws JMSException
-    {
-        if (deliveryMode != DeliveryMode.PERSISTENT && deliveryMode != DeliveryMode.NON_PERSISTENT)
-        {
-            throw new JMSException("delivery mode " + deliveryMode + " is neither DeliveryMode.PERSISTENT (2) nor " +
-                "DeliveryMode.NON_PERSISTENT (1)");
-        }
-    }
-
-    private static void checkPriority(final int priority) throws JMSException
-    {
-        if (priority < 0 || priority > 9)
-        {
-            throw new JMSException("priority " + priority + " is outside 0..9");
-        }
     }
 
     private void checkOpen() throws IllegalStateException

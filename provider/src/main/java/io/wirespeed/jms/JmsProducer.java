@@ -169,10 +169,13 @@ public final class JmsProducer implements JMSProducer
     @Override
     public JMSProducer setDeliveryMode(final int deliveryMode)
     {
-        if (DeliveryMode.PERSISTENT != deliveryMode && DeliveryMode.NON_PERSISTENT != deliveryMode)
+        try
         {
-            throw new JMSRuntimeException("Delivery mode " + deliveryMode +
-                " is not valid; use DeliveryMode.PERSISTENT (2) or DeliveryMode.NON_PERSISTENT (1)");
+            SendArguments.checkDeliveryMode(deliveryMode);
+        }
+        catch (final JMSException ex)
+        {
+            throw JmsExceptions.toRuntime(ex);
         }
         this.deliveryMode = deliveryMode;
         return this;
@@ -189,9 +192,13 @@ public final class JmsProducer implements JMSProducer
     @Override
     public JMSProducer setPriority(final int priority)
     {
-        if (priority < 0 || priority > 9)
+        try
         {
-            throw new JMSRuntimeException("Priority " + priority + " is not valid; use a value from 0 to 9");
+            SendArguments.checkPriority(priority);
+        }
+        catch (final JMSException ex)
+        {
+            throw JmsExceptions.toRuntime(ex);
         }
         this.priority = priority;
         return this;

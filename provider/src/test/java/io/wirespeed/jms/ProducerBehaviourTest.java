@@ -145,8 +145,10 @@ class ProducerBehaviourTest extends JmsTestSupport
     {
         final MessageProducer producer = session.createProducer(topic);
         assertThrows(MessageFormatException.class, () -> producer.send(null));
-        assertThrows(JMSException.class, () -> producer.setPriority(10));
-        assertThrows(JMSException.class, () -> producer.setDeliveryMode(3));
+        assertEquals("priority 10 is not valid; use a value from 0 to 9 (default 4)",
+            assertThrows(JMSException.class, () -> producer.setPriority(10)).getMessage());
+        assertEquals("delivery mode 3 is not valid; use DeliveryMode.PERSISTENT (2) or DeliveryMode.NON_PERSISTENT (1)",
+            assertThrows(JMSException.class, () -> producer.setDeliveryMode(3)).getMessage());
         assertThrows(InvalidDestinationException.class, () -> session.createConsumer(null));
         assertThrows(InvalidDestinationException.class, () -> session.createTopic(""));
     }

@@ -378,9 +378,11 @@ class JmsProducerTest
     @Test
     void rejectsPrioritiesOutsideZeroToNineAndUnknownDeliveryModes()
     {
-        assertThrows(JMSRuntimeException.class, () -> producer.setPriority(10));
+        assertEquals("priority 10 is not valid; use a value from 0 to 9 (default 4)",
+            assertThrows(JMSRuntimeException.class, () -> producer.setPriority(10)).getMessage());
         assertThrows(JMSRuntimeException.class, () -> producer.setPriority(-1));
-        assertThrows(JMSRuntimeException.class, () -> producer.setDeliveryMode(0));
+        assertEquals("delivery mode 0 is not valid; use DeliveryMode.PERSISTENT (2) or DeliveryMode.NON_PERSISTENT (1)",
+            assertThrows(JMSRuntimeException.class, () -> producer.setDeliveryMode(0)).getMessage());
         assertEquals(Message.DEFAULT_PRIORITY, producer.getPriority());
         assertEquals(DeliveryMode.PERSISTENT, producer.getDeliveryMode());
     }
