@@ -1,7 +1,7 @@
 package io.wirespeed.spring.boot3;
 
-import static io.wirespeed.spring.boot3.Deliveries.bodies;
-import static io.wirespeed.spring.boot3.Deliveries.numbered;
+import static io.wirespeed.spring.Deliveries.bodies;
+import static io.wirespeed.spring.Deliveries.numbered;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -29,6 +29,8 @@ import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.spring.Deliveries;
+import io.wirespeed.spring.Delivery;
 
 /**
  * A {@link CachingConnectionFactory} around the provider's, used by everything in the application: Boot's
@@ -196,25 +198,25 @@ class CachingConnectionFactoryTest
         @JmsListener(destination = "caching.listener")
         void onOrder(final Message message) throws JMSException
         {
-            orders.add(message);
+            orders.add(Received.of(message));
         }
 
         @JmsListener(destination = "caching.done")
         void onDone(final Message message) throws JMSException
         {
-            done.add(message);
+            done.add(Received.of(message));
         }
 
         @JmsListener(destination = "caching.undone")
         void onUndone(final Message message) throws JMSException
         {
-            undone.add(message);
+            undone.add(Received.of(message));
         }
 
         @JmsListener(destination = "caching.relayed")
         void onRelayed(final Message message) throws JMSException
         {
-            relayed.add(message);
+            relayed.add(Received.of(message));
         }
     }
 

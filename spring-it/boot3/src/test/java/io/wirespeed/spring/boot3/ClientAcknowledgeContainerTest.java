@@ -1,7 +1,7 @@
 package io.wirespeed.spring.boot3;
 
-import static io.wirespeed.spring.boot3.Deliveries.bodies;
-import static io.wirespeed.spring.boot3.Deliveries.numbered;
+import static io.wirespeed.spring.Deliveries.bodies;
+import static io.wirespeed.spring.Deliveries.numbered;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,6 +25,9 @@ import org.springframework.jms.listener.SessionAwareMessageListener;
 import org.springframework.test.annotation.DirtiesContext;
 
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.spring.Deliveries;
+import io.wirespeed.spring.Delivery;
+import io.wirespeed.spring.ListenerFailures;
 
 /**
  * A {@link DefaultMessageListenerContainer} in CLIENT_ACKNOWLEDGE mode on the provider's connection factory: Spring
@@ -45,7 +48,7 @@ class ClientAcknowledgeContainerTest
     void acknowledgesEachMessageOnceItsListenerReturns() throws JMSException
     {
         final Deliveries deliveries = new Deliveries();
-        final DefaultMessageListenerContainer container = start("ack.done", (message, session) -> deliveries.add(message));
+        final DefaultMessageListenerContainer container = start("ack.done", (message, session) -> deliveries.add(Received.of(message)));
         sendNumbered("ack.done", "a", 10);
 
         final List<Delivery> received = deliveries.awaitExactly(10);
@@ -53,7 +56,7 @@ class ClientAcknowledgeContainerTest
 
         assertEquals(numbered("a", 10), bodies(received));
         assertTrue(received.stream().noneMatch(Delivery::redelivered), received::toString);
-        assertEquals(List.of(), Deliveries.drain(connectionFactory, "ack.done"));
+        assertEquals(List.of(), Received.drain(connectionFactory, "ack.done"));
     }
 
     @Test
@@ -62,7 +65,7 @@ class ClientAcknowledgeContainerTest
         final Deliveries deliveries = new Deliveries();
         final DefaultMessageListenerContainer container = start("ack.recover", (message, session) ->
         {
-            final Delivery delivery = deliveries.add(message);
+            final Delivery delivery = deliveries.add(Received.of(message));
             if (delivery.body().equals("r4") && !delivery.redelivered())
             {
                 throw new IllegalStateException("the listener fails on the first delivery of r4");
@@ -78,7 +81,7 @@ class ClientAcknowledgeContainerTest
         assertEquals(expected, bodies(received));
         assertEquals(List.of(5), redeliveredPositions(received), received::toString);
         assertEquals(2, received.get(5).deliveryCount());
-        assertEquals(List.of(), Deliveries.drain(connectionFactory, "ack.recover"));
+        assertEquals(List.of(), Received.drain(connectionFactory, "ack.recover"));
     }
 
     private void sendNumbered(final String queue, final String prefix, final int count)

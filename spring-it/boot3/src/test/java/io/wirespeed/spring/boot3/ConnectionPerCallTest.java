@@ -1,6 +1,6 @@
 package io.wirespeed.spring.boot3;
 
-import static io.wirespeed.spring.boot3.Deliveries.numbered;
+import static io.wirespeed.spring.Deliveries.numbered;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;

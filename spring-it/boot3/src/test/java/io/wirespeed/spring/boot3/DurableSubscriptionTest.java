@@ -1,8 +1,8 @@
 package io.wirespeed.spring.boot3;
 
-import static io.wirespeed.spring.boot3.Deliveries.DEADLINE;
-import static io.wirespeed.spring.boot3.Deliveries.bodies;
-import static io.wirespeed.spring.boot3.Deliveries.numbered;
+import static io.wirespeed.spring.Deliveries.DEADLINE;
+import static io.wirespeed.spring.Deliveries.bodies;
+import static io.wirespeed.spring.Deliveries.numbered;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -34,6 +34,7 @@ import org.springframework.test.annotation.DirtiesContext;
 
 import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.jms.destination.JmsTopic;
+import io.wirespeed.spring.Deliveries;
 
 /**
  * A durable topic subscription behind a {@code @JmsListener} (subscriptionDurable, a client id) while its
@@ -149,7 +150,7 @@ class DurableSubscriptionTest
             containerFactory = "durableContainerFactory")
         void onInvoice(final TextMessage message) throws JMSException
         {
-            withPrefix(message.getText().substring(0, 1)).add(message);
+            withPrefix(message.getText().substring(0, 1)).add(Received.of(message));
         }
 
         /**

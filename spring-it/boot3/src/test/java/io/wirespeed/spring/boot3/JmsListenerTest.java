@@ -1,8 +1,8 @@
 package io.wirespeed.spring.boot3;
 
-import static io.wirespeed.spring.boot3.Deliveries.DEADLINE;
-import static io.wirespeed.spring.boot3.Deliveries.bodies;
-import static io.wirespeed.spring.boot3.Deliveries.numbered;
+import static io.wirespeed.spring.Deliveries.DEADLINE;
+import static io.wirespeed.spring.Deliveries.bodies;
+import static io.wirespeed.spring.Deliveries.numbered;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -40,6 +40,9 @@ import org.springframework.test.annotation.DirtiesContext;
 import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.jms.destination.JmsQueue;
 import io.wirespeed.jms.destination.JmsTopic;
+import io.wirespeed.spring.Deliveries;
+import io.wirespeed.spring.Delivery;
+import io.wirespeed.spring.ListenerFailures;
 
 /**
  * {@code @JmsListener} methods in one Spring Boot application: on a queue, on a topic, transacted, with
@@ -77,7 +80,7 @@ class JmsListenerTest
 
         assertEquals(numbered("q", 10), bodies(received));
         assertTrue(received.stream().noneMatch(Delivery::redelivered), received::toString);
-        assertEquals(List.of(), Deliveries.drain(connectionFactory, "listener.queue"));
+        assertEquals(List.of(), Received.drain(connectionFactory, "listener.queue"));
     }
 
     @Test
@@ -105,7 +108,7 @@ class JmsListenerTest
 
         assertRedeliveredOnceAfterEachFailure(received, "x", 10, Set.of("x3", "x7"));
         assertEquals(2, failures.count() - failuresBefore);
-        assertEquals(List.of(), Deliveries.drain(connectionFactory, "listener.transacted"));
+        assertEquals(List.of(), Received.drain(connectionFactory, "listener.transacted"));
     }
 
     @Test
@@ -133,7 +136,7 @@ class JmsListenerTest
         assertTrue(received.stream().map(Delivery::thread).distinct().count() >= 2,
             "one listener thread took every message: the container did not consume concurrently");
         assertTrue(received.stream().noneMatch(Delivery::redelivered), received::toString);
-        assertEquals(List.of(), Deliveries.drain(connectionFactory, "listener.concurrent"));
+        assertEquals(List.of(), Received.drain(connectionFactory, "listener.concurrent"));
     }
 
     @Test
@@ -151,7 +154,7 @@ class JmsListenerTest
 
         assertEquals(List.of("s0", "s2", "s4", "s6", "s8"), bodies(listeners.red.awaitExactly(5)));
         assertEquals(List.of("s1", "s3", "s5", "s7", "s9"), bodies(listeners.blue.awaitExactly(5)));
-        assertEquals(List.of(), Deliveries.drain(connectionFactory, "listener.colors"));
+        assertEquals(List.of(), Received.drain(connectionFactory, "listener.colors"));
     }
 
     @Test
@@ -179,7 +182,7 @@ class JmsListenerTest
         assertNotNull(reply, "no reply on the request's JMSReplyTo");
         assertEquals("HELLO", assertInstanceOf(TextMessage.class, reply).getText());
         assertEquals("corr-7", reply.getJMSCorrelationID());
-        assertEquals(List.of(), Deliveries.drain(connectionFactory, "listener.replies.default"));
+        assertEquals(List.of(), Received.drain(connectionFactory, "listener.replies.default"));
     }
 
     @Test
@@ -243,50 +246,50 @@ class JmsListenerTest
         @JmsListener(destination = "listener.queue")
         void onQueue(final Message message) throws JMSException
         {
-            queue.add(message);
+            queue.add(Received.of(message));
         }
 
         @JmsListener(id = "topicA", destination = "listener.topic", containerFactory = "topicContainerFactory")
         void onTopicA(final Message message) throws JMSException
         {
-            topicA.add(message);
+            topicA.add(Received.of(message));
         }
 
         @JmsListener(id = "topicB", destination = "listener.topic", containerFactory = "topicContainerFactory")
         void onTopicB(final Message message) throws JMSException
         {
-            topicB.add(message);
+            topicB.add(Received.of(message));
         }
 
         @JmsListener(destination = "listener.transacted", containerFactory = "transactedContainerFactory")
         void onTransacted(final Message message) throws JMSException
         {
-            failOnFirstDelivery(transacted.add(message), Set.of("x3", "x7"));
+            failOnFirstDelivery(transacted.add(Received.of(message)), Set.of("x3", "x7"));
         }
 
         @JmsListener(id = "transactedTopic", destination = "listener.transacted-topic",
             containerFactory = "transactedTopicContainerFactory")
         void onTransactedTopic(final Message message) throws JMSException
         {
-            failOnFirstDelivery(transactedTopic.add(message), Set.of("y2"));
+            failOnFirstDelivery(transactedTopic.add(Received.of(message)), Set.of("y2"));
         }
 
         @JmsListener(destination = "listener.concurrent", concurrency = "3-5")
         void onConcurrent(final Message message) throws JMSException
         {
-            concurrent.add(message);
+            concurrent.add(Received.of(message));
         }
 
         @JmsListener(destination = "listener.colors", selector = "color = 'red'")
         void onRed(final Message message) throws JMSException
         {
-            red.add(message);
+            red.add(Received.of(message));
         }
 
         @JmsListener(destination = "listener.colors", selector = "color = 'blue'")
         void onBlue(final Message message) throws JMSException
         {
-            blue.add(message);
+            blue.add(Received.of(message));
         }
 
         @JmsListener(destination = "listener.requests")

@@ -1,6 +1,6 @@
 package io.wirespeed.spring.boot3;
 
-import static io.wirespeed.spring.boot3.Deliveries.numbered;
+import static io.wirespeed.spring.Deliveries.numbered;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -67,7 +67,7 @@ class JmsTemplateTest
         assertEquals("c-1", received.getJMSCorrelationID());
         assertEquals(DeliveryMode.PERSISTENT, received.getJMSDeliveryMode());
         assertFalse(received.getJMSRedelivered());
-        assertEquals(List.of(), Deliveries.drain(connectionFactory, "template.text"));
+        assertEquals(List.of(), Received.drain(connectionFactory, "template.text"));
     }
 
     @Test
@@ -80,7 +80,7 @@ class JmsTemplateTest
         assertEquals("a string", jmsTemplate.receiveAndConvert("template.converted"));
         assertEquals(Map.of("id", 42L, "name", "widget"), jmsTemplate.receiveAndConvert("template.converted"));
         assertArrayEquals(new byte[] {1, 2, 3}, (byte[])jmsTemplate.receiveAndConvert("template.converted"));
-        assertEquals(List.of(), Deliveries.drain(connectionFactory, "template.converted"));
+        assertEquals(List.of(), Received.drain(connectionFactory, "template.converted"));
     }
 
     @Test

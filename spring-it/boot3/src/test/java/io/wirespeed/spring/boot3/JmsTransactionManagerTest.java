@@ -27,6 +27,8 @@ import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.spring.Deliveries;
+import io.wirespeed.spring.Delivery;
 
 /**
  * A {@link JmsTransactionManager} on the provider's connection factory around {@code JmsTemplate.receive} and
@@ -60,7 +62,7 @@ class JmsTransactionManagerTest
         transactionTemplate.executeWithoutResult(status -> forward("tx.commit.in", "tx.commit.out"));
 
         assertEquals(List.of("processed order-1"), Deliveries.bodies(results.committed.awaitExactly(1)));
-        assertEquals(List.of(), Deliveries.drain(connectionFactory, "tx.commit.in"));
+        assertEquals(List.of(), Received.drain(connectionFactory, "tx.commit.in"));
     }
 
     @Test
@@ -74,7 +76,7 @@ class JmsTransactionManagerTest
             status.setRollbackOnly();
         });
 
-        final List<Delivery> left = Deliveries.drain(connectionFactory, "tx.rollback.in");
+        final List<Delivery> left = Received.drain(connectionFactory, "tx.rollback.in");
         assertEquals(List.of("order-2"), Deliveries.bodies(left));
         assertTrue(left.get(0).redelivered(), left::toString);
         assertEquals(2, left.get(0).deliveryCount(), left::toString);
@@ -104,13 +106,13 @@ class JmsTransactionManagerTest
         @JmsListener(destination = "tx.commit.out")
         void onCommitted(final Message message) throws JMSException
         {
-            committed.add(message);
+            committed.add(Received.of(message));
         }
 
         @JmsListener(destination = "tx.rollback.out")
         void onRolledBack(final Message message) throws JMSException
         {
-            rolledBack.add(message);
+            rolledBack.add(Received.of(message));
         }
     }
 

@@ -1,7 +1,7 @@
 package io.wirespeed.spring.boot3;
 
-import static io.wirespeed.spring.boot3.Deliveries.bodies;
-import static io.wirespeed.spring.boot3.Deliveries.numbered;
+import static io.wirespeed.spring.Deliveries.bodies;
+import static io.wirespeed.spring.Deliveries.numbered;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.UUID;
@@ -27,6 +27,7 @@ import org.springframework.jms.connection.CachingConnectionFactory;
 import org.springframework.jms.core.JmsTemplate;
 
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.spring.Deliveries;
 
 /**
  * Two Spring Boot applications in one JVM at the same time, each with its own connection factory (the provider's,
@@ -136,7 +137,7 @@ class TwoContextsTest
         @JmsListener(destination = "${app.queues}.out")
         void onOutput(final Message message) throws JMSException
         {
-            forwarded.add(message);
+            forwarded.add(Received.of(message));
         }
     }
 

@@ -1,45 +1,36 @@
-package io.wirespeed.spring.boot3;
+package io.wirespeed.spring;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.IntStream;
 
-import jakarta.jms.ConnectionFactory;
-import jakarta.jms.JMSException;
-import jakarta.jms.Message;
-
-import org.springframework.jms.core.JmsTemplate;
-
 /**
  * The deliveries one listener saw, in the order it saw them, safe for many listener threads; waits have
- * deadlines.
+ * deadlines. Written against neither javax.jms nor jakarta.jms: both Spring generations' tests use it.
  */
-final class Deliveries
+public final class Deliveries
 {
     /** How long a test waits for messages it expects. */
-    static final Duration DEADLINE = Duration.ofSeconds(15);
+    public static final Duration DEADLINE = Duration.ofSeconds(15);
 
     /** How long a test watches for messages that must not come (duplicates, rolled-back sends). */
-    static final Duration QUIET = Duration.ofMillis(500);
+    public static final Duration QUIET = Duration.ofMillis(300);
 
     private final List<Delivery> deliveries = new CopyOnWriteArrayList<>();
 
     /**
      * Records a delivery.
      *
-     * @param message the delivered message.
-     * @return the record.
-     * @throws JMSException if the message cannot be read.
+     * @param delivery what the listener saw.
+     * @return the delivery.
      */
-    Delivery add(final Message message) throws JMSException
+    public Delivery add(final Delivery delivery)
     {
-        final Delivery delivery = Delivery.of(message);
         deliveries.add(delivery);
         return delivery;
     }
@@ -49,7 +40,7 @@ final class Deliveries
      *
      * @return the count.
      */
-    int size()
+    public int size()
     {
         return deliveries.size();
     }
@@ -61,7 +52,7 @@ final class Deliveries
      * @param count how many deliveries are expected.
      * @return all deliveries, in order.
      */
-    List<Delivery> awaitExactly(final int count)
+    public List<Delivery> awaitExactly(final int count)
     {
         await().atMost(DEADLINE).untilAsserted(() -> assertTrue(deliveries.size() >= count,
             () -> "expected " + count + " deliveries, got " + deliveries.size() + ": " + summary(deliveries)));
@@ -70,23 +61,13 @@ final class Deliveries
         return List.copyOf(deliveries);
     }
 
-    private static String summary(final List<Delivery> deliveries)
-    {
-        final List<String> marked = deliveries.stream()
-            .limit(40)
-            .map(delivery -> delivery.redelivered() ? delivery.body() + "(redelivered)" : delivery.body())
-            .toList();
-        return deliveries.size() > marked.size() ? marked + " and " + (deliveries.size() - marked.size()) + " more" :
-            marked.toString();
-    }
-
     /**
      * The bodies of the deliveries, in order.
      *
      * @param deliveries the deliveries.
      * @return their bodies.
      */
-    static List<String> bodies(final List<Delivery> deliveries)
+    public static List<String> bodies(final List<Delivery> deliveries)
     {
         return deliveries.stream().map(Delivery::body).toList();
     }
@@ -98,29 +79,18 @@ final class Deliveries
      * @param count  how many.
      * @return the bodies in order.
      */
-    static List<String> numbered(final String prefix, final int count)
+    public static List<String> numbered(final String prefix, final int count)
     {
         return IntStream.range(0, count).mapToObj(i -> prefix + i).toList();
     }
 
-    /**
-     * Receives what is left on a queue, one {@code JmsTemplate.receive} per message, until none comes within
-     * {@link #QUIET}.
-     *
-     * @param factory the connection factory to receive through.
-     * @param queue   the queue's name.
-     * @return what was left, in the order received.
-     * @throws JMSException if a message cannot be read.
-     */
-    static List<Delivery> drain(final ConnectionFactory factory, final String queue) throws JMSException
+    private static String summary(final List<Delivery> deliveries)
     {
-        final JmsTemplate template = new JmsTemplate(factory);
-        template.setReceiveTimeout(QUIET.toMillis());
-        final List<Delivery> left = new ArrayList<>();
-        for (Message message = template.receive(queue); message != null; message = template.receive(queue))
-        {
-            left.add(Delivery.of(message));
-        }
-        return left;
+        final List<String> marked = deliveries.stream()
+            .limit(40)
+            .map(delivery -> delivery.redelivered() ? delivery.body() + "(redelivered)" : delivery.body())
+            .toList();
+        return deliveries.size() > marked.size() ? marked + " and " + (deliveries.size() - marked.size()) + " more" :
+            marked.toString();
     }
 }

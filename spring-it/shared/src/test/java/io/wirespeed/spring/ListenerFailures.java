@@ -1,11 +1,11 @@
-package io.wirespeed.spring.boot3;
+package io.wirespeed.spring;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.springframework.util.ErrorHandler;
 
 /** A listener container's error handler that counts the failures of its listeners instead of logging them. */
-class ListenerFailures implements ErrorHandler
+public class ListenerFailures implements ErrorHandler
 {
     private final AtomicInteger count = new AtomicInteger();
 
@@ -20,7 +20,7 @@ class ListenerFailures implements ErrorHandler
      *
      * @return the count.
      */
-    int count()
+    public int count()
     {
         return count.get();
     }
