@@ -1,5 +1,6 @@
 package io.wirespeed.spring.boot3;
 
+import static io.wirespeed.spring.TemplateCalls.convertAndSendEach;
 import static io.wirespeed.spring.Deliveries.bodies;
 import static io.wirespeed.spring.Deliveries.numbered;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,7 +12,6 @@ import java.util.List;
 
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
-import jakarta.jms.TextMessage;
 
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
@@ -56,10 +56,7 @@ class CachingConnectionFactoryTest
     @Test
     void aListenerOnTheCachedConnectionReceivesEveryMessageInOrder()
     {
-        for (final String body : numbered("l", 50))
-        {
-            jmsTemplate.convertAndSend("caching.listener", body);
-        }
+        convertAndSendEach(jmsTemplate, "caching.listener", numbered("l", 50));
 
         final List<Delivery> received = listeners.orders.awaitExactly(50);
 
@@ -70,10 +67,7 @@ class CachingConnectionFactoryTest
     @Test
     void transactionsThroughCachedSessionsReceiveEachMessageOnceAndSendOnCommit()
     {
-        for (final String body : numbered("w", 5))
-        {
-            jmsTemplate.convertAndSend("caching.work", body);
-        }
+        convertAndSendEach(jmsTemplate, "caching.work", numbered("w", 5));
 
         for (int i = 0; i < 5; i++)
         {
@@ -97,7 +91,7 @@ class CachingConnectionFactoryTest
         final Message again = transactionTemplate.execute(status -> forward("caching.undo", "caching.undone"));
 
         assertNotNull(again);
-        assertTrue(redelivered(again), "the message after the rollback is not marked redelivered");
+        assertTrue(Received.unchecked(again::getJMSRedelivered), "the message after the rollback is not marked redelivered");
         final List<Delivery> sent = listeners.undone.awaitExactly(1);
         assertEquals(List.of("u0"), bodies(sent));
         assertNull(transactionTemplate.execute(status -> quietTemplate().receive("caching.undo")));
@@ -116,8 +110,8 @@ class CachingConnectionFactoryTest
         {
             final Message work = jmsTemplate.receive("caching.relay");
             assertNotNull(work, "nothing to receive on caching.relay");
-            firstDelivery[0] = header(work::getJMSMessageID);
-            firstDelivery[1] = header(() -> work.getJMSDestination().toString());
+            firstDelivery[0] = Received.unchecked(work::getJMSMessageID);
+            firstDelivery[1] = Received.unchecked(() -> work.getJMSDestination().toString());
             jmsTemplate.send("caching.relayed", session -> work);
             status.setRollbackOnly();
         });
@@ -134,7 +128,7 @@ class CachingConnectionFactoryTest
     {
         final Message work = jmsTemplate.receive(from);
         assertNotNull(work, "nothing to receive on " + from);
-        jmsTemplate.convertAndSend(to, text(work));
+        jmsTemplate.convertAndSend(to, Received.text(work));
         return work;
     }
 
@@ -143,48 +137,6 @@ class CachingConnectionFactoryTest
         final JmsTemplate template = new JmsTemplate(connectionFactory);
         template.setReceiveTimeout(Deliveries.QUIET.toMillis());
         return template;
-    }
-
-    private static String header(final Header header)
-    {
-        try
-        {
-            return header.read();
-        }
-        catch (final JMSException ex)
-        {
-            throw new AssertionError(ex);
-        }
-    }
-
-    /** Reads a header that may throw. */
-    private interface Header
-    {
-        String read() throws JMSException;
-    }
-
-    private static String text(final Message message)
-    {
-        try
-        {
-            return ((TextMessage)message).getText();
-        }
-        catch (final JMSException ex)
-        {
-            throw new AssertionError(ex);
-        }
-    }
-
-    private static boolean redelivered(final Message message)
-    {
-        try
-        {
-            return message.getJMSRedelivered();
-        }
-        catch (final JMSException ex)
-        {
-            throw new AssertionError(ex);
-        }
     }
 
     /** The listeners, on containers that Boot configures over the caching factory. */

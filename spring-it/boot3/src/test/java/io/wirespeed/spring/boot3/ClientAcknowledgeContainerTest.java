@@ -1,5 +1,6 @@
 package io.wirespeed.spring.boot3;
 
+import static io.wirespeed.spring.TemplateCalls.convertAndSendEach;
 import static io.wirespeed.spring.Deliveries.bodies;
 import static io.wirespeed.spring.Deliveries.numbered;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 
-import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
 import jakarta.jms.Session;
 
@@ -49,7 +49,7 @@ class ClientAcknowledgeContainerTest
     {
         final Deliveries deliveries = new Deliveries();
         final DefaultMessageListenerContainer container = start("ack.done", (message, session) -> deliveries.add(Received.of(message)));
-        sendNumbered("ack.done", "a", 10);
+        convertAndSendEach(jmsTemplate, "ack.done", numbered("a", 10));
 
         final List<Delivery> received = deliveries.awaitExactly(10);
         container.shutdown();
@@ -71,7 +71,7 @@ class ClientAcknowledgeContainerTest
                 throw new IllegalStateException("the listener fails on the first delivery of r4");
             }
         });
-        sendNumbered("ack.recover", "r", 10);
+        convertAndSendEach(jmsTemplate, "ack.recover", numbered("r", 10));
 
         final List<Delivery> received = deliveries.awaitExactly(11);
         container.shutdown();
@@ -82,14 +82,6 @@ class ClientAcknowledgeContainerTest
         assertEquals(List.of(5), redeliveredPositions(received), received::toString);
         assertEquals(2, received.get(5).deliveryCount());
         assertEquals(List.of(), Received.drain(connectionFactory, "ack.recover"));
-    }
-
-    private void sendNumbered(final String queue, final String prefix, final int count)
-    {
-        for (final String body : numbered(prefix, count))
-        {
-            jmsTemplate.convertAndSend(queue, body);
-        }
     }
 
     private DefaultMessageListenerContainer start(final String queue, final SessionAwareMessageListener<?> listener)

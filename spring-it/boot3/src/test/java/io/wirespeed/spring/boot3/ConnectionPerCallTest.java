@@ -1,10 +1,9 @@
 package io.wirespeed.spring.boot3;
 
+import static io.wirespeed.spring.TemplateCalls.receiveAndConvertEach;
+import static io.wirespeed.spring.TemplateCalls.convertAndSendEach;
 import static io.wirespeed.spring.Deliveries.numbered;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-
-import java.util.ArrayList;
-import java.util.List;
 
 import jakarta.jms.ConnectionFactory;
 
@@ -46,23 +45,9 @@ class ConnectionPerCallTest
         "..., o9]> but was: <[]>); once it stays, each closing consumer returns its prefetched messages reversed")
     void receivesTenMessagesOnePerCallInTheOrderTheyWereSent()
     {
-        for (final String body : numbered("o", 10))
-        {
-            jmsTemplate.convertAndSend("per-call.ten", body);
-        }
+        convertAndSendEach(jmsTemplate, "per-call.ten", numbered("o", 10));
 
-        final List<Object> received = new ArrayList<>();
-        for (int i = 0; i < 10; i++)
-        {
-            final Object body = jmsTemplate.receiveAndConvert("per-call.ten");
-            if (body == null)
-            {
-                break;
-            }
-            received.add(body);
-        }
-
-        assertEquals(numbered("o", 10), received);
+        assertEquals(numbered("o", 10), receiveAndConvertEach(jmsTemplate, "per-call.ten", 10));
     }
 
     @Configuration(proxyBeanMethods = false)

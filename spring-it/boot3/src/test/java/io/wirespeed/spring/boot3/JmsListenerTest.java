@@ -1,5 +1,6 @@
 package io.wirespeed.spring.boot3;
 
+import static io.wirespeed.spring.TemplateCalls.convertAndSendEach;
 import static io.wirespeed.spring.Deliveries.DEADLINE;
 import static io.wirespeed.spring.Deliveries.bodies;
 import static io.wirespeed.spring.Deliveries.numbered;
@@ -71,10 +72,7 @@ class JmsListenerTest
     @Test
     void aQueueListenerReceivesEveryMessageInTheOrderSent() throws JMSException
     {
-        for (final String body : numbered("q", 10))
-        {
-            jmsTemplate.convertAndSend("listener.queue", body);
-        }
+        convertAndSendEach(jmsTemplate, "listener.queue", numbered("q", 10));
 
         final List<Delivery> received = listeners.queue.awaitExactly(10);
 
@@ -99,10 +97,7 @@ class JmsListenerTest
     void aTransactedQueueListenerThatThrowsGetsTheMessageAgainMarkedRedeliveredAndLosesNothing() throws JMSException
     {
         final int failuresBefore = failures.count();
-        for (final String body : numbered("x", 10))
-        {
-            jmsTemplate.convertAndSend("listener.transacted", body);
-        }
+        convertAndSendEach(jmsTemplate, "listener.transacted", numbered("x", 10));
 
         final List<Delivery> received = listeners.transacted.awaitExactly(12);
 

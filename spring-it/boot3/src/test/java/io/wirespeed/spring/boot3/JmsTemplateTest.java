@@ -1,5 +1,7 @@
 package io.wirespeed.spring.boot3;
 
+import static io.wirespeed.spring.TemplateCalls.receiveAndConvertEach;
+import static io.wirespeed.spring.TemplateCalls.convertAndSendEach;
 import static io.wirespeed.spring.Deliveries.numbered;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -97,18 +99,9 @@ class JmsTemplateTest
     @Test
     void receivesTenMessagesOnePerCallInTheOrderTheyWereSent()
     {
-        for (final String body : numbered("t", 10))
-        {
-            jmsTemplate.convertAndSend("template.ten", body);
-        }
+        convertAndSendEach(jmsTemplate, "template.ten", numbered("t", 10));
 
-        final List<Object> received = new ArrayList<>();
-        for (int i = 0; i < 10; i++)
-        {
-            received.add(jmsTemplate.receiveAndConvert("template.ten"));
-        }
-
-        assertEquals(numbered("t", 10), received);
+        assertEquals(numbered("t", 10), receiveAndConvertEach(jmsTemplate, "template.ten", 10));
     }
 
     @Test
@@ -117,26 +110,11 @@ class JmsTemplateTest
         "the host stays, a closing consumer returns its prefetched messages reversed")
     void keepsQueuedMessagesInOrderWhenTheCachedConnectionIsReset()
     {
-        for (final String body : numbered("k", 10))
-        {
-            jmsTemplate.convertAndSend("template.reset", body);
-        }
-        final List<Object> received = new ArrayList<>();
-        for (int i = 0; i < 3; i++)
-        {
-            received.add(jmsTemplate.receiveAndConvert("template.reset"));
-        }
+        convertAndSendEach(jmsTemplate, "template.reset", numbered("k", 10));
+        final List<Object> received = new ArrayList<>(receiveAndConvertEach(jmsTemplate, "template.reset", 3));
 
         ((CachingConnectionFactory)connectionFactory).resetConnection();
-        for (int i = 3; i < 10; i++)
-        {
-            final Object body = jmsTemplate.receiveAndConvert("template.reset");
-            if (body == null)
-            {
-                break;
-            }
-            received.add(body);
-        }
+        received.addAll(receiveAndConvertEach(jmsTemplate, "template.reset", 7));
 
         assertEquals(numbered("k", 10), received);
     }

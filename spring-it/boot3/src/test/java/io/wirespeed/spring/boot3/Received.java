@@ -34,6 +34,53 @@ final class Received
     }
 
     /**
+     * Reads from a message where a checked {@link JMSException} cannot be thrown (inside Spring callbacks); a failure
+     * fails the test.
+     *
+     * @param read the read.
+     * @param <T>  what it reads.
+     * @return what it read.
+     */
+    static <T> T unchecked(final Read<T> read)
+    {
+        try
+        {
+            return read.read();
+        }
+        catch (final JMSException ex)
+        {
+            throw new AssertionError(ex);
+        }
+    }
+
+    /**
+     * The text of a text message, read {@link #unchecked(Read)}.
+     *
+     * @param message the message.
+     * @return its text.
+     */
+    static String text(final Message message)
+    {
+        return unchecked(() -> ((TextMessage)message).getText());
+    }
+
+    /**
+     * A read of a message that may throw.
+     *
+     * @param <T> what it reads.
+     */
+    interface Read<T>
+    {
+        /**
+         * Reads.
+         *
+         * @return what it read.
+         * @throws JMSException if the message cannot be read.
+         */
+        T read() throws JMSException;
+    }
+
+    /**
      * Receives what is left on a queue, one {@code JmsTemplate.receive} per message, until none comes within
      * {@link Deliveries#QUIET}.
      *

@@ -1,5 +1,6 @@
 package io.wirespeed.spring.boot3;
 
+import static io.wirespeed.spring.TemplateCalls.convertAndSendEach;
 import static io.wirespeed.spring.Deliveries.bodies;
 import static io.wirespeed.spring.Deliveries.numbered;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -103,12 +104,8 @@ class TwoContextsTest
 
     private static void send(final ConfigurableApplicationContext context, final String prefix)
     {
-        final JmsTemplate template = context.getBean(JmsTemplate.class);
-        final String queue = context.getEnvironment().getProperty("app.queues") + ".in";
-        for (final String body : numbered(prefix, COUNT))
-        {
-            template.convertAndSend(queue, body);
-        }
+        convertAndSendEach(context.getBean(JmsTemplate.class), context.getEnvironment().getProperty("app.queues") + ".in",
+            numbered(prefix, COUNT));
     }
 
     /**
