@@ -44,10 +44,10 @@ class EmbeddedDriverSharingTest extends JmsTestSupport
         assertNotNull(first, "the message did not arrive");
         assertEquals("once", ((TextMessage)first).getText());
         final Message second = consumer.receive(500);
-        assertNull(second, () -> "delivered again: " + text(second));
+        assertNull(second, () -> "delivered again: " + describe(second));
     }
 
-    private static String text(final Message message)
+    private static String describe(final Message message)
     {
         try
         {
