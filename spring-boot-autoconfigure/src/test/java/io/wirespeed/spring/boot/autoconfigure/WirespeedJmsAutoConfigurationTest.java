@@ -102,15 +102,19 @@ class WirespeedJmsAutoConfigurationTest
     @Test
     void aBadPropertyFailsTheStartWithTheParsersMessageUnderThePropertysName()
     {
-        runner.withPropertyValues("wirespeed.jms.idle=fast", "wirespeed.jms.archive-retention=soon").run(context ->
-        {
-            final List<ObjectError> errors = validationErrors(context.getStartupFailure());
-            assertEquals(2, errors.size(), errors::toString);
-            assertEquals("idle", ((FieldError)errors.get(0)).getField());
-            assertEquals(parserMessage("wirespeed:ipc?idle=fast"), errors.get(0).getDefaultMessage());
-            assertEquals("archiveRetention", ((FieldError)errors.get(1)).getField());
-            assertEquals(parserMessage("wirespeed:ipc?archiveRetention=soon"), errors.get(1).getDefaultMessage());
-        });
+        runner.withPropertyValues("wirespeed.jms.idle=fast", "wirespeed.jms.archive-retention=soon",
+            "wirespeed.jms.route[orders]=tcp://broker:61616").run(context ->
+            {
+                final List<ObjectError> errors = validationErrors(context.getStartupFailure());
+                assertEquals(3, errors.size(), errors::toString);
+                assertEquals("idle", ((FieldError)errors.get(0)).getField());
+                assertEquals(parserMessage("wirespeed:ipc?idle=fast"), errors.get(0).getDefaultMessage());
+                assertEquals("archiveRetention", ((FieldError)errors.get(1)).getField());
+                assertEquals(parserMessage("wirespeed:ipc?archiveRetention=soon"), errors.get(1).getDefaultMessage());
+                assertEquals("route", ((FieldError)errors.get(2)).getField());
+                assertEquals(parserMessage("wirespeed:ipc?route.orders=tcp://broker:61616"),
+                    errors.get(2).getDefaultMessage());
+            });
     }
 
     @Test
