@@ -87,7 +87,7 @@ public class JmsConnectionFactory implements ConnectionFactory, QueueConnectionF
     @Override
     public Connection createConnection(final String userName, final String password) throws JMSException
     {
-        return new JmsConnection(config, userName);
+        return connect(userName);
     }
 
     @Override
@@ -99,7 +99,7 @@ public class JmsConnectionFactory implements ConnectionFactory, QueueConnectionF
     @Override
     public QueueConnection createQueueConnection(final String userName, final String password) throws JMSException
     {
-        return new JmsConnection(config, userName).restrictTo(JmsSession.Domain.QUEUE);
+        return connect(userName).restrictTo(JmsSession.Domain.QUEUE);
     }
 
     @Override
@@ -111,7 +111,7 @@ public class JmsConnectionFactory implements ConnectionFactory, QueueConnectionF
     @Override
     public TopicConnection createTopicConnection(final String userName, final String password) throws JMSException
     {
-        return new JmsConnection(config, userName).restrictTo(JmsSession.Domain.TOPIC);
+        return connect(userName).restrictTo(JmsSession.Domain.TOPIC);
     }
 
     @Override
@@ -148,6 +148,12 @@ public class JmsConnectionFactory implements ConnectionFactory, QueueConnectionF
         {
             throw ex;
         }
+    }
+
+    private JmsConnection connect(final String userName) throws JMSException
+    {
+        JvmFlagCheck.check();
+        return new JmsConnection(config, userName);
     }
 
     @Override

@@ -1,0 +1,42 @@
+package io.wirespeed.examples.spring;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+
+/**
+ * The example as it ships (its application.properties, a faster publisher): prices flow from the publisher to the
+ * subscriber, and the actuator's health endpoint answers UP over HTTP.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+    properties = { "prices.interval-ms=20", "logging.level.io.wirespeed.examples.spring=warn" })
+class PriceServiceApplicationTest
+{
+    @Autowired
+    PriceSubscriber subscriber;
+
+    @Autowired
+    TestRestTemplate http;
+
+    @Test
+    void theSubscriberReceivesPricesAndTheServiceIsHealthy()
+    {
+        await().atMost(10, TimeUnit.SECONDS).until(() -> subscriber.received() >= 5);
+        assertTrue(subscriber.last().matches("EURUSD \\d\\.\\d{5}"), subscriber.last());
+
+        @SuppressWarnings("rawtypes")
+        final ResponseEntity<Map> health = http.getForEntity("/actuator/health", Map.class);
+        assertEquals(HttpStatus.OK, health.getStatusCode());
+        assertEquals("UP", health.getBody().get("status"));
+    }
+}

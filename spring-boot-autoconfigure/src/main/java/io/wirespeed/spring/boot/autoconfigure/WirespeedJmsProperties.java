@@ -1,0 +1,509 @@
+package io.wirespeed.spring.boot.autoconfigure;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.Errors;
+import org.springframework.validation.Validator;
+
+/**
+ * The {@code wirespeed.jms.*} properties: the connection URI and each of its options as a property of its own
+ * ({@code wirespeed.jms.archive-dir} is the URI option {@code archiveDir}). Every value is text that the provider's
+ * one URI parser reads, so a property accepts what the option accepts and is refused with the parser's message;
+ * an unset property leaves the option to the URL or to the provider's default. Validated when bound.
+ */
+@ConfigurationProperties(prefix = WirespeedJmsProperties.PREFIX)
+public class WirespeedJmsProperties implements Validator
+{
+    /** The prefix of these properties. */
+    public static final String PREFIX = "wirespeed.jms";
+
+    /**
+     * Connection URI: the transport and any options; the options set as properties of their own are added to it
+     * and win over the same option in it.
+     */
+    private String url = "wirespeed:ipc";
+
+    /** UDP or RDMA endpoint, host:port: a multicast group, or the receiving host's address for unicast. */
+    private String endpoint;
+
+    private String networkInterface;
+
+    /** Media driver: embedded (inside this JVM) or external (a driver process already running). */
+    private String driver;
+
+    /** Media driver directory. */
+    private String aeronDir;
+
+    /** Embedded driver threading: shared, shared-network or dedicated. */
+    private String threading;
+
+    /** Idle strategy of the driver, the delivery thread and blocking calls. */
+    private String idle;
+
+    /** Profile: low-latency sets idle=busy-spin and threading=dedicated (only with cores to spare). */
+    private String profile;
+
+    /** Term length of new publications in bytes: a power of two, 64 KiB to 1 GiB. */
+    private String termLength;
+
+    /** Largest UDP frame in bytes. */
+    private String mtu;
+
+    /** Milliseconds a send waits out back-pressure before it fails with ResourceAllocationException. */
+    private String sendTimeout;
+
+    /** Milliseconds a new publication waits for subscribers to connect before a send treats the topic as unread. */
+    private String connectWait;
+
+    /** Milliseconds the client and the media driver wait for each other's heartbeat. */
+    private String driverTimeout;
+
+    /** Messages the queue host may send a queue consumer ahead of its application. */
+    private String queuePrefetch;
+
+    /** Milliseconds to wait for the queue host's answer before a JMSException says none is reachable. */
+    private String queueHostTimeout;
+
+    /** Longest a close waits for UDP subscribers to confirm they hold everything sent: ms, or 500ms, 5s, 1m. */
+    private String linger;
+
+    /** First stream id that topic names hash into. */
+    private String streamIdBase;
+
+    /** Number of stream ids that topic names hash into. */
+    private String streamIdRange;
+
+    /** Most fragments the delivery thread reads per subscription per cycle. */
+    private String fragmentLimit;
+
+    /** Whether listeners get one reused message per consumer, valid only inside onMessage (no allocation). */
+    private String reuseMessages;
+
+    /** Client id that connections take. */
+    private String clientId;
+
+    /** Verbs serving wirespeed:rdma channels: native (the RDMA NIC) or simulated (tests only). */
+    private String rdmaVerbs;
+
+    /** Embedded archive: auto (started on first need), on (with the connection; durable queues) or off. */
+    private String archive;
+
+    /**
+     * Embedded archive directory: recordings and durable subscriptions' positions. Unset, the application's own:
+     * ~/.wirespeed/archive/&lt;spring.application.name&gt;-&lt;hash of the working directory&gt;, or the provider's
+     * per-application default when spring.application.name is unset.
+     */
+    private String archiveDir;
+
+    /** Archive segment file length: a power of two, 64k to 1g, at least the term length. */
+    private String archiveSegmentLength;
+
+    /** Recorded data older than this is purged: ms, s, m, h or d; 0 keeps it regardless of age. */
+    private String archiveRetention;
+
+    /** The oldest segments are purged while all recordings exceed this size; 0 for no limit. */
+    private String archiveRetentionSize;
+
+    /**
+     * Channel per destination pattern (first match wins): an exact name, prefix.* (one more segment), prefix.>
+     * (one or more) or &gt; (all), to an Aeron channel or wirespeed:rdma?endpoint=host:port. Write patterns with
+     * brackets to keep their dots and wildcards: wirespeed.jms.route[prices.&gt;]=aeron:udp?endpoint=...
+     */
+    private Map<String, String> route = new LinkedHashMap<>();
+
+    /**
+     * The URI options these properties set, by option name, in the order they are added to the URL; routes
+     * apart ({@link #getRoute()}).
+     *
+     * @return option name to value, for the properties that are set.
+     */
+    public Map<String, String> options()
+    {
+        final Map<String, String> options = new LinkedHashMap<>();
+        put(options, "endpoint", endpoint);
+        put(options, "interface", networkInterface);
+        put(options, "driver", driver);
+        put(options, "aeronDir", aeronDir);
+        put(options, "threading", threading);
+        put(options, "idle", idle);
+        put(options, "profile", profile);
+        put(options, "termLength", termLength);
+        put(options, "mtu", mtu);
+        put(options, "sendTimeout", sendTimeout);
+        put(options, "connectWait", connectWait);
+        put(options, "driverTimeout", driverTimeout);
+        put(options, "queuePrefetch", queuePrefetch);
+        put(options, "queueHostTimeout", queueHostTimeout);
+        put(options, "linger", linger);
+        put(options, "streamIdBase", streamIdBase);
+        put(options, "streamIdRange", streamIdRange);
+        put(options, "fragmentLimit", fragmentLimit);
+        put(options, "reuseMessages", reuseMessages);
+        put(options, "clientId", clientId);
+        put(options, "rdmaVerbs", rdmaVerbs);
+        put(options, "archive", archive);
+        put(options, "archiveDir", archiveDir);
+        put(options, "archiveSegmentLength", archiveSegmentLength);
+        put(options, "archiveRetention", archiveRetention);
+        put(options, "archiveRetentionSize", archiveRetentionSize);
+        return options;
+    }
+
+    private static void put(final Map<String, String> options, final String option, final String value)
+    {
+        if (value != null)
+        {
+            options.put(option, value);
+        }
+    }
+
+    @Override
+    public boolean supports(final Class<?> type)
+    {
+        return WirespeedJmsProperties.class.isAssignableFrom(type);
+    }
+
+    @Override
+    public void validate(final Object target, final Errors errors)
+    {
+        PropertiesUri.validate((WirespeedJmsProperties)target, errors);
+    }
+
+    /** @return the connection URI the options are added to. */
+    public String getUrl()
+    {
+        return url;
+    }
+
+    /** @param url the connection URI the options are added to. */
+    public void setUrl(final String url)
+    {
+        this.url = url;
+    }
+
+    /** @return the endpoint option. */
+    public String getEndpoint()
+    {
+        return endpoint;
+    }
+
+    /** @param endpoint the endpoint option. */
+    public void setEndpoint(final String endpoint)
+    {
+        this.endpoint = endpoint;
+    }
+
+    /** @return the interface option (a Java keyword, hence the field's other name). */
+    public String getInterface()
+    {
+        return networkInterface;
+    }
+
+    /** @param networkInterface the interface option: the local interface address for UDP. */
+    public void setInterface(final String networkInterface)
+    {
+        this.networkInterface = networkInterface;
+    }
+
+    /** @return the driver option. */
+    public String getDriver()
+    {
+        return driver;
+    }
+
+    /** @param driver the driver option. */
+    public void setDriver(final String driver)
+    {
+        this.driver = driver;
+    }
+
+    /** @return the aeronDir option. */
+    public String getAeronDir()
+    {
+        return aeronDir;
+    }
+
+    /** @param aeronDir the aeronDir option. */
+    public void setAeronDir(final String aeronDir)
+    {
+        this.aeronDir = aeronDir;
+    }
+
+    /** @return the threading option. */
+    public String getThreading()
+    {
+        return threading;
+    }
+
+    /** @param threading the threading option. */
+    public void setThreading(final String threading)
+    {
+        this.threading = threading;
+    }
+
+    /** @return the idle option. */
+    public String getIdle()
+    {
+        return idle;
+    }
+
+    /** @param idle the idle option. */
+    public void setIdle(final String idle)
+    {
+        this.idle = idle;
+    }
+
+    /** @return the profile option. */
+    public String getProfile()
+    {
+        return profile;
+    }
+
+    /** @param profile the profile option. */
+    public void setProfile(final String profile)
+    {
+        this.profile = profile;
+    }
+
+    /** @return the termLength option. */
+    public String getTermLength()
+    {
+        return termLength;
+    }
+
+    /** @param termLength the termLength option. */
+    public void setTermLength(final String termLength)
+    {
+        this.termLength = termLength;
+    }
+
+    /** @return the mtu option. */
+    public String getMtu()
+    {
+        return mtu;
+    }
+
+    /** @param mtu the mtu option. */
+    public void setMtu(final String mtu)
+    {
+        this.mtu = mtu;
+    }
+
+    /** @return the sendTimeout option. */
+    public String getSendTimeout()
+    {
+        return sendTimeout;
+    }
+
+    /** @param sendTimeout the sendTimeout option. */
+    public void setSendTimeout(final String sendTimeout)
+    {
+        this.sendTimeout = sendTimeout;
+    }
+
+    /** @return the connectWait option. */
+    public String getConnectWait()
+    {
+        return connectWait;
+    }
+
+    /** @param connectWait the connectWait option. */
+    public void setConnectWait(final String connectWait)
+    {
+        this.connectWait = connectWait;
+    }
+
+    /** @return the driverTimeout option. */
+    public String getDriverTimeout()
+    {
+        return driverTimeout;
+    }
+
+    /** @param driverTimeout the driverTimeout option. */
+    public void setDriverTimeout(final String driverTimeout)
+    {
+        this.driverTimeout = driverTimeout;
+    }
+
+    /** @return the queuePrefetch option. */
+    public String getQueuePrefetch()
+    {
+        return queuePrefetch;
+    }
+
+    /** @param queuePrefetch the queuePrefetch option. */
+    public void setQueuePrefetch(final String queuePrefetch)
+    {
+        this.queuePrefetch = queuePrefetch;
+    }
+
+    /** @return the queueHostTimeout option. */
+    public String getQueueHostTimeout()
+    {
+        return queueHostTimeout;
+    }
+
+    /** @param queueHostTimeout the queueHostTimeout option. */
+    public void setQueueHostTimeout(final String queueHostTimeout)
+    {
+        this.queueHostTimeout = queueHostTimeout;
+    }
+
+    /** @return the linger option. */
+    public String getLinger()
+    {
+        return linger;
+    }
+
+    /** @param linger the linger option. */
+    public void setLinger(final String linger)
+    {
+        this.linger = linger;
+    }
+
+    /** @return the streamIdBase option. */
+    public String getStreamIdBase()
+    {
+        return streamIdBase;
+    }
+
+    /** @param streamIdBase the streamIdBase option. */
+    public void setStreamIdBase(final String streamIdBase)
+    {
+        this.streamIdBase = streamIdBase;
+    }
+
+    /** @return the streamIdRange option. */
+    public String getStreamIdRange()
+    {
+        return streamIdRange;
+    }
+
+    /** @param streamIdRange the streamIdRange option. */
+    public void setStreamIdRange(final String streamIdRange)
+    {
+        this.streamIdRange = streamIdRange;
+    }
+
+    /** @return the fragmentLimit option. */
+    public String getFragmentLimit()
+    {
+        return fragmentLimit;
+    }
+
+    /** @param fragmentLimit the fragmentLimit option. */
+    public void setFragmentLimit(final String fragmentLimit)
+    {
+        this.fragmentLimit = fragmentLimit;
+    }
+
+    /** @return the reuseMessages option. */
+    public String getReuseMessages()
+    {
+        return reuseMessages;
+    }
+
+    /** @param reuseMessages the reuseMessages option. */
+    public void setReuseMessages(final String reuseMessages)
+    {
+        this.reuseMessages = reuseMessages;
+    }
+
+    /** @return the clientId option. */
+    public String getClientId()
+    {
+        return clientId;
+    }
+
+    /** @param clientId the clientId option. */
+    public void setClientId(final String clientId)
+    {
+        this.clientId = clientId;
+    }
+
+    /** @return the rdmaVerbs option. */
+    public String getRdmaVerbs()
+    {
+        return rdmaVerbs;
+    }
+
+    /** @param rdmaVerbs the rdmaVerbs option. */
+    public void setRdmaVerbs(final String rdmaVerbs)
+    {
+        this.rdmaVerbs = rdmaVerbs;
+    }
+
+    /** @return the archive option. */
+    public String getArchive()
+    {
+        return archive;
+    }
+
+    /** @param archive the archive option. */
+    public void setArchive(final String archive)
+    {
+        this.archive = archive;
+    }
+
+    /** @return the archiveDir option. */
+    public String getArchiveDir()
+    {
+        return archiveDir;
+    }
+
+    /** @param archiveDir the archiveDir option. */
+    public void setArchiveDir(final String archiveDir)
+    {
+        this.archiveDir = archiveDir;
+    }
+
+    /** @return the archiveSegmentLength option. */
+    public String getArchiveSegmentLength()
+    {
+        return archiveSegmentLength;
+    }
+
+    /** @param archiveSegmentLength the archiveSegmentLength option. */
+    public void setArchiveSegmentLength(final String archiveSegmentLength)
+    {
+        this.archiveSegmentLength = archiveSegmentLength;
+    }
+
+    /** @return the archiveRetention option. */
+    public String getArchiveRetention()
+    {
+        return archiveRetention;
+    }
+
+    /** @param archiveRetention the archiveRetention option. */
+    public void setArchiveRetention(final String archiveRetention)
+    {
+        this.archiveRetention = archiveRetention;
+    }
+
+    /** @return the archiveRetentionSize option. */
+    public String getArchiveRetentionSize()
+    {
+        return archiveRetentionSize;
+    }
+
+    /** @param archiveRetentionSize the archiveRetentionSize option. */
+    public void setArchiveRetentionSize(final String archiveRetentionSize)
+    {
+        this.archiveRetentionSize = archiveRetentionSize;
+    }
+
+    /** @return the route options: destination pattern to channel, in the order they were given. */
+    public Map<String, String> getRoute()
+    {
+        return route;
+    }
+
+    /** @param route the route options: destination pattern to channel. */
+    public void setRoute(final Map<String, String> route)
+    {
+        this.route = route;
+    }
+}
