@@ -91,7 +91,8 @@ class CachingConnectionFactoryTest
         final Message again = transactionTemplate.execute(status -> forward("caching.undo", "caching.undone"));
 
         assertNotNull(again);
-        assertTrue(Received.unchecked(again::getJMSRedelivered), "the message after the rollback is not marked redelivered");
+        assertTrue(Received.unchecked(again::getJMSRedelivered),
+            "the message after the rollback is not marked redelivered");
         final List<Delivery> sent = listeners.undone.awaitExactly(1);
         assertEquals(List.of("u0"), bodies(sent));
         assertNull(transactionTemplate.execute(status -> quietTemplate().receive("caching.undo")));
@@ -120,7 +121,8 @@ class CachingConnectionFactoryTest
         assertNotNull(again, "the rolled-back message did not come back");
         assertTrue(again.getJMSRedelivered());
         assertEquals(firstDelivery[0], again.getJMSMessageID(), "JMSMessageID of the redelivered message");
-        assertEquals(firstDelivery[1], again.getJMSDestination().toString(), "JMSDestination of the redelivered message");
+        assertEquals(firstDelivery[1], again.getJMSDestination().toString(),
+            "JMSDestination of the redelivered message");
         assertEquals(List.of(), listeners.relayed.awaitExactly(0));
     }
 

@@ -48,7 +48,8 @@ class ClientAcknowledgeContainerTest
     void acknowledgesEachMessageOnceItsListenerReturns() throws JMSException
     {
         final Deliveries deliveries = new Deliveries();
-        final DefaultMessageListenerContainer container = start("ack.done", (message, session) -> deliveries.add(Received.of(message)));
+        final DefaultMessageListenerContainer container =
+            start("ack.done", (message, session) -> deliveries.add(Received.of(message)));
         convertAndSendEach(jmsTemplate, "ack.done", numbered("a", 10));
 
         final List<Delivery> received = deliveries.awaitExactly(10);

@@ -177,10 +177,14 @@ class DurableSubscriptionTest
                 "wirespeed:ipc?archiveDir=" + Files.createTempDirectory("wirespeed-durable-archive")));
         }
 
-        /** On the provider's factory itself: a cached durable subscriber would stay open while the container is down. */
+        /**
+         * On the provider's factory itself: a cached durable subscriber would stay open while the container is
+         * down.
+         */
         @Bean
         DefaultJmsListenerContainerFactory durableContainerFactory(
-            final DefaultJmsListenerContainerFactoryConfigurer configurer, final CachingConnectionFactory connectionFactory)
+            final DefaultJmsListenerContainerFactoryConfigurer configurer,
+            final CachingConnectionFactory connectionFactory)
         {
             final DefaultJmsListenerContainerFactory factory = new DefaultJmsListenerContainerFactory();
             configurer.configure(factory, connectionFactory.getTargetConnectionFactory());

@@ -155,7 +155,8 @@ class JmsListenerTest
     @Test
     void sendToRepliesOnTheTemporaryQueueOfSendAndReceive() throws JMSException
     {
-        final Message reply = jmsTemplate.sendAndReceive("listener.requests", session -> session.createTextMessage("ping"));
+        final Message reply =
+            jmsTemplate.sendAndReceive("listener.requests", session -> session.createTextMessage("ping"));
 
         assertNotNull(reply, "no reply within the template's receive timeout");
         assertEquals("PING", assertInstanceOf(TextMessage.class, reply).getText());
@@ -220,7 +221,8 @@ class JmsListenerTest
             assertEquals(delivery.redelivered() ? 2 : 1, delivery.deliveryCount(), received::toString);
             if (delivery.redelivered())
             {
-                assertEquals(delivery.body(), received.get(i - 1).body(), "redelivered right after it failed: " + received);
+                assertEquals(delivery.body(), received.get(i - 1).body(),
+                    "redelivered right after it failed: " + received);
             }
         }
         assertFalse(received.get(0).redelivered(), received::toString);

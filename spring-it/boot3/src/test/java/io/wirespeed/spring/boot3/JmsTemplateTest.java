@@ -91,7 +91,8 @@ class JmsTemplateTest
         jmsTemplate.convertAndSend("template.types", Map.of("price", 1.0842d));
         jmsTemplate.convertAndSend("template.types", new byte[] {9, 8});
 
-        assertEquals(1.0842d, assertInstanceOf(MapMessage.class, jmsTemplate.receive("template.types")).getDouble("price"));
+        final MapMessage map = assertInstanceOf(MapMessage.class, jmsTemplate.receive("template.types"));
+        assertEquals(1.0842d, map.getDouble("price"));
         final BytesMessage bytes = assertInstanceOf(BytesMessage.class, jmsTemplate.receive("template.types"));
         assertEquals(2, bytes.getBodyLength());
     }

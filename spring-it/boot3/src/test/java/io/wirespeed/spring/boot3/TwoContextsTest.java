@@ -104,8 +104,8 @@ class TwoContextsTest
 
     private static void send(final ConfigurableApplicationContext context, final String prefix)
     {
-        convertAndSendEach(context.getBean(JmsTemplate.class), context.getEnvironment().getProperty("app.queues") + ".in",
-            numbered(prefix, COUNT));
+        final String input = context.getEnvironment().getProperty("app.queues") + ".in";
+        convertAndSendEach(context.getBean(JmsTemplate.class), input, numbered(prefix, COUNT));
     }
 
     /**
@@ -144,9 +144,11 @@ class TwoContextsTest
     static class Application
     {
         @Bean
-        ConnectionFactory connectionFactory(@Value("${app.uri}") final String uri, @Value("${app.caching}") final boolean caching)
+        ConnectionFactory connectionFactory(
+            @Value("${app.uri}") final String uri, @Value("${app.caching}") final boolean caching)
         {
-            return caching ? new CachingConnectionFactory(new JmsConnectionFactory(uri)) : new JmsConnectionFactory(uri);
+            final JmsConnectionFactory factory = new JmsConnectionFactory(uri);
+            return caching ? new CachingConnectionFactory(factory) : factory;
         }
     }
 }
