@@ -13,6 +13,7 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Session;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -27,6 +28,7 @@ import org.springframework.test.annotation.DirtiesContext;
 import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.spring.Deliveries;
 import io.wirespeed.spring.Delivery;
+import io.wirespeed.spring.FreshEmbeddedHosts;
 import io.wirespeed.spring.ListenerFailures;
 
 /**
@@ -35,6 +37,7 @@ import io.wirespeed.spring.ListenerFailures;
  * application's {@link JmsTemplate} (over a {@link CachingConnectionFactory}) sends and checks what is left.
  */
 @SpringBootTest(classes = ClientAcknowledgeContainerTest.Application.class)
+@ExtendWith(FreshEmbeddedHosts.class)
 @DirtiesContext
 class ClientAcknowledgeContainerTest
 {

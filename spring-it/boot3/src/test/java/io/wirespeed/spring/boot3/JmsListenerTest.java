@@ -23,6 +23,7 @@ import jakarta.jms.Message;
 import jakarta.jms.TextMessage;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.jms.DefaultJmsListenerContainerFactoryConfigurer;
@@ -43,6 +44,7 @@ import io.wirespeed.jms.destination.JmsQueue;
 import io.wirespeed.jms.destination.JmsTopic;
 import io.wirespeed.spring.Deliveries;
 import io.wirespeed.spring.Delivery;
+import io.wirespeed.spring.FreshEmbeddedHosts;
 import io.wirespeed.spring.ListenerFailures;
 
 /**
@@ -51,6 +53,7 @@ import io.wirespeed.spring.ListenerFailures;
  * Boot configures the listener container factories and the {@link JmsTemplate} over it.
  */
 @SpringBootTest(classes = JmsListenerTest.Application.class)
+@ExtendWith(FreshEmbeddedHosts.class)
 @DirtiesContext
 class JmsListenerTest
 {
