@@ -12,7 +12,6 @@ import javax.jms.Queue;
 import javax.jms.Session;
 import javax.jms.TextMessage;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,10 +21,6 @@ import org.junit.jupiter.api.Test;
 class EmbeddedDriverSharingTest extends JmsTestSupport
 {
     @Test
-    @Disabled("new defect (found by spring-it TwoContextsTest): each differently configured factory starts a " +
-        "queue host of its own on the one embedded driver (SharedTransports keys entries by transport settings, " +
-        "EmbeddedMediaDriver by directory), so both hosts take and dispatch every queue message: the same message " +
-        "(same JMSMessageID) is received twice")
     void aQueueMessageIsDeliveredOnceWhenTwoDifferentlyConfiguredFactoriesUseQueues() throws JMSException
     {
         final Connection plain = connection("wirespeed:ipc");
