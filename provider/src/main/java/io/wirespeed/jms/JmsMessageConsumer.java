@@ -16,6 +16,7 @@ import javax.jms.Topic;
 import javax.jms.TopicSubscriber;
 
 import org.agrona.DirectBuffer;
+import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.IdleStrategy;
 
 import io.wirespeed.jms.destination.JmsDestination;
@@ -55,6 +56,9 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     private final MessageHandler receiveHandler = this::onReceived;
     private final MessageHandler listenerHandler = this::onListenerMessage;
     private final boolean reuseMessages;
+    private final boolean recordsReceives;
+    private final ExpandableArrayBuffer receivedEnvelope;
+    private int receivedEnvelopeLength;
     private volatile MessageListener listener;
     private volatile boolean closed;
     private boolean closeRequestedByListener;
@@ -97,6 +101,9 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         this.selector = selector == null || selector.isBlank() ? null : selector;
         this.noLocal = noLocal;
         this.reuseMessages = connection.config().reuseMessages();
+        this.recordsReceives = session.sessionMode() == Session.CLIENT_ACKNOWLEDGE ||
+            session.sessionMode() == Session.SESSION_TRANSACTED;
+        this.receivedEnvelope = recordsReceives ? new ExpandableArrayBuffer(256) : null;
         this.idle = IdleStrategyKind.byPropertyName(connection.config().idle(), "idle").newIdleStrategy();
         this.creditBatch = Math.max(1, connection.config().queuePrefetch() / 2);
         connection.checkMayConsume(destination);
@@ -243,14 +250,15 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
             {
                 if (connection.isStarted())
                 {
-                    JmsMessage message = takeRedelivery();
-                    if (message == null)
+                    final JmsMessage redelivery = takeRedelivery();
+                    if (redelivery != null)
                     {
-                        message = pollOne();
+                        return deliverSynchronously(redelivery, false);
                     }
+                    final JmsMessage message = pollOne();
                     if (message != null)
                     {
-                        return deliverSynchronously(message);
+                        return deliverSynchronously(message, true);
                     }
                 }
                 if (noWait || System.nanoTime() - start >= timeoutNs)
@@ -290,6 +298,11 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         if (accept(buffer, offset, length))
         {
             received = tag(decoder.decode());
+            if (recordsReceives)
+            {
+                receivedEnvelope.putBytes(0, buffer, offset, length);
+                receivedEnvelopeLength = length;
+            }
         }
     }
 
@@ -304,10 +317,18 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         return message;
     }
 
-    private Message deliverSynchronously(final JmsMessage message) throws JMSException
+    /**
+     * Hands a message to a synchronous receive: the session records it until acknowledged, with the envelope it
+     * was decoded from (just polled, or kept with a message that waited), or it is acknowledged now.
+     */
+    private Message deliverSynchronously(final JmsMessage message, final boolean polled) throws JMSException
     {
         prepare(message);
-        if (session.sessionMode() == Session.CLIENT_ACKNOWLEDGE || session.sessionMode() == Session.SESSION_TRANSACTED)
+        if (recordsReceives && polled)
+        {
+            session.deliveries().delivered(this, message, receivedEnvelope, 0, receivedEnvelopeLength);
+        }
+        else if (recordsReceives)
         {
             session.deliveries().delivered(this, message);
         }
@@ -326,11 +347,21 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
      */
     void onAcknowledged(final JmsMessage message)
     {
-        if (queueClient != null && message.deliveryTag() != 0)
+        onAcknowledged(message.deliveryTag());
+    }
+
+    /**
+     * Called when a message this consumer delivered is acknowledged: a queue's host forgets it.
+     *
+     * @param deliveryTag the tag the message was delivered with; 0 when it needs no acknowledgement on the wire.
+     */
+    void onAcknowledged(final long deliveryTag)
+    {
+        if (queueClient != null && deliveryTag != 0)
         {
             try
             {
-                queueClient.acknowledge(consumerId, message.deliveryTag());
+                queueClient.acknowledge(consumerId, deliveryTag);
             }
             catch (final JMSException ex)
             {
@@ -383,7 +414,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
             final JmsMessage redelivery = takeRedelivery();
             if (redelivery != null)
             {
-                dispatch(redelivery);
+                dispatch(redelivery, null, 0, 0);
                 work++;
             }
             else
@@ -407,20 +438,33 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         if (!closed && listener != null && accept(buffer, offset, length))
         {
             consumed();
-            dispatch(tag(reuseMessages ? decoder.decodeReused() : decoder.decode()));
+            dispatch(tag(reuseMessages ? decoder.decodeReused() : decoder.decode()), buffer, offset, length);
         }
     }
 
-    private void dispatch(final JmsMessage message)
+    /**
+     * Hands a message to the listener; the session records it (with the envelope it was decoded from: just polled,
+     * or kept with a message that waited) until it is acknowledged.
+     *
+     * @param envelope the envelope just polled, or null for a message that waited in this consumer.
+     */
+    private void dispatch(final JmsMessage message, final DirectBuffer envelope, final int offset, final int length)
     {
         final MessageListener current = listener;
         if (current == null || closed)
         {
-            redeliverFirst(message);
+            redeliverFirst(envelope == null ? message : keepEnvelope(message, envelope, offset, length));
             return;
         }
         prepare(message);
-        session.deliveries().delivered(this, message);
+        if (envelope == null)
+        {
+            session.deliveries().delivered(this, message);
+        }
+        else
+        {
+            session.deliveries().delivered(this, message, envelope, offset, length);
+        }
         try
         {
             current.onMessage(message);
@@ -512,7 +556,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         }
         if (decoder.deliveryTime() > now)
         {
-            holdUntilDue(decoder.decode());
+            holdUntilDue(keepEnvelope(decoder.decode(), buffer, offset, length));
             return false;
         }
         return true;
@@ -527,6 +571,19 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
             return false;
         }
         return true;
+    }
+
+    /**
+     * Keeps a copy of the envelope a message was decoded from with a message that will wait in this consumer, so
+     * that its session can deliver it again as it arrived.
+     */
+    private static JmsMessage keepEnvelope(
+        final JmsMessage message, final DirectBuffer envelope, final int offset, final int length)
+    {
+        final byte[] copy = new byte[length];
+        envelope.getBytes(offset, copy);
+        message.receivedEnvelope(copy);
+        return message;
     }
 
     private void holdUntilDue(final JmsMessage message)
@@ -644,6 +701,12 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         {
             redeliveries.addFirst(message);
         }
+    }
+
+    /** @return the destination this consumer consumes from. */
+    JmsDestination destination()
+    {
+        return destination;
     }
 
     @Override

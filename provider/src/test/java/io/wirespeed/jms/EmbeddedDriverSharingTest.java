@@ -3,6 +3,8 @@ package io.wirespeed.jms;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import javax.jms.Connection;
 import javax.jms.JMSException;
@@ -12,20 +14,16 @@ import javax.jms.Queue;
 import javax.jms.Session;
 import javax.jms.TextMessage;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
- * Connection factories of one JVM whose URIs differ in a transport setting (idle strategy, threading, term
- * length, ...) but not in {@code aeronDir}: they share the JVM's embedded media driver, and so its queues.
+ * Connection factories of one JVM whose URIs differ in a transport setting (idle strategy, term length, ...) but
+ * not in {@code aeronDir}: they share the JVM's embedded media driver, and so its one queue host. The driver's
+ * threading cannot differ: it is the one setting only the driver has.
  */
 class EmbeddedDriverSharingTest extends JmsTestSupport
 {
     @Test
-    @Disabled("new defect (found by spring-it TwoContextsTest): each differently configured factory starts a " +
-        "queue host of its own on the one embedded driver (SharedTransports keys entries by transport settings, " +
-        "EmbeddedMediaDriver by directory), so both hosts take and dispatch every queue message: the same message " +
-        "(same JMSMessageID) is received twice")
     void aQueueMessageIsDeliveredOnceWhenTwoDifferentlyConfiguredFactoriesUseQueues() throws JMSException
     {
         final Connection plain = connection("wirespeed:ipc");
@@ -45,6 +43,21 @@ class EmbeddedDriverSharingTest extends JmsTestSupport
         assertEquals("once", ((TextMessage)first).getText());
         final Message second = consumer.receive(500);
         assertNull(second, () -> "delivered again: " + describe(second));
+    }
+
+    @Test
+    void aFactoryAskingForOtherThreadingThanTheRunningEmbeddedDriverIsRefusedWithTheRemedy() throws JMSException
+    {
+        final Connection running = connection("wirespeed:ipc");
+
+        final JMSException refused = assertThrows(JMSException.class,
+            () -> connection("wirespeed:ipc?threading=shared-network"));
+
+        final String message = refused.getMessage();
+        assertTrue(message.contains("runs with threading shared") && message.contains("asks for shared-network") &&
+            message.contains("the same threading") && message.contains("aeronDir"), message);
+        final Session session = running.createSession();
+        session.createProducer(session.createTopic(uniqueTopic())).send(session.createTextMessage("still running"));
     }
 
     private static String describe(final Message message)

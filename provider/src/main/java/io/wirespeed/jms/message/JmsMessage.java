@@ -38,6 +38,7 @@ public class JmsMessage implements Message
     private int priority = DEFAULT_PRIORITY;
     private boolean readOnlyBody;
     private JmsAcknowledgeCallback acknowledgeCallback;
+    private byte[] receivedEnvelope;
 
     /**
      * The kind of body, for encoders.
@@ -584,6 +585,28 @@ public class JmsMessage implements Message
     }
 
     /**
+     * The envelope this received message was decoded from, kept for a message that waits in the provider before
+     * it is delivered (a redelivery, a delayed message), so that the session can deliver it again as it arrived
+     * whatever the application does with this object.
+     *
+     * @return the envelope, not to be modified, or null when the provider keeps none for this object.
+     */
+    public byte[] receivedEnvelope()
+    {
+        return receivedEnvelope;
+    }
+
+    /**
+     * Keeps the envelope this message was decoded from, for decoders and redelivery.
+     *
+     * @param envelope the envelope, owned by this message from now on; null keeps none.
+     */
+    public void receivedEnvelope(final byte[] envelope)
+    {
+        this.receivedEnvelope = envelope;
+    }
+
+    /**
      * Returns this message to the state of a new one (default headers, no properties, empty writable body, no
      * acknowledge callback) keeping its storage, for decoders that reuse one message object.
      */
@@ -603,6 +626,7 @@ public class JmsMessage implements Message
         deliveryTime = 0;
         priority = DEFAULT_PRIORITY;
         acknowledgeCallback = null;
+        receivedEnvelope = null;
         properties.clear();
         readOnlyBody = false;
         doClearBody();
@@ -645,6 +669,7 @@ public class JmsMessage implements Message
         target.readOnlyBody = readOnlyBody;
         target.acknowledgeCallback = acknowledgeCallback;
         target.deliveryTag = deliveryTag;
+        target.receivedEnvelope = receivedEnvelope;
         target.properties.copyFrom(properties);
     }
 

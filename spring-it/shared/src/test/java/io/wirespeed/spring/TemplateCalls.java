@@ -22,7 +22,8 @@ public final class TemplateCalls
      * @param destination the destination's name.
      * @param bodies      the text bodies.
      */
-    public static void convertAndSendEach(final JmsOperations template, final String destination, final List<String> bodies)
+    public static void convertAndSendEach(
+        final JmsOperations template, final String destination, final List<String> bodies)
     {
         for (final String body : bodies)
         {
@@ -39,7 +40,8 @@ public final class TemplateCalls
      * @param count       how many calls at most.
      * @return the bodies received, in order.
      */
-    public static List<Object> receiveAndConvertEach(final JmsOperations template, final String destination, final int count)
+    public static List<Object> receiveAndConvertEach(
+        final JmsOperations template, final String destination, final int count)
     {
         final List<Object> received = new ArrayList<>();
         for (int i = 0; i < count; i++)

@@ -1,6 +1,8 @@
 package io.wirespeed.transport.aeron;
 
 import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import io.wirespeed.transport.TransportException;
 
 import java.nio.file.Paths;
 import java.util.HashMap;
@@ -9,8 +11,10 @@ import java.util.Map;
 /**
  * A share of the media driver that runs in this JVM for one directory. The first share starts the
  * driver; closing the last share stops it (joining its threads and, by default, deleting its
- * directory). Later shares use the running driver as the first configuration started it. Its threads
- * are daemon threads: the driver serves the application's connections and never keeps its JVM alive.
+ * directory). Later shares use the running driver as the first configuration started it: its idle
+ * strategy, default term length and MTU, and client liveness timeout are the first share's; a later share
+ * that asks for another threading mode, which only the driver has, is refused. Its threads are daemon
+ * threads: the driver serves the application's connections and never keeps its JVM alive.
  */
 final class EmbeddedMediaDriver implements AutoCloseable
 {
@@ -29,6 +33,8 @@ final class EmbeddedMediaDriver implements AutoCloseable
      *
      * @param config the configuration; only the first share's configuration starts the driver.
      * @return the share, to be closed when no longer needed.
+     * @throws TransportException if the driver cannot start, or runs with another threading mode than the
+     *                            configuration asks for.
      */
     static EmbeddedMediaDriver acquire(final AeronTransportConfig config)
     {
@@ -38,14 +44,29 @@ final class EmbeddedMediaDriver implements AutoCloseable
             final Running running = DRIVERS.get(key);
             if (null != running)
             {
+                checkThreading(running, config, key);
                 running.shares++;
             }
             else
             {
-                DRIVERS.put(key, new Running(MediaDriverLauncher.launch(config, DaemonThreadFactory.INSTANCE)));
+                DRIVERS.put(key, new Running(
+                    MediaDriverLauncher.launch(config, DaemonThreadFactory.INSTANCE), config.threadingMode()));
             }
         }
         return new EmbeddedMediaDriver(key);
+    }
+
+    private static void checkThreading(final Running running, final AeronTransportConfig config, final String key)
+    {
+        if (running.threadingMode != config.threadingMode())
+        {
+            throw new TransportException("the media driver embedded in this JVM at " + key + " runs with threading " +
+                AeronTransportConfig.threadingName(running.threadingMode) + ", as the connection that started it " +
+                "asked, and this one asks for " + AeronTransportConfig.threadingName(config.threadingMode()) +
+                ": a running driver keeps its threads. Give every connection of the JVM that uses this directory " +
+                "the same threading, or give this one a directory of its own (aeronDir) for a driver of its own, " +
+                "which shares no IPC topics and no queues with the others");
+        }
     }
 
     /**
@@ -73,11 +94,13 @@ final class EmbeddedMediaDriver implements AutoCloseable
     private static final class Running
     {
         private final MediaDriver driver;
+        private final ThreadingMode threadingMode;
         private int shares = 1;
 
-        private Running(final MediaDriver driver)
+        private Running(final MediaDriver driver, final ThreadingMode threadingMode)
         {
             this.driver = driver;
+            this.threadingMode = threadingMode;
         }
     }
 }

@@ -13,6 +13,7 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Session;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -27,6 +28,7 @@ import org.springframework.test.annotation.DirtiesContext;
 import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.spring.Deliveries;
 import io.wirespeed.spring.Delivery;
+import io.wirespeed.spring.FreshEmbeddedHosts;
 import io.wirespeed.spring.ListenerFailures;
 
 /**
@@ -35,6 +37,7 @@ import io.wirespeed.spring.ListenerFailures;
  * application's {@link JmsTemplate} (over a {@link CachingConnectionFactory}) sends and checks what is left.
  */
 @SpringBootTest(classes = ClientAcknowledgeContainerTest.Application.class)
+@ExtendWith(FreshEmbeddedHosts.class)
 @DirtiesContext
 class ClientAcknowledgeContainerTest
 {
@@ -48,7 +51,8 @@ class ClientAcknowledgeContainerTest
     void acknowledgesEachMessageOnceItsListenerReturns() throws JMSException
     {
         final Deliveries deliveries = new Deliveries();
-        final DefaultMessageListenerContainer container = start("ack.done", (message, session) -> deliveries.add(Received.of(message)));
+        final DefaultMessageListenerContainer container =
+            start("ack.done", (message, session) -> deliveries.add(Received.of(message)));
         convertAndSendEach(jmsTemplate, "ack.done", numbered("a", 10));
 
         final List<Delivery> received = deliveries.awaitExactly(10);

@@ -15,8 +15,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import jakarta.jms.JMSException;
 import jakarta.jms.TextMessage;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.jms.DefaultJmsListenerContainerFactoryConfigurer;
@@ -35,6 +35,7 @@ import org.springframework.test.annotation.DirtiesContext;
 import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.jms.destination.JmsTopic;
 import io.wirespeed.spring.Deliveries;
+import io.wirespeed.spring.FreshEmbeddedHosts;
 
 /**
  * A durable topic subscription behind a {@code @JmsListener} (subscriptionDurable, a client id) while its
@@ -43,6 +44,7 @@ import io.wirespeed.spring.Deliveries;
  * archive lies in a directory of this test's own.
  */
 @SpringBootTest(classes = DurableSubscriptionTest.Application.class)
+@ExtendWith(FreshEmbeddedHosts.class)
 @DirtiesContext
 class DurableSubscriptionTest
 {
@@ -88,8 +90,6 @@ class DurableSubscriptionTest
     }
 
     @Test
-    @Disabled("issue 11 item 5: the topic's recording stops with its first publisher, so of five sends through a " +
-        "connection each the durable subscriber gets the first: expected 5 deliveries, got 1: [c0]")
     void getsWhatAConnectionPerSendPublisherSentWhileItsContainerWasStopped()
     {
         final DefaultMessageListenerContainer container = awaitRegistered();
@@ -102,9 +102,6 @@ class DurableSubscriptionTest
     }
 
     @Test
-    @Disabled("issue 11 item 1: the embedded driver, archive and queue host close with the JVM's last connection, so " +
-        "nothing records the topic while the container is shut down and no other connection is open: expected 5 " +
-        "deliveries, got 0: []")
     void getsWhatWasPublishedWhileTheApplicationHadNoConnectionOpen()
     {
         final DefaultMessageListenerContainer container = awaitRegistered();
@@ -177,10 +174,14 @@ class DurableSubscriptionTest
                 "wirespeed:ipc?archiveDir=" + Files.createTempDirectory("wirespeed-durable-archive")));
         }
 
-        /** On the provider's factory itself: a cached durable subscriber would stay open while the container is down. */
+        /**
+         * On the provider's factory itself: a cached durable subscriber would stay open while the container is
+         * down.
+         */
         @Bean
         DefaultJmsListenerContainerFactory durableContainerFactory(
-            final DefaultJmsListenerContainerFactoryConfigurer configurer, final CachingConnectionFactory connectionFactory)
+            final DefaultJmsListenerContainerFactoryConfigurer configurer,
+            final CachingConnectionFactory connectionFactory)
         {
             final DefaultJmsListenerContainerFactory factory = new DefaultJmsListenerContainerFactory();
             configurer.configure(factory, connectionFactory.getTargetConnectionFactory());

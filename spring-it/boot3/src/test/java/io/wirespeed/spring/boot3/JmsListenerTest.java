@@ -23,6 +23,7 @@ import jakarta.jms.Message;
 import jakarta.jms.TextMessage;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.jms.DefaultJmsListenerContainerFactoryConfigurer;
@@ -43,6 +44,7 @@ import io.wirespeed.jms.destination.JmsQueue;
 import io.wirespeed.jms.destination.JmsTopic;
 import io.wirespeed.spring.Deliveries;
 import io.wirespeed.spring.Delivery;
+import io.wirespeed.spring.FreshEmbeddedHosts;
 import io.wirespeed.spring.ListenerFailures;
 
 /**
@@ -51,6 +53,7 @@ import io.wirespeed.spring.ListenerFailures;
  * Boot configures the listener container factories and the {@link JmsTemplate} over it.
  */
 @SpringBootTest(classes = JmsListenerTest.Application.class)
+@ExtendWith(FreshEmbeddedHosts.class)
 @DirtiesContext
 class JmsListenerTest
 {
@@ -155,7 +158,8 @@ class JmsListenerTest
     @Test
     void sendToRepliesOnTheTemporaryQueueOfSendAndReceive() throws JMSException
     {
-        final Message reply = jmsTemplate.sendAndReceive("listener.requests", session -> session.createTextMessage("ping"));
+        final Message reply =
+            jmsTemplate.sendAndReceive("listener.requests", session -> session.createTextMessage("ping"));
 
         assertNotNull(reply, "no reply within the template's receive timeout");
         assertEquals("PING", assertInstanceOf(TextMessage.class, reply).getText());
@@ -220,7 +224,8 @@ class JmsListenerTest
             assertEquals(delivery.redelivered() ? 2 : 1, delivery.deliveryCount(), received::toString);
             if (delivery.redelivered())
             {
-                assertEquals(delivery.body(), received.get(i - 1).body(), "redelivered right after it failed: " + received);
+                assertEquals(delivery.body(), received.get(i - 1).body(),
+                    "redelivered right after it failed: " + received);
             }
         }
         assertFalse(received.get(0).redelivered(), received::toString);
