@@ -29,7 +29,7 @@ final class LoopbackMulticast
 
     private static final String NEEDS =
         "multicast on the loopback interface is not available: the host needs " +
-        "'ip link set lo multicast on' and 'ip route add 224.0.0.0/4 dev lo' (as root), see transport-udp/README.md";
+        "'ip link set lo multicast on' and 'ip route add 224.0.0.0/4 dev lo' (as root), see transport-aeron/README.md";
 
     private LoopbackMulticast()
     {
