@@ -8,7 +8,7 @@ import org.agrona.concurrent.AgentRunner;
 
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.queue.QueueClient;
-import io.wirespeed.transport.aeron.IdleStrategyKind;
+import io.wirespeed.transport.IdleStrategyKind;
 
 /**
  * The connection's one delivery thread: an {@link Agent} that polls the subscriptions of every

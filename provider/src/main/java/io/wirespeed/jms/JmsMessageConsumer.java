@@ -30,7 +30,7 @@ import io.wirespeed.jms.wire.MessageDecoder;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.TransportSubscription;
-import io.wirespeed.transport.aeron.IdleStrategyKind;
+import io.wirespeed.transport.IdleStrategyKind;
 
 /**
  * A message consumer on a topic. It owns a subscription to the topic's stream and filters what

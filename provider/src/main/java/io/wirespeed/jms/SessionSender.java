@@ -30,7 +30,7 @@ import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.aeron.AeronTransport;
-import io.wirespeed.transport.aeron.IdleStrategyKind;
+import io.wirespeed.transport.IdleStrategyKind;
 import io.wirespeed.transport.aeron.RecordingWatch;
 
 /**

@@ -8,7 +8,7 @@ import io.aeron.Publication;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import io.wirespeed.transport.aeron.AeronTransportConfig;
-import io.wirespeed.transport.aeron.IdleStrategyKind;
+import io.wirespeed.transport.IdleStrategyKind;
 import io.wirespeed.transport.aeron.MediaDriverLauncher;
 
 /**

@@ -18,7 +18,7 @@ import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.aeron.AeronTransportConfig;
 import io.wirespeed.transport.aeron.ArchiveHost;
 import io.wirespeed.transport.aeron.DaemonThreadFactory;
-import io.wirespeed.transport.aeron.IdleStrategyKind;
+import io.wirespeed.transport.IdleStrategyKind;
 
 /**
  * What runs inside this JVM beside an embedded media driver: the queue host and, when needed, the

@@ -14,7 +14,7 @@ import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.aeron.AeronTransportConfig;
-import io.wirespeed.transport.aeron.IdleStrategyKind;
+import io.wirespeed.transport.IdleStrategyKind;
 
 /**
  * The JVM's registry of shared transports, keyed by the settings that shape a transport (driver

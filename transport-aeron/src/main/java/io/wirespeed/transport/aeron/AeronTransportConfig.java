@@ -2,6 +2,7 @@ package io.wirespeed.transport.aeron;
 
 import io.aeron.CommonContext;
 import io.aeron.driver.ThreadingMode;
+import io.wirespeed.transport.IdleStrategyKind;
 import io.wirespeed.transport.TransportException;
 
 import java.time.Duration;

@@ -3,6 +3,7 @@ package io.wirespeed.transport.aeron;
 import io.aeron.CommonContext;
 import io.aeron.driver.MediaDriver;
 import io.aeron.exceptions.AeronException;
+import io.wirespeed.transport.IdleStrategyKind;
 import io.wirespeed.transport.TransportException;
 
 import java.io.File;

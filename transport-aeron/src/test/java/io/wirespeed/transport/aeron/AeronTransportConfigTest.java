@@ -1,6 +1,7 @@
 package io.wirespeed.transport.aeron;
 
 import io.aeron.driver.ThreadingMode;
+import io.wirespeed.transport.IdleStrategyKind;
 import io.wirespeed.transport.TransportException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,6 +1,5 @@
-package io.wirespeed.transport.aeron;
+package io.wirespeed.transport;
 
-import io.wirespeed.transport.TransportException;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
