@@ -15,7 +15,7 @@ import io.wirespeed.jms.queue.QueueHost;
 import io.wirespeed.jms.queue.QueueSelectors;
 import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.aeron.AeronTransport;
-import io.wirespeed.transport.aeron.AeronTransportConfig;
+import io.wirespeed.transport.aeron.AeronTransportContext;
 import io.wirespeed.transport.aeron.ArchiveHost;
 import io.wirespeed.transport.aeron.DaemonThreadFactory;
 import io.wirespeed.transport.IdleStrategyKind;
@@ -52,7 +52,7 @@ final class EmbeddedHost
      * @param transportConfig the configuration of that connection's transport.
      * @return the host.
      */
-    static EmbeddedHost of(final ConnectionConfig config, final AeronTransportConfig transportConfig)
+    static EmbeddedHost of(final ConnectionConfig config, final AeronTransportContext transportConfig)
     {
         final String key = Path.of(transportConfig.directory()).toAbsolutePath().normalize().toString();
         synchronized (HOSTS)
@@ -178,7 +178,7 @@ final class EmbeddedHost
             checkSameArchive(config);
             return;
         }
-        archive = ArchiveHost.launch(transport.config().directory(), config.archiveConfig(),
+        archive = ArchiveHost.launch(transport.context().directory(), config.archiveConfig(),
             IdleStrategyKind.byPropertyName(config.idle(), "idle"), DaemonThreadFactory.INSTANCE);
         try
         {

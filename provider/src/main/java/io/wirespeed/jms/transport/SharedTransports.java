@@ -13,7 +13,7 @@ import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.aeron.AeronTransport;
-import io.wirespeed.transport.aeron.AeronTransportConfig;
+import io.wirespeed.transport.aeron.AeronTransportContext;
 import io.wirespeed.transport.IdleStrategyKind;
 
 /**
@@ -103,10 +103,10 @@ public final class SharedTransports
      * @param errorHandler told about asynchronous faults.
      * @return the transport configuration.
      */
-    public static AeronTransportConfig transportConfig(
+    public static AeronTransportContext transportConfig(
         final ConnectionConfig config, final Consumer<TransportException> errorHandler)
     {
-        final AeronTransportConfig.Builder builder = AeronTransportConfig.builder()
+        final AeronTransportContext builder = new AeronTransportContext()
             .embedded(config.embeddedDriver())
             .threadingMode(threading(config.threading()))
             .idleStrategy(IdleStrategyKind.byPropertyName(config.idle(), "idle"))
@@ -124,7 +124,7 @@ public final class SharedTransports
         {
             builder.mtu(config.mtu());
         }
-        return builder.build();
+        return builder.conclude();
     }
 
     private static ThreadingMode threading(final String name)
@@ -182,7 +182,7 @@ public final class SharedTransports
 
         private EmbeddedHost embeddedHost(final ConnectionConfig config)
         {
-            return EmbeddedHost.of(config, ((AeronTransport)transport).config());
+            return EmbeddedHost.of(config, ((AeronTransport)transport).context());
         }
 
         /**

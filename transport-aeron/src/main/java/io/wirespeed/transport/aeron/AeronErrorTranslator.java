@@ -18,9 +18,9 @@ final class AeronErrorTranslator
         "channels look like aeron:ipc, aeron:udp?endpoint=host:port or " +
         "aeron:udp?endpoint=239.1.2.3:40456|interface=192.168.1.10";
 
-    private final AeronTransportConfig config;
+    private final AeronTransportContext config;
 
-    AeronErrorTranslator(final AeronTransportConfig config)
+    AeronErrorTranslator(final AeronTransportContext config)
     {
         this.config = config;
     }
@@ -44,7 +44,7 @@ final class AeronErrorTranslator
         {
             return new TransportException(
                 "not enough free space in driver directory " + config.directory() + " for the log buffer of " +
-                subject + ": lower " + AeronTransportConfig.TERM_LENGTH_PROP + " (now " + config.termLength() +
+                subject + ": lower " + AeronTransportConfiguration.TERM_LENGTH_PROP + " (now " + config.termLength() +
                 ") or the channel's term-length parameter, or give the directory's filesystem more space", ex);
         }
         if (message.contains("Address already in use"))
@@ -112,8 +112,8 @@ final class AeronErrorTranslator
         {
             return new TransportException(
                 "lost contact with the media driver at " + config.directory() + " (" + error.getMessage() +
-                "): is the driver process still running? The wait is " + AeronTransportConfig.TIMEOUT_PROP + "=" +
-                config.timeout().toMillis() + "ms", error);
+                "): is the driver process still running? The wait is " + AeronTransportConfiguration.TIMEOUT_PROP +
+                "=" + config.timeout().toMillis() + "ms", error);
         }
         if (error instanceof ChannelEndpointException)
         {

@@ -22,19 +22,19 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class AeronTransport implements Transport
 {
-    private final AeronTransportConfig config;
+    private final AeronTransportContext context;
     private final Aeron aeron;
     private final EmbeddedMediaDriver driver;
     private final AeronErrorTranslator errors;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private AeronTransport(
-        final AeronTransportConfig config,
+        final AeronTransportContext context,
         final Aeron aeron,
         final EmbeddedMediaDriver driver,
         final AeronErrorTranslator errors)
     {
-        this.config = config;
+        this.context = context;
         this.aeron = aeron;
         this.driver = driver;
         this.errors = errors;
@@ -48,33 +48,36 @@ public final class AeronTransport implements Transport
      */
     public static AeronTransport connect()
     {
-        return connect(AeronTransportConfig.fromSystemProperties());
+        return connect(new AeronTransportContext().properties(System.getProperties()));
     }
 
     /**
-     * Starts or joins the embedded driver, or checks that an external one is running, then connects
-     * an Aeron client to it.
+     * Concludes the context, starts or joins the embedded driver or checks that an external one is running,
+     * then connects an Aeron client to it.
      *
-     * @param config the configuration.
+     * @param context the settings; concluded here if not yet.
      * @return the connected transport.
-     * @throws TransportException naming the setting to change if the driver cannot be started or reached.
+     * @throws TransportException naming the setting to change if a setting is invalid or the driver cannot be
+     *                            started or reached.
      */
-    public static AeronTransport connect(final AeronTransportConfig config)
+    public static AeronTransport connect(final AeronTransportContext context)
     {
-        return connect(config, null);
+        return connect(context, null);
     }
 
     /**
-     * Starts or joins the embedded driver, or checks that an external one is running, then connects
-     * an Aeron client to it whose thread a factory makes.
+     * Concludes the context, starts or joins the embedded driver or checks that an external one is running,
+     * then connects an Aeron client to it whose thread a factory makes.
      *
-     * @param config        the configuration.
+     * @param context       the settings; concluded here if not yet.
      * @param clientThreads makes the Aeron client's conductor thread, or null for Aeron's (non-daemon) default.
      * @return the connected transport.
-     * @throws TransportException naming the setting to change if the driver cannot be started or reached.
+     * @throws TransportException naming the setting to change if a setting is invalid or the driver cannot be
+     *                            started or reached.
      */
-    public static AeronTransport connect(final AeronTransportConfig config, final ThreadFactory clientThreads)
+    public static AeronTransport connect(final AeronTransportContext context, final ThreadFactory clientThreads)
     {
+        final AeronTransportContext config = context.conclude();
         final AeronErrorTranslator errors = new AeronErrorTranslator(config);
         EmbeddedMediaDriver driver = null;
         if (config.embedded())
@@ -88,15 +91,15 @@ public final class AeronTransport implements Transport
 
         try
         {
-            final Aeron.Context context = new Aeron.Context()
+            final Aeron.Context clientContext = new Aeron.Context()
                 .aeronDirectoryName(config.directory())
                 .driverTimeoutMs(config.timeout().toMillis())
                 .errorHandler((error) -> config.errorHandler().accept(errors.asynchronous(error)));
             if (clientThreads != null)
             {
-                context.threadFactory(clientThreads);
+                clientContext.threadFactory(clientThreads);
             }
-            final Aeron aeron = Aeron.connect(context);
+            final Aeron aeron = Aeron.connect(clientContext);
             return new AeronTransport(config, aeron, driver, errors);
         }
         catch (final AeronException | IllegalStateException ex)
@@ -104,7 +107,7 @@ public final class AeronTransport implements Transport
             CloseHelper.quietClose(driver);
             throw new TransportException(
                 "cannot connect to the media driver at " + config.directory() + ": " + ex.getMessage() +
-                "; check that the driver is running and that " + AeronTransportConfig.DIR_PROP +
+                "; check that the driver is running and that " + AeronTransportConfiguration.DIR_PROP +
                 " names its directory", ex);
         }
     }
@@ -125,10 +128,10 @@ public final class AeronTransport implements Transport
         return new RecordingWatch(aeron.countersReader());
     }
 
-    /** @return the configuration this transport was connected with. */
-    public AeronTransportConfig config()
+    /** @return the concluded settings this transport was connected with. */
+    public AeronTransportContext context()
     {
-        return config;
+        return context;
     }
 
     /**
@@ -206,16 +209,16 @@ public final class AeronTransport implements Transport
         }
     }
 
-    private static void requireRunningDriver(final AeronTransportConfig config)
+    private static void requireRunningDriver(final AeronTransportContext config)
     {
         final String directory = config.directory();
         if (!CommonContext.isDriverActive(new File(directory), config.timeout().toMillis(), (message) -> {}))
         {
             throw new TransportException(
-                "no media driver is running at " + directory + " (" + AeronTransportConfig.DIR_PROP + ", or aeron.dir" +
-                "): start one with driver/bin/wirespeed-driver -D" + AeronTransportConfig.DIR_PROP + "=" + directory +
-                " (java -jar wirespeed-driver.jar), or set " + AeronTransportConfig.EMBEDDED_PROP +
-                "=true to use the embedded driver");
+                "no media driver is running at " + directory + " (" + AeronTransportConfiguration.DIR_PROP +
+                ", or aeron.dir): start one with driver/bin/wirespeed-driver -D" +
+                AeronTransportConfiguration.DIR_PROP + "=" + directory + " (java -jar wirespeed-driver.jar), or set " +
+                AeronTransportConfiguration.EMBEDDED_PROP + "=true to use the embedded driver");
         }
     }
 }

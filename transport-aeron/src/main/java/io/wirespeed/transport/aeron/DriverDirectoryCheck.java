@@ -107,9 +107,9 @@ public final class DriverDirectoryCheck
             }
             throw new TransportException(
                 "the filesystem of driver directory " + dir + " has " + usable + " bytes free but the media driver " +
-                "needs at least " + required + " (3 terms of " + AeronTransportConfig.TERM_LENGTH_PROP + "=" +
+                "needs at least " + required + " (3 terms of " + AeronTransportConfiguration.TERM_LENGTH_PROP + "=" +
                 termLength + " plus " + controlFilesLength + " for its control files): lower " +
-                AeronTransportConfig.TERM_LENGTH_PROP + ", point " + AeronTransportConfig.DIR_PROP +
+                AeronTransportConfiguration.TERM_LENGTH_PROP + ", point " + AeronTransportConfiguration.DIR_PROP +
                 " at a larger filesystem, or enlarge it (for /dev/shm: mount -o remount,size=2g /dev/shm, or " +
                 "docker run --shm-size=2g)");
         }
@@ -131,7 +131,7 @@ public final class DriverDirectoryCheck
     private static TransportException unusable(final Path dir, final String reason)
     {
         return new TransportException(
-            "driver directory " + dir + " cannot be used: " + reason + "; set " + AeronTransportConfig.DIR_PROP +
+            "driver directory " + dir + " cannot be used: " + reason + "; set " + AeronTransportConfiguration.DIR_PROP +
             " (or aeron.dir) to a writable directory, e.g. /dev/shm/wirespeed");
     }
 }

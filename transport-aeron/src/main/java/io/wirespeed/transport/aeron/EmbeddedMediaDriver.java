@@ -30,7 +30,7 @@ final class EmbeddedMediaDriver implements AutoCloseable
      * @param config the configuration; only the first share's configuration starts the driver.
      * @return the share, to be closed when no longer needed.
      */
-    static EmbeddedMediaDriver acquire(final AeronTransportConfig config)
+    static EmbeddedMediaDriver acquire(final AeronTransportContext config)
     {
         final String key = Paths.get(config.directory()).toAbsolutePath().normalize().toString();
         synchronized (DRIVERS)

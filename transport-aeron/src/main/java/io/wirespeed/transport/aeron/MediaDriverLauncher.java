@@ -11,7 +11,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Starts an Aeron media driver from an {@link AeronTransportConfig}: checks the directory first,
+ * Starts an Aeron media driver from an {@link AeronTransportContext}: checks the directory first,
  * refuses to start over a live driver, and turns Aeron's start-up failures into
  * {@link TransportException}s that name the setting to change. Used by the embedded driver and by
  * the external driver process alike, so that both read the same vocabulary.
@@ -23,13 +23,15 @@ public final class MediaDriverLauncher
     }
 
     /**
-     * Builds the Aeron driver context the configuration describes, without starting anything.
+     * Builds the Aeron driver context the settings describe, without starting anything.
      *
-     * @param config the configuration.
+     * @param context the settings; concluded here if not yet.
      * @return a new, unconcluded driver context.
+     * @throws TransportException naming the first invalid setting.
      */
-    public static MediaDriver.Context newContext(final AeronTransportConfig config)
+    public static MediaDriver.Context newContext(final AeronTransportContext context)
     {
+        final AeronTransportContext config = context.conclude();
         final IdleStrategyKind idle = config.idleStrategy();
         final long timeoutMs = config.timeout().toMillis();
         return new MediaDriver.Context()
@@ -54,53 +56,54 @@ public final class MediaDriverLauncher
     /**
      * Starts a media driver in this JVM as the configuration describes.
      *
-     * @param config the configuration; its directory must not hold a live driver.
+     * @param context the settings, concluded here if not yet; its directory must not hold a live driver.
      * @return the running driver; closing it stops its threads and, if configured, deletes its directory.
-     * @throws TransportException if the directory is unusable, a driver already runs there, or Aeron refuses
-     *                            a setting.
+     * @throws TransportException if a setting is invalid, the directory is unusable, a driver already runs
+     *                            there, or Aeron refuses a setting.
      */
-    public static MediaDriver launch(final AeronTransportConfig config)
+    public static MediaDriver launch(final AeronTransportContext context)
     {
-        return launch(config, null);
+        return launch(context, null);
     }
 
     /**
      * Starts a media driver in this JVM as the configuration describes, its threads made by a factory.
      *
-     * @param config  the configuration; its directory must not hold a live driver.
+     * @param context the settings, concluded here if not yet; its directory must not hold a live driver.
      * @param threads makes the driver's threads, or null for Aeron's (non-daemon) default.
      * @return the running driver; closing it stops its threads and, if configured, deletes its directory.
-     * @throws TransportException if the directory is unusable, a driver already runs there, or Aeron refuses
-     *                            a setting.
+     * @throws TransportException if a setting is invalid, the directory is unusable, a driver already runs
+     *                            there, or Aeron refuses a setting.
      */
-    public static MediaDriver launch(final AeronTransportConfig config, final ThreadFactory threads)
+    public static MediaDriver launch(final AeronTransportContext context, final ThreadFactory threads)
     {
+        final AeronTransportContext config = context.conclude();
         final String directory = config.directory();
-        final MediaDriver.Context context = newContext(config);
+        final MediaDriver.Context driverContext = newContext(config);
         if (threads != null)
         {
-            context.conductorThreadFactory(threads).senderThreadFactory(threads).receiverThreadFactory(threads)
+            driverContext.conductorThreadFactory(threads).senderThreadFactory(threads).receiverThreadFactory(threads)
                 .sharedThreadFactory(threads).sharedNetworkThreadFactory(threads).asyncExecutorThreadFactory(threads);
         }
         DriverDirectoryCheck.check(
-            directory, config.termLength(), DriverDirectoryCheck.controlFilesLength(context));
+            directory, config.termLength(), DriverDirectoryCheck.controlFilesLength(driverContext));
         if (CommonContext.isDriverActive(new File(directory), config.timeout().toMillis(), (message) -> {}))
         {
             throw new TransportException(
                 "a media driver is already running at " + directory + ": to share it set " +
-                AeronTransportConfig.EMBEDDED_PROP + "=false, or give this driver another " +
-                AeronTransportConfig.DIR_PROP);
+                AeronTransportConfiguration.EMBEDDED_PROP + "=false, or give this driver another " +
+                AeronTransportConfiguration.DIR_PROP);
         }
 
         try
         {
-            return MediaDriver.launch(context);
+            return MediaDriver.launch(driverContext);
         }
         catch (final AeronException | IllegalArgumentException | IllegalStateException ex)
         {
             throw new TransportException(
                 "the media driver could not start at " + directory + " with " + config + ": " + ex.getMessage() +
-                "; check " + AeronTransportConfig.DIR_PROP + " and the settings named above", ex);
+                "; check " + AeronTransportConfiguration.DIR_PROP + " and the settings named above", ex);
         }
     }
 }

@@ -30,13 +30,13 @@ final class PropertyValues
         for (final ThreadingMode mode : new ThreadingMode[]{ ThreadingMode.SHARED, ThreadingMode.SHARED_NETWORK,
             ThreadingMode.DEDICATED })
         {
-            if (AeronTransportConfig.threadingName(mode).equalsIgnoreCase(text))
+            if (AeronTransportConfiguration.threadingName(mode).equalsIgnoreCase(text))
             {
                 return mode;
             }
         }
         throw new TransportException(
-            AeronTransportConfig.THREADING_PROP + "='" + text +
+            AeronTransportConfiguration.THREADING_PROP + "='" + text +
             "' is not valid: use shared (default), shared-network or dedicated");
     }
 

@@ -64,7 +64,7 @@ public final class StreamArchive implements AutoCloseable
         catch (final RuntimeException ex)
         {
             throw new TransportException("no archive answered beside the media driver at " +
-                transport.config().directory() + ": " + ex.getMessage(), ex);
+                transport.context().directory() + ": " + ex.getMessage(), ex);
         }
     }
 

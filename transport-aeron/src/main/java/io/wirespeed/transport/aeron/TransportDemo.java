@@ -43,10 +43,10 @@ public final class TransportDemo
         final int messages = args.length > 0 ? Integer.parseInt(args[0]) : 200_000;
         final int length = Math.max(MIN_LENGTH, args.length > 1 ? Integer.parseInt(args[1]) : 64);
         final long rate = args.length > 2 ? Long.parseLong(args[2]) : 100_000;
-        final AeronTransportConfig config = AeronTransportConfig.builder()
+        final AeronTransportContext config = new AeronTransportContext()
             .properties(System.getProperties())
             .embedded(true)
-            .build();
+            .conclude();
 
         System.out.printf(Locale.ROOT, "TransportDemo: %,d messages of %d bytes over %s at %s, driver at %s%n",
             messages, length, CHANNEL, rate > 0 ? String.format(Locale.ROOT, "%,d/s", rate) : "full speed",

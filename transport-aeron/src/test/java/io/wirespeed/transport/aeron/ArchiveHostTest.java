@@ -41,8 +41,8 @@ class ArchiveHostTest
     void start()
     {
         aeronDir = DriverDirectories.unique("archive");
-        transport = AeronTransport.connect(AeronTransportConfig.builder().directory(aeronDir).termLength(64 * 1024)
-            .build());
+        transport = AeronTransport.connect(new AeronTransportContext().directory(aeronDir).termLength(64 * 1024)
+            .conclude());
         archive = ArchiveHost.launch(aeronDir, config(0), IdleStrategyKind.BACKOFF);
     }
 
@@ -180,7 +180,7 @@ class ArchiveHostTest
     {
         final String otherDriver = DriverDirectories.unique("archive-other");
         try (AeronTransport other =
-            AeronTransport.connect(AeronTransportConfig.builder().directory(otherDriver).build()))
+            AeronTransport.connect(new AeronTransportContext().directory(otherDriver).conclude()))
         {
             final TransportException refused = assertThrows(TransportException.class,
                 () -> ArchiveHost.launch(otherDriver, config(0), IdleStrategyKind.BACKOFF));

@@ -29,10 +29,10 @@ class BackPressureTest
     void connect()
     {
         directory = DriverDirectories.unique("backpressure");
-        transport = AeronTransport.connect(AeronTransportConfig.builder()
+        transport = AeronTransport.connect(new AeronTransportContext()
             .directory(directory)
             .termLength(1 << 16)
-            .build());
+            .conclude());
     }
 
     @AfterEach

@@ -30,10 +30,10 @@ class ChannelErrorTest
     static void connect()
     {
         directory = DriverDirectories.unique("channels");
-        transport = AeronTransport.connect(AeronTransportConfig.builder()
+        transport = AeronTransport.connect(new AeronTransportContext()
             .directory(directory)
             .termLength(1 << 16)
-            .build());
+            .conclude());
     }
 
     @AfterAll

@@ -78,7 +78,7 @@ class CleanShutdownTest
 
     private static AeronTransport connect(final String directory)
     {
-        return AeronTransport.connect(AeronTransportConfig.builder().directory(directory).termLength(1 << 16).build());
+        return AeronTransport.connect(new AeronTransportContext().directory(directory).termLength(1 << 16).conclude());
     }
 
     private static void sendOneMessage(final AeronTransport transport, final String channel)

@@ -46,7 +46,7 @@ class DriverEnvironmentTest
         final TransportException ex = assertThrows(TransportException.class, () -> connectEmbedded(directory, 1 << 16));
 
         assertTrue(ex.getMessage().contains("is a file, not a directory"), ex.getMessage());
-        assertTrue(ex.getMessage().contains(AeronTransportConfig.DIR_PROP), ex.getMessage());
+        assertTrue(ex.getMessage().contains(AeronTransportConfiguration.DIR_PROP), ex.getMessage());
     }
 
     @Test
@@ -57,7 +57,7 @@ class DriverEnvironmentTest
         final TransportException ex = assertThrows(TransportException.class, () -> connectEmbedded(directory, 1 << 16));
 
         assertTrue(ex.getMessage().contains("driver directory " + directory + " cannot be used"), ex.getMessage());
-        assertTrue(ex.getMessage().contains(AeronTransportConfig.DIR_PROP), ex.getMessage());
+        assertTrue(ex.getMessage().contains(AeronTransportConfiguration.DIR_PROP), ex.getMessage());
         assertFalse(new File(directory).exists());
     }
 
@@ -69,7 +69,7 @@ class DriverEnvironmentTest
         final TransportException ex = assertThrows(TransportException.class, () -> connectEmbedded(directory, 1 << 16));
 
         assertTrue(ex.getMessage().contains("bytes free but the media driver needs at least"), ex.getMessage());
-        assertTrue(ex.getMessage().contains(AeronTransportConfig.TERM_LENGTH_PROP), ex.getMessage());
+        assertTrue(ex.getMessage().contains(AeronTransportConfiguration.TERM_LENGTH_PROP), ex.getMessage());
         assertFalse(new File(directory).exists(), "nothing is created when the check fails");
     }
 
@@ -84,7 +84,7 @@ class DriverEnvironmentTest
                 TransportException.class, () -> transport.addPublication("aeron:ipc?term-length=64m", 7));
 
             assertTrue(ex.getMessage().contains("not enough free space in driver directory"), ex.getMessage());
-            assertTrue(ex.getMessage().contains(AeronTransportConfig.TERM_LENGTH_PROP), ex.getMessage());
+            assertTrue(ex.getMessage().contains(AeronTransportConfiguration.TERM_LENGTH_PROP), ex.getMessage());
         }
     }
 
@@ -92,41 +92,41 @@ class DriverEnvironmentTest
     void reportsThatNoExternalDriverIsRunningAtTheDirectory()
     {
         final String directory = DriverDirectories.unique("absent");
-        final AeronTransportConfig config = AeronTransportConfig.builder()
+        final AeronTransportContext config = new AeronTransportContext()
             .embedded(false)
             .directory(directory)
-            .build();
+            .conclude();
 
         final TransportException ex = assertThrows(TransportException.class, () -> AeronTransport.connect(config));
 
         assertTrue(ex.getMessage().startsWith("no media driver is running at " + directory), ex.getMessage());
-        assertTrue(ex.getMessage().contains(AeronTransportConfig.DIR_PROP), ex.getMessage());
-        assertTrue(ex.getMessage().contains(AeronTransportConfig.EMBEDDED_PROP + "=true"), ex.getMessage());
+        assertTrue(ex.getMessage().contains(AeronTransportConfiguration.DIR_PROP), ex.getMessage());
+        assertTrue(ex.getMessage().contains(AeronTransportConfiguration.EMBEDDED_PROP + "=true"), ex.getMessage());
     }
 
     @Test
     void refusesToEmbedADriverWhereAnotherDriverIsRunning()
     {
         final String directory = DriverDirectories.unique("occupied");
-        final AeronTransportConfig config = AeronTransportConfig.builder().directory(directory).termLength(1 << 16)
-            .build();
+        final AeronTransportContext config = new AeronTransportContext().directory(directory).termLength(1 << 16)
+            .conclude();
         try (MediaDriver other = MediaDriverLauncher.launch(config))
         {
             final TransportException ex = assertThrows(TransportException.class, () -> AeronTransport.connect(config));
 
             assertTrue(
                 ex.getMessage().startsWith("a media driver is already running at " + directory), ex.getMessage());
-            assertTrue(ex.getMessage().contains(AeronTransportConfig.EMBEDDED_PROP + "=false"), ex.getMessage());
+            assertTrue(ex.getMessage().contains(AeronTransportConfiguration.EMBEDDED_PROP + "=false"), ex.getMessage());
         }
         assertFalse(new File(directory).exists());
     }
 
     private static AeronTransport connectEmbedded(final String directory, final int termLength)
     {
-        return AeronTransport.connect(AeronTransportConfig.builder()
+        return AeronTransport.connect(new AeronTransportContext()
             .directory(directory)
             .termLength(termLength)
-            .build());
+            .conclude());
     }
 
     private Path mountTmpfs(final String size) throws Exception

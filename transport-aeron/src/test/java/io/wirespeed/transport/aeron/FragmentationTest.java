@@ -33,11 +33,11 @@ class FragmentationTest
     void connect()
     {
         directory = DriverDirectories.unique("fragments");
-        transport = AeronTransport.connect(AeronTransportConfig.builder()
+        transport = AeronTransport.connect(new AeronTransportContext()
             .directory(directory)
             .mtu(MTU)
             .termLength(1 << 20)
-            .build());
+            .conclude());
     }
 
     @AfterEach

@@ -29,10 +29,10 @@ class MessageIntegrityTest
     void connect()
     {
         directory = DriverDirectories.unique("integrity");
-        transport = AeronTransport.connect(AeronTransportConfig.builder()
+        transport = AeronTransport.connect(new AeronTransportContext()
             .directory(directory)
             .errorHandler(asyncErrors::add)
-            .build());
+            .conclude());
     }
 
     @AfterEach

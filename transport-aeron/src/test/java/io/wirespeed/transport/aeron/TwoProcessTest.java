@@ -30,8 +30,8 @@ class TwoProcessTest
     void connect()
     {
         directory = DriverDirectories.unique("two-process");
-        transport = AeronTransport.connect(AeronTransportConfig.builder().directory(directory).termLength(1 << 20)
-            .build());
+        transport = AeronTransport.connect(new AeronTransportContext().directory(directory).termLength(1 << 20)
+            .conclude());
     }
 
     @AfterEach
@@ -45,8 +45,8 @@ class TwoProcessTest
     void exchangeMessagesInOrderOverIpcThroughOneMediaDriver() throws Exception
     {
         final List<String> childConfig = List.of(
-            AeronTransportConfig.EMBEDDED_PROP + "=false",
-            AeronTransportConfig.DIR_PROP + "=" + directory);
+            AeronTransportConfiguration.EMBEDDED_PROP + "=false",
+            AeronTransportConfiguration.DIR_PROP + "=" + directory);
 
         echoThroughChild(childConfig, "aeron:ipc", "aeron:ipc");
     }
@@ -56,8 +56,8 @@ class TwoProcessTest
     {
         final String childDirectory = DriverDirectories.unique("two-process-child");
         final List<String> childConfig = List.of(
-            AeronTransportConfig.DIR_PROP + "=" + childDirectory,
-            AeronTransportConfig.TERM_LENGTH_PROP + "=1m");
+            AeronTransportConfiguration.DIR_PROP + "=" + childDirectory,
+            AeronTransportConfiguration.TERM_LENGTH_PROP + "=1m");
 
         echoThroughChild(
             childConfig,

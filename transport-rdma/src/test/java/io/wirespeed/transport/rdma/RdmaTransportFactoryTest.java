@@ -4,7 +4,7 @@ import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 import io.wirespeed.transport.aeron.AeronTransport;
-import io.wirespeed.transport.aeron.AeronTransportConfig;
+import io.wirespeed.transport.aeron.AeronTransportContext;
 import io.wirespeed.transport.rdma.verbs.Await;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
@@ -40,7 +40,7 @@ class RdmaTransportFactoryTest
         try (Transport transport = RdmaTransportFactory.create(availability, () ->
         {
             fallbackCalls[0]++;
-            return AeronTransport.connect(AeronTransportConfig.builder().directory(directory).build());
+            return AeronTransport.connect(new AeronTransportContext().directory(directory).conclude());
         }, log::add))
         {
             assertInstanceOf(AeronTransport.class, transport);

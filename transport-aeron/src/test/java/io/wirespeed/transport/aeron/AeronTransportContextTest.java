@@ -12,15 +12,17 @@ import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class AeronTransportConfigTest
+class AeronTransportContextTest
 {
     @Test
     void defaultsSuitASmallMachine()
     {
-        final AeronTransportConfig config = AeronTransportConfig.builder().build();
+        final AeronTransportContext config = new AeronTransportContext().conclude();
 
         assertTrue(config.embedded());
         assertEquals(ThreadingMode.SHARED, config.threadingMode());
@@ -37,9 +39,28 @@ class AeronTransportConfigTest
     @Test
     void externalDriverDefaultsToAeronsDirectory()
     {
-        final AeronTransportConfig config = AeronTransportConfig.builder().embedded(false).build();
+        final AeronTransportContext config = new AeronTransportContext().embedded(false).conclude();
 
-        assertEquals(AeronTransportConfig.defaultDirectory(false), config.directory());
+        assertEquals(AeronTransportConfiguration.defaultDirectory(false), config.directory());
+    }
+
+    @Test
+    void resolvesTheDefaultDirectoryWhenItConcludes()
+    {
+        final AeronTransportContext context = new AeronTransportContext().embedded(false);
+
+        assertNull(context.directory());
+        assertEquals(AeronTransportConfiguration.defaultDirectory(false), context.conclude().directory());
+    }
+
+    @Test
+    void aConcludedContextValidatesOnceAndTakesNoMoreChanges()
+    {
+        final AeronTransportContext context = new AeronTransportContext().conclude();
+
+        assertSame(context, context.conclude());
+        final IllegalStateException ex = assertThrows(IllegalStateException.class, () -> context.mtu(4096));
+        assertTrue(ex.getMessage().contains("concluded"), ex.getMessage());
     }
 
     @Test
@@ -58,7 +79,7 @@ class AeronTransportConfigTest
         properties.setProperty("wirespeed.driver.dir.delete.on.stop", "false");
         properties.setProperty("unrelated.key", "ignored");
 
-        final AeronTransportConfig config = AeronTransportConfig.builder().properties(properties).build();
+        final AeronTransportContext config = new AeronTransportContext().properties(properties).conclude();
 
         assertFalse(config.embedded());
         assertEquals("/dev/shm/elsewhere", config.directory());
@@ -77,7 +98,8 @@ class AeronTransportConfigTest
     {
         for (final String name : new String[]{ "backoff", "sleeping", "yielding", "busy-spin", "noop" })
         {
-            final IdleStrategyKind kind = IdleStrategyKind.byPropertyName(name, AeronTransportConfig.IDLE_PROP);
+            final IdleStrategyKind kind =
+                IdleStrategyKind.byPropertyName(name, AeronTransportConfiguration.IDLE_PROP);
             assertEquals(name, kind.propertyName());
             assertTrue(null != kind.newIdleStrategy());
         }
@@ -86,7 +108,7 @@ class AeronTransportConfigTest
     @Test
     void printsItsSettingsOnOneLine()
     {
-        final String line = AeronTransportConfig.builder().directory("/dev/shm/x").build().toString();
+        final String line = new AeronTransportContext().directory("/dev/shm/x").conclude().toString();
 
         assertTrue(line.contains("wirespeed.driver.dir=/dev/shm/x"), line);
         assertTrue(line.contains("wirespeed.driver.threading=shared "), line);
@@ -99,7 +121,7 @@ class AeronTransportConfigTest
     void rejectsATermLengthThatIsNotAPowerOfTwoFrom64KTo1G(final int termLength)
     {
         final TransportException ex = assertThrows(
-            TransportException.class, () -> AeronTransportConfig.builder().termLength(termLength).build());
+            TransportException.class, () -> new AeronTransportContext().termLength(termLength).conclude());
 
         assertTrue(ex.getMessage().startsWith("wirespeed.driver.term.length=" + termLength), ex.getMessage());
         assertTrue(ex.getMessage().contains("power of two"), ex.getMessage());
@@ -112,7 +134,7 @@ class AeronTransportConfigTest
         properties.setProperty("wirespeed.driver.term.length", "2g");
 
         final TransportException ex = assertThrows(
-            TransportException.class, () -> AeronTransportConfig.builder().properties(properties).build());
+            TransportException.class, () -> new AeronTransportContext().properties(properties).conclude());
 
         assertTrue(ex.getMessage().contains("wirespeed.driver.term.length"), ex.getMessage());
     }
@@ -122,7 +144,7 @@ class AeronTransportConfigTest
     void rejectsAnMtuThatIsNotAMultipleOf32UpTo65504(final int mtu)
     {
         final TransportException ex = assertThrows(
-            TransportException.class, () -> AeronTransportConfig.builder().mtu(mtu).build());
+            TransportException.class, () -> new AeronTransportContext().mtu(mtu).conclude());
 
         assertTrue(ex.getMessage().startsWith("wirespeed.driver.mtu=" + mtu), ex.getMessage());
     }
@@ -132,7 +154,7 @@ class AeronTransportConfigTest
     {
         final TransportException ex = assertThrows(
             TransportException.class,
-            () -> AeronTransportConfig.builder().property("wirespeed.driver.trem.length", "1m"));
+            () -> new AeronTransportContext().property("wirespeed.driver.trem.length", "1m"));
 
         assertTrue(ex.getMessage().contains("unknown setting wirespeed.driver.trem.length"), ex.getMessage());
         assertTrue(ex.getMessage().contains("wirespeed.driver.term.length"), ex.getMessage());
@@ -141,18 +163,18 @@ class AeronTransportConfigTest
     @Test
     void rejectsUnparsableValuesNamingTheSetting()
     {
-        assertMessageStarts("wirespeed.driver.idle", () -> AeronTransportConfig.builder().property(
-            AeronTransportConfig.IDLE_PROP, "spinning"));
-        assertMessageStarts("wirespeed.driver.threading", () -> AeronTransportConfig.builder().property(
-            AeronTransportConfig.THREADING_PROP, "single"));
-        assertMessageStarts("wirespeed.driver.embedded", () -> AeronTransportConfig.builder().property(
-            AeronTransportConfig.EMBEDDED_PROP, "yes"));
-        assertMessageStarts("wirespeed.driver.mtu", () -> AeronTransportConfig.builder().property(
-            AeronTransportConfig.MTU_PROP, "big"));
-        assertMessageStarts("wirespeed.driver.timeout", () -> AeronTransportConfig.builder().property(
-            AeronTransportConfig.TIMEOUT_PROP, "soon"));
-        assertMessageStarts("wirespeed.driver.timeout", () -> AeronTransportConfig.builder().timeout(Duration.ZERO)
-            .build());
+        assertMessageStarts("wirespeed.driver.idle", () -> new AeronTransportContext().property(
+            AeronTransportConfiguration.IDLE_PROP, "spinning"));
+        assertMessageStarts("wirespeed.driver.threading", () -> new AeronTransportContext().property(
+            AeronTransportConfiguration.THREADING_PROP, "single"));
+        assertMessageStarts("wirespeed.driver.embedded", () -> new AeronTransportContext().property(
+            AeronTransportConfiguration.EMBEDDED_PROP, "yes"));
+        assertMessageStarts("wirespeed.driver.mtu", () -> new AeronTransportContext().property(
+            AeronTransportConfiguration.MTU_PROP, "big"));
+        assertMessageStarts("wirespeed.driver.timeout", () -> new AeronTransportContext().property(
+            AeronTransportConfiguration.TIMEOUT_PROP, "soon"));
+        assertMessageStarts("wirespeed.driver.timeout", () -> new AeronTransportContext().timeout(Duration.ZERO)
+            .conclude());
     }
 
     private static void assertMessageStarts(final String prefix, final Runnable action)
