@@ -103,14 +103,15 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         this.compiledSelector = Selector.compile(this.selector);
         if (!destination.isTopic() || sharedSubscription != null)
         {
+            final TransportChannel recorded = durableShared != null ? connection.durableChannelFor(destination.name()) :
+                null;
             this.queueClient = durableShared != null ? connection.durableQueueClient() : connection.queueClient();
             this.consumerId = queueClient.nextId();
             final String selectorText = this.selector == null ? "" : this.selector;
             if (durableShared != null)
             {
-                final TransportChannel target = connection.channelFor(destination.name());
                 this.inbox = queueClient.subscribeDurable(destination.name(), selectorText, sharedSubscription,
-                    target.channel(), connection.routing().streamId(destination.name()), durableShared, noLocal, 0,
+                    recorded.channel(), connection.routing().streamId(destination.name()), durableShared, noLocal, 0,
                     consumerId);
             }
             else if (destination.isTopic())

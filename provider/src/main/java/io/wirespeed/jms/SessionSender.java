@@ -26,12 +26,11 @@ import io.wirespeed.jms.message.JmsMessageExceptions;
 import io.wirespeed.jms.queue.QueueStreams;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageEncoder;
-import io.wirespeed.transport.TransportException;
-import io.wirespeed.transport.Transport;
-import io.wirespeed.transport.TransportPublication;
-import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.IdleStrategyKind;
-import io.wirespeed.transport.aeron.RecordingWatch;
+import io.wirespeed.transport.PersistenceWatch;
+import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportException;
+import io.wirespeed.transport.TransportPublication;
 
 /**
  * A session's sending side: encodes a message into the session's buffer and offers it on the
@@ -43,7 +42,10 @@ import io.wirespeed.transport.aeron.RecordingWatch;
  * durable subscription, or any queue when the queue host keeps its queues in the archive) returns only
  * once the archive's position for this publication's session has reached the message's end: it is
  * then in the archive's files. Where nothing records the stream, a send does not wait (topic semantics:
- * a message no durable subscription keeps is lost with its subscribers anyway).
+ * a message no durable subscription keeps is lost with its subscribers anyway). What the archive records is
+ * seen through the route's transport's {@link PersistenceWatch} capability; a transport without one (RDMA)
+ * has streams nothing records, where no durable subscription can be made either
+ * ({@link JmsConnection#durableChannelFor}), so a PERSISTENT send there does not wait either.
  * <p>
  * A message larger than its publication takes is refused at send with a {@link MessageFormatException}, in a
  * transaction too, so a commit never meets one. A commit first checks what can be known before publishing (a queue
@@ -153,9 +155,9 @@ final class SessionSender
         }
     }
 
-    private static RecordingWatch watch(final Transport transport)
+    private static PersistenceWatch watch(final Transport transport)
     {
-        return transport instanceof AeronTransport ? ((AeronTransport)transport).recordingWatch() : null;
+        return transport.capability(PersistenceWatch.class).orElse(null);
     }
 
     /**
@@ -291,11 +293,11 @@ final class SessionSender
 
     private void awaitArchived(final Route route, final long position) throws JMSException
     {
-        final RecordingWatch watch = route.watch;
+        final PersistenceWatch watch = route.watch;
         if (!watch.isRecordedStream(route.recordedMark, route.channel, route.streamId))
         {
             route.recordedMark = watch.findRecordedStream(route.channel, route.streamId);
-            if (route.recordedMark == RecordingWatch.NOT_FOUND)
+            if (route.recordedMark == PersistenceWatch.NOT_FOUND)
             {
                 return;
             }
@@ -447,16 +449,16 @@ final class SessionSender
         final int streamId;
         final TransportPublication publication;
         final boolean queue;
-        final RecordingWatch watch;
+        final PersistenceWatch watch;
         final int maxMessageLength;
         final long createdNanos = System.nanoTime();
         boolean hadSubscribers;
-        int recordedMark = RecordingWatch.NOT_FOUND;
-        int recordingCounter = RecordingWatch.NOT_FOUND;
+        int recordedMark = PersistenceWatch.NOT_FOUND;
+        int recordingCounter = PersistenceWatch.NOT_FOUND;
 
         Route(
             final String channel, final int streamId, final TransportPublication publication, final boolean queue,
-            final RecordingWatch watch)
+            final PersistenceWatch watch)
         {
             this.channel = channel;
             this.streamId = streamId;

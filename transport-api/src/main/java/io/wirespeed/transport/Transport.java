@@ -1,9 +1,12 @@
 package io.wirespeed.transport;
 
+import java.util.Optional;
+
 /**
  * A source of publications and subscriptions on channels. A transport owns its resources
  * (for Aeron: the client and, when embedded, the media driver) and releases them on close.
- * Thread safe: publications and subscriptions may be added from any thread.
+ * Thread safe: publications and subscriptions may be added from any thread. What only some
+ * transports can do is asked of {@link #capability(Class)}, never found by the transport's class.
  */
 public interface Transport extends AutoCloseable
 {
@@ -26,6 +29,19 @@ public interface Transport extends AutoCloseable
      * @throws TransportException if the channel is invalid or the transport cannot create it.
      */
     TransportSubscription addSubscription(String channel, int streamId);
+
+    /**
+     * A capability of this transport beyond moving messages, such as {@link PersistenceWatch}: callers ask
+     * for the interface and act on its absence, so that they need not know which transport they hold.
+     *
+     * @param type the capability's interface.
+     * @param <T>  the capability's type.
+     * @return a new instance of the capability for the calling thread, or empty if this transport has none.
+     */
+    default <T> Optional<T> capability(final Class<T> type)
+    {
+        return Optional.empty();
+    }
 
     /**
      * Releases everything this transport created. Idempotent.

@@ -4,6 +4,7 @@ import io.aeron.Aeron;
 import io.aeron.CommonContext;
 import io.aeron.exceptions.AeronException;
 import io.aeron.exceptions.RegistrationException;
+import io.wirespeed.transport.PersistenceWatch;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.TransportPublication;
@@ -11,6 +12,7 @@ import io.wirespeed.transport.TransportSubscription;
 import org.agrona.CloseHelper;
 
 import java.io.File;
+import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -18,7 +20,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The {@link Transport} over Aeron: IPC ({@code aeron:ipc}), UDP unicast and UDP multicast
  * channels, served by a media driver embedded in this JVM or by one already running at the
  * configured directory. Closing it closes the Aeron client and gives back its share of the
- * embedded driver, whose last share stops the driver and deletes its directory.
+ * embedded driver, whose last share stops the driver and deletes its directory. Capabilities: a
+ * {@link PersistenceWatch} ({@link RecordingWatch}) on the archive that may run beside its media driver.
  */
 public final class AeronTransport implements Transport
 {
@@ -126,6 +129,17 @@ public final class AeronTransport implements Transport
     public RecordingWatch recordingWatch()
     {
         return new RecordingWatch(aeron.countersReader());
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * An Aeron transport has a {@link PersistenceWatch}: a new {@link RecordingWatch} on its driver's counters.
+     */
+    @Override
+    public <T> Optional<T> capability(final Class<T> type)
+    {
+        return PersistenceWatch.class == type ? Optional.of(type.cast(recordingWatch())) : Optional.empty();
     }
 
     /** @return the concluded settings this transport was connected with. */

@@ -8,6 +8,7 @@ import static org.agrona.concurrent.status.CountersReader.RECORD_UNUSED;
 import java.nio.charset.StandardCharsets;
 
 import io.aeron.archive.status.RecordingPos;
+import io.wirespeed.transport.PersistenceWatch;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.status.CountersReader;
 
@@ -18,7 +19,7 @@ import org.agrona.concurrent.status.CountersReader;
  * archive has written a publication's session ({@link RecordingPos}). Reads only; allocates nothing;
  * a scan reads the allocated counters up to the first unused one.
  */
-public final class RecordingWatch
+public final class RecordingWatch implements PersistenceWatch
 {
     /**
      * Counter type of a "this stream is recorded" mark: key = stream id (int), channel length (int), channel (ASCII).
@@ -33,7 +34,7 @@ public final class RecordingWatch
     /** The longest channel a mark's key holds. */
     static final int MAX_CHANNEL_LENGTH = CountersReader.MAX_KEY_LENGTH - CHANNEL_OFFSET;
 
-    /** What the find methods return when there is no such counter. */
+    /** What the find methods return when there is no such counter ({@link PersistenceWatch#NOT_FOUND}). */
     public static final int NOT_FOUND = NULL_COUNTER_ID;
 
     private final CountersReader counters;
@@ -50,6 +51,7 @@ public final class RecordingWatch
      * @param streamId the stream.
      * @return the mark's counter id, or {@link CountersReader#NULL_COUNTER_ID} when the stream is not recorded.
      */
+    @Override
     public int findRecordedStream(final String channel, final int streamId)
     {
         final DirectBuffer metadata = counters.metaDataBuffer();
@@ -76,6 +78,7 @@ public final class RecordingWatch
      * @param streamId  the stream.
      * @return true while the stream is recorded under that mark.
      */
+    @Override
     public boolean isRecordedStream(final int counterId, final String channel, final int streamId)
     {
         return counterId != NULL_COUNTER_ID && counters.getCounterState(counterId) == RECORD_ALLOCATED &&
@@ -137,6 +140,7 @@ public final class RecordingWatch
      * @param sessionId the publication's session id.
      * @return the counter id, or {@link CountersReader#NULL_COUNTER_ID} while the archive records no such session.
      */
+    @Override
     public int findRecordingCounter(final int sessionId)
     {
         return RecordingPos.findCounterIdBySession(counters, sessionId);
@@ -149,6 +153,7 @@ public final class RecordingWatch
      * @param sessionId the session it was found for.
      * @return the recorded position, or -1 if the counter no longer records that session.
      */
+    @Override
     public long recordedPosition(final int counterId, final int sessionId)
     {
         if (counterId == NULL_COUNTER_ID || counters.getCounterState(counterId) != RECORD_ALLOCATED ||
