@@ -9,7 +9,7 @@ import io.wirespeed.jms.queue.QueueHost;
 import io.wirespeed.jms.queue.QueueSelectors;
 import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.aeron.AeronTransportContext;
-import io.wirespeed.transport.aeron.ArchiveConfig;
+import io.wirespeed.transport.ArchiveConfig;
 import io.wirespeed.transport.aeron.ArchiveHost;
 
 /**

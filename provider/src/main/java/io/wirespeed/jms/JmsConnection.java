@@ -208,7 +208,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
                         {
                             sharedTransport.ensureQueueHost(config);
                         }
-                        client = new QueueClient(transport(), id, config.queueHostTimeoutMs());
+                        client = new QueueClient(transport(), id, config.queueHostTimeout().toMillis());
                     }
                     catch (final TransportException ex)
                     {

@@ -30,7 +30,6 @@ import io.wirespeed.jms.wire.MessageDecoder;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.TransportSubscription;
-import io.wirespeed.transport.IdleStrategyKind;
 
 /**
  * A message consumer on a topic. It owns a subscription to the topic's stream and filters what
@@ -97,7 +96,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         this.selector = selector == null || selector.isBlank() ? null : selector;
         this.noLocal = noLocal;
         this.reuseMessages = connection.config().reuseMessages();
-        this.idle = IdleStrategyKind.byPropertyName(connection.config().idle(), "idle").newIdleStrategy();
+        this.idle = connection.config().idle().newIdleStrategy();
         this.creditBatch = Math.max(1, connection.config().queuePrefetch() / 2);
         connection.checkMayConsume(destination);
         this.compiledSelector = Selector.compile(this.selector);

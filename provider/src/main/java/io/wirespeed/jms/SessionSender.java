@@ -26,7 +26,6 @@ import io.wirespeed.jms.message.JmsMessageExceptions;
 import io.wirespeed.jms.queue.QueueStreams;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageEncoder;
-import io.wirespeed.transport.IdleStrategyKind;
 import io.wirespeed.transport.PersistenceWatch;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
@@ -75,10 +74,10 @@ final class SessionSender
     {
         this.session = session;
         this.config = session.connection().config();
-        this.idle = IdleStrategyKind.byPropertyName(config.idle(), "idle").newIdleStrategy();
-        this.sendTimeoutNs = TimeUnit.MILLISECONDS.toNanos(config.sendTimeoutMs());
-        this.connectWaitNs = TimeUnit.MILLISECONDS.toNanos(config.connectWaitMs());
-        this.queueHostTimeoutNs = TimeUnit.MILLISECONDS.toNanos(config.queueHostTimeoutMs());
+        this.idle = config.idle().newIdleStrategy();
+        this.sendTimeoutNs = TimeUnit.NANOSECONDS.convert(config.sendTimeout());
+        this.connectWaitNs = TimeUnit.NANOSECONDS.convert(config.connectWait());
+        this.queueHostTimeoutNs = TimeUnit.NANOSECONDS.convert(config.queueHostTimeout());
     }
 
     /**
@@ -270,8 +269,8 @@ final class SessionSender
                 else if (now - waitingSince > sendTimeoutNs)
                 {
                     throw new ResourceAllocationException("send to " + route + " was back-pressured for longer than " +
-                        "sendTimeout=" + config.sendTimeoutMs() + " ms: a subscriber is not keeping up; raise " +
-                        "sendTimeout or speed up the consumers");
+                        "sendTimeout=" + config.sendTimeout().toMillis() + " ms: a subscriber is not keeping up; " +
+                        "raise sendTimeout or speed up the consumers");
                 }
             }
             else if (result == TransportPublication.CLOSED)
@@ -320,8 +319,8 @@ final class SessionSender
             if (System.nanoTime() - start > sendTimeoutNs)
             {
                 throw new JMSException("the archive did not confirm a PERSISTENT message to " + route + " within " +
-                    "sendTimeout=" + config.sendTimeoutMs() + " ms: it may not survive a failure of the driver " +
-                    "process; check the archive (driver log), or raise sendTimeout");
+                    "sendTimeout=" + config.sendTimeout().toMillis() + " ms: it may not survive a failure of the " +
+                    "driver process; check the archive (driver log), or raise sendTimeout");
             }
             if (!watch.isRecordedStream(route.recordedMark, route.channel, route.streamId))
             {
@@ -386,9 +385,9 @@ final class SessionSender
                 if (System.nanoTime() - start > queueHostTimeoutNs)
                 {
                     throw new JMSException("no queue host took messages on " + route + " within queueHostTimeout=" +
-                        config.queueHostTimeoutMs() + " ms: queues are hosted by the Wirespeed driver process " +
-                        "(driver=external) or inside this JVM with the embedded driver; start the driver, or check " +
-                        "aeronDir");
+                        config.queueHostTimeout().toMillis() + " ms: queues are hosted by the Wirespeed driver " +
+                        "process (driver=external) or inside this JVM with the embedded driver; start the driver, or " +
+                        "check aeronDir");
                 }
                 if (session.isClosed())
                 {
@@ -423,8 +422,8 @@ final class SessionSender
             if (!route.publication.closeAfterDelivery(deadlineNs) && connected)
             {
                 LOGGER.log(System.Logger.Level.WARNING, "closed " + route + " before every subscriber confirmed it " +
-                    "had all this session sent (linger=" + config.lingerMs() + " ms): a subscriber may miss the last " +
-                    "messages; raise linger, or let subscribers keep up before closing");
+                    "had all this session sent (linger=" + config.linger().toMillis() + " ms): a subscriber may miss " +
+                    "the last messages; raise linger, or let subscribers keep up before closing");
             }
         }
     }
@@ -438,7 +437,7 @@ final class SessionSender
     static long lingerDeadline(final ConnectionConfig config)
     {
         final long now = System.nanoTime();
-        final long lingerNs = TimeUnit.MILLISECONDS.toNanos(config.lingerMs());
+        final long lingerNs = TimeUnit.NANOSECONDS.convert(config.linger());
         return lingerNs > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + lingerNs;
     }
 

@@ -8,12 +8,12 @@ import java.util.Map;
 
 import org.agrona.CloseHelper;
 
+import io.wirespeed.jms.config.ArchiveMode;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.durable.DurableStorage;
 import io.wirespeed.jms.durable.SubscriptionStore;
 import io.wirespeed.jms.queue.QueueHost;
 import io.wirespeed.jms.queue.QueueSelectors;
-import io.wirespeed.transport.IdleStrategyKind;
 import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.aeron.AeronTransportContext;
@@ -87,8 +87,8 @@ final class EmbeddedHost
      */
     static boolean startsWithConnection(final ConnectionConfig config)
     {
-        return "on".equals(config.archive()) ||
-            "auto".equals(config.archive()) && SubscriptionStore.holdsSubscriptions(config.archiveConfig().directory());
+        return config.archive() == ArchiveMode.ON || config.archive() == ArchiveMode.AUTO &&
+            SubscriptionStore.holdsSubscriptions(config.archiveConfig().directory());
     }
 
     /** Closes every host of this JVM: the JVM's shutdown, or an application that must stop them before. */
@@ -117,7 +117,7 @@ final class EmbeddedHost
     synchronized void ensureQueueHost(final ConnectionConfig config)
     {
         checkOpen();
-        final boolean archiveOn = "on".equals(config.archive());
+        final boolean archiveOn = config.archive() == ArchiveMode.ON;
         if (queueHost == null)
         {
             if (archiveOn || durableStorage != null)
@@ -156,7 +156,7 @@ final class EmbeddedHost
         checkOpen();
         if (durableStorage == null)
         {
-            if ("off".equals(config.archive()))
+            if (config.archive() == ArchiveMode.OFF)
             {
                 throw new TransportException("durable subscriptions need the archive, and this connection has " +
                     "archive=off: use archive=auto (the default) or archive=on");
@@ -181,8 +181,8 @@ final class EmbeddedHost
             checkSameArchive(config);
             return;
         }
-        archive = ArchiveHost.launch(transport.context().directory(), config.archiveConfig(),
-            IdleStrategyKind.byPropertyName(config.idle(), "idle"), DaemonThreadFactory.INSTANCE);
+        archive = ArchiveHost.launch(transport.context().directory(), config.archiveConfig(), config.idle(),
+            DaemonThreadFactory.INSTANCE);
         try
         {
             durableStorage = DurableStorage.open(transport, config.archiveConfig(), archive);

@@ -1,13 +1,10 @@
 package io.wirespeed.jms.transport;
 
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 
 import io.wirespeed.jms.config.ConnectionConfig;
-import io.wirespeed.transport.IdleStrategyKind;
-import io.wirespeed.transport.ThreadingMode;
 import io.wirespeed.transport.TransportContext;
 import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.TransportFactories;
@@ -106,13 +103,13 @@ public final class SharedTransports
         return new TransportContext()
             .embeddedDriver(config.embeddedDriver())
             .driverDirectory(config.aeronDir())
-            .threadingMode(ThreadingMode.byPropertyName(config.threading(), "threading"))
-            .idleStrategy(IdleStrategyKind.byPropertyName(config.idle(), "idle"))
-            .driverTimeout(Duration.ofMillis(config.driverTimeoutMs()))
+            .threadingMode(config.threading())
+            .idleStrategy(config.idle())
+            .driverTimeout(config.driverTimeout())
             .termLength(config.termLength())
             .mtu(config.mtu())
             .errorHandler(errorHandler)
-            .option("rdmaVerbs", config.rdmaVerbs());
+            .option("rdmaVerbs", config.rdmaVerbs().optionValue());
     }
 
     private static synchronized TransportFactories factories()
@@ -127,7 +124,7 @@ public final class SharedTransports
     private static String key(final ConnectionConfig config)
     {
         return config.embeddedDriver() + "|" + config.aeronDir() + "|" + config.threading() + "|" +
-            config.idle() + "|" + config.termLength() + "|" + config.mtu() + "|" + config.driverTimeoutMs() + "|" +
+            config.idle() + "|" + config.termLength() + "|" + config.mtu() + "|" + config.driverTimeout() + "|" +
             config.rdmaVerbs();
     }
 }

@@ -11,6 +11,7 @@ import io.aeron.archive.Archive;
 import io.aeron.archive.ArchiveThreadingMode;
 import io.aeron.archive.client.AeronArchive;
 import io.aeron.exceptions.AeronException;
+import io.wirespeed.transport.ArchiveConfig;
 import io.wirespeed.transport.IdleStrategyKind;
 import io.wirespeed.transport.TransportException;
 import org.agrona.CloseHelper;

@@ -15,6 +15,7 @@ import io.aeron.archive.client.AeronArchive;
 import io.aeron.archive.client.ArchiveException;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.Agent;
+import io.wirespeed.transport.ArchiveConfig;
 
 /**
  * The archive's retention policy: segment files older than the retention time, and the oldest

@@ -1,4 +1,4 @@
-package io.wirespeed.transport.aeron;
+package io.wirespeed.transport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

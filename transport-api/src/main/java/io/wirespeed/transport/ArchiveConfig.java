@@ -1,4 +1,4 @@
-package io.wirespeed.transport.aeron;
+package io.wirespeed.transport;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -11,14 +11,15 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 
-import io.wirespeed.transport.TransportException;
 import org.agrona.SystemUtil;
 
 /**
- * Settings of the Aeron Archive that runs beside a media driver: where it stores recordings, how
- * long its segment files are, and how much it keeps (by age and by total size). Immutable; read from
+ * Settings of the archive that runs beside a media driver and records streams (the persistence service a
+ * {@link PersistenceWatch} watches; for Aeron, Aeron Archive): where it stores recordings, how long its
+ * segment files are, and how much it keeps (by age and by total size). Immutable; read from
  * {@code wirespeed.archive.*} properties (the driver process) or set by the connection URI (the
- * embedded driver). Defaults fit a developer laptop: the application's own directory under
+ * embedded driver), which is why it lives in the SPI: the provider validates these options when it parses
+ * its URI without naming a transport. Defaults fit a developer laptop: the application's own directory under
  * {@code ~/.wirespeed/archive}, 64 MiB segments, at most 24 hours and 1 GiB of recordings.
  */
 public final class ArchiveConfig

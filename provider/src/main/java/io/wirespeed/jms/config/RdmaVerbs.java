@@ -1,0 +1,26 @@
+package io.wirespeed.jms.config;
+
+/**
+ * Which verbs serve {@code wirespeed:rdma} channels: the URI option {@code rdmaVerbs}, handed to the RDMA
+ * transport by name as its {@code rdmaVerbs} option.
+ */
+public enum RdmaVerbs
+{
+    /** The RDMA NIC, through the JNI binding. */
+    NATIVE("native"),
+    /** An in-JVM simulation, for tests only: it needs the transport-rdma test jar on the classpath. */
+    SIMULATED("simulated");
+
+    private final String optionValue;
+
+    RdmaVerbs(final String optionValue)
+    {
+        this.optionValue = optionValue;
+    }
+
+    /** @return the option's value that selects these verbs, e.g. {@code native}. */
+    public String optionValue()
+    {
+        return optionValue;
+    }
+}
