@@ -11,6 +11,8 @@ import java.util.TreeSet;
  */
 public final class TransportFactories
 {
+    private static TransportFactories installed;
+
     private final List<TransportFactory> factories;
 
     private TransportFactories(final List<TransportFactory> factories)
@@ -33,6 +35,21 @@ public final class TransportFactories
             }
         }
         this.factories = List.copyOf(factories);
+    }
+
+    /**
+     * The factories of this JVM: {@link #load()} once, then the same factories for every caller.
+     *
+     * @return the factories found.
+     * @throws TransportException if two of them claim the same scheme.
+     */
+    public static synchronized TransportFactories installed()
+    {
+        if (null == installed)
+        {
+            installed = load();
+        }
+        return installed;
     }
 
     /**
@@ -79,6 +96,17 @@ public final class TransportFactories
     }
 
     /**
+     * Whether a factory serves a channel.
+     *
+     * @param channel a channel URI.
+     * @return true when one of the factories claims a scheme the channel starts with.
+     */
+    public boolean serves(final String channel)
+    {
+        return null != find(channel);
+    }
+
+    /**
      * The factory that serves a channel.
      *
      * @param channel a channel URI, e.g. {@code aeron:udp?endpoint=10.0.0.5:40456}.
@@ -86,6 +114,21 @@ public final class TransportFactories
      * @throws TransportException naming the known schemes when no factory serves the channel.
      */
     public TransportFactory forChannel(final String channel)
+    {
+        final TransportFactory chosen = find(channel);
+        if (null == chosen)
+        {
+            final TreeSet<String> schemes = new TreeSet<>();
+            factories.forEach((factory) -> schemes.addAll(factory.schemes()));
+            throw new TransportException("no transport serves the channel '" + channel + "': the transports on " +
+                "the classpath serve " + (schemes.isEmpty() ? "none" : String.join(", ", schemes)) + "; use one " +
+                "of those, or add the transport's jar (io.wirespeed:wirespeed-transport-aeron for aeron:, " +
+                "io.wirespeed:wirespeed-transport-rdma for wirespeed:rdma?)");
+        }
+        return chosen;
+    }
+
+    private TransportFactory find(final String channel)
     {
         TransportFactory chosen = null;
         int chosenLength = -1;
@@ -99,15 +142,6 @@ public final class TransportFactories
                     chosenLength = scheme.length();
                 }
             }
-        }
-        if (null == chosen)
-        {
-            final TreeSet<String> schemes = new TreeSet<>();
-            factories.forEach((factory) -> schemes.addAll(factory.schemes()));
-            throw new TransportException("no transport serves the channel '" + channel + "': the transports on " +
-                "the classpath serve " + (schemes.isEmpty() ? "none" : String.join(", ", schemes)) + "; use one " +
-                "of those, or add the transport's jar (io.wirespeed:wirespeed-transport-aeron for aeron:, " +
-                "io.wirespeed:wirespeed-transport-rdma for wirespeed:rdma?)");
         }
         return chosen;
     }

@@ -1,6 +1,7 @@
 package io.wirespeed.transport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,6 +25,8 @@ class TransportFactoriesTest
         assertSame(aeron, factories.forChannel("aeron:ipc"));
         assertSame(rdma, factories.forChannel("wirespeed:rdma?endpoint=10.0.0.5:40600"));
         assertSame(memory, factories.forChannel("mem:prices"));
+        assertTrue(factories.serves("mem:prices"));
+        assertFalse(factories.serves("tcp://prices"));
     }
 
     @Test

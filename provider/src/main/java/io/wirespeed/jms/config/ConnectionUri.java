@@ -11,6 +11,7 @@ import java.util.function.Function;
 import io.wirespeed.transport.ArchiveConfig;
 import io.wirespeed.transport.IdleStrategyKind;
 import io.wirespeed.transport.ThreadingMode;
+import io.wirespeed.transport.TransportFactories;
 import io.wirespeed.transport.TransportException;
 
 /**
@@ -27,7 +28,8 @@ import io.wirespeed.transport.TransportException;
  * {@code queuePrefetch}, {@code queueHostTimeout} (ms), {@code linger} (a duration: 5s, 500ms),
  * {@code streamIdBase}, {@code streamIdRange}, {@code fragmentLimit}, {@code reuseMessages}
  * (true|false), {@code clientId}, {@code profile} (low-latency sets busy-spin idle and dedicated
- * threading), and {@code route.<pattern>=<aeron channel>} rules. Values may be percent-encoded.
+ * threading), and {@code route.<pattern>=<channel>} rules (an Aeron or RDMA channel, or one of a scheme another
+ * transport on the classpath claims). Values may be percent-encoded.
  * docs/configuration.md describes each with examples. Every value is checked and typed here, once: what
  * uses the {@link ConnectionConfig} reads enums, durations and sizes, never text.
  */
@@ -114,7 +116,8 @@ public final class ConnectionUri
         if (name.startsWith(ROUTE_PREFIX) && name.length() > ROUTE_PREFIX.length())
         {
             final String channel = value.trim();
-            if (!channel.startsWith("aeron:") && !channel.startsWith(RDMA_CHANNEL_PREFIX))
+            if (!channel.startsWith("aeron:") && !channel.startsWith(RDMA_CHANNEL_PREFIX) &&
+                !TransportFactories.installed().serves(channel))
             {
                 throw new IllegalArgumentException(
                     "route '" + name + "' in '" + builder.uri + "' must name an Aeron channel such as aeron:ipc or " +

@@ -20,7 +20,6 @@ import io.wirespeed.transport.TransportFactories;
 public final class SharedTransports
 {
     private static final Map<String, TransportEntry> ENTRIES = new HashMap<>();
-    private static TransportFactories factories;
 
     private SharedTransports()
     {
@@ -41,7 +40,7 @@ public final class SharedTransports
         TransportEntry entry = ENTRIES.get(key);
         if (entry == null)
         {
-            entry = new TransportEntry(factories(), config);
+            entry = new TransportEntry(TransportFactories.installed(), config);
             if (config.embeddedDriver() && EmbeddedHost.startsWithConnection(config))
             {
                 try
@@ -110,15 +109,6 @@ public final class SharedTransports
             .mtu(config.mtu())
             .errorHandler(errorHandler)
             .option("rdmaVerbs", config.rdmaVerbs().optionValue());
-    }
-
-    private static synchronized TransportFactories factories()
-    {
-        if (null == factories)
-        {
-            factories = TransportFactories.load();
-        }
-        return factories;
     }
 
     private static String key(final ConnectionConfig config)

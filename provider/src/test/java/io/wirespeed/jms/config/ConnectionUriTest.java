@@ -115,6 +115,15 @@ class ConnectionUriTest
     }
 
     @Test
+    void aRouteMayNameAChannelOfAnySchemeATransportOnTheClasspathClaims()
+    {
+        final TopicRouting routing = new TopicRouting(ConnectionUri.parse(
+            "wirespeed:ipc?route.test.>=" + ClaimedSchemeFactory.SCHEME + "prices"));
+        assertEquals(ClaimedSchemeFactory.SCHEME + "prices", routing.channel("test.prices"));
+        assertMessage("wirespeed:ipc?route.x=unclaimed:y", "must name an Aeron channel");
+    }
+
+    @Test
     void streamIdIsAStableHashWithinTheConfiguredRange()
     {
         final ConnectionConfig config = ConnectionUri.parse("wirespeed:ipc?streamIdBase=1000&streamIdRange=10");
