@@ -29,25 +29,4 @@ public enum ThreadingMode
     {
         return propertyName;
     }
-
-    /**
-     * Finds the mode with the given property name.
-     *
-     * @param name    the property value, e.g. {@code shared}; case is ignored.
-     * @param setting the setting the value came from, named in the error.
-     * @return the mode.
-     * @throws TransportException if no mode has that name.
-     */
-    public static ThreadingMode byPropertyName(final String name, final String setting)
-    {
-        for (final ThreadingMode mode : values())
-        {
-            if (mode.propertyName.equalsIgnoreCase(name.trim()))
-            {
-                return mode;
-            }
-        }
-        throw new TransportException(
-            "unknown threading mode '" + name + "' in " + setting + ": use one of shared, shared-network, dedicated");
-    }
 }

@@ -68,17 +68,6 @@ class TransportFactoriesTest
         assertEquals(List.of(), TransportFactories.load().factories());
     }
 
-    @Test
-    void namesEveryThreadingModeByItsPropertyName()
-    {
-        assertSame(ThreadingMode.SHARED_NETWORK, ThreadingMode.byPropertyName(" Shared-Network ", "threading"));
-        assertEquals("dedicated", ThreadingMode.DEDICATED.propertyName());
-        final TransportException ex = assertThrows(
-            TransportException.class, () -> ThreadingMode.byPropertyName("single", "threading"));
-        assertEquals("unknown threading mode 'single' in threading: use one of shared, shared-network, dedicated",
-            ex.getMessage());
-    }
-
     private static final class NamedFactory implements TransportFactory
     {
         private final String name;

@@ -1,5 +1,7 @@
 package io.wirespeed.jms.config;
 
+import java.util.Locale;
+
 /**
  * Which verbs serve {@code wirespeed:rdma} channels: the URI option {@code rdmaVerbs}, handed to the RDMA
  * transport by name as its {@code rdmaVerbs} option.
@@ -7,20 +9,13 @@ package io.wirespeed.jms.config;
 public enum RdmaVerbs
 {
     /** The RDMA NIC, through the JNI binding. */
-    NATIVE("native"),
+    NATIVE,
     /** An in-JVM simulation, for tests only: it needs the transport-rdma test jar on the classpath. */
-    SIMULATED("simulated");
-
-    private final String optionValue;
-
-    RdmaVerbs(final String optionValue)
-    {
-        this.optionValue = optionValue;
-    }
+    SIMULATED;
 
     /** @return the option's value that selects these verbs, e.g. {@code native}. */
     public String optionValue()
     {
-        return optionValue;
+        return name().toLowerCase(Locale.ROOT);
     }
 }
