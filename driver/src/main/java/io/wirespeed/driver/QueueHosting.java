@@ -8,8 +8,8 @@ import io.wirespeed.jms.durable.DurableStorage;
 import io.wirespeed.jms.queue.QueueHost;
 import io.wirespeed.jms.queue.QueueSelectors;
 import io.wirespeed.transport.aeron.AeronTransport;
-import io.wirespeed.transport.aeron.AeronTransportConfig;
-import io.wirespeed.transport.aeron.ArchiveConfig;
+import io.wirespeed.transport.aeron.AeronTransportContext;
+import io.wirespeed.transport.ArchiveConfig;
 import io.wirespeed.transport.aeron.ArchiveHost;
 
 /**
@@ -47,17 +47,17 @@ final class QueueHosting implements AutoCloseable
      * @param systemProperties where {@value #QUEUE_HOST_PROP} is read.
      * @return the hosting, running or not.
      */
-    static QueueHosting start(final AeronTransportConfig driverConfig, final Properties systemProperties)
+    static QueueHosting start(final AeronTransportContext driverConfig, final Properties systemProperties)
     {
         if ("false".equalsIgnoreCase(systemProperties.getProperty(QUEUE_HOST_PROP, "true")))
         {
             return new QueueHosting(null, null, null, null);
         }
-        final AeronTransport transport = AeronTransport.connect(AeronTransportConfig.builder()
+        final AeronTransport transport = AeronTransport.connect(new AeronTransportContext()
             .embedded(false)
             .directory(driverConfig.directory())
             .timeout(driverConfig.timeout())
-            .build());
+            .conclude());
         ArchiveHost archive = null;
         DurableStorage storage = null;
         try

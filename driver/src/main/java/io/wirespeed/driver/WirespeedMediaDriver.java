@@ -2,7 +2,8 @@ package io.wirespeed.driver;
 
 import io.aeron.driver.MediaDriver;
 import io.wirespeed.transport.TransportException;
-import io.wirespeed.transport.aeron.AeronTransportConfig;
+import io.wirespeed.transport.aeron.AeronTransportConfiguration;
+import io.wirespeed.transport.aeron.AeronTransportContext;
 import io.wirespeed.transport.aeron.MediaDriverLauncher;
 import org.agrona.concurrent.ShutdownSignalBarrier;
 import sun.misc.Signal;
@@ -18,7 +19,7 @@ import java.util.Properties;
 
 /**
  * The external media driver process: an Aeron media driver configured with the same
- * {@code wirespeed.driver.*} vocabulary as {@link AeronTransportConfig}, from properties files named
+ * {@code wirespeed.driver.*} vocabulary as {@link AeronTransportContext}, from properties files named
  * as arguments and then system properties, which take precedence. Applications on this host use it
  * with {@code wirespeed.driver.embedded=false} and the same {@code wirespeed.driver.dir}.
  * <p>
@@ -44,7 +45,7 @@ public final class WirespeedMediaDriver
      */
     public static void main(final String[] args)
     {
-        final AeronTransportConfig config;
+        final AeronTransportContext config;
         try
         {
             config = configure(args, System.getProperties());
@@ -108,7 +109,7 @@ public final class WirespeedMediaDriver
      * @return the configuration.
      * @throws TransportException if a file cannot be read or a setting is invalid.
      */
-    public static AeronTransportConfig configure(final String[] files, final Properties systemProperties)
+    public static AeronTransportContext configure(final String[] files, final Properties systemProperties)
     {
         final Properties merged = new Properties();
         for (final String file : files)
@@ -126,11 +127,11 @@ public final class WirespeedMediaDriver
         }
         for (final Map.Entry<Object, Object> entry : systemProperties.entrySet())
         {
-            if (String.valueOf(entry.getKey()).startsWith(AeronTransportConfig.PROPERTY_PREFIX))
+            if (String.valueOf(entry.getKey()).startsWith(AeronTransportConfiguration.PROPERTY_PREFIX))
             {
                 merged.put(entry.getKey(), entry.getValue());
             }
         }
-        return AeronTransportConfig.builder().properties(merged).embedded(false).build();
+        return new AeronTransportContext().properties(merged).embedded(false).conclude();
     }
 }

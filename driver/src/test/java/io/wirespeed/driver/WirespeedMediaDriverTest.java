@@ -5,7 +5,8 @@ import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 import io.wirespeed.transport.aeron.AeronTransport;
-import io.wirespeed.transport.aeron.AeronTransportConfig;
+import io.wirespeed.transport.aeron.AeronTransportConfiguration;
+import io.wirespeed.transport.aeron.AeronTransportContext;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
@@ -44,18 +45,18 @@ class WirespeedMediaDriverTest
     {
         final String directory = uniqueDirectory();
         try (DriverProcess driver = DriverProcess.start(List.of(
-            AeronTransportConfig.DIR_PROP + "=" + directory,
-            AeronTransportConfig.TERM_LENGTH_PROP + "=1m")))
+            AeronTransportConfiguration.DIR_PROP + "=" + directory,
+            AeronTransportConfiguration.TERM_LENGTH_PROP + "=1m")))
         {
             final String ready = driver.awaitLine("wirespeed-driver running", TIMEOUT);
-            assertTrue(ready.contains(AeronTransportConfig.DIR_PROP + "=" + directory), ready);
-            assertTrue(ready.contains(AeronTransportConfig.THREADING_PROP + "=shared "), ready);
-            assertTrue(ready.contains(AeronTransportConfig.IDLE_PROP + "=backoff"), ready);
+            assertTrue(ready.contains(AeronTransportConfiguration.DIR_PROP + "=" + directory), ready);
+            assertTrue(ready.contains(AeronTransportConfiguration.THREADING_PROP + "=shared "), ready);
+            assertTrue(ready.contains(AeronTransportConfiguration.IDLE_PROP + "=backoff"), ready);
 
-            try (AeronTransport client = AeronTransport.connect(AeronTransportConfig.builder()
+            try (AeronTransport client = AeronTransport.connect(new AeronTransportContext()
                 .embedded(false)
                 .directory(directory)
-                .build()))
+                .conclude()))
             {
                 assertEquals(MESSAGES, exchange(client));
             }
@@ -73,16 +74,16 @@ class WirespeedMediaDriverTest
         final String directory = uniqueDirectory();
         final List<TransportException> faults = new CopyOnWriteArrayList<>();
         try (DriverProcess driver = DriverProcess.start(List.of(
-            AeronTransportConfig.DIR_PROP + "=" + directory,
-            AeronTransportConfig.TERM_LENGTH_PROP + "=1m")))
+            AeronTransportConfiguration.DIR_PROP + "=" + directory,
+            AeronTransportConfiguration.TERM_LENGTH_PROP + "=1m")))
         {
             driver.awaitLine("wirespeed-driver running", TIMEOUT);
-            try (AeronTransport client = AeronTransport.connect(AeronTransportConfig.builder()
+            try (AeronTransport client = AeronTransport.connect(new AeronTransportContext()
                 .embedded(false)
                 .directory(directory)
                 .timeout(Duration.ofSeconds(1))
                 .errorHandler(faults::add)
-                .build()))
+                .conclude()))
             {
                 driver.kill();
                 await(() -> !faults.isEmpty(), "the client to notice the driver is gone");
@@ -103,16 +104,16 @@ class WirespeedMediaDriverTest
         final String directory = uniqueDirectory();
         final Path file = temp.resolve("driver.properties");
         Files.writeString(file, String.join("\n",
-            AeronTransportConfig.DIR_PROP + "=" + directory,
-            AeronTransportConfig.MTU_PROP + "=4096",
-            AeronTransportConfig.TERM_LENGTH_PROP + "=64m"));
+            AeronTransportConfiguration.DIR_PROP + "=" + directory,
+            AeronTransportConfiguration.MTU_PROP + "=4096",
+            AeronTransportConfiguration.TERM_LENGTH_PROP + "=64m"));
 
         try (DriverProcess driver = DriverProcess.start(
-            List.of(AeronTransportConfig.TERM_LENGTH_PROP + "=1m"), file.toString()))
+            List.of(AeronTransportConfiguration.TERM_LENGTH_PROP + "=1m"), file.toString()))
         {
             final String ready = driver.awaitLine("wirespeed-driver running", TIMEOUT);
-            assertTrue(ready.contains(AeronTransportConfig.MTU_PROP + "=4096"), ready);
-            assertTrue(ready.contains(AeronTransportConfig.TERM_LENGTH_PROP + "=1048576"), ready);
+            assertTrue(ready.contains(AeronTransportConfiguration.MTU_PROP + "=4096"), ready);
+            assertTrue(ready.contains(AeronTransportConfiguration.TERM_LENGTH_PROP + "=1048576"), ready);
 
             driver.terminate();
             assertEquals(0, driver.awaitExit(TIMEOUT), driver.output());
@@ -123,8 +124,8 @@ class WirespeedMediaDriverTest
     void exitsWithStatusOneNamingTheSettingWhenTheConfigurationIsInvalid() throws Exception
     {
         try (DriverProcess driver = DriverProcess.start(List.of(
-            AeronTransportConfig.DIR_PROP + "=" + uniqueDirectory(),
-            AeronTransportConfig.TERM_LENGTH_PROP + "=100000")))
+            AeronTransportConfiguration.DIR_PROP + "=" + uniqueDirectory(),
+            AeronTransportConfiguration.TERM_LENGTH_PROP + "=100000")))
         {
             assertEquals(WirespeedMediaDriver.EXIT_CANNOT_START, driver.awaitExit(TIMEOUT));
             assertTrue(driver.output().contains("wirespeed.driver.term.length=100000 is not valid"), driver.output());
@@ -134,9 +135,9 @@ class WirespeedMediaDriverTest
     @Test
     void defaultsToAeronsDirectoryWhereExternalClientsLook()
     {
-        final AeronTransportConfig config = WirespeedMediaDriver.configure(new String[0], new Properties());
+        final AeronTransportContext config = WirespeedMediaDriver.configure(new String[0], new Properties());
 
-        assertEquals(AeronTransportConfig.defaultDirectory(false), config.directory());
+        assertEquals(AeronTransportConfiguration.defaultDirectory(false), config.directory());
     }
 
     @Test

@@ -19,14 +19,14 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * A multicast group and port that work on the loopback interface, so multicast tests never leave this
- * host. The same approach as transport-udp's tests (see transport-udp/README.md): probe with a plain
+ * host. The same approach as transport-aeron's tests (see transport-aeron/README.md): probe with a plain
  * datagram; if that fails and the tests run as root, turn multicast on for {@code lo} and route
  * 224.0.0.0/4 to it with {@code ip}; otherwise skip the test with what the host needs.
  */
 final class LoopbackMulticast
 {
     private static final String NEEDS = "multicast on the loopback interface is not available: the host needs " +
-        "'ip link set lo multicast on' and 'ip route add 224.0.0.0/4 dev lo' (as root); see transport-udp/README.md";
+        "'ip link set lo multicast on' and 'ip route add 224.0.0.0/4 dev lo' (as root); see transport-aeron/README.md";
 
     private LoopbackMulticast()
     {

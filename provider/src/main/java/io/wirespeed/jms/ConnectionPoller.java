@@ -8,7 +8,6 @@ import org.agrona.concurrent.AgentRunner;
 
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.queue.QueueClient;
-import io.wirespeed.transport.aeron.IdleStrategyKind;
 
 /**
  * The connection's one delivery thread: an {@link Agent} that polls the subscriptions of every
@@ -106,7 +105,7 @@ final class ConnectionPoller implements Agent
         if (runner == null && !closed)
         {
             runner = new AgentRunner(
-                IdleStrategyKind.byPropertyName(config.idle(), "idle").newIdleStrategy(),
+                config.idle().newIdleStrategy(),
                 this::onError, null, this);
             AgentRunner.startOnThread(runner);
         }

@@ -37,6 +37,7 @@ import io.wirespeed.jms.meta.ConnectionId;
 import io.wirespeed.jms.transport.SharedTransport;
 import io.wirespeed.jms.transport.SharedTransports;
 import io.wirespeed.jms.transport.TransportChannel;
+import io.wirespeed.transport.PersistenceWatch;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
 
@@ -145,10 +146,43 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      *
      * @param destinationName the destination's name.
      * @return the transport and channel.
+     * @throws JMSException if no transport serves the channel, or it cannot be connected.
      */
-    public TransportChannel channelFor(final String destinationName)
+    public TransportChannel channelFor(final String destinationName) throws JMSException
     {
-        return sharedTransport.resolve(routing.channel(destinationName), "simulated".equals(config.rdmaVerbs()));
+        final String channel = routing.channel(destinationName);
+        try
+        {
+            return sharedTransport.resolve(channel);
+        }
+        catch (final TransportException ex)
+        {
+            throw JmsExceptions.wrap("cannot reach '" + destinationName + "' on " + channel + ": " + ex.getMessage(),
+                ex);
+        }
+    }
+
+    /**
+     * Where a durable subscription's topic travels, refused where nothing can record it: a durable
+     * subscription is fed from the archive's recording of the topic's stream, and only a transport with
+     * a {@link PersistenceWatch} (Aeron) has streams an archive records. RDMA channels have none, so a
+     * durable subscription on a topic routed over RDMA would never receive anything.
+     *
+     * @param topicName the topic's name.
+     * @return the transport and channel.
+     * @throws JMSException naming what to change when the topic's transport cannot be recorded.
+     */
+    TransportChannel durableChannelFor(final String topicName) throws JMSException
+    {
+        final TransportChannel target = channelFor(topicName);
+        if (target.transport().capability(PersistenceWatch.class).isEmpty())
+        {
+            throw new JMSException("a durable subscription on '" + topicName + "' cannot be kept: the topic " +
+                "travels on " + target.channel() + ", whose transport nothing records (the archive records only " +
+                "aeron: channels); route the topic over aeron:ipc or aeron:udp (route.<pattern>), or subscribe " +
+                "without durability");
+        }
+        return target;
     }
 
     /**
@@ -174,7 +208,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
                         {
                             sharedTransport.ensureQueueHost(config);
                         }
-                        client = new QueueClient(transport(), id, config.queueHostTimeoutMs());
+                        client = new QueueClient(transport(), id, config.queueHostTimeout().toMillis());
                     }
                     catch (final TransportException ex)
                     {

@@ -31,7 +31,6 @@ import io.wirespeed.jms.wire.MessageDecoder;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.TransportSubscription;
-import io.wirespeed.transport.aeron.IdleStrategyKind;
 
 /**
  * A message consumer on a topic. It owns a subscription to the topic's stream and filters what
@@ -104,20 +103,21 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         this.recordsReceives = session.sessionMode() == Session.CLIENT_ACKNOWLEDGE ||
             session.sessionMode() == Session.SESSION_TRANSACTED;
         this.receivedEnvelope = recordsReceives ? new ExpandableArrayBuffer(256) : null;
-        this.idle = IdleStrategyKind.byPropertyName(connection.config().idle(), "idle").newIdleStrategy();
+        this.idle = connection.config().idle().newIdleStrategy();
         this.creditBatch = Math.max(1, connection.config().queuePrefetch() / 2);
         connection.checkMayConsume(destination);
         this.compiledSelector = Selector.compile(this.selector);
         if (!destination.isTopic() || sharedSubscription != null)
         {
+            final TransportChannel recorded = durableShared != null ? connection.durableChannelFor(destination.name()) :
+                null;
             this.queueClient = durableShared != null ? connection.durableQueueClient() : connection.queueClient();
             this.consumerId = queueClient.nextId();
             final String selectorText = this.selector == null ? "" : this.selector;
             if (durableShared != null)
             {
-                final TransportChannel target = connection.channelFor(destination.name());
                 this.inbox = queueClient.subscribeDurable(destination.name(), selectorText, sharedSubscription,
-                    target.channel(), connection.routing().streamId(destination.name()), durableShared, noLocal, 0,
+                    recorded.channel(), connection.routing().streamId(destination.name()), durableShared, noLocal, 0,
                     consumerId);
             }
             else if (destination.isTopic())

@@ -26,12 +26,10 @@ import io.wirespeed.jms.message.JmsMessageExceptions;
 import io.wirespeed.jms.queue.QueueStreams;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageEncoder;
-import io.wirespeed.transport.TransportException;
+import io.wirespeed.transport.PersistenceWatch;
 import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.TransportPublication;
-import io.wirespeed.transport.aeron.AeronTransport;
-import io.wirespeed.transport.aeron.IdleStrategyKind;
-import io.wirespeed.transport.aeron.RecordingWatch;
 
 /**
  * A session's sending side: encodes a message into the session's buffer and offers it on the
@@ -43,7 +41,10 @@ import io.wirespeed.transport.aeron.RecordingWatch;
  * durable subscription, or any queue when the queue host keeps its queues in the archive) returns only
  * once the archive's position for this publication's session has reached the message's end: it is
  * then in the archive's files. Where nothing records the stream, a send does not wait (topic semantics:
- * a message no durable subscription keeps is lost with its subscribers anyway).
+ * a message no durable subscription keeps is lost with its subscribers anyway). What the archive records is
+ * seen through the route's transport's {@link PersistenceWatch} capability; a transport without one (RDMA)
+ * has streams nothing records, where no durable subscription can be made either
+ * ({@link JmsConnection#durableChannelFor}), so a PERSISTENT send there does not wait either.
  * <p>
  * A message larger than its publication takes is refused at send with a {@link MessageFormatException}, in a
  * transaction too, so a commit never meets one. A commit first checks what can be known before publishing (a queue
@@ -73,10 +74,10 @@ final class SessionSender
     {
         this.session = session;
         this.config = session.connection().config();
-        this.idle = IdleStrategyKind.byPropertyName(config.idle(), "idle").newIdleStrategy();
-        this.sendTimeoutNs = TimeUnit.MILLISECONDS.toNanos(config.sendTimeoutMs());
-        this.connectWaitNs = TimeUnit.MILLISECONDS.toNanos(config.connectWaitMs());
-        this.queueHostTimeoutNs = TimeUnit.MILLISECONDS.toNanos(config.queueHostTimeoutMs());
+        this.idle = config.idle().newIdleStrategy();
+        this.sendTimeoutNs = TimeUnit.NANOSECONDS.convert(config.sendTimeout());
+        this.connectWaitNs = TimeUnit.NANOSECONDS.convert(config.connectWait());
+        this.queueHostTimeoutNs = TimeUnit.NANOSECONDS.convert(config.queueHostTimeout());
     }
 
     /**
@@ -153,9 +154,9 @@ final class SessionSender
         }
     }
 
-    private static RecordingWatch watch(final Transport transport)
+    private static PersistenceWatch watch(final Transport transport)
     {
-        return transport instanceof AeronTransport ? ((AeronTransport)transport).recordingWatch() : null;
+        return transport.capability(PersistenceWatch.class).orElse(null);
     }
 
     /**
@@ -268,8 +269,8 @@ final class SessionSender
                 else if (now - waitingSince > sendTimeoutNs)
                 {
                     throw new ResourceAllocationException("send to " + route + " was back-pressured for longer than " +
-                        "sendTimeout=" + config.sendTimeoutMs() + " ms: a subscriber is not keeping up; raise " +
-                        "sendTimeout or speed up the consumers");
+                        "sendTimeout=" + config.sendTimeout().toMillis() + " ms: a subscriber is not keeping up; " +
+                        "raise sendTimeout or speed up the consumers");
                 }
             }
             else if (result == TransportPublication.CLOSED)
@@ -291,11 +292,11 @@ final class SessionSender
 
     private void awaitArchived(final Route route, final long position) throws JMSException
     {
-        final RecordingWatch watch = route.watch;
+        final PersistenceWatch watch = route.watch;
         if (!watch.isRecordedStream(route.recordedMark, route.channel, route.streamId))
         {
             route.recordedMark = watch.findRecordedStream(route.channel, route.streamId);
-            if (route.recordedMark == RecordingWatch.NOT_FOUND)
+            if (route.recordedMark == PersistenceWatch.NOT_FOUND)
             {
                 return;
             }
@@ -318,8 +319,8 @@ final class SessionSender
             if (System.nanoTime() - start > sendTimeoutNs)
             {
                 throw new JMSException("the archive did not confirm a PERSISTENT message to " + route + " within " +
-                    "sendTimeout=" + config.sendTimeoutMs() + " ms: it may not survive a failure of the driver " +
-                    "process; check the archive (driver log), or raise sendTimeout");
+                    "sendTimeout=" + config.sendTimeout().toMillis() + " ms: it may not survive a failure of the " +
+                    "driver process; check the archive (driver log), or raise sendTimeout");
             }
             if (!watch.isRecordedStream(route.recordedMark, route.channel, route.streamId))
             {
@@ -384,9 +385,9 @@ final class SessionSender
                 if (System.nanoTime() - start > queueHostTimeoutNs)
                 {
                     throw new JMSException("no queue host took messages on " + route + " within queueHostTimeout=" +
-                        config.queueHostTimeoutMs() + " ms: queues are hosted by the Wirespeed driver process " +
-                        "(driver=external) or inside this JVM with the embedded driver; start the driver, or check " +
-                        "aeronDir");
+                        config.queueHostTimeout().toMillis() + " ms: queues are hosted by the Wirespeed driver " +
+                        "process (driver=external) or inside this JVM with the embedded driver; start the driver, or " +
+                        "check aeronDir");
                 }
                 if (session.isClosed())
                 {
@@ -421,8 +422,8 @@ final class SessionSender
             if (!route.publication.closeAfterDelivery(deadlineNs) && connected)
             {
                 LOGGER.log(System.Logger.Level.WARNING, "closed " + route + " before every subscriber confirmed it " +
-                    "had all this session sent (linger=" + config.lingerMs() + " ms): a subscriber may miss the last " +
-                    "messages; raise linger, or let subscribers keep up before closing");
+                    "had all this session sent (linger=" + config.linger().toMillis() + " ms): a subscriber may miss " +
+                    "the last messages; raise linger, or let subscribers keep up before closing");
             }
         }
     }
@@ -436,7 +437,7 @@ final class SessionSender
     static long lingerDeadline(final ConnectionConfig config)
     {
         final long now = System.nanoTime();
-        final long lingerNs = TimeUnit.MILLISECONDS.toNanos(config.lingerMs());
+        final long lingerNs = TimeUnit.NANOSECONDS.convert(config.linger());
         return lingerNs > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + lingerNs;
     }
 
@@ -447,16 +448,16 @@ final class SessionSender
         final int streamId;
         final TransportPublication publication;
         final boolean queue;
-        final RecordingWatch watch;
+        final PersistenceWatch watch;
         final int maxMessageLength;
         final long createdNanos = System.nanoTime();
         boolean hadSubscribers;
-        int recordedMark = RecordingWatch.NOT_FOUND;
-        int recordingCounter = RecordingWatch.NOT_FOUND;
+        int recordedMark = PersistenceWatch.NOT_FOUND;
+        int recordingCounter = PersistenceWatch.NOT_FOUND;
 
         Route(
             final String channel, final int streamId, final TransportPublication publication, final boolean queue,
-            final RecordingWatch watch)
+            final PersistenceWatch watch)
         {
             this.channel = channel;
             this.streamId = streamId;

@@ -18,7 +18,7 @@ import javax.jms.Topic;
 import org.junit.jupiter.api.Test;
 
 import io.aeron.driver.MediaDriver;
-import io.wirespeed.transport.aeron.AeronTransportConfig;
+import io.wirespeed.transport.aeron.AeronTransportContext;
 import io.wirespeed.transport.aeron.MediaDriverLauncher;
 
 class AsyncFaultTest extends JmsTestSupport
@@ -28,7 +28,7 @@ class AsyncFaultTest extends JmsTestSupport
     {
         final Path dir = Files.createTempDirectory(Path.of("/dev/shm"), "wirespeed-fault-");
         final MediaDriver driver = MediaDriverLauncher.launch(
-            AeronTransportConfig.builder().directory(dir.toString()).deleteDirOnStart(true).build());
+            new AeronTransportContext().directory(dir.toString()).deleteDirOnStart(true).conclude());
         final AtomicReference<JMSException> fault = new AtomicReference<>();
         final CountDownLatch heard = new CountDownLatch(1);
         final Connection connection;

@@ -30,7 +30,7 @@ import javax.jms.TextMessage;
 import org.junit.jupiter.api.Test;
 
 import io.aeron.driver.MediaDriver;
-import io.wirespeed.transport.aeron.AeronTransportConfig;
+import io.wirespeed.transport.aeron.AeronTransportContext;
 import io.wirespeed.transport.aeron.MediaDriverLauncher;
 
 class QueueTest extends JmsTestSupport
@@ -202,7 +202,7 @@ class QueueTest extends JmsTestSupport
     {
         final Path dir = Files.createTempDirectory(Path.of("/dev/shm"), "wirespeed-nohost-");
         try (MediaDriver driver = MediaDriverLauncher.launch(
-            AeronTransportConfig.builder().directory(dir.toString()).deleteDirOnStart(true).build()))
+            new AeronTransportContext().directory(dir.toString()).deleteDirOnStart(true).conclude()))
         {
             final Connection connection = connection(
                 "wirespeed:ipc?driver=external&aeronDir=" + dir + "&queueHostTimeout=300");

@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Handler;
@@ -13,14 +15,19 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 import javax.jms.BytesMessage;
+import javax.jms.DeliveryMode;
+import javax.jms.JMSException;
+import javax.jms.Message;
 import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
 import javax.jms.Topic;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import io.wirespeed.jms.transport.TransportChannel;
+import io.wirespeed.transport.PersistenceWatch;
 import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.rdma.RdmaAvailability;
 import io.wirespeed.transport.rdma.RdmaTransport;
@@ -28,7 +35,8 @@ import io.wirespeed.transport.rdma.RdmaTransport;
 /**
  * RDMA is chosen per destination by a route. This host has no RDMA (no kernel support), so the
  * provider must say so once and carry those destinations over UDP on the same endpoint; with the
- * simulated verbs, the same JMS code runs over the RDMA transport itself.
+ * simulated verbs (the transport-rdma test jar), the same JMS code runs over the RDMA transport itself.
+ * Nothing records RDMA streams: durable subscriptions there are refused, PERSISTENT sends do not wait.
  */
 class RdmaRoutingTest extends JmsTestSupport
 {
@@ -86,6 +94,36 @@ class RdmaRoutingTest extends JmsTestSupport
         final TransportChannel channel = ((JmsConnection)connection).channelFor("rdma.prices");
         assertInstanceOf(RdmaTransport.class, channel.transport());
         exchange(connection, "rdma.prices", 1_000);
+    }
+
+    @Test
+    void aDurableSubscriptionOnATopicRoutedOverRdmaIsRefusedBecauseNothingRecordsIt(@TempDir final Path archiveDir)
+        throws Exception
+    {
+        final javax.jms.Connection connection = connection("wirespeed:ipc?rdmaVerbs=simulated&archiveDir=" +
+            archiveDir + "&route.rdma.>=wirespeed:rdma?endpoint=127.0.0.1:40573");
+        connection.setClientID("rdma-durable-" + ProcessHandle.current().pid());
+        final Session session = connection.createSession();
+        final Topic topic = session.createTopic("rdma.orders");
+
+        final JMSException ex = assertThrows(JMSException.class, () -> session.createDurableConsumer(topic, "keep"));
+
+        assertEquals("a durable subscription on 'rdma.orders' cannot be kept: the topic travels on " +
+            "wirespeed:rdma?endpoint=127.0.0.1:40573, whose transport nothing records (the archive records only " +
+            "aeron: channels); route the topic over aeron:ipc or aeron:udp (route.<pattern>), or subscribe without " +
+            "durability", ex.getMessage());
+    }
+
+    @Test
+    void persistentMessagesOverRdmaAreDeliveredWithoutAnArchiveToWaitFor() throws Exception
+    {
+        final javax.jms.Connection connection = connection(
+            "wirespeed:ipc?rdmaVerbs=simulated&route.rdma.>=wirespeed:rdma?endpoint=127.0.0.1:40574");
+        final TransportChannel channel = ((JmsConnection)connection).channelFor("rdma.persistent");
+
+        assertTrue(channel.transport().capability(PersistenceWatch.class).isEmpty(), "RDMA streams are not recorded");
+        assertEquals(DeliveryMode.PERSISTENT, Message.DEFAULT_DELIVERY_MODE);
+        exchange(connection, "rdma.persistent", 100);
     }
 
     private static void exchange(final javax.jms.Connection connection, final String topicName, final int count)

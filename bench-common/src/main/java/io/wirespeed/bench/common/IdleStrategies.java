@@ -2,7 +2,7 @@ package io.wirespeed.bench.common;
 
 import org.agrona.concurrent.IdleStrategy;
 
-import io.wirespeed.transport.aeron.IdleStrategyKind;
+import io.wirespeed.transport.IdleStrategyKind;
 
 /** Agrona idle strategies by the names Wirespeed's URI uses, so that every peer idles as Wirespeed does. */
 public final class IdleStrategies

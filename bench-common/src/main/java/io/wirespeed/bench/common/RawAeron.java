@@ -7,8 +7,8 @@ import io.aeron.ExclusivePublication;
 import io.aeron.Publication;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
-import io.wirespeed.transport.aeron.AeronTransportConfig;
-import io.wirespeed.transport.aeron.IdleStrategyKind;
+import io.wirespeed.transport.aeron.AeronTransportContext;
+import io.wirespeed.transport.IdleStrategyKind;
 import io.wirespeed.transport.aeron.MediaDriverLauncher;
 
 /**
@@ -43,7 +43,7 @@ public final class RawAeron implements AutoCloseable
     public static RawAeron start(
         final String directory, final String idle, final ThreadingMode threading, final int termLength)
     {
-        final AeronTransportConfig.Builder config = AeronTransportConfig.builder()
+        final AeronTransportContext config = new AeronTransportContext()
             .embedded(true)
             .directory(directory)
             .threadingMode(threading)
@@ -54,7 +54,7 @@ public final class RawAeron implements AutoCloseable
         {
             config.termLength(termLength);
         }
-        final MediaDriver driver = MediaDriverLauncher.launch(config.build());
+        final MediaDriver driver = MediaDriverLauncher.launch(config);
         try
         {
             return new RawAeron(driver, Aeron.connect(new Aeron.Context().aeronDirectoryName(directory)));

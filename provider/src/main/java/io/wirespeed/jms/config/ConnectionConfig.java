@@ -1,42 +1,49 @@
 package io.wirespeed.jms.config;
 
+import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 
-import io.wirespeed.transport.aeron.ArchiveConfig;
+import io.wirespeed.transport.ArchiveConfig;
+import io.wirespeed.transport.IdleStrategyKind;
+import io.wirespeed.transport.ThreadingMode;
 
 /**
- * Everything a connection factory's URI configures, with every default in one place. Immutable;
- * built by {@link ConnectionUri#parse(String)}.
+ * Everything a connection factory's URI configures, typed (enums, durations, sizes) and validated once by
+ * {@link ConnectionUri#parse(String)}, with every default in one place. Immutable.
  */
 public final class ConnectionConfig
 {
     /** Default: embedded media driver. */
     public static final boolean DEFAULT_EMBEDDED_DRIVER = true;
-    /** Default Aeron threading mode name for an embedded driver (2-core friendly). */
-    public static final String DEFAULT_THREADING = "shared";
-    /** Default idle strategy name for the driver and the connection's poller. */
-    public static final String DEFAULT_IDLE = "backoff";
-    /** Default time a send waits out back-pressure before it fails, in milliseconds. */
-    public static final long DEFAULT_SEND_TIMEOUT_MS = 10_000;
-    /** Default time a new publication waits for subscribers to connect, in milliseconds. */
-    public static final long DEFAULT_CONNECT_WAIT_MS = 250;
+    /** Default threading mode of an embedded driver (2-core friendly). */
+    public static final ThreadingMode DEFAULT_THREADING = ThreadingMode.SHARED;
+    /** Default idle strategy of the driver, the connection's delivery thread and blocking sends and receives. */
+    public static final IdleStrategyKind DEFAULT_IDLE = IdleStrategyKind.BACKOFF;
+    /** Default time a send waits out back-pressure before it fails. */
+    public static final Duration DEFAULT_SEND_TIMEOUT = Duration.ofMillis(10_000);
+    /** Default time a new publication waits for subscribers to connect. */
+    public static final Duration DEFAULT_CONNECT_WAIT = Duration.ofMillis(250);
     /** Default first stream id of the range topic names hash into. */
     public static final int DEFAULT_STREAM_ID_BASE = 0x1000_0000;
     /** Default size of the range topic names hash into. */
     public static final int DEFAULT_STREAM_ID_RANGE = 0x4000_0000;
-    /** Default time client and media driver wait for each other's heartbeat, in milliseconds. */
-    public static final long DEFAULT_DRIVER_TIMEOUT_MS = 10_000;
+    /** Default time client and media driver wait for each other's heartbeat. */
+    public static final Duration DEFAULT_DRIVER_TIMEOUT = Duration.ofMillis(10_000);
     /** Default number of messages a queue host may send a consumer ahead of its application. */
     public static final int DEFAULT_QUEUE_PREFETCH = 100;
-    /** Default time to wait for the queue host's answer before saying it is unreachable, in ms. */
-    public static final long DEFAULT_QUEUE_HOST_TIMEOUT_MS = 5_000;
+    /** Default time to wait for the queue host's answer before saying it is unreachable. */
+    public static final Duration DEFAULT_QUEUE_HOST_TIMEOUT = Duration.ofMillis(5_000);
     /** Default archive mode of the embedded driver: start it when durability is first needed. */
-    public static final String DEFAULT_ARCHIVE = "auto";
+    public static final ArchiveMode DEFAULT_ARCHIVE = ArchiveMode.AUTO;
     /** Default most fragments a poller reads per subscription per duty cycle. */
     public static final int DEFAULT_FRAGMENT_LIMIT = 64;
-    /** Default longest a session's close waits for connected network subscribers to confirm what was sent, in ms. */
-    public static final long DEFAULT_LINGER_MS = 5_000;
+    /** Default longest a session's close waits for connected network subscribers to confirm what was sent. */
+    public static final Duration DEFAULT_LINGER = Duration.ofMillis(5_000);
+    /** Default: listeners get a new message object per delivery. */
+    public static final boolean DEFAULT_REUSE_MESSAGES = false;
+    /** Default verbs of RDMA channels: the hardware. */
+    public static final RdmaVerbs DEFAULT_RDMA_VERBS = RdmaVerbs.NATIVE;
 
     private final String uri;
     private final TransportKind transport;
@@ -44,24 +51,24 @@ public final class ConnectionConfig
     private final String networkInterface;
     private final boolean embeddedDriver;
     private final String aeronDir;
-    private final String threading;
-    private final String idle;
+    private final ThreadingMode threading;
+    private final IdleStrategyKind idle;
     private final int termLength;
     private final int mtu;
-    private final long sendTimeoutMs;
-    private final long connectWaitMs;
-    private final long driverTimeoutMs;
+    private final Duration sendTimeout;
+    private final Duration connectWait;
+    private final Duration driverTimeout;
     private final int queuePrefetch;
-    private final long queueHostTimeoutMs;
-    private final long lingerMs;
+    private final Duration queueHostTimeout;
+    private final Duration linger;
     private final int streamIdBase;
     private final int streamIdRange;
     private final int fragmentLimit;
     private final boolean reuseMessages;
-    private final String rdmaVerbs;
+    private final RdmaVerbs rdmaVerbs;
     private final String clientId;
     private final List<ChannelRule> routes;
-    private final String archive;
+    private final ArchiveMode archive;
     private final ArchiveConfig archiveConfig;
 
     ConnectionConfig(final ConnectionUri.Builder builder)
@@ -76,12 +83,12 @@ public final class ConnectionConfig
         this.idle = builder.idle;
         this.termLength = builder.termLength;
         this.mtu = builder.mtu;
-        this.sendTimeoutMs = builder.sendTimeoutMs;
-        this.connectWaitMs = builder.connectWaitMs;
-        this.driverTimeoutMs = builder.driverTimeoutMs;
+        this.sendTimeout = builder.sendTimeout;
+        this.connectWait = builder.connectWait;
+        this.driverTimeout = builder.driverTimeout;
         this.queuePrefetch = builder.queuePrefetch;
-        this.queueHostTimeoutMs = builder.queueHostTimeoutMs;
-        this.lingerMs = builder.lingerMs;
+        this.queueHostTimeout = builder.queueHostTimeout;
+        this.linger = builder.linger;
         this.streamIdBase = builder.streamIdBase;
         this.streamIdRange = builder.streamIdRange;
         this.fragmentLimit = builder.fragmentLimit;
@@ -129,14 +136,14 @@ public final class ConnectionConfig
         return aeronDir;
     }
 
-    /** @return the embedded driver's threading mode name: shared, shared-network or dedicated. */
-    public String threading()
+    /** @return the embedded driver's threading mode. */
+    public ThreadingMode threading()
     {
         return threading;
     }
 
-    /** @return the idle strategy name: backoff, sleeping, yielding, busy-spin or noop. */
-    public String idle()
+    /** @return the idle strategy of the driver, the delivery thread and blocking sends and receives. */
+    public IdleStrategyKind idle()
     {
         return idle;
     }
@@ -153,24 +160,22 @@ public final class ConnectionConfig
         return mtu;
     }
 
-    /** @return how long a send waits out back-pressure before it fails, in milliseconds. */
-    public long sendTimeoutMs()
+    /** @return how long a send waits out back-pressure before it fails (whole milliseconds). */
+    public Duration sendTimeout()
     {
-        return sendTimeoutMs;
+        return sendTimeout;
     }
 
-    /** @return how long a new publication waits for its subscribers to connect, in milliseconds. */
-    public long connectWaitMs()
+    /** @return how long a new publication waits for its subscribers to connect (whole milliseconds). */
+    public Duration connectWait()
     {
-        return connectWaitMs;
+        return connectWait;
     }
 
-    /**
-     * @return how long client and media driver wait for each other's heartbeat before declaring the other gone, in ms.
-     */
-    public long driverTimeoutMs()
+    /** @return how long client and media driver wait for each other's heartbeat before declaring the other gone. */
+    public Duration driverTimeout()
     {
-        return driverTimeoutMs;
+        return driverTimeout;
     }
 
     /** @return how many messages the queue host may send a consumer ahead of its application. */
@@ -179,19 +184,19 @@ public final class ConnectionConfig
         return queuePrefetch;
     }
 
-    /** @return how long to wait for the queue host's answer before saying it is unreachable, in ms. */
-    public long queueHostTimeoutMs()
+    /** @return how long to wait for the queue host's answer before saying it is unreachable. */
+    public Duration queueHostTimeout()
     {
-        return queueHostTimeoutMs;
+        return queueHostTimeout;
     }
 
     /**
-     * @return the longest a session's close waits, in ms, until the connected subscribers of its network publications
-     * confirm they have everything it sent; 0 closes at once.
+     * @return the longest a session's close waits until the connected subscribers of its network publications
+     * confirm they have everything it sent (whole milliseconds); zero closes at once.
      */
-    public long lingerMs()
+    public Duration linger()
     {
-        return lingerMs;
+        return linger;
     }
 
     /** @return the first stream id topic names hash into. */
@@ -218,8 +223,8 @@ public final class ConnectionConfig
         return reuseMessages;
     }
 
-    /** @return which verbs serve RDMA channels: {@code native} (the hardware) or {@code simulated} (tests only). */
-    public String rdmaVerbs()
+    /** @return which verbs serve RDMA channels: the hardware, or the simulation (tests only). */
+    public RdmaVerbs rdmaVerbs()
     {
         return rdmaVerbs;
     }
@@ -231,10 +236,10 @@ public final class ConnectionConfig
     }
 
     /**
-     * @return when the embedded driver's archive starts: {@code auto} (when durability is first needed),
-     * {@code on} (with the transport; queues are then durable too) or {@code off}.
+     * @return when the embedded driver's archive starts: {@code AUTO} (when durability is first needed),
+     * {@code ON} (with the transport; queues are then durable too) or {@code OFF}.
      */
-    public String archive()
+    public ArchiveMode archive()
     {
         return archive;
     }

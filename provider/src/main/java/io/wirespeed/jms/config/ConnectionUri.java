@@ -2,13 +2,17 @@ package io.wirespeed.jms.config;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
+import java.util.function.Function;
 
+import io.wirespeed.transport.ArchiveConfig;
+import io.wirespeed.transport.IdleStrategyKind;
+import io.wirespeed.transport.ThreadingMode;
+import io.wirespeed.transport.TransportFactories;
 import io.wirespeed.transport.TransportException;
-import io.wirespeed.transport.aeron.ArchiveConfig;
 
 /**
  * The one parser of Wirespeed's connection URI vocabulary.
@@ -24,8 +28,10 @@ import io.wirespeed.transport.aeron.ArchiveConfig;
  * {@code queuePrefetch}, {@code queueHostTimeout} (ms), {@code linger} (a duration: 5s, 500ms),
  * {@code streamIdBase}, {@code streamIdRange}, {@code fragmentLimit}, {@code reuseMessages}
  * (true|false), {@code clientId}, {@code profile} (low-latency sets busy-spin idle and dedicated
- * threading), and {@code route.<pattern>=<aeron channel>} rules. Values may be percent-encoded.
- * docs/configuration.md describes each with examples.
+ * threading), and {@code route.<pattern>=<channel>} rules (an Aeron or RDMA channel, or one of a scheme another
+ * transport on the classpath claims). Values may be percent-encoded.
+ * docs/configuration.md describes each with examples. Every value is checked and typed here, once: what
+ * uses the {@link ConnectionConfig} reads enums, durations and sizes, never text.
  */
 public final class ConnectionUri
 {
@@ -36,8 +42,6 @@ public final class ConnectionUri
 
     private static final String ROUTE_PREFIX = "route.";
     private static final String RDMA_CHANNEL_PREFIX = "wirespeed:rdma?";
-    private static final Set<String> THREADING = Set.of("shared", "shared-network", "dedicated");
-    private static final Set<String> IDLE = Set.of("backoff", "sleeping", "yielding", "busy-spin", "noop");
     private static final List<String> OPTIONS = List.of(
         "endpoint", "interface", "driver", "aeronDir", "threading", "idle", "termLength", "mtu", "sendTimeout",
         "connectWait", "driverTimeout", "queuePrefetch", "queueHostTimeout", "linger", "streamIdBase", "streamIdRange",
@@ -112,7 +116,8 @@ public final class ConnectionUri
         if (name.startsWith(ROUTE_PREFIX) && name.length() > ROUTE_PREFIX.length())
         {
             final String channel = value.trim();
-            if (!channel.startsWith("aeron:") && !channel.startsWith(RDMA_CHANNEL_PREFIX))
+            if (!channel.startsWith("aeron:") && !channel.startsWith(RDMA_CHANNEL_PREFIX) &&
+                !TransportFactories.installed().serves(channel))
             {
                 throw new IllegalArgumentException(
                     "route '" + name + "' in '" + builder.uri + "' must name an Aeron channel such as aeron:ipc or " +
@@ -126,28 +131,32 @@ public final class ConnectionUri
         {
             case "endpoint" -> builder.endpoint = value;
             case "interface" -> builder.networkInterface = value;
-            case "driver" -> builder.embeddedDriver = oneOf(builder, name, value, Set.of("embedded", "external"))
+            case "driver" -> builder.embeddedDriver = oneOf(builder, name, value, List.of("embedded", "external"))
                 .equals("embedded");
             case "aeronDir" -> builder.aeronDir = value;
-            case "threading" -> builder.threading = oneOf(builder, name, value, THREADING);
-            case "idle" -> builder.idle = oneOf(builder, name, value, IDLE);
+            case "threading" -> builder.threading =
+                oneOf(builder, name, value, ThreadingMode.values(), ThreadingMode::propertyName);
+            case "idle" -> builder.idle =
+                oneOf(builder, name, value, IdleStrategyKind.values(), IdleStrategyKind::propertyName);
             case "termLength" -> builder.termLength = (int)number(builder, name, value, 64 * 1024, 1024 * 1024 * 1024);
             case "mtu" -> builder.mtu = (int)number(builder, name, value, 64, 65504);
-            case "sendTimeout" -> builder.sendTimeoutMs = number(builder, name, value, 0, Long.MAX_VALUE);
-            case "connectWait" -> builder.connectWaitMs = number(builder, name, value, 0, Long.MAX_VALUE);
-            case "driverTimeout" -> builder.driverTimeoutMs = number(builder, name, value, 100, Long.MAX_VALUE);
+            case "sendTimeout" -> builder.sendTimeout = millis(builder, name, value, 0);
+            case "connectWait" -> builder.connectWait = millis(builder, name, value, 0);
+            case "driverTimeout" -> builder.driverTimeout = millis(builder, name, value, 100);
             case "queuePrefetch" -> builder.queuePrefetch = (int)number(builder, name, value, 1, 1 << 20);
-            case "queueHostTimeout" -> builder.queueHostTimeoutMs = number(builder, name, value, 1, Long.MAX_VALUE);
-            case "linger" -> builder.lingerMs = duration(builder, name, value);
+            case "queueHostTimeout" -> builder.queueHostTimeout = millis(builder, name, value, 1);
+            case "linger" -> builder.linger = duration(builder, name, value);
             case "streamIdBase" -> builder.streamIdBase = (int)number(builder, name, value, 1, Integer.MAX_VALUE);
             case "streamIdRange" -> builder.streamIdRange = (int)number(builder, name, value, 1, Integer.MAX_VALUE);
             case "fragmentLimit" -> builder.fragmentLimit = (int)number(builder, name, value, 1, 1 << 20);
             case "reuseMessages" -> builder.reuseMessages = Boolean.parseBoolean(
-                oneOf(builder, name, value, Set.of("true", "false")));
-            case "rdmaVerbs" -> builder.rdmaVerbs = oneOf(builder, name, value, Set.of("native", "simulated"));
+                oneOf(builder, name, value, List.of("true", "false")));
+            case "rdmaVerbs" -> builder.rdmaVerbs =
+                oneOf(builder, name, value, RdmaVerbs.values(), RdmaVerbs::optionValue);
             case "clientId" -> builder.clientId = value;
             case "profile" -> profile(builder, value);
-            case "archive" -> builder.archive = oneOf(builder, name, value, Set.of("auto", "on", "off"));
+            case "archive" -> builder.archive =
+                oneOf(builder, name, value, ArchiveMode.values(), ArchiveMode::optionValue);
             case "archiveDir", "archiveSegmentLength", "archiveRetention", "archiveRetentionSize" ->
                 archiveSetting(builder, name, value);
             default -> throw new IllegalArgumentException(
@@ -157,10 +166,10 @@ public final class ConnectionUri
 
     private static void profile(final Builder builder, final String value)
     {
-        if ("low-latency".equals(oneOf(builder, "profile", value, Set.of("low-latency", "default"))))
+        if ("low-latency".equals(oneOf(builder, "profile", value, List.of("low-latency", "default"))))
         {
-            builder.idle = "busy-spin";
-            builder.threading = "dedicated";
+            builder.idle = IdleStrategyKind.BUSY_SPIN;
+            builder.threading = ThreadingMode.DEDICATED;
         }
         else
         {
@@ -200,7 +209,20 @@ public final class ConnectionUri
         }
     }
 
-    private static String oneOf(final Builder builder, final String name, final String value, final Set<String> allowed)
+    private static <E extends Enum<E>> E oneOf(
+        final Builder builder, final String name, final String value, final E[] values,
+        final Function<E, String> optionValue)
+    {
+        final List<String> allowed = new ArrayList<>();
+        for (final E candidate : values)
+        {
+            allowed.add(optionValue.apply(candidate));
+        }
+        return values[allowed.indexOf(oneOf(builder, name, value, allowed))];
+    }
+
+    private static String oneOf(
+        final Builder builder, final String name, final String value, final List<String> allowed)
     {
         final String normalized = value.trim().toLowerCase(Locale.ROOT);
         if (!allowed.contains(normalized))
@@ -231,17 +253,22 @@ public final class ConnectionUri
         }
     }
 
-    private static long duration(final Builder builder, final String name, final String value)
+    private static Duration duration(final Builder builder, final String name, final String value)
     {
         try
         {
-            return ArchiveConfig.parseDuration(name, value).toMillis();
+            return Duration.ofMillis(ArchiveConfig.parseDuration(name, value).toMillis());
         }
         catch (final TransportException | ArithmeticException ex)
         {
             throw new IllegalArgumentException("option " + name + "='" + value + "' in '" + builder.uri + "' must be " +
                 "a whole number of ms, or one with a unit: ms, s, m, h, e.g. 5s (0 closes at once)", ex);
         }
+    }
+
+    private static Duration millis(final Builder builder, final String name, final String value, final long min)
+    {
+        return Duration.ofMillis(number(builder, name, value, min, Long.MAX_VALUE));
     }
 
     private static long number(
@@ -299,23 +326,23 @@ public final class ConnectionUri
         String networkInterface;
         boolean embeddedDriver = ConnectionConfig.DEFAULT_EMBEDDED_DRIVER;
         String aeronDir;
-        String threading = ConnectionConfig.DEFAULT_THREADING;
-        String idle = ConnectionConfig.DEFAULT_IDLE;
+        ThreadingMode threading = ConnectionConfig.DEFAULT_THREADING;
+        IdleStrategyKind idle = ConnectionConfig.DEFAULT_IDLE;
         int termLength;
         int mtu;
-        long sendTimeoutMs = ConnectionConfig.DEFAULT_SEND_TIMEOUT_MS;
-        long connectWaitMs = ConnectionConfig.DEFAULT_CONNECT_WAIT_MS;
-        long driverTimeoutMs = ConnectionConfig.DEFAULT_DRIVER_TIMEOUT_MS;
+        Duration sendTimeout = ConnectionConfig.DEFAULT_SEND_TIMEOUT;
+        Duration connectWait = ConnectionConfig.DEFAULT_CONNECT_WAIT;
+        Duration driverTimeout = ConnectionConfig.DEFAULT_DRIVER_TIMEOUT;
         int queuePrefetch = ConnectionConfig.DEFAULT_QUEUE_PREFETCH;
-        long queueHostTimeoutMs = ConnectionConfig.DEFAULT_QUEUE_HOST_TIMEOUT_MS;
-        long lingerMs = ConnectionConfig.DEFAULT_LINGER_MS;
+        Duration queueHostTimeout = ConnectionConfig.DEFAULT_QUEUE_HOST_TIMEOUT;
+        Duration linger = ConnectionConfig.DEFAULT_LINGER;
         int streamIdBase = ConnectionConfig.DEFAULT_STREAM_ID_BASE;
         int streamIdRange = ConnectionConfig.DEFAULT_STREAM_ID_RANGE;
         int fragmentLimit = ConnectionConfig.DEFAULT_FRAGMENT_LIMIT;
-        boolean reuseMessages;
-        String rdmaVerbs = "native";
+        boolean reuseMessages = ConnectionConfig.DEFAULT_REUSE_MESSAGES;
+        RdmaVerbs rdmaVerbs = ConnectionConfig.DEFAULT_RDMA_VERBS;
         String clientId;
-        String archive = ConnectionConfig.DEFAULT_ARCHIVE;
+        ArchiveMode archive = ConnectionConfig.DEFAULT_ARCHIVE;
         final ArchiveConfig.Builder archiveConfig = ArchiveConfig.builder();
         final List<ChannelRule> routes = new ArrayList<>();
 

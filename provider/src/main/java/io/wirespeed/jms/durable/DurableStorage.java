@@ -1,7 +1,7 @@
 package io.wirespeed.jms.durable;
 
 import io.wirespeed.transport.aeron.AeronTransport;
-import io.wirespeed.transport.aeron.ArchiveConfig;
+import io.wirespeed.transport.ArchiveConfig;
 import io.wirespeed.transport.aeron.ArchiveHost;
 import io.wirespeed.transport.aeron.ReplayGate;
 import io.wirespeed.transport.aeron.StreamArchive;

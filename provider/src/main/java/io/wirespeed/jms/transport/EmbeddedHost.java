@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.agrona.CloseHelper;
 
+import io.wirespeed.jms.config.ArchiveMode;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.durable.DurableStorage;
 import io.wirespeed.jms.durable.SubscriptionStore;
@@ -15,14 +16,15 @@ import io.wirespeed.jms.queue.QueueHost;
 import io.wirespeed.jms.queue.QueueSelectors;
 import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.aeron.AeronTransport;
-import io.wirespeed.transport.aeron.AeronTransportConfig;
+import io.wirespeed.transport.aeron.AeronTransportContext;
+import io.wirespeed.transport.aeron.AeronTransportFactory;
 import io.wirespeed.transport.aeron.ArchiveHost;
 import io.wirespeed.transport.aeron.DaemonThreadFactory;
-import io.wirespeed.transport.aeron.IdleStrategyKind;
 
 /**
  * What runs inside this JVM beside an embedded media driver: the queue host and, when needed, the
- * archive. One per driver directory, started by the first connection that needs it, with an Aeron
+ * archive. Host side: it uses Aeron (the archive, the host's own client) directly, until the host moves to a
+ * module of its own (issue 14). One per driver directory, started by the first connection that needs it, with an Aeron
  * client and a share of the driver of its own, so that it lives on when every connection has closed:
  * queues and durable subscriptions belong to the host, not to the connections that use it. It ends
  * with the JVM (a shutdown hook closes it) or with {@link SharedTransports#closeEmbeddedHosts()}.
@@ -46,23 +48,24 @@ final class EmbeddedHost
     }
 
     /**
-     * The host beside the embedded driver a transport uses, created (not yet started) on first call.
+     * The host beside the embedded driver a connection's configuration names, created (not yet started) on
+     * first call, with an Aeron client of its own on that driver.
      *
-     * @param config          the configuration of the connection that needs it.
-     * @param transportConfig the configuration of that connection's transport.
+     * @param config the configuration of the connection that needs it.
      * @return the host.
      */
-    static EmbeddedHost of(final ConnectionConfig config, final AeronTransportConfig transportConfig)
+    static EmbeddedHost of(final ConnectionConfig config)
     {
-        final String key = Path.of(transportConfig.directory()).toAbsolutePath().normalize().toString();
+        final AeronTransportContext context = AeronTransportFactory.context(SharedTransports.transportContext(config,
+            error -> LOGGER.log(System.Logger.Level.WARNING, "embedded queue host: " + error.getMessage(), error)))
+            .conclude();
+        final String key = Path.of(context.directory()).toAbsolutePath().normalize().toString();
         synchronized (HOSTS)
         {
             EmbeddedHost host = HOSTS.get(key);
             if (host == null)
             {
-                host = new EmbeddedHost(AeronTransport.connect(SharedTransports.transportConfig(config, error ->
-                    LOGGER.log(System.Logger.Level.WARNING, "embedded queue host: " + error.getMessage(), error)),
-                    DaemonThreadFactory.INSTANCE));
+                host = new EmbeddedHost(AeronTransport.connect(context, DaemonThreadFactory.INSTANCE));
                 HOSTS.put(key, host);
                 if (!shutdownHookAdded)
                 {
@@ -84,8 +87,8 @@ final class EmbeddedHost
      */
     static boolean startsWithConnection(final ConnectionConfig config)
     {
-        return "on".equals(config.archive()) ||
-            "auto".equals(config.archive()) && SubscriptionStore.holdsSubscriptions(config.archiveConfig().directory());
+        return config.archive() == ArchiveMode.ON || config.archive() == ArchiveMode.AUTO &&
+            SubscriptionStore.holdsSubscriptions(config.archiveConfig().directory());
     }
 
     /** Closes every host of this JVM: the JVM's shutdown, or an application that must stop them before. */
@@ -114,7 +117,7 @@ final class EmbeddedHost
     synchronized void ensureQueueHost(final ConnectionConfig config)
     {
         checkOpen();
-        final boolean archiveOn = "on".equals(config.archive());
+        final boolean archiveOn = config.archive() == ArchiveMode.ON;
         if (queueHost == null)
         {
             if (archiveOn || durableStorage != null)
@@ -153,7 +156,7 @@ final class EmbeddedHost
         checkOpen();
         if (durableStorage == null)
         {
-            if ("off".equals(config.archive()))
+            if (config.archive() == ArchiveMode.OFF)
             {
                 throw new TransportException("durable subscriptions need the archive, and this connection has " +
                     "archive=off: use archive=auto (the default) or archive=on");
@@ -178,8 +181,8 @@ final class EmbeddedHost
             checkSameArchive(config);
             return;
         }
-        archive = ArchiveHost.launch(transport.config().directory(), config.archiveConfig(),
-            IdleStrategyKind.byPropertyName(config.idle(), "idle"), DaemonThreadFactory.INSTANCE);
+        archive = ArchiveHost.launch(transport.context().directory(), config.archiveConfig(), config.idle(),
+            DaemonThreadFactory.INSTANCE);
         try
         {
             durableStorage = DurableStorage.open(transport, config.archiveConfig(), archive);

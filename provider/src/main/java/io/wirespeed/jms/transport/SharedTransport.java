@@ -11,11 +11,11 @@ import io.wirespeed.transport.TransportException;
  */
 public final class SharedTransport
 {
-    private final SharedTransports.Entry entry;
+    private final TransportEntry entry;
     private final Consumer<TransportException> errorListener;
     private boolean released;
 
-    SharedTransport(final SharedTransports.Entry entry, final Consumer<TransportException> errorListener)
+    SharedTransport(final TransportEntry entry, final Consumer<TransportException> errorListener)
     {
         this.entry = entry;
         this.errorListener = errorListener;
@@ -24,20 +24,21 @@ public final class SharedTransport
     /** @return the transport; valid until {@link #release()}. */
     public Transport transport()
     {
-        return entry.transport;
+        return entry.home();
     }
 
     /**
-     * The transport that serves a channel, and the channel as that transport names it: RDMA
-     * channels go to the RDMA transport, or to UDP on the same endpoint where the host has no RDMA.
+     * The transport that serves a channel, and the channel as that transport names it: the transport of the
+     * channel's scheme, or its fallback where the host cannot run it (RDMA channels travel over UDP on the
+     * same endpoint where the host has no RDMA).
      *
-     * @param channel   the configured channel.
-     * @param simulated whether RDMA channels use the in-JVM simulated verbs (tests only).
+     * @param channel the configured channel.
      * @return where the channel's messages travel.
+     * @throws TransportException if no transport serves the channel or it cannot be connected.
      */
-    public TransportChannel resolve(final String channel, final boolean simulated)
+    public TransportChannel resolve(final String channel)
     {
-        return entry.resolve(channel, simulated);
+        return entry.resolve(channel);
     }
 
     /**
@@ -47,7 +48,7 @@ public final class SharedTransport
      */
     public void ensureQueueHost(final io.wirespeed.jms.config.ConnectionConfig config)
     {
-        entry.ensureQueueHost(config);
+        EmbeddedHost.of(config).ensureQueueHost(config);
     }
 
     /**
@@ -59,7 +60,7 @@ public final class SharedTransport
      */
     public void ensureDurable(final io.wirespeed.jms.config.ConnectionConfig config)
     {
-        entry.ensureDurable(config);
+        EmbeddedHost.of(config).ensureDurable(config);
     }
 
     /** Gives this hold back; the last one closes the transport. Idempotent. */
@@ -76,7 +77,7 @@ public final class SharedTransport
         SharedTransports.release(this);
     }
 
-    SharedTransports.Entry entry()
+    TransportEntry entry()
     {
         return entry;
     }

@@ -6,7 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
+
 import org.junit.jupiter.api.Test;
+
+import io.wirespeed.transport.IdleStrategyKind;
+import io.wirespeed.transport.ThreadingMode;
 
 class ConnectionUriTest
 {
@@ -16,9 +21,45 @@ class ConnectionUriTest
         final ConnectionConfig config = ConnectionUri.parse(null);
         assertEquals(TransportKind.IPC, config.transport());
         assertTrue(config.embeddedDriver());
-        assertEquals("shared", config.threading());
-        assertEquals("backoff", config.idle());
+        assertEquals(ThreadingMode.SHARED, config.threading());
+        assertEquals(IdleStrategyKind.BACKOFF, config.idle());
         assertEquals("aeron:ipc", new TopicRouting(config).channel("any.topic"));
+    }
+
+    @Test
+    void everyValueIsTypedWhenTheUriIsParsedWithEveryDefaultFromConnectionConfig()
+    {
+        final ConnectionConfig defaults = ConnectionUri.parse(null);
+        assertEquals(ConnectionConfig.DEFAULT_SEND_TIMEOUT, defaults.sendTimeout());
+        assertEquals(Duration.ofMillis(250), defaults.connectWait());
+        assertEquals(Duration.ofSeconds(10), defaults.driverTimeout());
+        assertEquals(Duration.ofSeconds(5), defaults.queueHostTimeout());
+        assertEquals(ArchiveMode.AUTO, defaults.archive());
+        assertEquals(RdmaVerbs.NATIVE, defaults.rdmaVerbs());
+
+        final ConnectionConfig config = ConnectionUri.parse("wirespeed:ipc?sendTimeout=1500&connectWait=0" +
+            "&driverTimeout=100&queueHostTimeout=9223372036854775807&threading=Shared-Network&idle=NOOP" +
+            "&archive=off&rdmaVerbs=simulated");
+        assertEquals(Duration.ofMillis(1500), config.sendTimeout());
+        assertEquals(Duration.ZERO, config.connectWait());
+        assertEquals(Duration.ofMillis(100), config.driverTimeout());
+        assertEquals(Duration.ofMillis(Long.MAX_VALUE), config.queueHostTimeout());
+        assertEquals(ThreadingMode.SHARED_NETWORK, config.threading());
+        assertEquals(IdleStrategyKind.NOOP, config.idle());
+        assertEquals(ArchiveMode.OFF, config.archive());
+        assertEquals(RdmaVerbs.SIMULATED, config.rdmaVerbs());
+    }
+
+    @Test
+    void aValueOutsideItsChoicesNamesTheChoicesInTheirDocumentedOrder()
+    {
+        final IllegalArgumentException ex = assertThrows(
+            IllegalArgumentException.class, () -> ConnectionUri.parse("wirespeed:ipc?idle=fast"));
+        assertEquals("option idle='fast' in 'wirespeed:ipc?idle=fast' must be one of [backoff, sleeping, " +
+            "yielding, busy-spin, noop]", ex.getMessage());
+        assertMessage("wirespeed:ipc?threading=many", "must be one of [shared, shared-network, dedicated]");
+        assertMessage("wirespeed:ipc?archive=maybe", "must be one of [auto, on, off]");
+        assertMessage("wirespeed:ipc?rdmaVerbs=dsni", "must be one of [native, simulated]");
     }
 
     @Test
@@ -42,11 +83,11 @@ class ConnectionUriTest
     @Test
     void lingerIsADurationInMillisecondsOrWithAUnitAndDefaultsToFiveSeconds()
     {
-        assertEquals(5_000, ConnectionUri.parse("wirespeed:ipc").lingerMs());
-        assertEquals(250, ConnectionUri.parse("wirespeed:ipc?linger=250").lingerMs());
-        assertEquals(500, ConnectionUri.parse("wirespeed:ipc?linger=500ms").lingerMs());
-        assertEquals(20_000, ConnectionUri.parse("wirespeed:ipc?linger=20s").lingerMs());
-        assertEquals(0, ConnectionUri.parse("wirespeed:ipc?linger=0").lingerMs());
+        assertEquals(Duration.ofSeconds(5), ConnectionUri.parse("wirespeed:ipc").linger());
+        assertEquals(Duration.ofMillis(250), ConnectionUri.parse("wirespeed:ipc?linger=250").linger());
+        assertEquals(Duration.ofMillis(500), ConnectionUri.parse("wirespeed:ipc?linger=500ms").linger());
+        assertEquals(Duration.ofSeconds(20), ConnectionUri.parse("wirespeed:ipc?linger=20s").linger());
+        assertEquals(Duration.ZERO, ConnectionUri.parse("wirespeed:ipc?linger=0").linger());
         final IllegalArgumentException bad =
             assertThrows(IllegalArgumentException.class, () -> ConnectionUri.parse("wirespeed:ipc?linger=soon"));
         assertTrue(bad.getMessage().contains("linger"), bad.getMessage());
@@ -56,8 +97,8 @@ class ConnectionUriTest
     void lowLatencyProfileSpinsAndDedicatesThreads()
     {
         final ConnectionConfig config = ConnectionUri.parse("wirespeed:ipc?profile=low-latency");
-        assertEquals("busy-spin", config.idle());
-        assertEquals("dedicated", config.threading());
+        assertEquals(IdleStrategyKind.BUSY_SPIN, config.idle());
+        assertEquals(ThreadingMode.DEDICATED, config.threading());
     }
 
     @Test
@@ -71,6 +112,15 @@ class ConnectionUriTest
         assertEquals("aeron:ipc", routing.channel("orders.new.more"));
         assertEquals("aeron:ipc?term-length=65536", routing.channel("audit"));
         assertEquals("aeron:ipc", routing.channel("prices"));
+    }
+
+    @Test
+    void aRouteMayNameAChannelOfAnySchemeATransportOnTheClasspathClaims()
+    {
+        final TopicRouting routing = new TopicRouting(ConnectionUri.parse(
+            "wirespeed:ipc?route.test.>=" + ClaimedSchemeFactory.SCHEME + "prices"));
+        assertEquals(ClaimedSchemeFactory.SCHEME + "prices", routing.channel("test.prices"));
+        assertMessage("wirespeed:ipc?route.x=unclaimed:y", "must name an Aeron channel");
     }
 
     @Test

@@ -32,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.jms.destination.JmsObjectFactory;
 import io.wirespeed.jms.destination.JmsTopic;
+import io.wirespeed.transport.IdleStrategyKind;
 
 class JndiLookupTest
 {
@@ -80,7 +81,7 @@ class JndiLookupTest
         environment.put(Context.PROVIDER_URL, file.toString());
         final Context context = new JmsInitialContextFactory().getInitialContext(environment);
         assertEquals("file.topic", ((Topic)context.lookup("fromFile")).getTopicName());
-        assertEquals("sleeping", ((JmsConnectionFactory)context.lookup("cf")).config().idle());
+        assertEquals(IdleStrategyKind.SLEEPING, ((JmsConnectionFactory)context.lookup("cf")).config().idle());
     }
 
     @Test
@@ -104,7 +105,7 @@ class JndiLookupTest
         final JmsConnectionFactory factory = new JmsConnectionFactory("wirespeed:ipc?idle=yielding");
         final JmsConnectionFactory copy = roundTrip(factory);
         assertEquals(factory.getUri(), copy.getUri());
-        assertEquals("yielding", copy.config().idle());
+        assertEquals(IdleStrategyKind.YIELDING, copy.config().idle());
         final JmsTopic topic = new JmsTopic("t.1");
         assertEquals(topic, roundTrip(topic));
 

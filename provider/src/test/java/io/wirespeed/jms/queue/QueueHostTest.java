@@ -25,7 +25,7 @@ import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.jms.meta.ConnectionId;
 import io.wirespeed.jms.wire.MessageDecoder;
 import io.wirespeed.transport.aeron.AeronTransport;
-import io.wirespeed.transport.aeron.AeronTransportConfig;
+import io.wirespeed.transport.aeron.AeronTransportContext;
 import io.wirespeed.transport.aeron.MediaDriverLauncher;
 
 /**
@@ -47,9 +47,9 @@ class QueueHostTest
     void start() throws JMSException
     {
         aeronDir = "/dev/shm/wirespeed-queue-host-test-" + ProcessHandle.current().pid() + "-" + (++counter);
-        driver = MediaDriverLauncher.launch(AeronTransportConfig.builder().directory(aeronDir).deleteDirOnStart(true)
-            .build());
-        transport = AeronTransport.connect(AeronTransportConfig.builder().embedded(false).directory(aeronDir).build());
+        driver = MediaDriverLauncher.launch(new AeronTransportContext().directory(aeronDir).deleteDirOnStart(true)
+            .conclude());
+        transport = AeronTransport.connect(new AeronTransportContext().embedded(false).directory(aeronDir).conclude());
         host = new QueueHost(transport, QueueSelectors::compile).start();
         client = new QueueClient(transport, ConnectionId.next(), 5_000);
         producing = new JmsConnectionFactory("wirespeed:ipc?driver=external&aeronDir=" + aeronDir).createConnection();

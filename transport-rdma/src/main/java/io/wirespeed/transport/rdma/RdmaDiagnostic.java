@@ -13,7 +13,7 @@ import java.util.List;
  * Prints what RDMA support this host has: the JNI library, the kernel's answer, each device with
  * its ports (state, MTU, link layer) and GIDs, or why there are none. Exit status 0 when RDMA is
  * usable, 1 otherwise. Run as
- * {@code java -cp wirespeed-transport-rdma.jar:wirespeed-transport-udp.jar:agrona.jar:aeron-client.jar
+ * {@code java -cp wirespeed-transport-rdma.jar:wirespeed-transport-api.jar:agrona.jar:aeron-client.jar
  * io.wirespeed.transport.rdma.RdmaDiagnostic} or {@code transport-rdma/bin/wirespeed-rdma-info}.
  */
 public final class RdmaDiagnostic

@@ -1,20 +1,115 @@
 package io.wirespeed.transport.rdma;
 
 import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportContext;
+import io.wirespeed.transport.TransportException;
+import io.wirespeed.transport.TransportFactory;
 import io.wirespeed.transport.rdma.verbs.NativeVerbs;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Chooses the transport for RDMA channels: the native {@link RdmaTransport} where
- * {@link RdmaAvailability#probe()} finds RDMA, otherwise the fallback (the provider passes the
- * Aeron UDP transport), after logging one line that says why RDMA is not used.
+ * The {@link TransportFactory} of {@code wirespeed:rdma?} channels (registered with {@link ServiceLoader}):
+ * an {@link RdmaTransport} over the {@link VerbsBackend} that the option {@value #VERBS_OPTION} names
+ * ({@code native}, the default, or {@code simulated} from this module's test jar). Where the host has no RDMA
+ * it says why ({@link #unavailableReason}) and its channels travel over UDP on the same endpoint
+ * ({@link #fallbackChannel}). The static {@code create} methods make the same choice for code that holds a
+ * fallback transport of its own.
  */
-public final class RdmaTransportFactory
+public final class RdmaTransportFactory implements TransportFactory
 {
-    private RdmaTransportFactory()
+    /** The {@link TransportContext#option(String) option} that names the verbs backend. */
+    public static final String VERBS_OPTION = "rdmaVerbs";
+    /** The artifact that holds the simulated verbs backend, named where it is asked for and missing. */
+    public static final String SIMULATED_ARTIFACT =
+        "io.wirespeed:wirespeed-transport-rdma with <type>test-jar</type> and <scope>test</scope>";
+
+    /** {@inheritDoc} */
+    @Override
+    public String name()
     {
+        return "rdma";
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public List<String> schemes()
+    {
+        return List.of(RdmaChannel.PREFIX);
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Asks the backend the {@value #VERBS_OPTION} option names; the native one probes the host once per JVM.
+     */
+    @Override
+    public String unavailableReason(final TransportContext context)
+    {
+        final RdmaAvailability availability = backend(context).availability();
+        return availability.available() ? null : availability.reason();
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @return {@code aeron:udp?endpoint=host:port}: UDP on the RDMA channel's endpoint.
+     */
+    @Override
+    public String fallbackChannel(final String channel)
+    {
+        return "aeron:udp?endpoint=" + RdmaChannel.parse(channel).endpoint();
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public Transport connect(final TransportContext context)
+    {
+        return new RdmaTransport(backend(context).verbs());
+    }
+
+    /**
+     * The backend a context's {@value #VERBS_OPTION} option names, among those on the classpath.
+     *
+     * @param context the settings.
+     * @return the backend.
+     * @throws TransportException naming the artifact to add when no backend of that name is on the classpath.
+     */
+    static VerbsBackend backend(final TransportContext context)
+    {
+        final String option = context.option(VERBS_OPTION);
+        final List<VerbsBackend> found = new ArrayList<>();
+        ServiceLoader.load(VerbsBackend.class, RdmaTransportFactory.class.getClassLoader()).forEach(found::add);
+        return backend(null == option ? NativeVerbsBackend.NAME : option, found);
+    }
+
+    /**
+     * The backend of a name among those found.
+     *
+     * @param name  the backend's name.
+     * @param found the backends on the classpath.
+     * @return the backend.
+     * @throws TransportException naming the artifact to add when none has that name.
+     */
+    static VerbsBackend backend(final String name, final List<VerbsBackend> found)
+    {
+        final List<String> names = new ArrayList<>();
+        for (final VerbsBackend backend : found)
+        {
+            if (backend.name().equals(name))
+            {
+                return backend;
+            }
+            names.add(backend.name());
+        }
+        throw new TransportException(VERBS_OPTION + "=" + name + ": no verbs backend of that name is on the " +
+            "classpath (found: " + (names.isEmpty() ? "none" : String.join(", ", names)) + ")" +
+            ("simulated".equals(name) ? "; the simulated verbs are for tests only and live in the test jar of " +
+            "transport-rdma: add the dependency " + SIMULATED_ARTIFACT : "; use rdmaVerbs=native"));
     }
 
     /**

@@ -1,11 +1,15 @@
 package io.wirespeed.transport.rdma;
 
 import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportContext;
+import io.wirespeed.transport.TransportException;
+import io.wirespeed.transport.TransportFactories;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 import io.wirespeed.transport.aeron.AeronTransport;
-import io.wirespeed.transport.aeron.AeronTransportConfig;
+import io.wirespeed.transport.aeron.AeronTransportContext;
 import io.wirespeed.transport.rdma.verbs.Await;
+import io.wirespeed.transport.rdma.verbs.SimulatedVerbsBackend;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
@@ -19,15 +23,63 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * Where RDMA is unavailable the factory says why in one line and hands back the fallback, and
- * messages flow through it (here: the Aeron transport over aeron:ipc with an embedded driver).
+ * messages flow through it (here: the Aeron transport over aeron:ipc with an embedded driver). As the
+ * transport factory of wirespeed:rdma? channels, it is found by that scheme and runs over the verbs
+ * backend its option names.
  */
 class RdmaTransportFactoryTest
 {
+    @Test
+    void isTheFactoryOfRdmaChannelsFoundThroughServiceLoader()
+    {
+        assertInstanceOf(RdmaTransportFactory.class,
+            TransportFactories.load().forChannel("wirespeed:rdma?endpoint=10.0.0.5:40600"));
+    }
+
+    @Test
+    void theSimulatedVerbsAreFoundWhereTheTestJarIsOnTheClasspathAndAlwaysAvailable()
+    {
+        final TransportContext context = new TransportContext().option(RdmaTransportFactory.VERBS_OPTION, "simulated");
+        final RdmaTransportFactory factory = new RdmaTransportFactory();
+
+        assertInstanceOf(SimulatedVerbsBackend.class, RdmaTransportFactory.backend(context));
+        assertNull(factory.unavailableReason(context));
+        try (RdmaTransport transport = (RdmaTransport)factory.connect(context))
+        {
+            assertEquals("simulated", transport.verbsName());
+        }
+    }
+
+    @Test
+    void theSimulatedVerbsMissingFromTheClasspathAreRefusedNamingTheArtifactToAdd()
+    {
+        final TransportException ex = assertThrows(TransportException.class,
+            () -> RdmaTransportFactory.backend("simulated", List.of(new NativeVerbsBackend())));
+
+        assertEquals("rdmaVerbs=simulated: no verbs backend of that name is on the classpath (found: native); the " +
+            "simulated verbs are for tests only and live in the test jar of transport-rdma: add the dependency " +
+            "io.wirespeed:wirespeed-transport-rdma with <type>test-jar</type> and <scope>test</scope>",
+            ex.getMessage());
+    }
+
+    @Test
+    void withoutRdmaTheNativeBackendSaysWhyAndItsChannelsFallBackToUdpOnTheSameEndpoint()
+    {
+        final RdmaAvailability availability = RdmaAvailability.probe();
+        assumeFalse(availability.available(), "this host has RDMA; the fallback is not taken");
+        final RdmaTransportFactory factory = new RdmaTransportFactory();
+
+        assertEquals(availability.reason(), factory.unavailableReason(new TransportContext()));
+        assertEquals("aeron:udp?endpoint=127.0.0.1:40571",
+            factory.fallbackChannel("wirespeed:rdma?endpoint=127.0.0.1:40571|term-length=1048576"));
+    }
+
     @Test
     void withoutRdmaTheFactoryLogsOneLineAndMessagesFlowThroughTheUdpTransport()
     {
@@ -40,7 +92,7 @@ class RdmaTransportFactoryTest
         try (Transport transport = RdmaTransportFactory.create(availability, () ->
         {
             fallbackCalls[0]++;
-            return AeronTransport.connect(AeronTransportConfig.builder().directory(directory).build());
+            return AeronTransport.connect(new AeronTransportContext().directory(directory).conclude());
         }, log::add))
         {
             assertInstanceOf(AeronTransport.class, transport);

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * The verbs and connection-management calls the RDMA transport uses, over handles ({@code long})
  * and off-heap addresses so the data path allocates nothing. Implemented natively
- * ({@link NativeVerbs}) and in pure Java ({@link SimulatedVerbs}); {@link GuardedVerbs} rejects
+ * ({@link NativeVerbs}) and in pure Java ({@code SimulatedVerbs}, in the test jar); {@link GuardedVerbs} rejects
  * closed handles and bad arguments before either is reached. Every failure is an
  * {@link RdmaException}.
  */

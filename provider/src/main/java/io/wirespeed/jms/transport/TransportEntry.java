@@ -1,0 +1,128 @@
+package io.wirespeed.jms.transport;
+
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+import org.agrona.CloseHelper;
+
+import io.wirespeed.jms.config.ConnectionConfig;
+import io.wirespeed.jms.queue.QueueStreams;
+import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportContext;
+import io.wirespeed.transport.TransportException;
+import io.wirespeed.transport.TransportFactories;
+import io.wirespeed.transport.TransportFactory;
+
+/**
+ * The transports that connections with equal settings share, and the connections holding them. A channel is
+ * served by the factory its scheme names ({@link TransportFactories}), whose transport this entry connects
+ * on first use and keeps; where that transport cannot run on this host (RDMA without a device), the
+ * factory's fallback channel serves instead (UDP on the same endpoint), said once per JVM in the log
+ * {@code io.wirespeed.transport.<factory>}. The home transport, connected at once, serves the queue host's
+ * channel and the connections' queues.
+ */
+final class TransportEntry
+{
+    private static final Set<String> FALLBACKS_LOGGED = new HashSet<>();
+
+    final List<Consumer<TransportException>> listeners = new CopyOnWriteArrayList<>();
+    private final TransportFactories factories;
+    private final TransportContext context;
+    private final Map<TransportFactory, Transport> transports = new LinkedHashMap<>();
+    private final Map<TransportFactory, String> unavailable = new LinkedHashMap<>();
+    private final Transport home;
+    int references;
+
+    /**
+     * Connects the home transport.
+     *
+     * @param factories the transport factories of this JVM.
+     * @param config    the connection's configuration: its transport settings, through {@code context}.
+     * @throws TransportException if the home transport cannot be connected.
+     */
+    TransportEntry(final TransportFactories factories, final ConnectionConfig config)
+    {
+        this.factories = factories;
+        this.context = SharedTransports.transportContext(config, this::onError);
+        this.home = resolve(QueueStreams.CHANNEL).transport();
+    }
+
+    /** @return the transport of the queue host's channel, which the connections' queues use. */
+    Transport home()
+    {
+        return home;
+    }
+
+    /**
+     * The transport that serves a channel here, and the channel as that transport names it.
+     *
+     * @param channel the configured channel.
+     * @return where the channel's messages travel.
+     * @throws TransportException if no transport serves the channel, or it cannot be connected.
+     */
+    synchronized TransportChannel resolve(final String channel)
+    {
+        final TransportFactory factory = factories.forChannel(channel);
+        Transport transport = transports.get(factory);
+        if (null == transport && !unavailable.containsKey(factory))
+        {
+            final String reason = factory.unavailableReason(context);
+            if (null != reason)
+            {
+                unavailable.put(factory, reason);
+            }
+            else
+            {
+                transport = factory.connect(context);
+                transports.put(factory, transport);
+            }
+        }
+        if (null != transport)
+        {
+            return new TransportChannel(transport, channel);
+        }
+        final String reason = unavailable.get(factory);
+        final String fallback = factory.fallbackChannel(channel);
+        if (null == fallback)
+        {
+            throw new TransportException("the " + factory.name() + " transport cannot run on this host (" + reason +
+                ") and its channels have no fallback: route '" + channel + "' over another transport");
+        }
+        logFallbackOnce(factory, channel, fallback, reason);
+        return resolve(fallback);
+    }
+
+    /** Closes every transport this entry connected. */
+    synchronized void close()
+    {
+        CloseHelper.closeAll(transports.values());
+        transports.clear();
+    }
+
+    void onError(final TransportException error)
+    {
+        for (final Consumer<TransportException> listener : listeners)
+        {
+            listener.accept(error);
+        }
+    }
+
+    private static void logFallbackOnce(
+        final TransportFactory factory, final String channel, final String fallback, final String reason)
+    {
+        synchronized (FALLBACKS_LOGGED)
+        {
+            if (FALLBACKS_LOGGED.add(factory.name()))
+            {
+                System.getLogger("io.wirespeed.transport." + factory.name()).log(System.Logger.Level.WARNING,
+                    "[wirespeed] the " + factory.name() + " transport is unavailable on this host, so its channels " +
+                    "travel over their fallback instead (" + channel + " over " + fallback + "): " + reason);
+            }
+        }
+    }
+}
