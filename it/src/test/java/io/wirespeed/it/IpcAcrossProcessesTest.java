@@ -4,6 +4,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.wirespeed.it.TopicPair.Side;
+import io.wirespeed.test.ChildJvms;
+import io.wirespeed.test.MediaDriverProcess;
 
 /**
  * Separate JVMs on one host exchange topic messages over Aeron IPC through one external media driver.
@@ -11,13 +13,13 @@ import io.wirespeed.it.TopicPair.Side;
 class IpcAcrossProcessesTest
 {
     @RegisterExtension
-    final ChildProcesses processes = new ChildProcesses();
+    final ChildJvms processes = new ChildJvms();
 
     @Test
     void aJavaxPublisherProcessDelivers100000MessagesInOrderToAJavaxSubscriberProcessThroughOneExternalDriver()
         throws Exception
     {
-        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
+        final MediaDriverProcess driver = MediaDriverProcess.start(processes);
 
         TopicPair.publishAndVerify(processes,
             new Side(Api.JAVAX, driver.ipcUri()), new Side(Api.JAVAX, driver.ipcUri()), 100_000);

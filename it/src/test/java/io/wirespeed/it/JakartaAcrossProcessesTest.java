@@ -4,6 +4,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.wirespeed.it.TopicPair.Side;
+import io.wirespeed.test.ChildJvms;
+import io.wirespeed.test.MediaDriverProcess;
 
 /**
  * The jakarta artifact across processes: jakarta.jms programs publish and subscribe over IPC through an
@@ -12,12 +14,12 @@ import io.wirespeed.it.TopicPair.Side;
 class JakartaAcrossProcessesTest
 {
     @RegisterExtension
-    final ChildProcesses processes = new ChildProcesses();
+    final ChildJvms processes = new ChildJvms();
 
     @Test
     void aJakartaPublisherProcessDelivers100000MessagesInOrderToAJakartaSubscriberProcess() throws Exception
     {
-        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
+        final MediaDriverProcess driver = MediaDriverProcess.start(processes);
 
         TopicPair.publishAndVerify(processes,
             new Side(Api.JAKARTA, driver.ipcUri()), new Side(Api.JAKARTA, driver.ipcUri()), 100_000);
@@ -28,7 +30,7 @@ class JakartaAcrossProcessesTest
     @Test
     void aJavaxPublisherProcessDelivers100000MessagesInOrderToAJakartaSubscriberProcess() throws Exception
     {
-        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
+        final MediaDriverProcess driver = MediaDriverProcess.start(processes);
 
         TopicPair.publishAndVerify(processes,
             new Side(Api.JAVAX, driver.ipcUri()), new Side(Api.JAKARTA, driver.ipcUri()), 100_000);
@@ -39,7 +41,7 @@ class JakartaAcrossProcessesTest
     @Test
     void aJakartaPublisherProcessDelivers100000MessagesInOrderToAJavaxSubscriberProcess() throws Exception
     {
-        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
+        final MediaDriverProcess driver = MediaDriverProcess.start(processes);
 
         TopicPair.publishAndVerify(processes,
             new Side(Api.JAKARTA, driver.ipcUri()), new Side(Api.JAVAX, driver.ipcUri()), 100_000);

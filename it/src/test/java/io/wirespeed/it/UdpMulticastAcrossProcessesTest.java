@@ -1,12 +1,13 @@
 package io.wirespeed.it;
 
 import java.nio.file.Path;
-import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.wirespeed.it.TopicPair.Side;
+import io.wirespeed.test.ChildJvms;
+import io.wirespeed.test.DriverDirectories;
 
 /**
  * Separate JVMs, each with its own embedded media driver, exchange topic messages over UDP multicast on
@@ -15,7 +16,7 @@ import io.wirespeed.it.TopicPair.Side;
 class UdpMulticastAcrossProcessesTest
 {
     @RegisterExtension
-    final ChildProcesses processes = new ChildProcesses();
+    final ChildJvms processes = new ChildJvms();
 
     @Test
     void aJavaxPublisherProcessDelivers100000MessagesInOrderToAJavaxSubscriberProcessOverMulticast() throws Exception
@@ -31,6 +32,6 @@ class UdpMulticastAcrossProcessesTest
 
     private Path ownDriverDirectory()
     {
-        return processes.deleteAfterwards(Path.of("/dev/shm", "wirespeed-it-" + UUID.randomUUID()));
+        return processes.deleteAfterwards(Path.of(DriverDirectories.unique("it")));
     }
 }

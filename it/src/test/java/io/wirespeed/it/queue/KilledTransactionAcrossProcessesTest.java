@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import javax.jms.Connection;
@@ -20,10 +20,11 @@ import javax.jms.TextMessage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import io.wirespeed.childjvm.ChildJvm;
 import io.wirespeed.it.Api;
-import io.wirespeed.it.ChildProcesses;
-import io.wirespeed.it.ExternalMediaDriver;
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.test.ChildJvms;
+import io.wirespeed.test.MediaDriverProcess;
 
 /**
  * A process killed with SIGKILL in the middle of a transaction on queues hosted by the external
@@ -45,7 +46,7 @@ class KilledTransactionAcrossProcessesTest
     private static final long RECEIVE_MS = 20_000;
 
     @RegisterExtension
-    final ChildProcesses processes = new ChildProcesses();
+    final ChildJvms processes = new ChildJvms();
 
     /**
      * The worker commits 50 messages, then in its next transaction takes 5 of 10 work messages and
@@ -58,8 +59,8 @@ class KilledTransactionAcrossProcessesTest
     void aProcessKilledInTheMiddleOfATransactionLeavesOnlyItsCommittedSendsAndGivesBackWhatItReceived()
         throws Exception
     {
-        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes,
-            List.of("-Dwirespeed.driver.timeout=" + CLIENT_TIMEOUT.toMillis() + "ms"));
+        final MediaDriverProcess driver = MediaDriverProcess.start(processes,
+            Map.of("wirespeed.driver.timeout", CLIENT_TIMEOUT.toMillis() + "ms"));
         final String outputName = "it.queue.tx.output." + UUID.randomUUID();
         final String workName = "it.queue.tx.work." + UUID.randomUUID();
 
@@ -72,9 +73,9 @@ class KilledTransactionAcrossProcessesTest
                 producer.send(session.createQueue(workName), session.createTextMessage("work " + i));
             }
 
-            final ChildProcesses.Child worker = processes.start("transacted worker", Api.JAVAX.classpath(),
-                TransactedWorkerMain.class.getName(), List.of(), driver.ipcUri(), outputName,
-                Integer.toString(COMMITTED), Integer.toString(UNCOMMITTED), workName, Integer.toString(TAKEN));
+            final ChildJvm worker = processes.start("transacted worker",
+                Api.JAVAX.command(TransactedWorkerMain.class.getName()).args(driver.ipcUri(), outputName,
+                    Integer.toString(COMMITTED), Integer.toString(UNCOMMITTED), workName, Integer.toString(TAKEN)));
             assertEquals("SENT-UNCOMMITTED committed=" + COMMITTED + " uncommitted=" + UNCOMMITTED +
                 " taken=work 0,work 1,work 2,work 3,work 4", worker.awaitLine("SENT-UNCOMMITTED", STARTUP));
             assertEquals(

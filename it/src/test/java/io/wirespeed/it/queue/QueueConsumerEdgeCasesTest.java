@@ -21,9 +21,9 @@ import javax.jms.TextMessage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.wirespeed.it.ChildProcesses;
-import io.wirespeed.it.ExternalMediaDriver;
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.test.ChildJvms;
+import io.wirespeed.test.MediaDriverProcess;
 
 /**
  * Queue consumers of this JVM on a queue hosted by the external driver process, where a message
@@ -40,7 +40,7 @@ class QueueConsumerEdgeCasesTest
     private static final long RECEIVE_MS = 5_000;
 
     @RegisterExtension
-    final ChildProcesses processes = new ChildProcesses();
+    final ChildJvms processes = new ChildJvms();
 
     /**
      * JMS 2.0, {@code Session.createConsumer(Destination, String, boolean)}: noLocal means "if true,
@@ -50,7 +50,7 @@ class QueueConsumerEdgeCasesTest
     @Test
     void noLocalDoesNotApplyToQueues() throws Exception
     {
-        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
+        final MediaDriverProcess driver = MediaDriverProcess.start(processes);
         try (Connection connection = new JmsConnectionFactory(driver.ipcUri()).createConnection())
         {
             final Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -74,7 +74,7 @@ class QueueConsumerEdgeCasesTest
     @Test
     void messagesThatExpireInTheConsumersPrefetchBufferDoNotStarveIt() throws Exception
     {
-        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
+        final MediaDriverProcess driver = MediaDriverProcess.start(processes);
         try (Connection consuming = new JmsConnectionFactory(driver.ipcUri() + "&queuePrefetch=2").createConnection();
             Connection producing = new JmsConnectionFactory(driver.ipcUri()).createConnection())
         {

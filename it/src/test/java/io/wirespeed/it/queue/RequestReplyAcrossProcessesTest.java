@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -26,10 +25,11 @@ import javax.jms.TextMessage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import io.wirespeed.childjvm.ChildJvm;
 import io.wirespeed.it.Api;
-import io.wirespeed.it.ChildProcesses;
-import io.wirespeed.it.ExternalMediaDriver;
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.test.ChildJvms;
+import io.wirespeed.test.MediaDriverProcess;
 
 /**
  * Request/reply between two processes through queues hosted by the external driver process: the
@@ -44,7 +44,7 @@ class RequestReplyAcrossProcessesTest
     private static final long RECEIVE_MS = 20_000;
 
     @RegisterExtension
-    final ChildProcesses processes = new ChildProcesses();
+    final ChildJvms processes = new ChildJvms();
 
     /**
      * 100 requests sent at once and their replies matched by correlation id: each reply answers
@@ -55,10 +55,10 @@ class RequestReplyAcrossProcessesTest
     void aResponderProcessAnswersEveryRequestOnItsTemporaryReplyQueueWithTheRequestsMessageIdAsCorrelationId()
         throws Exception
     {
-        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
+        final MediaDriverProcess driver = MediaDriverProcess.start(processes);
         final String requestQueue = "it.queue.requests." + UUID.randomUUID();
-        final ChildProcesses.Child responder = processes.start("responder", Api.JAVAX.classpath(),
-            ResponderMain.class.getName(), List.of(), driver.ipcUri(), requestQueue);
+        final ChildJvm responder = processes.start("responder",
+            Api.JAVAX.command(ResponderMain.class.getName()).args(driver.ipcUri(), requestQueue));
         responder.awaitLine("READY", STARTUP);
 
         try (QueueConnection connection = new JmsConnectionFactory(driver.ipcUri()).createQueueConnection())
