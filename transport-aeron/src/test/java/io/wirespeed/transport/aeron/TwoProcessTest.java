@@ -1,5 +1,7 @@
 package io.wirespeed.transport.aeron;
 
+import io.wirespeed.childjvm.ChildJvm;
+import io.wirespeed.childjvm.JvmCommand;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 import org.junit.jupiter.api.AfterEach;
@@ -70,8 +72,10 @@ class TwoProcessTest
     private void echoThroughChild(final List<String> childConfig, final String toChild, final String fromChild)
         throws Exception
     {
-        try (ChildJvm child = ChildJvm.start(
-            EchoPeer.class, childConfig, toChild, "21", fromChild, "22", Long.toString(COUNT)))
+        final JvmCommand command = JvmCommand.small(EchoPeer.class).args(toChild, "21", fromChild, "22",
+            Long.toString(COUNT));
+        childConfig.forEach((setting) -> command.jvmOption("-D" + setting));
+        try (ChildJvm child = ChildJvm.start("echo peer", command))
         {
             child.awaitLine("READY", START_TIMEOUT);
             try (TransportSubscription echoes = transport.addSubscription(fromChild, 22);
@@ -80,7 +84,7 @@ class TwoProcessTest
                 SequencedTransfer.sendAndVerify(publication, echoes, COUNT, TIMEOUT);
                 assertEquals("ECHOED " + COUNT, child.awaitLine("ECHOED", TIMEOUT));
                 child.closeInput();
-                assertEquals(0, child.awaitExit(TIMEOUT), child.transcript());
+                assertEquals(0, child.awaitExit(TIMEOUT), child.output());
             }
         }
     }
