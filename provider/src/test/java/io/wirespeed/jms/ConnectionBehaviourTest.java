@@ -27,6 +27,8 @@ import javax.jms.Topic;
 
 import org.junit.jupiter.api.Test;
 
+import io.wirespeed.test.Await;
+
 class ConnectionBehaviourTest extends JmsTestSupport
 {
     @Test
@@ -198,7 +200,7 @@ class ConnectionBehaviourTest extends JmsTestSupport
         });
         receiver.start();
         assertTrue(receiving.await(5, TimeUnit.SECONDS));
-        awaitTrue(() -> receiver.getState() == Thread.State.TIMED_WAITING, "the receiver to block in receive");
+        Await.until("the receiver to block in receive", () -> receiver.getState() == Thread.State.TIMED_WAITING);
         connection.close();
         receiver.join(10_000);
         assertFalse(receiver.isAlive());

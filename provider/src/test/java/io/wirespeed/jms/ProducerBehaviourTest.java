@@ -25,6 +25,8 @@ import javax.jms.Topic;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import io.wirespeed.test.Await;
+
 class ProducerBehaviourTest extends JmsTestSupport
 {
     private Connection connection;
@@ -120,7 +122,7 @@ class ProducerBehaviourTest extends JmsTestSupport
         producer.send(session.createTextMessage("expires"), DeliveryMode.NON_PERSISTENT, 4, 1);
         producer.send(session.createTextMessage("lives"), DeliveryMode.NON_PERSISTENT, 4, 0);
         final long deadline = System.currentTimeMillis() + 5;
-        awaitTrue(() -> System.currentTimeMillis() > deadline, "the first message to expire");
+        Await.until("the first message to expire", () -> System.currentTimeMillis() > deadline);
         final TextMessage received = (TextMessage)consumer.receive(5_000);
         assertEquals("lives", received.getText());
         assertEquals(0, received.getJMSExpiration());

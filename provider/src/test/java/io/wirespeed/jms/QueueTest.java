@@ -30,6 +30,7 @@ import javax.jms.TextMessage;
 import org.junit.jupiter.api.Test;
 
 import io.aeron.driver.MediaDriver;
+import io.wirespeed.test.Await;
 import io.wirespeed.transport.aeron.AeronTransportContext;
 import io.wirespeed.transport.aeron.MediaDriverLauncher;
 
@@ -130,7 +131,7 @@ class QueueTest extends JmsTestSupport
         producer.send(session.createTextMessage("low"), javax.jms.DeliveryMode.NON_PERSISTENT, 1, 0);
         producer.send(session.createTextMessage("high"), javax.jms.DeliveryMode.NON_PERSISTENT, 9, 0);
         producer.send(session.createTextMessage("normal"), javax.jms.DeliveryMode.NON_PERSISTENT, 4, 0);
-        awaitTrue(() -> browse(session, queue).size() == 3, "three waiting messages");
+        Await.until("three waiting messages", () -> browse(session, queue).size() == 3);
         connection.start();
         final MessageConsumer consumer = session.createConsumer(queue);
         assertEquals("high", ((TextMessage)consumer.receive(5_000)).getText());
@@ -147,7 +148,7 @@ class QueueTest extends JmsTestSupport
         final MessageProducer producer = session.createProducer(queue);
         producer.send(session.createTextMessage("one"));
         producer.send(session.createTextMessage("two"));
-        awaitTrue(() -> browse(session, queue).size() == 2, "two waiting messages");
+        Await.until("two waiting messages", () -> browse(session, queue).size() == 2);
         assertEquals(List.of("one", "two"), browse(session, queue));
         connection.start();
         final MessageConsumer consumer = session.createConsumer(queue);

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.wirespeed.jms.transport.TransportChannel;
+import io.wirespeed.test.Await;
 import io.wirespeed.transport.PersistenceWatch;
 import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.rdma.RdmaAvailability;
@@ -135,7 +136,7 @@ class RdmaRoutingTest extends JmsTestSupport
         final MessageConsumer consumer = session.createConsumer(topic);
         final MessageProducer producer = session.createProducer(topic);
         final BytesMessage message = session.createBytesMessage();
-        awaitTrue(() ->
+        Await.until("the subscription to connect", () ->
         {
             try
             {
@@ -148,7 +149,7 @@ class RdmaRoutingTest extends JmsTestSupport
             {
                 throw new java.lang.IllegalStateException(ex);
             }
-        }, "the subscription to connect");
+        });
         while (consumer.receiveNoWait() != null)
         {
             Thread.onSpinWait();

@@ -25,6 +25,8 @@ import javax.jms.TextMessage;
 
 import org.junit.jupiter.api.Test;
 
+import io.wirespeed.test.Await;
+
 class SelectorConsumerTest extends JmsTestSupport
 {
     @Test
@@ -73,7 +75,7 @@ class SelectorConsumerTest extends JmsTestSupport
         send(session, producer, "b", 2, "XPAR", 4);
         send(session, producer, "c", 3, "XLON", 4);
         final List<String> seen = new ArrayList<>();
-        awaitTrue(() ->
+        Await.until("the browser to show the two XLON messages", () ->
         {
             seen.clear();
             try
@@ -89,7 +91,7 @@ class SelectorConsumerTest extends JmsTestSupport
                 throw new java.lang.IllegalStateException(ex);
             }
             return seen.size() == 2;
-        }, "the browser to show the two XLON messages");
+        });
         assertEquals(List.of("a", "c"), seen);
     }
 

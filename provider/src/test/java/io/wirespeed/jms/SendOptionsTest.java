@@ -25,6 +25,8 @@ import javax.jms.TextMessage;
 
 import org.junit.jupiter.api.Test;
 
+import io.wirespeed.test.Await;
+
 class SendOptionsTest extends JmsTestSupport
 {
     @Test
@@ -123,7 +125,7 @@ class SendOptionsTest extends JmsTestSupport
         });
         final Thread releaser = new Thread(() ->
         {
-            awaitTrue(() -> closeFailure.get() != null, "the callback to try closing");
+            Await.until("the callback to try closing", () -> closeFailure.get() != null);
             release.countDown();
         });
         releaser.start();

@@ -1,5 +1,6 @@
 package io.wirespeed.transport.rdma.verbs;
 
+import io.wirespeed.test.Await;
 import org.agrona.BufferUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
@@ -144,8 +145,8 @@ class GuardedVerbsTest
         verbs.listen(channel, "10.0.0.2", 9000, 1);
         final long qp = verbs.connect(channel, "10.0.0.2", 9000, pd, cq, cq, 4, 4, 0, 0);
         final ConnectionEvent event = new ConnectionEvent();
-        Await.until(() -> verbs.pollConnectionEvent(channel, event.address()) > 0, java.time.Duration.ofSeconds(5),
-            "connect request");
+        Await.until("connect request", java.time.Duration.ofSeconds(5),
+            () -> verbs.pollConnectionEvent(channel, event.address()) > 0);
         verbs.accept(event.connection(), pd, cq, cq, 4, 4, 0, 0);
         return qp;
     }

@@ -1,5 +1,6 @@
 package io.wirespeed.transport.rdma.verbs;
 
+import io.wirespeed.test.Await;
 import org.agrona.BufferUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
@@ -267,18 +268,18 @@ abstract class VerbsContractTest
     protected int pollOne(final long cq)
     {
         final int[] n = new int[1];
-        Await.until(() ->
+        Await.until("a completion", TIMEOUT, () ->
         {
             n[0] = verbs.pollCompletionQueue(cq, completions.address(), 1);
             return n[0] > 0;
-        }, TIMEOUT, "a completion");
+        });
         return n[0];
     }
 
     private void awaitEvent(final long channel, final int type)
     {
-        Await.until(() -> verbs.pollConnectionEvent(channel, event.address()) > 0 && event.type() == type, TIMEOUT,
-            ConnectionEvent.describe(type));
+        Await.until(ConnectionEvent.describe(type), TIMEOUT,
+            () -> verbs.pollConnectionEvent(channel, event.address()) > 0 && event.type() == type);
     }
 
     private void destroyQuietly(final long qp)
