@@ -23,6 +23,7 @@ import io.wirespeed.childjvm.ChildJvm;
 import io.wirespeed.test.Await;
 import io.wirespeed.test.ChildJvms;
 import io.wirespeed.test.MediaDriverProcess;
+import io.wirespeed.test.SlowTest;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.TransportPublication;
@@ -45,6 +46,7 @@ class WirespeedMediaDriverTest
     @TempDir
     Path temp;
 
+    @SlowTest
     @Test
     void servesAClientInAnotherProcessAndExitsZeroOnSigterm() throws Exception
     {
@@ -70,6 +72,7 @@ class WirespeedMediaDriverTest
         assertFalse(new File(directory).exists(), "the driver deleted its directory");
     }
 
+    @SlowTest
     @Test
     void reportsALostDriverToTheClientsErrorHandler() throws Exception
     {
@@ -92,6 +95,7 @@ class WirespeedMediaDriverTest
         }
     }
 
+    @SlowTest
     @Test
     void readsPropertiesFilesWithSystemPropertiesTakingPrecedence() throws Exception
     {
@@ -109,6 +113,7 @@ class WirespeedMediaDriverTest
         driver.stopCleanly();
     }
 
+    @SlowTest
     @Test
     void exitsWithStatusOneNamingTheSettingWhenTheConfigurationIsInvalid() throws Exception
     {

@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.wirespeed.childjvm.ChildJvm;
 import io.wirespeed.test.ChildJvms;
+import io.wirespeed.test.SlowTest;
 
 /**
  * Closing does not throw away what was sent: a multicast publisher in one network namespace sends and closes at
@@ -19,6 +22,8 @@ import io.wirespeed.test.ChildJvms;
  * still reaches the subscriber, because the close waits (up to {@code linger}) until the subscriber's driver has
  * confirmed the end of the stream, which it does only once every loss is repaired.
  */
+@SlowTest
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class CloseLingerAcrossNamespacesTest
 {
     private static final int COUNT = 20_000;

@@ -1,12 +1,12 @@
 package io.wirespeed.jms;
 
+import static io.wirespeed.jms.ReceiveAssertions.assertNextText;
+import static io.wirespeed.jms.ReceiveAssertions.receiveAmong;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static io.wirespeed.jms.ReceiveAssertions.assertNextText;
-import static io.wirespeed.jms.ReceiveAssertions.receiveAmong;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -17,6 +17,7 @@ import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
 import io.aeron.driver.ThreadingMode;
 import io.aeron.logbuffer.FragmentHandler;
+
 import io.wirespeed.test.Await;
 
 /** The raw Aeron echo side, against a real embedded media driver started by {@link RawAeron}. */

@@ -11,8 +11,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,11 +22,14 @@ import io.wirespeed.childjvm.ChildJvm;
 import io.wirespeed.it.Api;
 import io.wirespeed.test.ChildJvms;
 import io.wirespeed.test.MediaDriverProcess;
+import io.wirespeed.test.SlowTest;
 
 /**
  * Durability with real processes and SIGKILL: the driver process runs the archive and the queue
  * host; subscribers, publishers and the driver itself are killed mid-stream and started again.
  */
+@SlowTest
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class DurabilityAcrossProcessesTest
 {
     private static final String CLIENT = "io.wirespeed.it.durable.DurableClientMain";

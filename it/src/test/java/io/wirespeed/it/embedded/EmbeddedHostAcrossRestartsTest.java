@@ -7,15 +7,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.wirespeed.childjvm.ChildJvm;
 import io.wirespeed.it.Api;
 import io.wirespeed.test.ChildJvms;
+import io.wirespeed.test.SlowTest;
 
 /**
  * The embedded queue host across connections, JVM exits and restarts, with the default archive
@@ -23,6 +26,8 @@ import io.wirespeed.test.ChildJvms;
  * whose main returns ends by itself, PERSISTENT messages come back when the same application starts
  * again, and another application does not see them.
  */
+@SlowTest
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class EmbeddedHostAcrossRestartsTest
 {
     @RegisterExtension

@@ -14,8 +14,10 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,11 +25,14 @@ import io.wirespeed.childjvm.ChildJvm;
 import io.wirespeed.it.Api;
 import io.wirespeed.test.ChildJvms;
 import io.wirespeed.test.MediaDriverProcess;
+import io.wirespeed.test.SlowTest;
 
 /**
  * Consumer processes competing for one queue hosted by the external driver process: every message
  * goes to exactly one of them, and none is lost.
  */
+@SlowTest
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class CompetingConsumersAcrossProcessesTest
 {
     private static final int MESSAGES = 100_000;

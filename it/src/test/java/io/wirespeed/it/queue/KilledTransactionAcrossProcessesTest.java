@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import javax.jms.Connection;
 import javax.jms.JMSException;
@@ -18,6 +19,7 @@ import javax.jms.Session;
 import javax.jms.TextMessage;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.wirespeed.childjvm.ChildJvm;
@@ -25,12 +27,15 @@ import io.wirespeed.it.Api;
 import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.test.ChildJvms;
 import io.wirespeed.test.MediaDriverProcess;
+import io.wirespeed.test.SlowTest;
 
 /**
  * A process killed with SIGKILL in the middle of a transaction on queues hosted by the external
  * driver process: its committed work stays, its uncommitted work vanishes, and what it had received
  * but not committed goes back to the queue for others.
  */
+@SlowTest
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class KilledTransactionAcrossProcessesTest
 {
     private static final int COMMITTED = 50;

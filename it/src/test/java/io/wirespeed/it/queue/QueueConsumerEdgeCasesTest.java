@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.Collections;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import javax.jms.Connection;
@@ -19,11 +20,13 @@ import javax.jms.Session;
 import javax.jms.TextMessage;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.test.ChildJvms;
 import io.wirespeed.test.MediaDriverProcess;
+import io.wirespeed.test.SlowTest;
 
 /**
  * Queue consumers of this JVM on a queue hosted by the external driver process, where a message
@@ -35,6 +38,8 @@ import io.wirespeed.test.MediaDriverProcess;
  * keeps it in flight for this consumer until the consumer closes) nor counted for credit (so each one
  * takes one message of the consumer's prefetch for good).
  */
+@SlowTest
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class QueueConsumerEdgeCasesTest
 {
     private static final long RECEIVE_MS = 5_000;

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
@@ -23,6 +24,7 @@ import javax.jms.TemporaryQueue;
 import javax.jms.TextMessage;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.wirespeed.childjvm.ChildJvm;
@@ -30,12 +32,15 @@ import io.wirespeed.it.Api;
 import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.test.ChildJvms;
 import io.wirespeed.test.MediaDriverProcess;
+import io.wirespeed.test.SlowTest;
 
 /**
  * Request/reply between two processes through queues hosted by the external driver process: the
  * requester (this JVM) sends to a request queue with a temporary queue as {@code JMSReplyTo}; a
  * responder process answers there with the request's message id as correlation id.
  */
+@SlowTest
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class RequestReplyAcrossProcessesTest
 {
     private static final int REQUESTS = 100;

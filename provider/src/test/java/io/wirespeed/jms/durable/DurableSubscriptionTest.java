@@ -1,7 +1,7 @@
 package io.wirespeed.jms.durable;
 
-import static io.wirespeed.jms.ReceiveAssertions.receiveAmong;
 import static io.wirespeed.jms.ReceiveAssertions.assertNextText;
+import static io.wirespeed.jms.ReceiveAssertions.receiveAmong;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

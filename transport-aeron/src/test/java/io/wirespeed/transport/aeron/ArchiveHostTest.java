@@ -18,6 +18,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.CountersReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -176,6 +177,7 @@ class ArchiveHostTest
         }
     }
 
+    @Tag("slow")
     @Test
     void aSecondArchiveOnTheSameDirectoryIsRefusedWithTheSettingToChange()
     {

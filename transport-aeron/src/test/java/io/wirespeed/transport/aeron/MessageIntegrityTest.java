@@ -4,6 +4,7 @@ import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -16,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * A million messages of 32 to 200 bytes arrive complete, in order and checksummed over each kind
  * of channel, with the default SHARED driver and backoff idling.
  */
+@Tag("slow")
 class MessageIntegrityTest
 {
     private static final long COUNT = 1_000_000;

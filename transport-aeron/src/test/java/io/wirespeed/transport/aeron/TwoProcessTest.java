@@ -6,6 +6,7 @@ import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.File;
@@ -19,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  * Two JVM processes exchange messages: this one sends sequenced messages, an {@link EchoPeer} in a
  * second JVM sends each back, and this one checks that all came back in order with the same CRC.
  */
+@Tag("slow")
 class TwoProcessTest
 {
     private static final long COUNT = 100_000;

@@ -1,6 +1,7 @@
 package io.wirespeed.transport.rdma;
 
 import io.wirespeed.test.Await;
+import io.wirespeed.test.SlowTest;
 import io.wirespeed.transport.ClaimedSpace;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
@@ -54,6 +55,7 @@ class RdmaTransportTest
         fabric.close();
     }
 
+    @SlowTest
     @Test
     void oneMillionMessagesReachThreeSubscribersCompleteInOrderAndChecksummed() throws InterruptedException
     {

@@ -1,6 +1,5 @@
 package io.wirespeed.transport.rdma.verbs;
 
-import io.wirespeed.test.Await;
 import org.agrona.BufferUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
@@ -11,6 +10,8 @@ import org.junit.jupiter.api.function.Executable;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.wirespeed.test.Await;
 
 /**
  * The guard in front of both backends refuses closed handles and bad arguments itself, with the

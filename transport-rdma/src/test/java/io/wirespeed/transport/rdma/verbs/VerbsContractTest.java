@@ -1,6 +1,5 @@
 package io.wirespeed.transport.rdma.verbs;
 
-import io.wirespeed.test.Await;
 import org.agrona.BufferUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
@@ -16,6 +15,8 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.wirespeed.test.Await;
 
 /**
  * The completion semantics every {@link Verbs} backend must have, run against each through
