@@ -28,7 +28,6 @@ import javax.jms.Topic;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import io.wirespeed.test.Await;
 
 class ProducerBehaviourTest extends JmsTestSupport
 {
@@ -119,19 +118,6 @@ class ProducerBehaviourTest extends JmsTestSupport
         other.send(session.createTextMessage("end"));
         assertNextText(consumer, "end", "102 messages and no more");
         assertNextText(consumer, "end", "102 messages and no more");
-    }
-
-    @Test
-    void expiredMessagesAreNotDelivered() throws Exception
-    {
-        final MessageProducer producer = session.createProducer(topic);
-        producer.send(session.createTextMessage("expires"), DeliveryMode.NON_PERSISTENT, 4, 1);
-        producer.send(session.createTextMessage("lives"), DeliveryMode.NON_PERSISTENT, 4, 0);
-        final long deadline = System.currentTimeMillis() + 5;
-        Await.until("the first message to expire", () -> System.currentTimeMillis() > deadline);
-        final TextMessage received = (TextMessage)consumer.receive(5_000);
-        assertEquals("lives", received.getText());
-        assertEquals(0, received.getJMSExpiration());
     }
 
     @Test
