@@ -123,7 +123,8 @@ class RequestReplyAcrossProcessesTest
             producer.send(stop);
         }
 
-        assertEquals("ANSWERED " + (REQUESTS + REQUESTOR_REQUESTS), responder.awaitLine("ANSWERED ", STARTUP));
+        assertEquals("ANSWERED " + (REQUESTS + 1 + REQUESTOR_REQUESTS), responder.awaitLine("ANSWERED ", STARTUP),
+            "the requests, the last one and the requestor's, each answered once");
         responder.awaitLine("STOPPED", STARTUP);
         assertEquals(0, responder.awaitExit(STARTUP), "responder exit status" + processes.outputs());
 
