@@ -13,9 +13,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,6 +37,7 @@ import io.wirespeed.transport.aeron.AeronTransportConfig;
  * The driver runs as its own process, serves clients that use the external-driver configuration,
  * and on SIGTERM stops, removes its directory and exits 0.
  */
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
 class WirespeedMediaDriverTest
 {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);

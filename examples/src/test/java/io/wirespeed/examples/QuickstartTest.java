@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.wirespeed.childjvm.ChildJvm;
@@ -19,6 +21,7 @@ import io.wirespeed.test.SlowTest;
  * class path, with the embedded media driver; it receives everything it sends and exits 0.
  */
 @SlowTest
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class QuickstartTest
 {
     private static final Duration TIMEOUT = Duration.ofSeconds(60);

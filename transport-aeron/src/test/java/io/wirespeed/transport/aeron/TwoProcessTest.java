@@ -8,10 +8,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.io.File;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -21,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  * second JVM sends each back, and this one checks that all came back in order with the same CRC.
  */
 @Tag("slow")
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class TwoProcessTest
 {
     private static final long COUNT = 100_000;
