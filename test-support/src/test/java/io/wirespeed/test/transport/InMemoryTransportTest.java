@@ -24,7 +24,7 @@ class InMemoryTransportTest
     @Test
     void publishersOnTwoThreadsDeliverEverythingInEachPublishersOrder() throws Exception
     {
-        final int count = 20_000;
+        final int count = 5_000;
         final InMemoryMedium medium = new InMemoryMedium();
         try (InMemoryTransport transport = medium.connect();
             TransportSubscription subscription = transport.addSubscription("mem:threads", 1))
