@@ -31,7 +31,8 @@ import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 import io.wirespeed.transport.aeron.AeronTransport;
-import io.wirespeed.transport.aeron.AeronTransportConfig;
+import io.wirespeed.transport.aeron.AeronTransportConfiguration;
+import io.wirespeed.transport.aeron.AeronTransportContext;
 
 /**
  * The driver runs as its own process, serves clients that use the external-driver configuration,
@@ -54,17 +55,17 @@ class WirespeedMediaDriverTest
     void servesAClientInAnotherProcessAndExitsZeroOnSigterm() throws Exception
     {
         final MediaDriverProcess driver = MediaDriverProcess.start(jvms, Map.of(
-            AeronTransportConfig.TERM_LENGTH_PROP, "1m"));
+            AeronTransportConfiguration.TERM_LENGTH_PROP, "1m"));
         final String directory = driver.directory().toString();
         final String ready = driver.runningLine();
-        assertTrue(ready.contains(AeronTransportConfig.DIR_PROP + "=" + directory), ready);
-        assertTrue(ready.contains(AeronTransportConfig.THREADING_PROP + "=shared "), ready);
-        assertTrue(ready.contains(AeronTransportConfig.IDLE_PROP + "=backoff"), ready);
+        assertTrue(ready.contains(AeronTransportConfiguration.DIR_PROP + "=" + directory), ready);
+        assertTrue(ready.contains(AeronTransportConfiguration.THREADING_PROP + "=shared "), ready);
+        assertTrue(ready.contains(AeronTransportConfiguration.IDLE_PROP + "=backoff"), ready);
 
-        try (AeronTransport client = AeronTransport.connect(AeronTransportConfig.builder()
+        try (AeronTransport client = AeronTransport.connect(new AeronTransportContext()
             .embedded(false)
             .directory(directory)
-            .build()))
+            .conclude()))
         {
             assertEquals(MESSAGES, exchange(client));
         }
@@ -81,14 +82,14 @@ class WirespeedMediaDriverTest
     {
         final List<TransportException> faults = new CopyOnWriteArrayList<>();
         final MediaDriverProcess driver = MediaDriverProcess.start(jvms, Map.of(
-            AeronTransportConfig.TERM_LENGTH_PROP, "1m"));
+            AeronTransportConfiguration.TERM_LENGTH_PROP, "1m"));
         final String directory = driver.directory().toString();
-        try (AeronTransport client = AeronTransport.connect(AeronTransportConfig.builder()
+        try (AeronTransport client = AeronTransport.connect(new AeronTransportContext()
             .embedded(false)
             .directory(directory)
             .timeout(Duration.ofSeconds(1))
             .errorHandler(faults::add)
-            .build()))
+            .conclude()))
         {
             driver.process().killForcibly(TIMEOUT);
             Await.until("the client to notice the driver is gone", TIMEOUT, () -> !faults.isEmpty());
@@ -104,15 +105,15 @@ class WirespeedMediaDriverTest
     {
         final Path file = temp.resolve("driver.properties");
         Files.writeString(file, String.join("\n",
-            AeronTransportConfig.MTU_PROP + "=4096",
-            AeronTransportConfig.TERM_LENGTH_PROP + "=64m"));
+            AeronTransportConfiguration.MTU_PROP + "=4096",
+            AeronTransportConfiguration.TERM_LENGTH_PROP + "=64m"));
 
         final MediaDriverProcess driver = MediaDriverProcess.start(jvms, Map.of(
-            AeronTransportConfig.TERM_LENGTH_PROP, "1m"), file.toString());
+            AeronTransportConfiguration.TERM_LENGTH_PROP, "1m"), file.toString());
 
         final String ready = driver.runningLine();
-        assertTrue(ready.contains(AeronTransportConfig.MTU_PROP + "=4096"), ready);
-        assertTrue(ready.contains(AeronTransportConfig.TERM_LENGTH_PROP + "=1048576"), ready);
+        assertTrue(ready.contains(AeronTransportConfiguration.MTU_PROP + "=4096"), ready);
+        assertTrue(ready.contains(AeronTransportConfiguration.TERM_LENGTH_PROP + "=1048576"), ready);
         driver.stopCleanly();
     }
 
@@ -121,7 +122,7 @@ class WirespeedMediaDriverTest
     void exitsWithStatusOneNamingTheSettingWhenTheConfigurationIsInvalid() throws Exception
     {
         final ChildJvm driver = jvms.start("media driver", MediaDriverProcess.command(
-            MediaDriverProcess.newDirectory(jvms), Map.of(AeronTransportConfig.TERM_LENGTH_PROP, "100000")));
+            MediaDriverProcess.newDirectory(jvms), Map.of(AeronTransportConfiguration.TERM_LENGTH_PROP, "100000")));
 
         assertEquals(WirespeedMediaDriver.EXIT_CANNOT_START, driver.awaitExit(TIMEOUT));
         assertTrue(driver.output().contains("wirespeed.driver.term.length=100000 is not valid"), driver.output());
@@ -130,9 +131,9 @@ class WirespeedMediaDriverTest
     @Test
     void defaultsToAeronsDirectoryWhereExternalClientsLook()
     {
-        final AeronTransportConfig config = WirespeedMediaDriver.configure(new String[0], new Properties());
+        final AeronTransportContext config = WirespeedMediaDriver.configure(new String[0], new Properties());
 
-        assertEquals(AeronTransportConfig.defaultDirectory(false), config.directory());
+        assertEquals(AeronTransportConfiguration.defaultDirectory(false), config.directory());
     }
 
     @Test

@@ -1,5 +1,8 @@
 package io.wirespeed.transport.aeron;
 
+import io.wirespeed.test.Await;
+import io.wirespeed.test.DriverDirectories;
+import io.wirespeed.test.FreePorts;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -72,12 +75,11 @@ class CleanShutdownTest
         try (TransportSubscription subscription = transport.addSubscription(channel, 2);
             TransportPublication publication = transport.addPublication(channel, 2))
         {
-            Conditions.await(publication::isConnected, TIMEOUT, "the publication to connect");
+            Await.until("the publication to connect", TIMEOUT, publication::isConnected);
             final UnsafeBuffer buffer = new UnsafeBuffer(new byte[16]);
-            Conditions.await(() -> publication.offer(buffer, 0, 16) > 0, TIMEOUT, "the offer");
+            Await.until("the offer", TIMEOUT, () -> publication.offer(buffer, 0, 16) > 0);
             final int[] received = { 0 };
-            Conditions.await(
-                () -> subscription.poll((b, offset, length) -> received[0]++, 10) > 0, TIMEOUT, "the message");
+            Await.until("the message", TIMEOUT, () -> subscription.poll((b, offset, length) -> received[0]++, 10) > 0);
             assertEquals(1, received[0]);
         }
     }

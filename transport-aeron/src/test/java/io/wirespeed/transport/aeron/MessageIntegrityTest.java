@@ -1,10 +1,12 @@
 package io.wirespeed.transport.aeron;
 
+import io.wirespeed.test.DriverDirectories;
+import io.wirespeed.test.FreePorts;
+import io.wirespeed.test.SlowTest;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -19,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * A million messages of 32 to 200 bytes arrive complete, in order and checksummed over each kind
  * of channel, with the default SHARED driver and backoff idling.
  */
-@Tag("slow")
+@SlowTest
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class MessageIntegrityTest
 {

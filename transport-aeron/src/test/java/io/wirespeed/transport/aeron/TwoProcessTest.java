@@ -2,11 +2,13 @@ package io.wirespeed.transport.aeron;
 
 import io.wirespeed.childjvm.ChildJvm;
 import io.wirespeed.childjvm.JvmCommand;
+import io.wirespeed.test.DriverDirectories;
+import io.wirespeed.test.FreePorts;
+import io.wirespeed.test.SlowTest;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -22,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  * Two JVM processes exchange messages: this one sends sequenced messages, an {@link EchoPeer} in a
  * second JVM sends each back, and this one checks that all came back in order with the same CRC.
  */
-@Tag("slow")
+@SlowTest
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class TwoProcessTest
 {

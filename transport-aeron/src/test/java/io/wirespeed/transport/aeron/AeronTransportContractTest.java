@@ -1,16 +1,16 @@
-package io.wirespeed.test.transport;
+package io.wirespeed.transport.aeron;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
 import io.wirespeed.test.DriverDirectories;
+import io.wirespeed.test.transport.TransportContract;
 import io.wirespeed.transport.Transport;
-import io.wirespeed.transport.aeron.AeronTransport;
-import io.wirespeed.transport.aeron.AeronTransportConfig;
 
 /**
- * The Aeron transport keeps the transport contract, over IPC through an embedded driver with 64 KiB terms. Every
- * transport of the class shares the driver, which a transport held for the whole class keeps running.
+ * The Aeron transport keeps the transport contract (test-support's {@link TransportContract}, which the in-memory
+ * transport keeps too), over IPC through an embedded driver with 64 KiB terms. Every transport of the class shares
+ * the driver, which a transport held for the whole class keeps running.
  */
 class AeronTransportContractTest extends TransportContract
 {
@@ -49,8 +49,8 @@ class AeronTransportContractTest extends TransportContract
         return "no-scheme";
     }
 
-    private static AeronTransportConfig config()
+    private static AeronTransportContext config()
     {
-        return AeronTransportConfig.builder().directory(directory).termLength(1 << 16).build();
+        return new AeronTransportContext().directory(directory).termLength(1 << 16).conclude();
     }
 }
