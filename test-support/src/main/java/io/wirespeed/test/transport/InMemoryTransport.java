@@ -15,7 +15,8 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
  * without subscribers, {@code BACK_PRESSURED} when a subscriber's buffer is full, {@code tryClaim} and {@code offer},
  * a fragment limit on poll), with nothing lost and nothing reordered. Transports of one {@link InMemoryMedium} see
  * each other's streams, as clients of one media driver do over IPC. A channel is any URI with a scheme
- * ({@code mem:test}, {@code aeron:ipc}).
+ * ({@code mem:test}, {@code aeron:ipc}); the provider reaches it through {@link InMemoryTransportFactory} by the
+ * {@code mem:} scheme.
  */
 public final class InMemoryTransport implements Transport
 {
