@@ -68,7 +68,7 @@ public final class Suite
             final long stepStart = System.nanoTime();
             System.out.printf("[%d/%d] %s %s: %s%n", index, plan.size(), step.scenario(), step.peer(),
                 Plan.SCENARIOS.get(step.scenario()));
-            final ChildJvm.Outcome outcome = ChildJvm.run(step, profile, steps, profile.longRun() ? 4 * 3600 : 240);
+            final StepJvm.Outcome outcome = StepJvm.run(step, profile, steps, profile.longRun() ? 4 * 3600 : 240);
             points.addAll(outcome.points());
             if (outcome.error() != null)
             {
@@ -94,7 +94,7 @@ public final class Suite
         results.put("command", "bench/bin/run-suite " + String.join(" ", args));
         results.put("durationSeconds", Math.round((System.nanoTime() - started) / 1e9));
         results.put("machine", machine);
-        results.put("childJvmOptions", ChildJvm.jvmOptions());
+        results.put("childJvmOptions", StepJvm.jvmOptions());
         results.put("profile", profile.describe());
         results.put("scenarios", Plan.SCENARIOS);
         results.put("targets", Targets.evaluate(points));

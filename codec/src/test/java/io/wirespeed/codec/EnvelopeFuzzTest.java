@@ -11,11 +11,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.wirespeed.test.SlowTest;
+
 /**
  * Feeds random, truncated, bit-flipped and extended envelopes to the reader. Each one must either read fully or
  * throw {@link MalformedEnvelopeException}; reads must stay inside the region, which is proven by reading the
  * same bytes both inside a larger buffer of garbage and from an exact-size bounds-checked copy.
  */
+@SlowTest
 class EnvelopeFuzzTest
 {
     private static final int ITERATIONS = 120_000;

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import io.wirespeed.childjvm.JvmCommand;
 import io.wirespeed.it.child.TopicPublisherMain;
 import io.wirespeed.jms.JmsConnectionFactory;
 
@@ -73,8 +74,6 @@ public enum Api
     public static final String PUBLISHER = "io.wirespeed.it.child.TopicPublisherMain";
     /** The child program that subscribes. */
     public static final String SUBSCRIBER = "io.wirespeed.it.child.TopicSubscriberMain";
-    /** The external media driver. */
-    public static final String MEDIA_DRIVER = "io.wirespeed.driver.WirespeedMediaDriver";
 
     /**
      * The class path of a child JVM written against this API.
@@ -82,6 +81,17 @@ public enum Api
      * @return the class path.
      */
     public abstract String classpath();
+
+    /**
+     * The command of a small child JVM written against this API.
+     *
+     * @param mainClass the fully qualified name of the class to run.
+     * @return the command, to be completed with its arguments.
+     */
+    public JvmCommand command(final String mainClass)
+    {
+        return JvmCommand.small(mainClass).classpath(classpath());
+    }
 
     private static Path builtPath(final String property)
     {

@@ -3,12 +3,17 @@ package io.wirespeed.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.wirespeed.childjvm.ChildJvm;
+import io.wirespeed.test.ChildJvms;
+import io.wirespeed.test.SlowTest;
 
 /**
  * Closing does not throw away what was sent: a multicast publisher in one network namespace sends and closes at
@@ -17,6 +22,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * still reaches the subscriber, because the close waits (up to {@code linger}) until the subscriber's driver has
  * confirmed the end of the stream, which it does only once every loss is repaired.
  */
+@SlowTest
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class CloseLingerAcrossNamespacesTest
 {
     private static final int COUNT = 20_000;
@@ -24,7 +31,7 @@ class CloseLingerAcrossNamespacesTest
     private static final Duration FINISH = Duration.ofSeconds(60);
 
     @RegisterExtension
-    final ChildProcesses processes = new ChildProcesses();
+    final ChildJvms processes = new ChildJvms();
 
     @Test
     void aMulticastPublisherThatClosesRightAfterSendingOverALossyNetworkLosesNothing() throws Exception
@@ -35,15 +42,15 @@ class CloseLingerAcrossNamespacesTest
                 (2 * ThreadLocalRandom.current().nextInt(1, 127) + 1) + ":" + (40_000 + ThreadLocalRandom.current()
                 .nextInt(10_000));
             final String topic = "it.linger." + UUID.randomUUID();
-            final ChildProcesses.Child subscriber = processes.startWith(network.launcher("b"), "subscriber",
-                Api.JAVAX.classpath(), "io.wirespeed.it.child.CountingSubscriberMain", List.of(),
-                "wirespeed:udp?endpoint=" + group + "&interface=" + network.address("b"), topic, "10000");
+            final ChildJvm subscriber = processes.start("subscriber", Api.JAVAX
+                .command("io.wirespeed.it.child.CountingSubscriberMain").launcher(network.launcher("b")).args(
+                "wirespeed:udp?endpoint=" + group + "&interface=" + network.address("b"), topic, "10000"));
             subscriber.awaitLine("READY", STARTUP);
 
-            final ChildProcesses.Child publisher = processes.startWith(network.launcher("a"), "publisher",
-                Api.JAVAX.classpath(), "io.wirespeed.it.child.ClosingPublisherMain", List.of(),
+            final ChildJvm publisher = processes.start("publisher", Api.JAVAX
+                .command("io.wirespeed.it.child.ClosingPublisherMain").launcher(network.launcher("a")).args(
                 "wirespeed:udp?endpoint=" + group + "&interface=" + network.address("a") + "&linger=20s", topic,
-                Integer.toString(COUNT));
+                Integer.toString(COUNT)));
             final String sent = publisher.awaitLine("SENT ", STARTUP);
             final String closed = publisher.awaitLine("CLOSED", FINISH);
             assertEquals(0, publisher.awaitExit(FINISH), "publisher exit status" + processes.outputs());

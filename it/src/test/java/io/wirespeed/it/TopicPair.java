@@ -7,6 +7,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 
+import io.wirespeed.childjvm.ChildJvm;
+import io.wirespeed.test.ChildJvms;
+
 /**
  * One publisher process and one subscriber process on a topic: the subscriber starts first and
  * reports READY, then the publisher handshakes, publishes and waits for the subscriber's verdict
@@ -47,15 +50,15 @@ final class TopicPair
      * @param count      how many data messages.
      * @throws Exception if a process cannot be started or waiting is interrupted.
      */
-    static void publishAndVerify(final ChildProcesses processes, final Side publisher, final Side subscriber,
+    static void publishAndVerify(final ChildJvms processes, final Side publisher, final Side subscriber,
         final long count) throws Exception
     {
         final String topic = "it.topic." + UUID.randomUUID();
-        final ChildProcesses.Child sub = start(processes, "subscriber (" + subscriber.api + ")", subscriber,
+        final ChildJvm sub = start(processes, "subscriber (" + subscriber.api + ")", subscriber,
             Api.SUBSCRIBER, subscriber.uri, topic);
         sub.awaitLine("READY", STARTUP);
 
-        final ChildProcesses.Child pub = start(processes, "publisher (" + publisher.api + ")", publisher,
+        final ChildJvm pub = start(processes, "publisher (" + publisher.api + ")", publisher,
             Api.PUBLISHER, publisher.uri, topic, Long.toString(count));
         final String sent = pub.awaitLine("SENT ", STARTUP.plus(TRANSFER));
         final String confirmed = pub.awaitLine("CONFIRMED", TRANSFER);
@@ -72,9 +75,9 @@ final class TopicPair
             publisher.api + " publisher -> " + subscriber.api + " subscriber, " + sent + ": " + confirmed);
     }
 
-    private static ChildProcesses.Child start(final ChildProcesses processes, final String name, final Side side,
+    private static ChildJvm start(final ChildJvms processes, final String name, final Side side,
         final String mainClass, final String... args) throws IOException
     {
-        return processes.start(name, side.api.classpath(), mainClass, side.jvmArgs, args);
+        return processes.start(name, side.api.command(mainClass).jvmOptions(side.jvmArgs).args(args));
     }
 }

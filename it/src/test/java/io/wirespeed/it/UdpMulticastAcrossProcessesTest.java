@@ -1,21 +1,27 @@
 package io.wirespeed.it;
 
 import java.nio.file.Path;
-import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.wirespeed.it.TopicPair.Side;
+import io.wirespeed.test.ChildJvms;
+import io.wirespeed.test.DriverDirectories;
+import io.wirespeed.test.SlowTest;
 
 /**
  * Separate JVMs, each with its own embedded media driver, exchange topic messages over UDP multicast on
  * the loopback interface (skipped, saying what the host needs, where loopback multicast is unavailable).
  */
+@SlowTest
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class UdpMulticastAcrossProcessesTest
 {
     @RegisterExtension
-    final ChildProcesses processes = new ChildProcesses();
+    final ChildJvms processes = new ChildJvms();
 
     @Test
     void aJavaxPublisherProcessDelivers100000MessagesInOrderToAJavaxSubscriberProcessOverMulticast() throws Exception
@@ -31,6 +37,6 @@ class UdpMulticastAcrossProcessesTest
 
     private Path ownDriverDirectory()
     {
-        return processes.deleteAfterwards(Path.of("/dev/shm", "wirespeed-it-" + UUID.randomUUID()));
+        return processes.deleteAfterwards(Path.of(DriverDirectories.unique("it")));
     }
 }

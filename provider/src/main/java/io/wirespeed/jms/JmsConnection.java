@@ -25,6 +25,9 @@ import javax.jms.Topic;
 import javax.jms.TopicConnection;
 import javax.jms.TopicSession;
 
+import org.agrona.concurrent.EpochClock;
+import org.agrona.concurrent.SystemEpochClock;
+
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.config.TopicRouting;
 import io.wirespeed.jms.destination.JmsDestination;
@@ -74,6 +77,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     private String clientId;
     private boolean clientIdFixed;
     private volatile JmsSession.Domain restrictedTo;
+    private volatile EpochClock clock = SystemEpochClock.INSTANCE;
 
     JmsConnection(final ConnectionConfig config, final String userName) throws JMSException
     {
@@ -108,6 +112,25 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     {
         this.restrictedTo = domain;
         return this;
+    }
+
+    /**
+     * Replaces the clock that stamps and checks the times of this connection's messages (timestamp, expiration,
+     * delivery time), for tests that move time themselves. Only topics: the queue host keeps its own clock.
+     *
+     * @param epochClock the clock, in milliseconds since the epoch.
+     * @return this connection.
+     */
+    JmsConnection clock(final EpochClock epochClock)
+    {
+        this.clock = epochClock;
+        return this;
+    }
+
+    /** @return the clock that stamps and checks message times: the system's unless a test set another. */
+    EpochClock clock()
+    {
+        return clock;
     }
 
     /** @return the configuration this connection was created with. */

@@ -513,7 +513,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
             return false;
         }
         final long expiration = decoder.expiration();
-        return expiration == 0 || expiration > System.currentTimeMillis();
+        return expiration == 0 || expiration > connection.clock().time();
     }
 
     /**
@@ -544,7 +544,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         {
             return false;
         }
-        final long now = System.currentTimeMillis();
+        final long now = connection.clock().time();
         final long expiration = decoder.expiration();
         if (expiration != 0 && expiration <= now)
         {
@@ -604,7 +604,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     {
         synchronized (delayed)
         {
-            if (!delayed.isEmpty() && delayed.get(0).getJMSDeliveryTime() <= System.currentTimeMillis())
+            if (!delayed.isEmpty() && delayed.get(0).getJMSDeliveryTime() <= connection.clock().time())
             {
                 return delayed.remove(0);
             }

@@ -300,7 +300,7 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
         SendArguments.checkPriority(priority);
         final JmsMessage jmsMessage =
             message instanceof JmsMessage ? (JmsMessage)message : ForeignMessages.copy(message);
-        final long now = System.currentTimeMillis();
+        final long now = session.connection().clock().time();
         final long timestamp = disableTimestamp ? 0 : now;
         final long expiration = timeToLive > 0 ? saturatedSum(now, timeToLive) : 0;
         final long deliveryTime = saturatedSum(now, Math.max(0, deliveryDelay));

@@ -1,19 +1,21 @@
 package io.wirespeed.jms;
 
+import static io.wirespeed.jms.ReceiveAssertions.assertNextText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import javax.jms.Connection;
 import javax.jms.IllegalStateException;
+import javax.jms.JMSException;
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
@@ -23,18 +25,21 @@ import javax.jms.Topic;
 
 import org.junit.jupiter.api.Test;
 
+import io.wirespeed.test.Await;
+
 class AcknowledgementTest extends JmsTestSupport
 {
     private Session session;
     private MessageConsumer consumer;
     private MessageProducer producer;
+    private Topic topic;
 
     private void open(final int mode) throws Exception
     {
         final Connection connection = connection();
         connection.start();
         session = connection.createSession(mode);
-        final Topic topic = session.createTopic(uniqueTopic());
+        topic = session.createTopic(uniqueTopic());
         consumer = session.createConsumer(topic);
         producer = connection.createSession(Session.AUTO_ACKNOWLEDGE).createProducer(topic);
     }
@@ -76,7 +81,7 @@ class AcknowledgementTest extends JmsTestSupport
         assertEquals("c", receiveText());
         b2.acknowledge();
         session.recover();
-        assertNull(consumer.receiveNoWait());
+        assertNothingRedelivered();
     }
 
     @Test
@@ -89,7 +94,7 @@ class AcknowledgementTest extends JmsTestSupport
         consumer.receive(5_000);
         a.acknowledge();
         session.recover();
-        assertNull(consumer.receiveNoWait());
+        assertNothingRedelivered();
     }
 
     @Test
@@ -100,7 +105,7 @@ class AcknowledgementTest extends JmsTestSupport
         assertEquals("a", receiveText());
         session.recover();
         assertEquals("b", receiveText());
-        assertNull(consumer.receiveNoWait());
+        assertNothingRedelivered();
     }
 
     @Test
@@ -166,13 +171,15 @@ class AcknowledgementTest extends JmsTestSupport
         final MessageProducer sender = transacted.createProducer(topic);
 
         sender.send(transacted.createTextMessage("rolled back"));
-        assertNull(receiver.receive(100));
         transacted.rollback();
         sender.send(transacted.createTextMessage("committed"));
-        assertNull(receiver.receiveNoWait());
         transacted.commit();
-        assertEquals("committed", ((TextMessage)receiver.receive(5_000)).getText());
-        assertNull(receiver.receiveNoWait());
+        sender.send(transacted.createTextMessage("end"));
+        transacted.commit();
+
+        // One session, one stream: what was published before the commit would come first.
+        assertNextText(receiver, "committed", "neither the rolled back nor the uncommitted send was published");
+        assertNextText(receiver, "end", "the committed message once");
     }
 
     @Test
@@ -189,7 +196,7 @@ class AcknowledgementTest extends JmsTestSupport
         assertEquals("b", receiveText());
         session.commit();
         session.rollback();
-        assertNull(consumer.receiveNoWait());
+        assertNothingRedelivered();
     }
 
     @Test
@@ -216,13 +223,13 @@ class AcknowledgementTest extends JmsTestSupport
     void aListenerMayCloseItsOwnConsumer() throws Exception
     {
         open(Session.AUTO_ACKNOWLEDGE);
-        final List<String> seen = new ArrayList<>();
+        final List<String> seen = new CopyOnWriteArrayList<>();
         final CountDownLatch first = new CountDownLatch(1);
         consumer.setMessageListener(message ->
         {
+            seen.add(textOf(message));
             try
             {
-                seen.add(((TextMessage)message).getText());
                 consumer.close();
             }
             catch (final Exception ex)
@@ -231,10 +238,36 @@ class AcknowledgementTest extends JmsTestSupport
             }
             first.countDown();
         });
+        final List<String> witnessed = new CopyOnWriteArrayList<>();
+        session.createConsumer(topic).setMessageListener(message -> witnessed.add(textOf(message)));
         send("one", "two");
         assertTrue(first.await(10, TimeUnit.SECONDS));
-        final MessageConsumer probe = session.createConsumer(session.createTopic(uniqueTopic()));
-        assertNull(probe.receive(100));
+
+        // The delivery thread calls the listeners of a connection in turn, the closing consumer's before the
+        // witness's. Two ends, each sent once the one before has arrived, take it through a whole round after
+        // "two" was there: a consumer still open would have had "two" by then.
+        send("end 1");
+        Await.until("the witness to have end 1", () -> witnessed.contains("end 1"));
+        send("end 2");
+        Await.until("the witness to have end 2", () -> witnessed.contains("end 2"));
         assertEquals(List.of("one"), seen);
+    }
+
+    private void assertNothingRedelivered() throws Exception
+    {
+        send("end");
+        assertNextText(consumer, "end", "a redelivery would come before the newer end");
+    }
+
+    private static String textOf(final Message message)
+    {
+        try
+        {
+            return ((TextMessage)message).getText();
+        }
+        catch (final JMSException ex)
+        {
+            throw new java.lang.IllegalStateException(ex);
+        }
     }
 }

@@ -18,6 +18,7 @@ import javax.jms.Topic;
 import org.junit.jupiter.api.Test;
 
 import io.aeron.driver.MediaDriver;
+import io.wirespeed.test.Await;
 import io.wirespeed.transport.aeron.AeronTransportContext;
 import io.wirespeed.transport.aeron.MediaDriverLauncher;
 
@@ -64,7 +65,7 @@ class AsyncFaultTest extends JmsTestSupport
         producer.send(session.createTextMessage("seen"));
         assertTrue(consumer.receive(5_000) != null);
         consumer.close();
-        awaitTrue(() ->
+        Await.until("the lost-subscribers notice", () ->
         {
             try
             {
@@ -75,7 +76,7 @@ class AsyncFaultTest extends JmsTestSupport
                 throw new java.lang.IllegalStateException(ex);
             }
             return fault.get() != null;
-        }, "the lost-subscribers notice");
+        });
         assertTrue(fault.get().getMessage().contains("every subscriber"), fault.get().getMessage());
     }
 }

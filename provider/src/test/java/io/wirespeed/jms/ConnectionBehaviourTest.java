@@ -27,6 +27,8 @@ import javax.jms.Topic;
 
 import org.junit.jupiter.api.Test;
 
+import io.wirespeed.test.Await;
+
 class ConnectionBehaviourTest extends JmsTestSupport
 {
     @Test
@@ -82,8 +84,12 @@ class ConnectionBehaviourTest extends JmsTestSupport
         final Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
         final Topic topic = session.createTopic(uniqueTopic());
         final MessageConsumer consumer = session.createConsumer(topic);
+        final Connection started = connection();
+        started.start();
+        final MessageConsumer witness = started.createSession().createConsumer(topic);
         session.createProducer(topic).send(session.createTextMessage("waiting"));
-        assertNull(consumer.receive(100));
+        assertNotNull(witness.receive(5_000), "the message reached a started connection's consumer");
+        assertNull(consumer.receiveNoWait(), "a stopped connection delivers nothing, though the message is there");
         connection.start();
         assertNotNull(consumer.receive(5_000));
     }
@@ -198,7 +204,7 @@ class ConnectionBehaviourTest extends JmsTestSupport
         });
         receiver.start();
         assertTrue(receiving.await(5, TimeUnit.SECONDS));
-        awaitTrue(() -> receiver.getState() == Thread.State.TIMED_WAITING, "the receiver to block in receive");
+        Await.until("the receiver to block in receive", () -> receiver.getState() == Thread.State.TIMED_WAITING);
         connection.close();
         receiver.join(10_000);
         assertFalse(receiver.isAlive());

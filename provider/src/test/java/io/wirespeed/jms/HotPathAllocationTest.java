@@ -15,6 +15,8 @@ import javax.jms.Topic;
 
 import org.junit.jupiter.api.Test;
 
+import io.wirespeed.test.Await;
+
 /**
  * The hot path allocates nothing once warm: sending a reused BytesMessage, and delivering to a
  * listener in the reuse mode. Measured per thread with the JVM's allocation counters; a round is
@@ -75,7 +77,7 @@ class HotPathAllocationTest extends JmsTestSupport
             sendBytes = threads.getCurrentThreadAllocatedBytes() - sendBefore;
             sent += MESSAGES_PER_ROUND;
             final long target = sent;
-            awaitTrue(() -> received.get() == target, "all messages of the round to arrive");
+            Await.until("all messages of the round to arrive", () -> received.get() == target);
             deliverBytes = pollerBefore == 0 ? -1 : threads.getThreadAllocatedBytes(pollerThreadId[0]) - pollerBefore;
         }
         assertNotNull(message);

@@ -3,8 +3,6 @@ package io.wirespeed.jms;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import javax.jms.Connection;
 import javax.jms.JMSException;
@@ -20,7 +18,7 @@ import org.junit.jupiter.api.Assertions;
 
 /**
  * Shared plumbing for provider tests: connections on the default (embedded IPC) factory, closed
- * after each test, unique topic names, and waiting on a condition with a deadline.
+ * after each test, unique topic names; waiting on conditions is {@code io.wirespeed.test.Await}.
  */
 abstract class JmsTestSupport
 {
@@ -102,26 +100,6 @@ abstract class JmsTestSupport
         catch (final JMSException ex)
         {
             throw new java.lang.IllegalStateException(ex);
-        }
-    }
-
-    /**
-     * Waits until the condition holds, failing after the deadline.
-     *
-     * @param condition what to wait for.
-     * @param what      description for the failure.
-     */
-    static void awaitTrue(final BooleanSupplier condition, final String what)
-    {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean())
-        {
-            if (System.nanoTime() > deadline)
-            {
-                Assertions.fail("timed out waiting for " + what);
-            }
-            Thread.onSpinWait();
-            Thread.yield();
         }
     }
 

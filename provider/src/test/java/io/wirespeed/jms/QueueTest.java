@@ -1,18 +1,17 @@
 package io.wirespeed.jms;
 
+import static io.wirespeed.jms.ReceiveAssertions.assertNextText;
+import static io.wirespeed.jms.ReceiveAssertions.receiveAmong;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collections;
-import java.util.HashSet;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 import javax.jms.Connection;
 import javax.jms.JMSException;
@@ -30,6 +29,7 @@ import javax.jms.TextMessage;
 import org.junit.jupiter.api.Test;
 
 import io.aeron.driver.MediaDriver;
+import io.wirespeed.test.Await;
 import io.wirespeed.transport.aeron.AeronTransportContext;
 import io.wirespeed.transport.aeron.MediaDriverLauncher;
 
@@ -56,32 +56,20 @@ class QueueTest extends JmsTestSupport
         {
             producer.send(a.createTextMessage("m" + i));
         }
-        final Set<String> seen = Collections.synchronizedSet(new HashSet<>());
-        final int[] perConsumer = new int[2];
-        while (seen.size() < count)
-        {
-            final Message fromA = consumerA.receive(20);
-            final Message fromB = consumerB.receive(20);
-            if (fromA != null)
-            {
-                assertTrue(seen.add(((TextMessage)fromA).getText()), "duplicate " + ((TextMessage)fromA).getText());
-                perConsumer[0]++;
-            }
-            if (fromB != null)
-            {
-                assertTrue(seen.add(((TextMessage)fromB).getText()), "duplicate " + ((TextMessage)fromB).getText());
-                perConsumer[1]++;
-            }
-            if (fromA == null && fromB == null)
-            {
-                break;
-            }
-        }
-        assertEquals(count, seen.size());
-        assertTrue(perConsumer[0] > 0 && perConsumer[1] > 0, "both consumers took a share: " + perConsumer[0] +
-            "/" + perConsumer[1]);
-        assertNull(consumerA.receive(50));
-        assertNull(consumerB.receive(50));
+        final List<List<String>> received = receiveAmong(count, consumerA, consumerB);
+        assertTrue(!received.get(0).isEmpty() && !received.get(1).isEmpty(), "both consumers took a share: " +
+            received.get(0).size() + "/" + received.get(1).size());
+
+        producer.send(a.createTextMessage("end"));
+        final List<List<String>> afterwards = receiveAmong(1, consumerA, consumerB);
+        assertEquals(List.of("end"), union(afterwards), "the queue held nothing more");
+    }
+
+    private static List<String> union(final List<List<String>> lists)
+    {
+        final List<String> all = new ArrayList<>();
+        lists.forEach(all::addAll);
+        return all;
     }
 
     @Test
@@ -117,7 +105,8 @@ class QueueTest extends JmsTestSupport
         connection.createSession().createProducer(queue).send(session.createTextMessage("once"));
         consumer.receive(5_000).acknowledge();
         consumer.close();
-        assertNull(connection.createSession().createConsumer(queue).receive(200));
+        connection.createSession().createProducer(queue).send(session.createTextMessage("end"));
+        assertNextText(connection.createSession().createConsumer(queue), "end", "the acknowledged message is gone");
     }
 
     @Test
@@ -130,7 +119,7 @@ class QueueTest extends JmsTestSupport
         producer.send(session.createTextMessage("low"), javax.jms.DeliveryMode.NON_PERSISTENT, 1, 0);
         producer.send(session.createTextMessage("high"), javax.jms.DeliveryMode.NON_PERSISTENT, 9, 0);
         producer.send(session.createTextMessage("normal"), javax.jms.DeliveryMode.NON_PERSISTENT, 4, 0);
-        awaitTrue(() -> browse(session, queue).size() == 3, "three waiting messages");
+        Await.until("three waiting messages", () -> browse(session, queue).size() == 3);
         connection.start();
         final MessageConsumer consumer = session.createConsumer(queue);
         assertEquals("high", ((TextMessage)consumer.receive(5_000)).getText());
@@ -147,7 +136,7 @@ class QueueTest extends JmsTestSupport
         final MessageProducer producer = session.createProducer(queue);
         producer.send(session.createTextMessage("one"));
         producer.send(session.createTextMessage("two"));
-        awaitTrue(() -> browse(session, queue).size() == 2, "two waiting messages");
+        Await.until("two waiting messages", () -> browse(session, queue).size() == 2);
         assertEquals(List.of("one", "two"), browse(session, queue));
         connection.start();
         final MessageConsumer consumer = session.createConsumer(queue);
@@ -186,7 +175,8 @@ class QueueTest extends JmsTestSupport
         final MessageProducer producer = transacted.createProducer(queue);
         final MessageConsumer consumer = transacted.createConsumer(queue);
         producer.send(transacted.createTextMessage("tx"));
-        assertNull(consumer.receive(200));
+        connection.createSession().createProducer(queue).send(transacted.createTextMessage("sent meanwhile"));
+        assertNextText(consumer, "sent meanwhile", "the uncommitted send is not at the queue yet");
         transacted.commit();
         assertEquals("tx", ((TextMessage)consumer.receive(5_000)).getText());
         transacted.rollback();
@@ -194,7 +184,8 @@ class QueueTest extends JmsTestSupport
         assertTrue(again.getJMSRedelivered());
         transacted.commit();
         consumer.close();
-        assertNull(connection.createSession().createConsumer(queue).receive(200));
+        connection.createSession().createProducer(queue).send(transacted.createTextMessage("end"));
+        assertNextText(connection.createSession().createConsumer(queue), "end", "the committed receive is gone");
     }
 
     @Test

@@ -3,7 +3,6 @@ package io.wirespeed.jms;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,6 +26,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.wirespeed.jms.transport.TransportChannel;
+import io.wirespeed.test.Await;
+import io.wirespeed.test.FreePorts;
 import io.wirespeed.transport.PersistenceWatch;
 import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.rdma.RdmaAvailability;
@@ -40,6 +41,9 @@ import io.wirespeed.transport.rdma.RdmaTransport;
  */
 class RdmaRoutingTest extends JmsTestSupport
 {
+    private static final long HANDSHAKE = -1;
+    private static final long END = -2;
+
     @Test
     void withoutRdmaARoutedDestinationFallsBackToUdpOnTheSameEndpointAndMessagesFlow() throws Exception
     {
@@ -69,10 +73,11 @@ class RdmaRoutingTest extends JmsTestSupport
         logger.addHandler(handler);
         try
         {
+            final int port = FreePorts.udp();
             final javax.jms.Connection connection = connection(
-                "wirespeed:ipc?route.fast.>=wirespeed:rdma?endpoint=127.0.0.1:40571");
+                "wirespeed:ipc?route.fast.>=wirespeed:rdma?endpoint=127.0.0.1:" + port);
             final TransportChannel channel = ((JmsConnection)connection).channelFor("fast.prices");
-            assertEquals("aeron:udp?endpoint=127.0.0.1:40571", channel.channel());
+            assertEquals("aeron:udp?endpoint=127.0.0.1:" + port, channel.channel());
             assertInstanceOf(AeronTransport.class, channel.transport());
             assertEquals("aeron:ipc", ((JmsConnection)connection).channelFor("slow.prices").channel());
             exchange(connection, "fast.prices", 1_000);
@@ -90,7 +95,7 @@ class RdmaRoutingTest extends JmsTestSupport
     void withSimulatedVerbsTheSameJmsCodeRunsOverTheRdmaTransport() throws Exception
     {
         final javax.jms.Connection connection = connection(
-            "wirespeed:ipc?rdmaVerbs=simulated&route.rdma.>=wirespeed:rdma?endpoint=127.0.0.1:40572");
+            "wirespeed:ipc?rdmaVerbs=simulated&route.rdma.>=wirespeed:rdma?endpoint=127.0.0.1:" + FreePorts.udp());
         final TransportChannel channel = ((JmsConnection)connection).channelFor("rdma.prices");
         assertInstanceOf(RdmaTransport.class, channel.transport());
         exchange(connection, "rdma.prices", 1_000);
@@ -135,12 +140,12 @@ class RdmaRoutingTest extends JmsTestSupport
         final MessageConsumer consumer = session.createConsumer(topic);
         final MessageProducer producer = session.createProducer(topic);
         final BytesMessage message = session.createBytesMessage();
-        awaitTrue(() ->
+        Await.until("the subscription to connect", () ->
         {
             try
             {
                 message.clearBody();
-                message.writeLong(-1);
+                message.writeLong(HANDSHAKE);
                 producer.send(message);
                 return consumer.receive(50) != null;
             }
@@ -148,23 +153,31 @@ class RdmaRoutingTest extends JmsTestSupport
             {
                 throw new java.lang.IllegalStateException(ex);
             }
-        }, "the subscription to connect");
-        while (consumer.receiveNoWait() != null)
-        {
-            Thread.onSpinWait();
-        }
-        for (long i = 0; i < count; i++)
+        });
+        for (long i = 0; i <= count; i++)
         {
             message.clearBody();
-            message.writeLong(i);
+            message.writeLong(i < count ? i : END);
             producer.send(message);
         }
-        for (long i = 0; i < count; i++)
+        for (long i = 0; i <= count; i++)
+        {
+            final long expected = i < count ? i : END;
+            assertEquals(expected, nextAfterTheHandshake(consumer), "message " + i + ", then the end and nothing else");
+        }
+    }
+
+    private static long nextAfterTheHandshake(final MessageConsumer consumer) throws Exception
+    {
+        while (true)
         {
             final BytesMessage received = (BytesMessage)consumer.receive(5_000);
-            assertFalse(received == null, "message " + i + " missing");
-            assertEquals(i, received.readLong());
+            assertFalse(received == null, "a message is missing");
+            final long value = received.readLong();
+            if (value != HANDSHAKE)
+            {
+                return value;
+            }
         }
-        assertNull(consumer.receive(50));
     }
 }

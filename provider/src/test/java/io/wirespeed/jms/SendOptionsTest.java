@@ -3,7 +3,6 @@ package io.wirespeed.jms;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -24,6 +23,8 @@ import javax.jms.Session;
 import javax.jms.TextMessage;
 
 import org.junit.jupiter.api.Test;
+
+import io.wirespeed.test.Await;
 
 class SendOptionsTest extends JmsTestSupport
 {
@@ -123,7 +124,7 @@ class SendOptionsTest extends JmsTestSupport
         });
         final Thread releaser = new Thread(() ->
         {
-            awaitTrue(() -> closeFailure.get() != null, "the callback to try closing");
+            Await.until("the callback to try closing", () -> closeFailure.get() != null);
             release.countDown();
         });
         releaser.start();
@@ -150,7 +151,6 @@ class SendOptionsTest extends JmsTestSupport
             producer.send(message);
             final long due = message.getJMSDeliveryTime();
             assertTrue(due >= message.getJMSTimestamp() + 400);
-            assertNull(consumer.receive(100), "delivered early on " + destination);
             final Message received = consumer.receive(5_000);
             assertNotNull(received, "never delivered on " + destination);
             assertTrue(System.currentTimeMillis() >= due, "delivered before its delivery time on " + destination);

@@ -1,14 +1,13 @@
 package io.wirespeed.jms;
 
+import static io.wirespeed.jms.ReceiveAssertions.assertNextText;
+import static io.wirespeed.jms.ReceiveAssertions.receiveAmong;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.HashSet;
-import java.util.Set;
+import java.util.List;
 
 import javax.jms.Connection;
-import javax.jms.Message;
 import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
@@ -38,34 +37,16 @@ class SharedSubscriptionTest extends JmsTestSupport
         {
             producer.send(s1.createTextMessage("w" + i));
         }
-        final Set<String> shared = new HashSet<>();
-        int fromFirst = 0;
-        int fromSecond = 0;
-        while (shared.size() < count)
-        {
-            final Message a = shared1.receive(20);
-            final Message b = shared2.receive(20);
-            if (a != null)
-            {
-                assertTrue(shared.add(((TextMessage)a).getText()));
-                fromFirst++;
-            }
-            if (b != null)
-            {
-                assertTrue(shared.add(((TextMessage)b).getText()));
-                fromSecond++;
-            }
-            if (a == null && b == null)
-            {
-                break;
-            }
-        }
-        assertEquals(count, shared.size());
-        assertTrue(fromFirst > 0 && fromSecond > 0, fromFirst + "/" + fromSecond);
+        final List<List<String>> shared = receiveAmong(count, shared1, shared2);
+        assertTrue(!shared.get(0).isEmpty() && !shared.get(1).isEmpty(),
+            shared.get(0).size() + "/" + shared.get(1).size());
         for (int i = 0; i < count; i++)
         {
             assertEquals("w" + i, ((TextMessage)plain.receive(5_000)).getText());
         }
-        assertNull(plain.receiveNoWait());
+        producer.send(s1.createTextMessage("end"));
+        assertNextText(plain, "end", "every message once");
+        assertEquals(List.of("end"), receiveAmong(1, shared1, shared2).stream().flatMap(List::stream).toList(),
+            "the shared subscription had every message once");
     }
 }

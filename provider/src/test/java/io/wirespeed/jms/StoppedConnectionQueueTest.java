@@ -14,6 +14,8 @@ import javax.jms.Session;
 
 import org.junit.jupiter.api.Test;
 
+import io.wirespeed.test.Await;
+
 /**
  * Queue messages go only to consumers that can take them: a consumer whose connection is not started
  * gets none (its connection's stop gives back what it held, in order; start lets it take again), and a
@@ -53,7 +55,7 @@ class StoppedConnectionQueueTest extends JmsTestSupport
         final Queue queue = session.createQueue(uniqueQueue());
         final MessageConsumer consumer = session.createConsumer(queue);
         sendTexts(session, queue, "m", 3);
-        awaitTrue(() -> browse(session, queue).size() == 3, "a browser to see the three messages");
+        Await.until("a browser to see the three messages", () -> browse(session, queue).size() == 3);
         assertEquals(List.of("m0", "m1", "m2"), browse(session, queue));
         assertNull(consumer.receiveNoWait(), "a stopped connection delivers nothing");
 
@@ -73,9 +75,9 @@ class StoppedConnectionQueueTest extends JmsTestSupport
         final Queue queue = session.createQueue(uniqueQueue());
         final MessageConsumer consumer = session.createConsumer(queue);
         sendTexts(session, queue, "m", 3);
-        awaitTrue(() -> browse(session, queue).size() == 3, "a browser to see the three prefetched messages");
+        Await.until("a browser to see the three prefetched messages", () -> browse(session, queue).size() == 3);
         assertEquals("m0", text(consumer.receive(5_000)));
-        awaitTrue(() -> browse(session, queue).equals(List.of("m1", "m2")), "the browser to show the two left");
+        Await.until("the browser to show the two left", () -> browse(session, queue).equals(List.of("m1", "m2")));
     }
 
     @Test

@@ -1,9 +1,9 @@
 package io.wirespeed.jms;
 
+import static io.wirespeed.jms.ReceiveAssertions.assertNextText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,7 +20,6 @@ import javax.jms.MessageConsumer;
 import javax.jms.MessageFormatException;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
-import javax.jms.TextMessage;
 import javax.jms.Topic;
 import javax.jms.TransactionRolledBackException;
 
@@ -56,14 +55,17 @@ class TransactedCommitTest extends JmsTestSupport
         tooLarge.writeBytes(new byte[100_000]);
 
         assertThrows(MessageFormatException.class, () -> producer.send(tooLarge));
-        assertNull(consumer.receive(200), "a transacted message was published before commit");
+        transacted.commit();
+        producer.send(transacted.createTextMessage("end"));
         transacted.commit();
 
+        // One session, one stream: a message published before the commit would come before m1, one of the refused
+        // send anywhere before the end.
         for (int i = 1; i <= 3; i++)
         {
-            assertEquals("m" + i, ((TextMessage)consumer.receive(5_000)).getText());
+            assertNextText(consumer, "m" + i, "message " + i + " of the transaction, and nothing published earlier");
         }
-        assertNull(consumer.receive(200));
+        assertNextText(consumer, "end", "nothing but the transaction's three messages");
     }
 
     @Test
@@ -96,10 +98,9 @@ class TransactedCommitTest extends JmsTestSupport
 
                 assertTrue(rolledBack.getMessage().contains("none of its 3 message(s) was published"),
                     rolledBack.getMessage());
-                assertNull(consumer.receive(500), "part of a rolled back transaction was published");
                 toTopic.send(transacted.createTextMessage("after"));
                 transacted.commit();
-                assertEquals("after", ((TextMessage)consumer.receive(5_000)).getText());
+                assertNextText(consumer, "after", "nothing of the rolled back transaction was published before it");
             }
             finally
             {
@@ -141,6 +142,8 @@ class TransactedCommitTest extends JmsTestSupport
             assertNotNull(message, "message " + i + " of the " + publishedCount + " published did not arrive");
             assertEquals(i, ((BytesMessage)message).readInt());
         }
-        assertNull(notYetReading.receive(300), "more arrived than the commit said were published");
+        producer.send(transacted.createTextMessage("end"));
+        transacted.commit();
+        assertNextText(notYetReading, "end", "no more arrived than the commit said were published");
     }
 }

@@ -3,27 +3,24 @@ package io.wirespeed.bench.common;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.YieldingIdleStrategy;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
 import io.aeron.driver.ThreadingMode;
 import io.aeron.logbuffer.FragmentHandler;
 
+import io.wirespeed.test.Await;
+
 /** The raw Aeron echo side, against a real embedded media driver started by {@link RawAeron}. */
-@Timeout(value = 60, unit = TimeUnit.SECONDS)
 class AeronReflectorTest
 {
     private static final int PING_STREAM = 1001;
@@ -51,9 +48,9 @@ class AeronReflectorTest
                 for (int i = 0; i < count; i++)
                 {
                     final int length = message.putStringWithoutLengthAscii(0, "ping number " + i);
-                    awaitTrue(() -> streams.ping().offer(message, 0, length) > 0, "ping " + i + " accepted");
+                    Await.until("ping " + i + " accepted", () -> streams.ping().offer(message, 0, length) > 0);
                 }
-                awaitTrue(() -> streams.pongs().poll(collect, 16) >= 0 && received.size() == count, count + " pongs");
+                Await.until(count + " pongs", () -> streams.pongs().poll(collect, 16) >= 0 && received.size() == count);
             }
             for (int i = 0; i < count; i++)
             {
@@ -94,11 +91,11 @@ class AeronReflectorTest
                 for (long i = 0; i < count; i++)
                 {
                     message.putLong(0, i);
-                    awaitTrue(() -> streams.ping().offer(message, 0, MESSAGE_SIZE) > 0, "ping " + i + " accepted");
+                    Await.until("ping " + i + " accepted", () -> streams.ping().offer(message, 0, MESSAGE_SIZE) > 0);
                 }
-                awaitTrue(() -> reflected.get() == count, count + " pings reflected");
+                Await.until(count + " pings reflected", () -> reflected.get() == count);
             }
-            awaitTrue(() -> streams.pongs().poll(collect, 16) >= 0 && received.size() == count, count + " pongs");
+            Await.until(count + " pongs", () -> streams.pongs().poll(collect, 16) >= 0 && received.size() == count);
             for (int i = 0; i < count; i++)
             {
                 assertEquals(i, received.get(i));
@@ -140,18 +137,5 @@ class AeronReflectorTest
         final String directory = new File(System.getProperty("java.io.tmpdir"),
             "aeron-reflector-test-" + name + "-" + ProcessHandle.current().pid()).getAbsolutePath();
         return RawAeron.start(directory, "yielding", ThreadingMode.SHARED, MIN_TERM_LENGTH);
-    }
-
-    private static void awaitTrue(final BooleanSupplier condition, final String what)
-    {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!condition.getAsBoolean())
-        {
-            if (System.nanoTime() > deadline)
-            {
-                fail("timed out waiting for " + what);
-            }
-            Thread.yield();
-        }
     }
 }

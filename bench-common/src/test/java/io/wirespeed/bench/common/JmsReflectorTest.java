@@ -16,12 +16,10 @@ import javax.jms.MessageProducer;
 import javax.jms.Session;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 import io.wirespeed.jms.JmsConnectionFactory;
 
 /** The JMS echo side, reflecting over Wirespeed IPC with its embedded media driver. */
-@Timeout(value = 60, unit = TimeUnit.SECONDS)
 class JmsReflectorTest
 {
     private static final long HANDSHAKE = -1;

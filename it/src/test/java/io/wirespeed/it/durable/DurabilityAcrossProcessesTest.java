@@ -11,24 +11,31 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.wirespeed.childjvm.ChildJvm;
 import io.wirespeed.it.Api;
-import io.wirespeed.it.ChildProcesses;
+import io.wirespeed.test.ChildJvms;
+import io.wirespeed.test.MediaDriverProcess;
+import io.wirespeed.test.SlowTest;
 
 /**
  * Durability with real processes and SIGKILL: the driver process runs the archive and the queue
  * host; subscribers, publishers and the driver itself are killed mid-stream and started again.
  */
+@SlowTest
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class DurabilityAcrossProcessesTest
 {
     private static final String CLIENT = "io.wirespeed.it.durable.DurableClientMain";
 
     @RegisterExtension
-    final ChildProcesses processes = new ChildProcesses();
+    final ChildJvms processes = new ChildJvms();
 
     @TempDir
     Path archiveDir;
@@ -38,14 +45,14 @@ class DurabilityAcrossProcessesTest
     {
         final String uri = startDriver().uri;
         final String topic = "durable.kill." + UUID.randomUUID();
-        final ChildProcesses.Child first = client("subscriber-1", "subscribe", uri, "killed", topic, "1999");
+        final ChildJvm first = client("subscriber-1", "subscribe", uri, "killed", topic, "1999");
         first.awaitLine("ready", Duration.ofSeconds(60));
-        final ChildProcesses.Child publisher = client("publisher", "publish", uri, "topic", topic, "0", "1999");
+        final ChildJvm publisher = client("publisher", "publish", uri, "topic", topic, "0", "1999");
         first.awaitLine("acked 300", Duration.ofSeconds(60));
         first.killForcibly(Duration.ofSeconds(10));
         publisher.awaitLine("done", Duration.ofSeconds(60));
 
-        final ChildProcesses.Child second = client("subscriber-2", "subscribe", uri, "killed", topic, "1999");
+        final ChildJvm second = client("subscriber-2", "subscribe", uri, "killed", topic, "1999");
         second.awaitLine("done", Duration.ofSeconds(90));
         // Read the killed one's output only now: lines it wrote just before dying may still be in the pipe.
         final Map<Integer, Boolean> gotFirst = got(first.output());
@@ -90,13 +97,13 @@ class DurabilityAcrossProcessesTest
         final Driver driver = startDriver();
         final String topic = "durable.crash." + UUID.randomUUID();
         final String queue = "durable.crash.queue." + UUID.randomUUID();
-        final ChildProcesses.Child subscription = client("create-subscription", "subscribe", driver.uri, "crash", topic,
+        final ChildJvm subscription = client("create-subscription", "subscribe", driver.uri, "crash", topic,
             "-1");
         assertEquals(0, subscription.awaitExit(Duration.ofSeconds(60)), subscription.output());
 
-        final ChildProcesses.Child topicPublisher =
+        final ChildJvm topicPublisher =
             client("topic-publisher", "publish", driver.uri, "topic", topic, "0", "499");
-        final ChildProcesses.Child queuePublisher =
+        final ChildJvm queuePublisher =
             client("queue-publisher", "publish", driver.uri, "queue", queue, "0", "499");
         topicPublisher.awaitLine("sent 499", Duration.ofSeconds(60));
         queuePublisher.awaitLine("sent 499", Duration.ofSeconds(60));
@@ -105,8 +112,8 @@ class DurabilityAcrossProcessesTest
         queuePublisher.killForcibly(Duration.ofSeconds(10));
 
         final Driver restarted = startDriver();
-        final ChildProcesses.Child subscriber = client("subscriber", "subscribe", restarted.uri, "crash", topic, "499");
-        final ChildProcesses.Child consumer = client("queue-consumer", "consume", restarted.uri, queue, "499");
+        final ChildJvm subscriber = client("subscriber", "subscribe", restarted.uri, "crash", topic, "499");
+        final ChildJvm consumer = client("queue-consumer", "consume", restarted.uri, queue, "499");
         subscriber.awaitLine("done", Duration.ofSeconds(90));
         consumer.awaitLine("done", Duration.ofSeconds(90));
         final Map<Integer, Boolean> topicMessages = got(subscriber.output());
@@ -120,19 +127,17 @@ class DurabilityAcrossProcessesTest
 
     private Driver startDriver() throws Exception
     {
-        final Path directory =
-            processes.deleteAfterwards(Path.of("/dev/shm", "wirespeed-it-durable-" + UUID.randomUUID()));
-        final ChildProcesses.Child process = processes.start("media driver", Api.JAVAX.classpath(), Api.MEDIA_DRIVER,
-            List.of("-Dwirespeed.driver.dir=" + directory, "-Dwirespeed.driver.timeout=2s",
-                "-Dwirespeed.archive.enabled=true", "-Dwirespeed.archive.dir=" + archiveDir,
-                "-Dwirespeed.archive.segment.length=1m"));
-        process.awaitLine("wirespeed-driver running", Duration.ofSeconds(60));
-        return new Driver(process, "wirespeed:ipc?driver=external&aeronDir=" + directory + "&driverTimeout=2000");
+        final MediaDriverProcess driver = MediaDriverProcess.start(processes, Map.of(
+            "wirespeed.driver.timeout", "2s",
+            "wirespeed.archive.enabled", "true",
+            "wirespeed.archive.dir", archiveDir.toString(),
+            "wirespeed.archive.segment.length", "1m"));
+        return new Driver(driver.process(), driver.ipcUri() + "&driverTimeout=2000");
     }
 
-    private ChildProcesses.Child client(final String name, final String... args) throws Exception
+    private ChildJvm client(final String name, final String... args) throws Exception
     {
-        return processes.start(name, Api.JAVAX.classpath(), CLIENT, List.of(), args);
+        return processes.start(name, Api.JAVAX.command(CLIENT).args(args));
     }
 
     private static Map<Integer, Boolean> got(final String output)
@@ -167,7 +172,7 @@ class DurabilityAcrossProcessesTest
         return acked;
     }
 
-    private record Driver(ChildProcesses.Child process, String uri)
+    private record Driver(ChildJvm process, String uri)
     {
     }
 }

@@ -14,19 +14,25 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.wirespeed.childjvm.ChildJvm;
 import io.wirespeed.it.Api;
-import io.wirespeed.it.ChildProcesses;
-import io.wirespeed.it.ExternalMediaDriver;
+import io.wirespeed.test.ChildJvms;
+import io.wirespeed.test.MediaDriverProcess;
+import io.wirespeed.test.SlowTest;
 
 /**
  * Consumer processes competing for one queue hosted by the external driver process: every message
  * goes to exactly one of them, and none is lost.
  */
+@SlowTest
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class CompetingConsumersAcrossProcessesTest
 {
     private static final int MESSAGES = 100_000;
@@ -35,7 +41,7 @@ class CompetingConsumersAcrossProcessesTest
     private static final Duration EXIT = Duration.ofSeconds(30);
 
     @RegisterExtension
-    final ChildProcesses processes = new ChildProcesses();
+    final ChildJvms processes = new ChildJvms();
 
     @TempDir
     Path reports;
@@ -69,24 +75,24 @@ class CompetingConsumersAcrossProcessesTest
         final String consumeFrom, final String produceTo, final List<String> modes, final int messages)
         throws Exception
     {
-        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
-        final List<ChildProcesses.Child> consumers = new ArrayList<>();
+        final MediaDriverProcess driver = MediaDriverProcess.start(processes);
+        final List<ChildJvm> consumers = new ArrayList<>();
         final List<Path> files = new ArrayList<>();
         for (final String mode : modes)
         {
             final Path file = reports.resolve("consumed-" + mode + ".bin");
             files.add(file);
-            consumers.add(processes.start("consumer (" + mode + ")", Api.JAVAX.classpath(),
-                QueueConsumerMain.class.getName(), List.of(), driver.ipcUri(), consumeFrom, mode, file.toString()));
+            consumers.add(processes.start("consumer (" + mode + ")",
+                Api.JAVAX.command(QueueConsumerMain.class.getName())
+                    .args(driver.ipcUri(), consumeFrom, mode, file.toString())));
         }
-        for (final ChildProcesses.Child consumer : consumers)
+        for (final ChildJvm consumer : consumers)
         {
             consumer.awaitLine("READY", STARTUP);
         }
 
-        final ChildProcesses.Child producer = processes.start("producer", Api.JAVAX.classpath(),
-            QueueProducerMain.class.getName(), List.of(), driver.ipcUri(), produceTo, Integer.toString(messages),
-            Integer.toString(modes.size()));
+        final ChildJvm producer = processes.start("producer", Api.JAVAX.command(QueueProducerMain.class.getName())
+            .args(driver.ipcUri(), produceTo, Integer.toString(messages), Integer.toString(modes.size())));
         assertEquals(
             "SENT count=" + messages + " markers=" + modes.size(), producer.awaitLine("SENT ", STARTUP.plus(TRANSFER)));
         assertEquals(0, producer.awaitExit(EXIT), "producer exit status" + processes.outputs());
@@ -97,7 +103,7 @@ class CompetingConsumersAcrossProcessesTest
         long outOfRange = 0;
         for (int i = 0; i < consumers.size(); i++)
         {
-            final ChildProcesses.Child consumer = consumers.get(i);
+            final ChildJvm consumer = consumers.get(i);
             final String report = consumer.awaitLine("CONSUMED ", TRANSFER);
             consumer.awaitLine("VERIFIED", EXIT);
             assertEquals(0, consumer.awaitExit(EXIT), modes.get(i) + " consumer exit status" + processes.outputs());

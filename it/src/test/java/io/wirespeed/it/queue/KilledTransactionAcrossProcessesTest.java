@@ -3,14 +3,15 @@ package io.wirespeed.it.queue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import javax.jms.Connection;
+import javax.jms.JMSException;
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
@@ -18,18 +19,23 @@ import javax.jms.Session;
 import javax.jms.TextMessage;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import io.wirespeed.childjvm.ChildJvm;
 import io.wirespeed.it.Api;
-import io.wirespeed.it.ChildProcesses;
-import io.wirespeed.it.ExternalMediaDriver;
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.test.ChildJvms;
+import io.wirespeed.test.MediaDriverProcess;
+import io.wirespeed.test.SlowTest;
 
 /**
  * A process killed with SIGKILL in the middle of a transaction on queues hosted by the external
  * driver process: its committed work stays, its uncommitted work vanishes, and what it had received
  * but not committed goes back to the queue for others.
  */
+@SlowTest
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class KilledTransactionAcrossProcessesTest
 {
     private static final int COMMITTED = 50;
@@ -45,7 +51,7 @@ class KilledTransactionAcrossProcessesTest
     private static final long RECEIVE_MS = 20_000;
 
     @RegisterExtension
-    final ChildProcesses processes = new ChildProcesses();
+    final ChildJvms processes = new ChildJvms();
 
     /**
      * The worker commits 50 messages, then in its next transaction takes 5 of 10 work messages and
@@ -58,8 +64,8 @@ class KilledTransactionAcrossProcessesTest
     void aProcessKilledInTheMiddleOfATransactionLeavesOnlyItsCommittedSendsAndGivesBackWhatItReceived()
         throws Exception
     {
-        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes,
-            List.of("-Dwirespeed.driver.timeout=" + CLIENT_TIMEOUT.toMillis() + "ms"));
+        final MediaDriverProcess driver = MediaDriverProcess.start(processes,
+            Map.of("wirespeed.driver.timeout", CLIENT_TIMEOUT.toMillis() + "ms"));
         final String outputName = "it.queue.tx.output." + UUID.randomUUID();
         final String workName = "it.queue.tx.work." + UUID.randomUUID();
 
@@ -72,9 +78,9 @@ class KilledTransactionAcrossProcessesTest
                 producer.send(session.createQueue(workName), session.createTextMessage("work " + i));
             }
 
-            final ChildProcesses.Child worker = processes.start("transacted worker", Api.JAVAX.classpath(),
-                TransactedWorkerMain.class.getName(), List.of(), driver.ipcUri(), outputName,
-                Integer.toString(COMMITTED), Integer.toString(UNCOMMITTED), workName, Integer.toString(TAKEN));
+            final ChildJvm worker = processes.start("transacted worker",
+                Api.JAVAX.command(TransactedWorkerMain.class.getName()).args(driver.ipcUri(), outputName,
+                    Integer.toString(COMMITTED), Integer.toString(UNCOMMITTED), workName, Integer.toString(TAKEN)));
             assertEquals("SENT-UNCOMMITTED committed=" + COMMITTED + " uncommitted=" + UNCOMMITTED +
                 " taken=work 0,work 1,work 2,work 3,work 4", worker.awaitLine("SENT-UNCOMMITTED", STARTUP));
             assertEquals(
@@ -109,11 +115,14 @@ class KilledTransactionAcrossProcessesTest
                     assertEquals(2, message.getIntProperty("JMSXDeliveryCount"), "delivery count of work " + i);
                 }
             }
-            assertNull(work.receive(200), "no work message twice");
+            producer.send(session.createQueue(workName), session.createTextMessage("end of work"));
+            assertEquals("end of work", text(work.receive(RECEIVE_MS)), "no work message twice");
 
             // By now the driver has timed the dead process out: whatever it had put in its log buffer
             // has reached the queue host long ago. Not one of the 1,000 uncommitted messages is there.
-            assertNull(output.receive(200), "an uncommitted message reached the output queue");
+            producer.send(session.createQueue(outputName), session.createTextMessage("end of output"));
+            assertEquals("end of output", text(output.receive(RECEIVE_MS)),
+                "no uncommitted message reached the output queue");
             assertFalse(session.createBrowser(session.createQueue(outputName)).getEnumeration().hasMoreElements(),
                 "the output queue is empty");
             System.out.println("killed transaction: the work came back " +
@@ -122,5 +131,10 @@ class KilledTransactionAcrossProcessesTest
         }
 
         driver.stopCleanly();
+    }
+
+    private static String text(final Message message) throws JMSException
+    {
+        return null == message ? "nothing" : ((TextMessage)message).getText();
     }
 }

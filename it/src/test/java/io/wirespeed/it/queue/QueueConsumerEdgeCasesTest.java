@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.Collections;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import javax.jms.Connection;
@@ -19,11 +20,13 @@ import javax.jms.Session;
 import javax.jms.TextMessage;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.wirespeed.it.ChildProcesses;
-import io.wirespeed.it.ExternalMediaDriver;
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.test.ChildJvms;
+import io.wirespeed.test.MediaDriverProcess;
+import io.wirespeed.test.SlowTest;
 
 /**
  * Queue consumers of this JVM on a queue hosted by the external driver process, where a message
@@ -35,12 +38,14 @@ import io.wirespeed.jms.JmsConnectionFactory;
  * keeps it in flight for this consumer until the consumer closes) nor counted for credit (so each one
  * takes one message of the consumer's prefetch for good).
  */
+@SlowTest
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class QueueConsumerEdgeCasesTest
 {
     private static final long RECEIVE_MS = 5_000;
 
     @RegisterExtension
-    final ChildProcesses processes = new ChildProcesses();
+    final ChildJvms processes = new ChildJvms();
 
     /**
      * JMS 2.0, {@code Session.createConsumer(Destination, String, boolean)}: noLocal means "if true,
@@ -50,7 +55,7 @@ class QueueConsumerEdgeCasesTest
     @Test
     void noLocalDoesNotApplyToQueues() throws Exception
     {
-        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
+        final MediaDriverProcess driver = MediaDriverProcess.start(processes);
         try (Connection connection = new JmsConnectionFactory(driver.ipcUri()).createConnection())
         {
             final Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -74,7 +79,7 @@ class QueueConsumerEdgeCasesTest
     @Test
     void messagesThatExpireInTheConsumersPrefetchBufferDoNotStarveIt() throws Exception
     {
-        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
+        final MediaDriverProcess driver = MediaDriverProcess.start(processes);
         try (Connection consuming = new JmsConnectionFactory(driver.ipcUri() + "&queuePrefetch=2").createConnection();
             Connection producing = new JmsConnectionFactory(driver.ipcUri()).createConnection())
         {

@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
@@ -24,18 +24,23 @@ import javax.jms.TemporaryQueue;
 import javax.jms.TextMessage;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import io.wirespeed.childjvm.ChildJvm;
 import io.wirespeed.it.Api;
-import io.wirespeed.it.ChildProcesses;
-import io.wirespeed.it.ExternalMediaDriver;
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.test.ChildJvms;
+import io.wirespeed.test.MediaDriverProcess;
+import io.wirespeed.test.SlowTest;
 
 /**
  * Request/reply between two processes through queues hosted by the external driver process: the
  * requester (this JVM) sends to a request queue with a temporary queue as {@code JMSReplyTo}; a
  * responder process answers there with the request's message id as correlation id.
  */
+@SlowTest
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class RequestReplyAcrossProcessesTest
 {
     private static final int REQUESTS = 100;
@@ -44,7 +49,7 @@ class RequestReplyAcrossProcessesTest
     private static final long RECEIVE_MS = 20_000;
 
     @RegisterExtension
-    final ChildProcesses processes = new ChildProcesses();
+    final ChildJvms processes = new ChildJvms();
 
     /**
      * 100 requests sent at once and their replies matched by correlation id: each reply answers
@@ -55,10 +60,10 @@ class RequestReplyAcrossProcessesTest
     void aResponderProcessAnswersEveryRequestOnItsTemporaryReplyQueueWithTheRequestsMessageIdAsCorrelationId()
         throws Exception
     {
-        final ExternalMediaDriver driver = ExternalMediaDriver.start(processes);
+        final MediaDriverProcess driver = MediaDriverProcess.start(processes);
         final String requestQueue = "it.queue.requests." + UUID.randomUUID();
-        final ChildProcesses.Child responder = processes.start("responder", Api.JAVAX.classpath(),
-            ResponderMain.class.getName(), List.of(), driver.ipcUri(), requestQueue);
+        final ChildJvm responder = processes.start("responder",
+            Api.JAVAX.command(ResponderMain.class.getName()).args(driver.ipcUri(), requestQueue));
         responder.awaitLine("READY", STARTUP);
 
         try (QueueConnection connection = new JmsConnectionFactory(driver.ipcUri()).createQueueConnection())
@@ -89,7 +94,13 @@ class RequestReplyAcrossProcessesTest
                     "the reply to the request its correlation id names");
             }
             assertTrue(pending.isEmpty(), "unanswered requests: " + pending.values());
-            assertNull(replies.receive(200), "no reply beyond one per request");
+            final TextMessage last = session.createTextMessage("request " + REQUESTS);
+            last.setJMSReplyTo(replyQueue);
+            producer.send(last);
+            final Message lastReply = replies.receive(RECEIVE_MS);
+            assertNotNull(lastReply, "the reply to the last request did not arrive" + processes.outputs());
+            assertEquals(last.getJMSMessageID(), lastReply.getJMSCorrelationID(),
+                "no reply beyond one per request: the next one answers the last request");
             replies.close();
 
             // QueueRequestor.close() closes the session it was given: it gets one of its own.
@@ -112,7 +123,8 @@ class RequestReplyAcrossProcessesTest
             producer.send(stop);
         }
 
-        assertEquals("ANSWERED " + (REQUESTS + REQUESTOR_REQUESTS), responder.awaitLine("ANSWERED ", STARTUP));
+        assertEquals("ANSWERED " + (REQUESTS + 1 + REQUESTOR_REQUESTS), responder.awaitLine("ANSWERED ", STARTUP),
+            "the requests, the last one and the requestor's, each answered once");
         responder.awaitLine("STOPPED", STARTUP);
         assertEquals(0, responder.awaitExit(STARTUP), "responder exit status" + processes.outputs());
 

@@ -1,9 +1,10 @@
 package io.wirespeed.jms.durable;
 
+import static io.wirespeed.jms.ReceiveAssertions.assertNextText;
+import static io.wirespeed.jms.ReceiveAssertions.receiveAmong;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -121,7 +122,8 @@ class DurableSubscriptionTest
         }
         producer.send(publishing.createTextMessage("live"));
         assertEquals("live", text(again.receive(5_000)));
-        assertNull(again.receiveNoWait());
+        producer.send(publishing.createTextMessage("end"));
+        assertNextText(again, "end", "each message once");
     }
 
     @Test
@@ -153,7 +155,8 @@ class DurableSubscriptionTest
         final Message next = again.receive(5_000);
         assertEquals("m5", text(next));
         next.acknowledge();
-        assertNull(again.receive(200));
+        producer.send(publishing.createTextMessage("end"));
+        assertNextText(again, "end", "nothing acknowledged came back");
     }
 
     @Test
@@ -192,20 +195,8 @@ class DurableSubscriptionTest
         {
             producer.send(publishing.createTextMessage("m" + i));
         }
-        final Set<String> seen = new HashSet<>();
-        final long deadline = System.currentTimeMillis() + 10_000;
-        while (seen.size() < 100 && System.currentTimeMillis() < deadline)
-        {
-            for (final MessageConsumer consumer : List.of(a, b))
-            {
-                final Message message = consumer.receive(10);
-                if (message != null)
-                {
-                    assertTrue(seen.add(text(message)), "twice: " + text(message));
-                }
-            }
-        }
-        assertEquals(100, seen.size());
+        final List<List<String>> received = receiveAmong(100, a, b);
+        assertEquals(100, received.get(0).size() + received.get(1).size(), "each message to one of them");
     }
 
     @Test
@@ -225,14 +216,18 @@ class DurableSubscriptionTest
         final MessageConsumer blue = session.createDurableConsumer(topic, "colour", "colour = 'blue'", false);
         producer.send(colour(publishing, "red", "not selected"));
         producer.send(colour(publishing, "blue", "selected"));
+        producer.send(colour(publishing, "blue", "end"));
         assertEquals("selected", text(blue.receive(5_000)));
-        assertNull(blue.receive(200));
+        assertNextText(blue, "end", "neither the red message nor the one kept for the red selector");
         blue.close();
 
         final Topic other = session.createTopic(unique("topic"));
+        final MessageConsumer witness = session.createDurableConsumer(topic, "witness");
         final MessageConsumer moved = session.createDurableConsumer(other, "colour");
         producer.send(colour(publishing, "blue", "old topic"));
-        assertNull(moved.receive(200));
+        assertNextText(witness, "old topic", "the old topic's message reached the host's subscriptions");
+        publishing.createProducer(other).send(colour(publishing, "blue", "new topic"));
+        assertNextText(moved, "new topic", "a subscription moved to another topic leaves the old one");
     }
 
     @Test
@@ -248,12 +243,14 @@ class DurableSubscriptionTest
         assertThrows(IllegalStateException.class, () -> session.unsubscribe("gone"));
         consumer.close();
         final Session publishing = connection(null).createSession(false, Session.AUTO_ACKNOWLEDGE);
-        publishing.createProducer(topic).send(publishing.createTextMessage("before unsubscribe"));
+        final MessageProducer before = publishing.createProducer(topic);
+        before.send(publishing.createTextMessage("before unsubscribe"));
         session.unsubscribe("gone");
         assertThrows(InvalidDestinationException.class, () -> session.unsubscribe("gone"));
 
         final MessageConsumer fresh = session.createDurableConsumer(topic, "gone");
-        assertNull(fresh.receive(200), "a new subscription of the same name starts empty");
+        before.send(publishing.createTextMessage("after"));
+        assertNextText(fresh, "after", "a new subscription of the same name starts empty");
     }
 
     @Test
@@ -281,7 +278,8 @@ class DurableSubscriptionTest
         final MessageConsumer restored = again.createConsumer(again.createQueue(queueName));
         final Message message = restored.receive(5_000);
         assertEquals("persistent-2", text(message));
-        assertNull(restored.receive(300), "the NON_PERSISTENT message and the acknowledged one stay gone");
+        again.createProducer(again.createQueue(queueName)).send(again.createTextMessage("end"));
+        assertNextText(restored, "end", "the NON_PERSISTENT message and the acknowledged one stay gone");
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
@@ -22,15 +23,19 @@ import javax.jms.Topic;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.jms.transport.SharedTransports;
+import io.wirespeed.test.SlowTest;
 
 /**
  * Beyond the archive's retention a durable subscriber is never silently short of messages: the gap
  * is logged (WARNING, with the recording and the positions lost) and delivery goes on after it.
  */
+@SlowTest
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
 class RetentionGapTest
 {
     @TempDir

@@ -1,12 +1,9 @@
 package io.wirespeed.jms.queue;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import javax.jms.Connection;
 import javax.jms.JMSException;
@@ -24,6 +21,7 @@ import io.aeron.driver.MediaDriver;
 import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.jms.meta.ConnectionId;
 import io.wirespeed.jms.wire.MessageDecoder;
+import io.wirespeed.test.Await;
 import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.aeron.AeronTransportContext;
 import io.wirespeed.transport.aeron.MediaDriverLauncher;
@@ -88,7 +86,7 @@ class QueueHostTest
         final List<String> texts = new ArrayList<>();
         final MessageDecoder decoder = new MessageDecoder();
         final JMSException[] failure = new JMSException[1];
-        await(() ->
+        Await.until(count + " deliveries", () ->
         {
             client.poll();
             inbox.poll((buffer, offset, length) ->
@@ -106,7 +104,7 @@ class QueueHostTest
                 }
             }, count - texts.size());
             return texts.size() >= count;
-        }, count + " deliveries");
+        });
         if (failure[0] != null)
         {
             throw failure[0];
@@ -126,30 +124,17 @@ class QueueHostTest
         return texts;
     }
 
-    private static void await(final BooleanSupplier condition, final String what)
-    {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean())
-        {
-            if (System.nanoTime() > deadline)
-            {
-                fail("timed out waiting for " + what);
-            }
-            Thread.yield();
-        }
-    }
-
     @Test
     void returnsUnseenMessagesInTheirOriginalOrder() throws Exception
     {
         send("q", 10);
         final long first = client.nextId();
         final QueueInbox inbox = client.subscribe("q", "", 10, first);
-        await(() ->
+        Await.until("ten prefetched deliveries", () ->
         {
             client.poll();
             return inbox.size() == 10;
-        }, "ten prefetched deliveries");
+        });
         client.close(first);
 
         final long second = client.nextId();
@@ -183,7 +168,7 @@ class QueueHostTest
         final QueueInbox inbox = client.subscribe("q", "", 10, paused);
         client.pause(paused);
         send("q", 3);
-        await(() -> browseQuietly("q").size() == 3, "three messages waiting at the host");
+        Await.until("three messages waiting at the host", () -> browseQuietly("q").size() == 3);
         client.poll();
         assertEquals(0, inbox.size(), "a paused consumer holds nothing");
 
@@ -197,11 +182,11 @@ class QueueHostTest
         send("q", 4);
         final long paused = client.nextId();
         final QueueInbox inbox = client.subscribe("q", "", 10, paused);
-        await(() ->
+        Await.until("four prefetched deliveries", () ->
         {
             client.poll();
             return inbox.size() == 4;
-        }, "four prefetched deliveries");
+        });
         client.pause(paused);
         assertEquals(0, inbox.size());
 
@@ -228,7 +213,7 @@ class QueueHostTest
         assertEquals(List.of("m0", "m1"), browse("q"), "both still on the queue, in flight, not yet acknowledged");
 
         client.acknowledge(closing, ids.get(0));
-        await(() -> browseQuietly("q").equals(List.of("m1")), "the acknowledged message to be gone");
+        Await.until("the acknowledged message to be gone", () -> browseQuietly("q").equals(List.of("m1")));
     }
 
     private List<String> browseQuietly(final String queue)

@@ -10,6 +10,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.wirespeed.test.Await;
+import io.wirespeed.test.DriverDirectories;
+import io.wirespeed.test.SlowTest;
 import io.wirespeed.transport.ArchiveConfig;
 import io.wirespeed.transport.IdleStrategyKind;
 import io.wirespeed.transport.TransportException;
@@ -83,8 +86,9 @@ class ArchiveHostTest
                     ends.add(last);
                 }
                 final long offered = last;
-                Conditions.await(() -> watch.recordedPosition(watch.findRecordingCounter(publication.sessionId()),
-                    publication.sessionId()) >= offered, Duration.ofSeconds(10), "the recording to reach the offer");
+                Await.until("the recording to reach the offer", Duration.ofSeconds(10),
+                    () -> watch.recordedPosition(watch.findRecordingCounter(publication.sessionId()),
+                        publication.sessionId()) >= offered);
             }
             final List<StreamArchive.Recording> recordings = streams.recordings(CHANNEL, STREAM, -1);
             assertEquals(1, recordings.size());
@@ -94,7 +98,7 @@ class ArchiveHostTest
             final List<Long> positions = new ArrayList<>();
             try (RecordedStream replay = streams.replay(recordingId, ends.get(9)))
             {
-                Conditions.await(() ->
+                Await.until("ten replayed messages", Duration.ofSeconds(10), () ->
                 {
                     replay.poll((buffer, offset, length, end) ->
                     {
@@ -102,15 +106,15 @@ class ArchiveHostTest
                         positions.add(end);
                     }, 10);
                     return seen.size() == 10;
-                }, Duration.ofSeconds(10), "ten replayed messages");
+                });
             }
             assertEquals("message-10", seen.get(0));
             assertEquals("message-19", seen.get(9));
             assertEquals(ends.subList(10, 20), positions);
             streams.stopRecording(CHANNEL, STREAM);
             // the driver frees the mark's counter asynchronously, after the client closed it
-            Conditions.await(() -> watch.findRecordedStream(CHANNEL, STREAM) == CountersReader.NULL_COUNTER_ID,
-                Duration.ofSeconds(10), "the recorded-stream mark to go");
+            Await.until("the recorded-stream mark to go", Duration.ofSeconds(10),
+                () -> watch.findRecordedStream(CHANNEL, STREAM) == CountersReader.NULL_COUNTER_ID);
         }
     }
 
@@ -125,16 +129,16 @@ class ArchiveHostTest
             {
                 try (TransportPublication publication = transport.addPublication(CHANNEL, STREAM))
                 {
-                    Conditions.await(publication::isConnected, Duration.ofSeconds(10),
-                        "publisher " + publisher + " to reach the recording");
+                    Await.until("publisher " + publisher + " to reach the recording", Duration.ofSeconds(10),
+                        publication::isConnected);
                     final long offered = offer(publication, publisher);
-                    Conditions.await(() -> watch.recordedPosition(watch.findRecordingCounter(publication.sessionId()),
-                        publication.sessionId()) >= offered, Duration.ofSeconds(10),
-                        "the archive to record publisher " + publisher);
+                    Await.until("the archive to record publisher " + publisher, Duration.ofSeconds(10),
+                        () -> watch.recordedPosition(watch.findRecordingCounter(publication.sessionId()),
+                            publication.sessionId()) >= offered);
                 }
             }
-            Conditions.await(() -> streams.recordings(CHANNEL, STREAM, -1).size() == 3, Duration.ofSeconds(10),
-                "one recording per publisher");
+            Await.until("one recording per publisher", Duration.ofSeconds(10),
+                () -> streams.recordings(CHANNEL, STREAM, -1).size() == 3);
         }
     }
 
@@ -159,8 +163,9 @@ class ArchiveHostTest
                     last = result;
                 }
                 final long offered = last;
-                Conditions.await(() -> watch.recordedPosition(watch.findRecordingCounter(publication.sessionId()),
-                    publication.sessionId()) >= offered, Duration.ofSeconds(10), "the recording to reach the offer");
+                Await.until("the recording to reach the offer", Duration.ofSeconds(10),
+                    () -> watch.recordedPosition(watch.findRecordingCounter(publication.sessionId()),
+                        publication.sessionId()) >= offered);
             }
             archive.close();
             archive = ArchiveHost.launch(aeronDir, config(128 * 1024), IdleStrategyKind.BACKOFF);
@@ -176,6 +181,7 @@ class ArchiveHostTest
         }
     }
 
+    @SlowTest
     @Test
     void aSecondArchiveOnTheSameDirectoryIsRefusedWithTheSettingToChange()
     {

@@ -1,5 +1,7 @@
 package io.wirespeed.transport.aeron;
 
+import io.wirespeed.test.DriverDirectories;
+import io.wirespeed.test.FreePorts;
 import io.wirespeed.transport.TransportException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;

@@ -1,6 +1,7 @@
 package io.wirespeed.transport.aeron;
 
 import io.aeron.driver.MediaDriver;
+import io.wirespeed.test.DriverDirectories;
 import io.wirespeed.transport.TransportException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;

@@ -1,5 +1,8 @@
 package io.wirespeed.transport.aeron;
 
+import io.wirespeed.test.Await;
+import io.wirespeed.test.DriverDirectories;
+import io.wirespeed.test.FreePorts;
 import io.wirespeed.transport.ClaimedSpace;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
@@ -73,17 +76,17 @@ class FragmentationTest
         try (TransportSubscription subscription = transport.addSubscription("aeron:ipc", 4);
             TransportPublication publication = transport.addPublication("aeron:ipc", 4))
         {
-            Conditions.await(publication::isConnected, TIMEOUT, "IPC publication to connect");
+            Await.until("IPC publication to connect", TIMEOUT, publication::isConnected);
             final ClaimedSpace claim = publication.newClaim();
             final byte[] message = "written in place".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
-            Conditions.await(() -> publication.tryClaim(message.length, claim) > 0, TIMEOUT, "a claim");
+            Await.until("a claim", TIMEOUT, () -> publication.tryClaim(message.length, claim) > 0);
             assertEquals(message.length, claim.length());
             claim.buffer().putBytes(claim.offset(), message);
             claim.commit();
 
             final List<byte[]> received = new ArrayList<>();
-            Conditions.await(() -> poll(subscription, received) > 0, TIMEOUT, "the claimed message");
+            Await.until("the claimed message", TIMEOUT, () -> poll(subscription, received) > 0);
             assertArrayEquals(message, received.get(0));
         }
     }
@@ -94,17 +97,17 @@ class FragmentationTest
         try (TransportSubscription subscription = transport.addSubscription("aeron:ipc", 5);
             TransportPublication publication = transport.addPublication("aeron:ipc", 5))
         {
-            Conditions.await(publication::isConnected, TIMEOUT, "IPC publication to connect");
+            Await.until("IPC publication to connect", TIMEOUT, publication::isConnected);
             final ClaimedSpace claim = publication.newClaim();
-            Conditions.await(() -> publication.tryClaim(8, claim) > 0, TIMEOUT, "a claim");
+            Await.until("a claim", TIMEOUT, () -> publication.tryClaim(8, claim) > 0);
             claim.buffer().putLong(claim.offset(), 1L);
             claim.abort();
             final UnsafeBuffer second = new UnsafeBuffer(new byte[8]);
             second.putLong(0, 2L);
-            Conditions.await(() -> publication.offer(second, 0, 8) > 0, TIMEOUT, "an offer");
+            Await.until("an offer", TIMEOUT, () -> publication.offer(second, 0, 8) > 0);
 
             final List<byte[]> received = new ArrayList<>();
-            Conditions.await(() -> poll(subscription, received) > 0 && received.size() == 1, TIMEOUT, "one message");
+            Await.until("one message", TIMEOUT, () -> poll(subscription, received) > 0 && received.size() == 1);
             assertEquals(2L, new UnsafeBuffer(received.get(0)).getLong(0), "only the committed message arrives");
         }
     }
@@ -112,12 +115,12 @@ class FragmentationTest
     private static List<byte[]> exchange(
         final TransportPublication publication, final TransportSubscription subscription, final byte[] message)
     {
-        Conditions.await(
-            () -> publication.isConnected() && subscription.isConnected(), TIMEOUT, "UDP publication to connect");
+        Await.until("UDP publication to connect", TIMEOUT,
+            () -> publication.isConnected() && subscription.isConnected());
         final UnsafeBuffer buffer = new UnsafeBuffer(message);
-        Conditions.await(() -> publication.offer(buffer, 0, message.length) > 0, TIMEOUT, "the offer to succeed");
+        Await.until("the offer to succeed", TIMEOUT, () -> publication.offer(buffer, 0, message.length) > 0);
         final List<byte[]> received = new ArrayList<>();
-        Conditions.await(() -> poll(subscription, received) >= 0 && !received.isEmpty(), TIMEOUT, "the message");
+        Await.until("the message", TIMEOUT, () -> poll(subscription, received) >= 0 && !received.isEmpty());
         poll(subscription, received);
         return received;
     }

@@ -1,14 +1,19 @@
 package io.wirespeed.transport.aeron;
 
+import io.wirespeed.test.DriverDirectories;
+import io.wirespeed.test.FreePorts;
+import io.wirespeed.test.SlowTest;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -16,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * A million messages of 32 to 200 bytes arrive complete, in order and checksummed over each kind
  * of channel, with the default SHARED driver and backoff idling.
  */
+@SlowTest
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class MessageIntegrityTest
 {
     private static final long COUNT = 1_000_000;

@@ -1,5 +1,6 @@
 package io.wirespeed.transport.aeron;
 
+import io.wirespeed.test.Await;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 import org.agrona.concurrent.BackoffIdleStrategy;
@@ -34,9 +35,8 @@ final class SequencedTransfer
         final long count,
         final Duration timeout) throws InterruptedException
     {
-        Conditions.await(
-            () -> publication.isConnected() && subscription.isConnected(), Duration.ofSeconds(10),
-            "publication and subscription to connect");
+        Await.until("publication and subscription to connect", Duration.ofSeconds(10),
+            () -> publication.isConnected() && subscription.isConnected());
 
         final long deadline = System.nanoTime() + timeout.toNanos();
         final SequencedMessages.Receiver receiver = new SequencedMessages.Receiver();

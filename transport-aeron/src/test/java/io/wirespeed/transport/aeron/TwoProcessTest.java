@@ -1,14 +1,21 @@
 package io.wirespeed.transport.aeron;
 
+import io.wirespeed.childjvm.ChildJvm;
+import io.wirespeed.childjvm.JvmCommand;
+import io.wirespeed.test.DriverDirectories;
+import io.wirespeed.test.FreePorts;
+import io.wirespeed.test.SlowTest;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.io.File;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,6 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  * Two JVM processes exchange messages: this one sends sequenced messages, an {@link EchoPeer} in a
  * second JVM sends each back, and this one checks that all came back in order with the same CRC.
  */
+@SlowTest
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class TwoProcessTest
 {
     private static final long COUNT = 100_000;
@@ -70,8 +79,10 @@ class TwoProcessTest
     private void echoThroughChild(final List<String> childConfig, final String toChild, final String fromChild)
         throws Exception
     {
-        try (ChildJvm child = ChildJvm.start(
-            EchoPeer.class, childConfig, toChild, "21", fromChild, "22", Long.toString(COUNT)))
+        final JvmCommand command = JvmCommand.small(EchoPeer.class).args(toChild, "21", fromChild, "22",
+            Long.toString(COUNT));
+        childConfig.forEach((setting) -> command.jvmOption("-D" + setting));
+        try (ChildJvm child = ChildJvm.start("echo peer", command))
         {
             child.awaitLine("READY", START_TIMEOUT);
             try (TransportSubscription echoes = transport.addSubscription(fromChild, 22);
@@ -80,7 +91,7 @@ class TwoProcessTest
                 SequencedTransfer.sendAndVerify(publication, echoes, COUNT, TIMEOUT);
                 assertEquals("ECHOED " + COUNT, child.awaitLine("ECHOED", TIMEOUT));
                 child.closeInput();
-                assertEquals(0, child.awaitExit(TIMEOUT), child.transcript());
+                assertEquals(0, child.awaitExit(TIMEOUT), child.output());
             }
         }
     }

@@ -1,5 +1,6 @@
 package io.wirespeed.transport.rdma;
 
+import io.wirespeed.test.Await;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportContext;
 import io.wirespeed.transport.TransportException;
@@ -8,7 +9,6 @@ import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.aeron.AeronTransportContext;
-import io.wirespeed.transport.rdma.verbs.Await;
 import io.wirespeed.transport.rdma.verbs.SimulatedVerbsBackend;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
@@ -108,10 +108,10 @@ class RdmaTransportFactoryTest
             {
                 final int length = SequencedMessages.encode(message, seq, 100);
                 final long s = seq;
-                Await.until(() -> publication.offer(message, 0, length) > 0, Duration.ofSeconds(10), "offer " + s);
+                Await.until("offer " + s, Duration.ofSeconds(10), () -> publication.offer(message, 0, length) > 0);
             }
-            Await.until(() -> subscription.poll(verifier, 100) >= 0 && verifier.received == 1000,
-                Duration.ofSeconds(10), "1000 messages over the fallback");
+            Await.until("1000 messages over the fallback", Duration.ofSeconds(10),
+                () -> subscription.poll(verifier, 100) >= 0 && verifier.received == 1000);
             assertNull(verifier.failure);
         }
     }

@@ -1,9 +1,10 @@
 package io.wirespeed.transport.rdma;
 
+import io.wirespeed.test.Await;
+import io.wirespeed.test.SlowTest;
 import io.wirespeed.transport.ClaimedSpace;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
-import io.wirespeed.transport.rdma.verbs.Await;
 import io.wirespeed.transport.rdma.verbs.SimulatedVerbs;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
@@ -54,6 +55,7 @@ class RdmaTransportTest
         fabric.close();
     }
 
+    @SlowTest
     @Test
     void oneMillionMessagesReachThreeSubscribersCompleteInOrderAndChecksummed() throws InterruptedException
     {
@@ -95,14 +97,14 @@ class RdmaTransportTest
 
         final SequencedMessages.Verifier verifier = new SequencedMessages.Verifier("stalled");
         final long firstBatch = sent;
-        Await.until(() -> stalled.poll(verifier, 100) >= 0 && verifier.received == firstBatch, TIMEOUT,
-            "the stalled subscriber catching up");
+        Await.until("the stalled subscriber catching up", TIMEOUT,
+            () -> stalled.poll(verifier, 100) >= 0 && verifier.received == firstBatch);
         assertNull(verifier.failure);
 
         final long total = sent + 20_000;
         final Thread poller = startPoller(List.of(stalled), List.of(verifier), total);
         publish(publication, sent, total);
-        Await.until(() -> !poller.isAlive(), TIMEOUT, "everything after resuming");
+        Await.until("everything after resuming", TIMEOUT, () -> !poller.isAlive());
         assertNull(verifier.failure);
         assertEquals(total, verifier.received);
     }
@@ -120,7 +122,7 @@ class RdmaTransportTest
 
         publish(publication, 0, count / 2);
         leaver.close();
-        Await.until(() -> publication.subscriberCount() == 2, TIMEOUT, "the publisher dropping the subscriber");
+        Await.until("the publisher dropping the subscriber", TIMEOUT, () -> publication.subscriberCount() == 2);
         publish(publication, count / 2, count);
         poller.join(TIMEOUT.toMillis());
         assertEquals(count, verifiers.get(0).received);
@@ -145,14 +147,14 @@ class RdmaTransportTest
         final int[] lengths = { 3 * 1024 + 17, big.length, 1, 993 };
         for (final int length : lengths)
         {
-            Await.until(() -> publication.offer(new UnsafeBuffer(big), 0, length) > 0, TIMEOUT, "offer accepted");
+            Await.until("offer accepted", TIMEOUT, () -> publication.offer(new UnsafeBuffer(big), 0, length) > 0);
         }
-        Await.until(() -> subscription.poll((buffer, offset, length) ->
+        Await.until("four messages", TIMEOUT, () -> subscription.poll((buffer, offset, length) ->
         {
             final byte[] copy = new byte[length];
             buffer.getBytes(offset, copy);
             received.add(copy);
-        }, 10) >= 0 && received.size() == lengths.length, TIMEOUT, "four messages");
+        }, 10) >= 0 && received.size() == lengths.length);
         for (int i = 0; i < lengths.length; i++)
         {
             assertArrayEquals(java.util.Arrays.copyOf(big, lengths[i]), received.get(i), "message " + i);
@@ -169,7 +171,7 @@ class RdmaTransportTest
         for (int i = 0; i < 3; i++)
         {
             final int value = i;
-            Await.until(() -> publication.tryClaim(4, claim) > 0, TIMEOUT, "claim");
+            Await.until("claim", TIMEOUT, () -> publication.tryClaim(4, claim) > 0);
             claim.buffer().putInt(claim.offset(), value);
             if (value == 1)
             {
@@ -181,8 +183,8 @@ class RdmaTransportTest
             }
         }
         final List<Integer> values = new ArrayList<>();
-        Await.until(() -> subscription.poll((b, o, l) -> values.add(b.getInt(o)), 10) >= 0 && values.size() == 2,
-            TIMEOUT, "two committed claims");
+        Await.until("two committed claims", TIMEOUT,
+            () -> subscription.poll((b, o, l) -> values.add(b.getInt(o)), 10) >= 0 && values.size() == 2);
         assertEquals(List.of(0, 2), values);
     }
 
@@ -190,10 +192,10 @@ class RdmaTransportTest
     void aSubscriptionStartedBeforeItsPublicationConnectsOnceItListens()
     {
         final TransportSubscription subscription = subscriberHost.addSubscription(SMALL_CHANNEL, STREAM);
-        Await.until(() -> log.stream().anyMatch(l -> l.contains("no publication listens")), TIMEOUT, "a retry");
+        Await.until("a retry", TIMEOUT, () -> log.stream().anyMatch(l -> l.contains("no publication listens")));
         final RdmaPublication publication = (RdmaPublication)publisherHost.addPublication(SMALL_CHANNEL, STREAM);
         awaitSubscribers(publication, 1);
-        Await.until(subscription::isConnected, TIMEOUT, "subscription connected");
+        Await.until("subscription connected", TIMEOUT, subscription::isConnected);
     }
 
     @Test
@@ -201,7 +203,7 @@ class RdmaTransportTest
     {
         final RdmaPublication publication = (RdmaPublication)publisherHost.addPublication(SMALL_CHANNEL, STREAM);
         final TransportSubscription wrong = subscriberHost.addSubscription(SMALL_CHANNEL, STREAM + 1);
-        Await.until(() -> log.stream().anyMatch(l -> l.contains("different stream id")), TIMEOUT, "the rejection");
+        Await.until("the rejection", TIMEOUT, () -> log.stream().anyMatch(l -> l.contains("different stream id")));
         assertEquals(0, publication.subscriberCount());
         assertTrue(!wrong.isConnected());
     }
@@ -238,7 +240,7 @@ class RdmaTransportTest
 
     private static void awaitSubscribers(final RdmaPublication publication, final int count)
     {
-        Await.until(() -> publication.subscriberCount() == count, TIMEOUT, count + " subscribers");
+        Await.until(count + " subscribers", TIMEOUT, () -> publication.subscriberCount() == count);
     }
 
     private static void publish(final TransportPublication publication, final long from, final long to)

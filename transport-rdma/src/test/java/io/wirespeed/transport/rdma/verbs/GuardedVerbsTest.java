@@ -11,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.wirespeed.test.Await;
+
 /**
  * The guard in front of both backends refuses closed handles and bad arguments itself, with the
  * call's name, before the backend is reached (errno 0 marks a refusal in Java; a backend's own
@@ -144,8 +146,8 @@ class GuardedVerbsTest
         verbs.listen(channel, "10.0.0.2", 9000, 1);
         final long qp = verbs.connect(channel, "10.0.0.2", 9000, pd, cq, cq, 4, 4, 0, 0);
         final ConnectionEvent event = new ConnectionEvent();
-        Await.until(() -> verbs.pollConnectionEvent(channel, event.address()) > 0, java.time.Duration.ofSeconds(5),
-            "connect request");
+        Await.until("connect request", java.time.Duration.ofSeconds(5),
+            () -> verbs.pollConnectionEvent(channel, event.address()) > 0);
         verbs.accept(event.connection(), pd, cq, cq, 4, 4, 0, 0);
         return qp;
     }

@@ -16,6 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.wirespeed.test.Await;
+
 /**
  * The completion semantics every {@link Verbs} backend must have, run against each through
  * {@link GuardedVerbs}: a connected pair of reliable-connected queue pairs, writes with immediate
@@ -267,18 +269,18 @@ abstract class VerbsContractTest
     protected int pollOne(final long cq)
     {
         final int[] n = new int[1];
-        Await.until(() ->
+        Await.until("a completion", TIMEOUT, () ->
         {
             n[0] = verbs.pollCompletionQueue(cq, completions.address(), 1);
             return n[0] > 0;
-        }, TIMEOUT, "a completion");
+        });
         return n[0];
     }
 
     private void awaitEvent(final long channel, final int type)
     {
-        Await.until(() -> verbs.pollConnectionEvent(channel, event.address()) > 0 && event.type() == type, TIMEOUT,
-            ConnectionEvent.describe(type));
+        Await.until(ConnectionEvent.describe(type), TIMEOUT,
+            () -> verbs.pollConnectionEvent(channel, event.address()) > 0 && event.type() == type);
     }
 
     private void destroyQuietly(final long qp)

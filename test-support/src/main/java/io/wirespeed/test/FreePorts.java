@@ -1,4 +1,4 @@
-package io.wirespeed.transport.aeron;
+package io.wirespeed.test;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -7,16 +7,21 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 
 /**
- * UDP ports on loopback that were free a moment ago, for tests that need a fresh endpoint.
+ * UDP ports on loopback that were free a moment ago, for tests that need an endpoint of their own: a fixed port
+ * collides with another build running the same tests on the machine.
  */
-final class FreePorts
+public final class FreePorts
 {
     private FreePorts()
     {
     }
 
-    /** @return a UDP port that no socket on 127.0.0.1 had bound when asked. */
-    static int udp()
+    /**
+     * A UDP port that no socket on 127.0.0.1 had bound when asked.
+     *
+     * @return the port.
+     */
+    public static int udp()
     {
         try (DatagramSocket socket = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)))
         {

@@ -1,45 +1,39 @@
 package io.wirespeed.bench;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import io.wirespeed.bench.json.JsonParser;
 import io.wirespeed.bench.rig.RunProfile;
+import io.wirespeed.childjvm.ChildJvm;
+import io.wirespeed.childjvm.JvmCommand;
 
 /**
- * Runs one {@link Plan.Step} in a fresh JVM with this JVM's classpath and {@code --add-opens}
- * flags, its output passed through, and reads back the points it wrote.
+ * Runs one {@link Plan.Step} in a fresh JVM (module {@code child-jvm}: this JVM's classpath and the flags Aeron
+ * needs) with its output passed through, and reads back the points it wrote.
  */
-final class ChildJvm
+final class StepJvm
 {
     /** Heap of each child JVM. */
     static final String HEAP = "-Xmx1g";
 
-    private ChildJvm()
+    private StepJvm()
     {
     }
 
     /**
-     * The JVM options a child gets: the module flags this JVM was started with, and the heap.
+     * The JVM options a child gets: the flags Aeron needs, and the heap.
      *
      * @return the options.
      */
     static List<String> jvmOptions()
     {
-        final List<String> options = new ArrayList<>();
-        for (final String arg : ManagementFactory.getRuntimeMXBean().getInputArguments())
-        {
-            if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports"))
-            {
-                options.add(arg);
-            }
-        }
+        final List<String> options = new ArrayList<>(JvmCommand.aeronFlags());
         options.add(HEAP);
         return options;
     }
@@ -60,27 +54,21 @@ final class ChildJvm
         throws IOException, InterruptedException
     {
         final Path out = directory.resolve(step.scenario() + "-" + step.peer() + ".json");
-        final List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(jvmOptions());
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(Step.class.getName());
-        command.add(step.scenario());
-        command.add(step.peer());
-        command.addAll(profile.toArgs());
-        command.add("out=" + out);
-        final Process process = new ProcessBuilder(command).inheritIO().start();
-        final boolean finished = process.waitFor(limitSeconds, TimeUnit.SECONDS);
-        if (!finished)
+        final List<String> args = new ArrayList<>();
+        args.add(step.scenario());
+        args.add(step.peer());
+        args.addAll(profile.toArgs());
+        args.add("out=" + out);
+        final JvmCommand command = JvmCommand.of(Step.class).jvmOption(HEAP).args(args.toArray(new String[0]));
+        final String error;
+        try (ChildJvm child = ChildJvm.startPassingOutputThrough(step.scenario() + " " + step.peer(), command))
         {
-            process.destroyForcibly();
-            process.waitFor(10, TimeUnit.SECONDS);
+            final boolean finished = child.waitFor(Duration.ofSeconds(limitSeconds));
+            error = !finished ? "killed after " + limitSeconds + " s" :
+                child.exitValue() != 0 ? "exit status " + child.exitValue() : null;
         }
         final List<Map<String, Object>> points = Files.exists(out) ?
             (List<Map<String, Object>>)JsonParser.parse(Files.readString(out)) : List.of();
-        final String error = !finished ? "killed after " + limitSeconds + " s" :
-            process.exitValue() != 0 ? "exit status " + process.exitValue() : null;
         return new Outcome(points, error);
     }
 

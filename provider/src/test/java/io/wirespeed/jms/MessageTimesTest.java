@@ -1,0 +1,83 @@
+package io.wirespeed.jms;
+
+import static io.wirespeed.jms.ReceiveAssertions.assertNextText;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import java.time.Instant;
+
+import javax.jms.DeliveryMode;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+import javax.jms.TextMessage;
+import javax.jms.Topic;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import io.wirespeed.test.AdjustableClock;
+
+/**
+ * A connection's clock stamps a topic message's times when it is sent and decides, when it is received, whether it
+ * has expired or is due: moving the clock moves them, with no waiting on the wall clock.
+ */
+class MessageTimesTest extends JmsTestSupport
+{
+    private final AdjustableClock clock = new AdjustableClock(Instant.now());
+    private Session session;
+    private MessageConsumer consumer;
+    private MessageProducer producer;
+
+    @BeforeEach
+    void open() throws Exception
+    {
+        final JmsConnection connection = ((JmsConnection)connection()).clock(clock);
+        connection.start();
+        session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+        final Topic topic = session.createTopic(uniqueTopic());
+        consumer = session.createConsumer(topic);
+        producer = session.createProducer(topic);
+    }
+
+    @Test
+    void theTimestampExpirationAndDeliveryTimeAreTheClocksTime() throws Exception
+    {
+        final TextMessage message = session.createTextMessage("stamped");
+        producer.setDeliveryDelay(2_000);
+
+        producer.send(message, DeliveryMode.NON_PERSISTENT, 4, 1_000);
+
+        assertEquals(clock.time(), message.getJMSTimestamp());
+        assertEquals(clock.time() + 1_000, message.getJMSExpiration());
+        assertEquals(clock.time() + 2_000, message.getJMSDeliveryTime());
+    }
+
+    @Test
+    void aMessageWhoseTimeToLiveHasPassedWhenItIsReceivedIsNotDelivered() throws Exception
+    {
+        producer.send(session.createTextMessage("expires"), DeliveryMode.NON_PERSISTENT, 4, 1_000);
+        producer.send(session.createTextMessage("lives"), DeliveryMode.NON_PERSISTENT, 4, 0);
+
+        clock.advance(Duration.ofMillis(1_000));
+
+        assertNextText(consumer, "lives", "the expired message is dropped, not the one without a time to live");
+    }
+
+    @Test
+    void aDelayedMessageIsHeldUntilTheClockReachesItsDeliveryTime() throws Exception
+    {
+        producer.setDeliveryDelay(10_000);
+        producer.send(session.createTextMessage("later"));
+        producer.setDeliveryDelay(0);
+        producer.send(session.createTextMessage("now"));
+        assertNextText(consumer, "now", "the delayed message is held back");
+
+        clock.advance(Duration.ofMillis(9_999));
+        producer.send(session.createTextMessage("still before"));
+        assertNextText(consumer, "still before", "a millisecond before its delivery time it is still held back");
+
+        clock.advance(Duration.ofMillis(1));
+        assertNextText(consumer, "later", "at its delivery time it is delivered");
+    }
+}
