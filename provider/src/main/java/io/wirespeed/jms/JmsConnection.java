@@ -76,7 +76,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     private volatile boolean closed;
     private String clientId;
     private boolean clientIdFixed;
-    private volatile JmsSession.Domain restrictedTo;
+    private volatile MessagingDomain restrictedTo;
     private volatile EpochClock clock = SystemEpochClock.INSTANCE;
 
     JmsConnection(final ConnectionConfig config, final String userName) throws JMSException
@@ -108,7 +108,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      * @param domain the connection's domain.
      * @return this connection.
      */
-    JmsConnection restrictTo(final JmsSession.Domain domain)
+    JmsConnection restrictTo(final MessagingDomain domain)
     {
         this.restrictedTo = domain;
         return this;
@@ -412,7 +412,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     {
         checkOpen();
         fixClientId();
-        JmsSession.checkSessionMode(sessionMode);
+        SessionModes.check(sessionMode);
         final JmsSession session = new JmsSession(this, sessionMode);
         sessions.add(session);
         return session;
@@ -427,13 +427,13 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     @Override
     public TopicSession createTopicSession(final boolean transacted, final int acknowledgeMode) throws JMSException
     {
-        return ((JmsSession)createSession(transacted, acknowledgeMode)).restrictTo(JmsSession.Domain.TOPIC);
+        return ((JmsSession)createSession(transacted, acknowledgeMode)).restrictTo(MessagingDomain.TOPIC);
     }
 
     @Override
     public QueueSession createQueueSession(final boolean transacted, final int acknowledgeMode) throws JMSException
     {
-        return ((JmsSession)createSession(transacted, acknowledgeMode)).restrictTo(JmsSession.Domain.QUEUE);
+        return ((JmsSession)createSession(transacted, acknowledgeMode)).restrictTo(MessagingDomain.QUEUE);
     }
 
     void onSessionClosed(final JmsSession session)
@@ -563,7 +563,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     @Override
     public void close() throws JMSException
     {
-        final JmsSession completing = JmsSession.completionListenerSession();
+        final JmsSession completing = ListenerThreads.completionListenerSession();
         if (poller.isPollerThread() || (null != completing && completing.connection() == this))
         {
             throw new IllegalStateException(
@@ -663,8 +663,8 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final Destination destination, final String messageSelector, final ServerSessionPool sessionPool,
         final int maxMessages) throws JMSException
     {
-        throw unsupportedServerSessions(destination instanceof Topic ? JmsSession.Domain.TOPIC :
-            destination instanceof Queue ? JmsSession.Domain.QUEUE : null, "createConnectionConsumer");
+        throw unsupportedServerSessions(destination instanceof Topic ? MessagingDomain.TOPIC :
+            destination instanceof Queue ? MessagingDomain.QUEUE : null, "createConnectionConsumer");
     }
 
     @Override
@@ -672,7 +672,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final Topic topic, final String subscriptionName, final String messageSelector,
         final ServerSessionPool sessionPool, final int maxMessages) throws JMSException
     {
-        throw unsupportedServerSessions(JmsSession.Domain.TOPIC, "createSharedConnectionConsumer");
+        throw unsupportedServerSessions(MessagingDomain.TOPIC, "createSharedConnectionConsumer");
     }
 
     @Override
@@ -680,7 +680,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final Topic topic, final String subscriptionName, final String messageSelector,
         final ServerSessionPool sessionPool, final int maxMessages) throws JMSException
     {
-        throw unsupportedServerSessions(JmsSession.Domain.TOPIC, "createDurableConnectionConsumer");
+        throw unsupportedServerSessions(MessagingDomain.TOPIC, "createDurableConnectionConsumer");
     }
 
     @Override
@@ -688,7 +688,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final Topic topic, final String subscriptionName, final String messageSelector,
         final ServerSessionPool sessionPool, final int maxMessages) throws JMSException
     {
-        throw unsupportedServerSessions(JmsSession.Domain.TOPIC, "createSharedDurableConnectionConsumer");
+        throw unsupportedServerSessions(MessagingDomain.TOPIC, "createSharedDurableConnectionConsumer");
     }
 
     @Override
@@ -696,7 +696,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final Queue queue, final String messageSelector, final ServerSessionPool sessionPool, final int maxMessages)
         throws JMSException
     {
-        throw unsupportedServerSessions(JmsSession.Domain.QUEUE, "createConnectionConsumer");
+        throw unsupportedServerSessions(MessagingDomain.QUEUE, "createConnectionConsumer");
     }
 
     @Override
@@ -704,7 +704,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final Topic topic, final String messageSelector, final ServerSessionPool sessionPool, final int maxMessages)
         throws JMSException
     {
-        throw unsupportedServerSessions(JmsSession.Domain.TOPIC, "createConnectionConsumer");
+        throw unsupportedServerSessions(MessagingDomain.TOPIC, "createConnectionConsumer");
     }
 
     /**
@@ -712,16 +712,14 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      * for a topic's (or a TopicConnection for a queue's), as those interfaces require, otherwise that the optional
      * facility is not provided.
      */
-    private JMSException unsupportedServerSessions(final JmsSession.Domain needed, final String method)
+    private JMSException unsupportedServerSessions(final MessagingDomain needed, final String method)
         throws JMSException
     {
         checkOpen();
-        final JmsSession.Domain domain = restrictedTo;
-        if (null != domain && null != needed && domain != needed)
+        final IllegalStateException mismatch = MessagingDomain.connectionMismatch(restrictedTo, needed, method);
+        if (null != mismatch)
         {
-            return new IllegalStateException(method + " for a " + (needed == JmsSession.Domain.TOPIC ? "topic" :
-                "queue") + " cannot be used on a " + (domain == JmsSession.Domain.TOPIC ? "TopicConnection" :
-                "QueueConnection") + ": use a Connection from ConnectionFactory.createConnection for both domains");
+            return mismatch;
         }
         return new JMSException(
             "ConnectionConsumer and ServerSessionPool are optional application-server facilities " +
