@@ -54,6 +54,40 @@ final class SessionModes
         }
     }
 
+    /**
+     * The refusal of an invalid session mode by a context, in the simplified API's words.
+     *
+     * @param sessionMode the mode.
+     * @return the exception to throw.
+     */
+    static JMSRuntimeException invalidForContext(final int sessionMode)
+    {
+        return new JMSRuntimeException("Session mode " + sessionMode + " is not valid; use " +
+            "JMSContext.AUTO_ACKNOWLEDGE (1), CLIENT_ACKNOWLEDGE (2), DUPS_OK_ACKNOWLEDGE (3) " +
+            "or SESSION_TRANSACTED (0)");
+    }
+
+    /**
+     * The name of a session mode, for messages.
+     *
+     * @param sessionMode one of the four modes.
+     * @return its constant's name.
+     */
+    static String name(final int sessionMode)
+    {
+        switch (sessionMode)
+        {
+            case Session.AUTO_ACKNOWLEDGE:
+                return "AUTO_ACKNOWLEDGE";
+            case Session.CLIENT_ACKNOWLEDGE:
+                return "CLIENT_ACKNOWLEDGE";
+            case Session.DUPS_OK_ACKNOWLEDGE:
+                return "DUPS_OK_ACKNOWLEDGE";
+            default:
+                return "SESSION_TRANSACTED";
+        }
+    }
+
     private static String invalid(final int sessionMode)
     {
         return "session mode " + sessionMode + " is not one of SESSION_TRANSACTED (0), AUTO_ACKNOWLEDGE (1), " +
