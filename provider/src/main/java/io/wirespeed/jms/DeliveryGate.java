@@ -6,25 +6,21 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import javax.jms.JMSException;
 
 /**
- * Whether a connection delivers messages (started) or holds them back (stopped), and the queue-host consumers
- * whose credit follows that: they get credit while the connection is started and give back what the host sent
- * ahead when it stops, so that consumers of started connections get it.
+ * Starting and stopping a connection's delivery, and the queue-host consumers whose credit follows it: they get
+ * credit while the connection is started and give back what the host sent ahead when it stops, so that consumers
+ * of started connections get it. The started flag itself is the connection's, which the receive and delivery
+ * loops read on every pass without going through this gate.
  */
 final class DeliveryGate
 {
+    private final JmsConnection connection;
     private final ConnectionPoller poller;
     private final List<JmsMessageConsumer> queueConsumers = new CopyOnWriteArrayList<>();
-    private volatile boolean started;
 
-    DeliveryGate(final ConnectionPoller poller)
+    DeliveryGate(final JmsConnection connection, final ConnectionPoller poller)
     {
+        this.connection = connection;
         this.poller = poller;
-    }
-
-    /** @return whether delivery is started. */
-    boolean isStarted()
-    {
-        return started;
     }
 
     /**
@@ -36,7 +32,7 @@ final class DeliveryGate
     {
         synchronized (this)
         {
-            started = true;
+            connection.started(true);
             for (final JmsMessageConsumer consumer : queueConsumers)
             {
                 consumer.resumeQueueDelivery();
@@ -55,12 +51,12 @@ final class DeliveryGate
     {
         synchronized (this)
         {
-            started = false;
+            connection.started(false);
         }
         poller.awaitDeliveryIdle();
         synchronized (this)
         {
-            if (!started)
+            if (!connection.isStarted())
             {
                 for (final JmsMessageConsumer consumer : queueConsumers)
                 {
@@ -73,7 +69,7 @@ final class DeliveryGate
     /** Stops delivery as the connection closes, without waiting and without touching the queue host. */
     void close()
     {
-        started = false;
+        connection.started(false);
     }
 
     /**
@@ -88,7 +84,7 @@ final class DeliveryGate
         synchronized (this)
         {
             queueConsumers.add(consumer);
-            if (started)
+            if (connection.isStarted())
             {
                 consumer.resumeQueueDelivery();
             }

@@ -62,6 +62,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     private final AtomicLong sessionIds = new AtomicLong();
     private final Object stateLock = new Object();
 
+    private volatile boolean started;
     private volatile boolean closed;
     private volatile MessagingDomain restrictedTo;
     private volatile EpochClock clock = SystemEpochClock.INSTANCE;
@@ -81,7 +82,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
             throw JmsExceptions.wrap("cannot connect with '" + config.uri() + "': " + ex.getMessage(), ex);
         }
         this.poller = new ConnectionPoller(this, config);
-        this.delivery = new DeliveryGate(poller);
+        this.delivery = new DeliveryGate(this, poller);
         this.queueHost = new QueueHostLink(config, sharedTransport, id, poller);
         this.temporaries = new TemporaryDestinations(id, this, queueHost);
         if (config.clientId() != null)
@@ -303,7 +304,17 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     /** @return whether delivery is started. */
     boolean isStarted()
     {
-        return delivery.isStarted();
+        return started;
+    }
+
+    /**
+     * Publishes whether delivery is started; only the {@link DeliveryGate} changes it, under its lock.
+     *
+     * @param started the new state.
+     */
+    void started(final boolean started)
+    {
+        this.started = started;
     }
 
     /** @return whether the connection is closed. */
