@@ -41,18 +41,32 @@ public final class ArtemisTarget implements JmsTarget
      */
     public static ArtemisTarget start(final boolean tcp, final int port) throws Exception
     {
+        return start(tcp, "127.0.0.1", port);
+    }
+
+    /**
+     * Starts an embedded broker whose TCP acceptor listens on an address, and targets it.
+     *
+     * @param tcp     true to connect over TCP, false for the in-VM connector.
+     * @param address the TCP acceptor's address: loopback, or a host's address when clients on other hosts use it.
+     * @param port    the TCP acceptor's port.
+     * @return the target; close it to stop the broker.
+     * @throws Exception if the broker does not start.
+     */
+    public static ArtemisTarget start(final boolean tcp, final String address, final int port) throws Exception
+    {
         final File directory = Files.createTempDirectory("wirespeed-bench-artemis").toFile();
         final Configuration config = new ConfigurationImpl()
             .setPersistenceEnabled(false)
             .setSecurityEnabled(false)
             .setJMXManagementEnabled(false)
             .addAcceptorConfiguration("in-vm", "vm://0")
-            .addAcceptorConfiguration("tcp", "tcp://127.0.0.1:" + port);
+            .addAcceptorConfiguration("tcp", "tcp://" + address + ":" + port);
         config.setBrokerInstance(directory);
         final EmbeddedActiveMQ server = new EmbeddedActiveMQ();
         server.setConfiguration(config);
         server.start();
-        final String url = tcp ? "tcp://127.0.0.1:" + port : "vm://0";
+        final String url = tcp ? "tcp://" + address + ":" + port : "vm://0";
         return new ArtemisTarget(server, directory, url, tcp);
     }
 
@@ -80,6 +94,12 @@ public final class ArtemisTarget implements JmsTarget
     public JmsTarget withOption(final String option)
     {
         return this;
+    }
+
+    @Override
+    public String uri()
+    {
+        return url;
     }
 
     @Override
