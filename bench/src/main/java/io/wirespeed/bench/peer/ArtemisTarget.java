@@ -79,14 +79,27 @@ public final class ArtemisTarget implements JmsTarget
     @Override
     public Map<String, Object> settings()
     {
+        return settings(tcp ? "tcp-loopback" : "in-vm", url, "embedded");
+    }
+
+    /**
+     * What an Artemis target is, wherever its broker runs.
+     *
+     * @param transport how clients reach the broker.
+     * @param url       the broker's URL.
+     * @param where     where the broker runs.
+     * @return api, transport, threading, idle, uri and broker.
+     */
+    static Map<String, Object> settings(final String transport, final String url, final String where)
+    {
         final Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("api", "JMS (ActiveMQ Artemis " + org.apache.activemq.artemis.utils.VersionLoader.getVersion()
             .getFullVersion() + ")");
-        settings.put("transport", tcp ? "tcp-loopback" : "in-vm");
+        settings.put("transport", transport);
         settings.put("threading", "Artemis thread pools");
         settings.put("idle", "blocking (Artemis)");
         settings.put("uri", url);
-        settings.put("broker", "embedded, persistence off, security off, non-persistent sends");
+        settings.put("broker", where + ", persistence off, security off, non-persistent sends");
         return settings;
     }
 

@@ -1,6 +1,5 @@
 package io.wirespeed.bench.peer;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -62,14 +61,7 @@ public final class RemoteArtemisTarget implements JmsTarget
     @Override
     public Map<String, Object> settings()
     {
-        final Map<String, Object> settings = new LinkedHashMap<>();
-        settings.put("api", "JMS (ActiveMQ Artemis " + org.apache.activemq.artemis.utils.VersionLoader.getVersion()
-            .getFullVersion() + ")");
-        settings.put("transport", "tcp-netns");
-        settings.put("threading", "Artemis thread pools");
-        settings.put("idle", "blocking (Artemis)");
-        settings.put("uri", url);
-        settings.put("broker", "in a JVM on its own host, persistence off, security off, non-persistent sends");
+        final Map<String, Object> settings = ArtemisTarget.settings("tcp-netns", url, "in a JVM on its own host");
         settings.put("hosts", near + " -> broker " + url + " -> " + far);
         return settings;
     }
