@@ -198,10 +198,6 @@ public final class NamespaceNetwork implements AutoCloseable
         {
             // The JVM is shutting down: the hook removes the namespaces, as this would.
         }
-        catch (final IllegalArgumentException ex)
-        {
-            // Closed before, or never completed: nothing was registered.
-        }
         final String failures = remove();
         if (!failures.isEmpty())
         {
