@@ -15,13 +15,15 @@ import io.wirespeed.bench.rig.RunProfile;
 /**
  * Raw Aeron, the floor: an embedded media driver with the same threading mode and idle strategy
  * Wirespeed is given ({@link RawAeron}), and a client of it, on the same channel Wirespeed uses (IPC,
- * or UDP unicast on loopback). The driver keeps Aeron's own default term length for the channel
+ * or UDP unicast on loopback, or between hosts). The driver keeps Aeron's own default term length for the channel
  * (64 MiB for IPC, 16 MiB for UDP) and lives under {@code java.io.tmpdir}, as this peer always has.
  */
 public final class AeronMedia implements AutoCloseable
 {
     private final RawAeron rawAeron;
-    private final String channel;
+    private final String sendChannel;
+    private final String receiveChannel;
+    private final String transport;
     private final RunProfile profile;
 
     /**
@@ -32,15 +34,46 @@ public final class AeronMedia implements AutoCloseable
      */
     public AeronMedia(final RunProfile profile, final int udpPort)
     {
+        this(profile, udpPort == 0 ? Endpoints.AERON_IPC : Endpoints.aeronUdp(udpPort),
+            udpPort == 0 ? Endpoints.AERON_IPC : Endpoints.aeronUdp(udpPort), udpPort == 0 ? "ipc" : "udp-loopback");
+    }
+
+    /**
+     * Launches a driver and connects a client that sends on one channel and receives on another: UDP unicast
+     * between hosts, where each host receives on its own address.
+     *
+     * @param profile        the idle strategy and threading mode.
+     * @param sendChannel    the channel publications send on.
+     * @param receiveChannel the channel subscriptions receive on.
+     * @param transport      what the channels are, for the results (e.g. {@code udp-netns}).
+     */
+    public AeronMedia(
+        final RunProfile profile, final String sendChannel, final String receiveChannel, final String transport)
+    {
         this.profile = profile;
-        this.channel = udpPort == 0 ? Endpoints.AERON_IPC : Endpoints.aeronUdp(udpPort);
+        this.sendChannel = sendChannel;
+        this.receiveChannel = receiveChannel;
+        this.transport = transport;
         final String dir = new File(System.getProperty("java.io.tmpdir"),
             "wirespeed-bench-aeron-" + ProcessHandle.current().pid()).getAbsolutePath();
         this.rawAeron = RawAeron.start(
             dir,
             profile.idle(),
             ThreadingMode.valueOf(profile.threading().toUpperCase().replace('-', '_')),
-            udpPort == 0 ? Configuration.ipcTermBufferLength() : Configuration.termBufferLength());
+            sendChannel.equals(Endpoints.AERON_IPC) ? Configuration.ipcTermBufferLength() :
+            Configuration.termBufferLength());
+    }
+
+    /**
+     * Raw Aeron's UDP unicast channel to a host.
+     *
+     * @param address the receiving host's address.
+     * @param port    its port.
+     * @return {@code aeron:udp?endpoint=ADDRESS:PORT}.
+     */
+    public static String udpChannel(final String address, final int port)
+    {
+        return "aeron:udp?endpoint=" + address + ":" + port;
     }
 
     /**
@@ -51,7 +84,7 @@ public final class AeronMedia implements AutoCloseable
      */
     public ExclusivePublication connectedPublication(final int streamId)
     {
-        return rawAeron.connectedPublication(channel, streamId);
+        return rawAeron.connectedPublication(sendChannel, streamId);
     }
 
     /**
@@ -65,13 +98,13 @@ public final class AeronMedia implements AutoCloseable
     }
 
     /**
-     * The channel every stream uses.
+     * The channel subscriptions receive on: on loopback, the one every stream uses.
      *
      * @return the channel URI.
      */
     public String channel()
     {
-        return channel;
+        return receiveChannel;
     }
 
     /**
@@ -83,10 +116,11 @@ public final class AeronMedia implements AutoCloseable
     {
         final Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("api", "raw Aeron " + io.aeron.AeronVersion.VERSION + " (ExclusivePublication.tryClaim, poll)");
-        settings.put("transport", channel.equals(Endpoints.AERON_IPC) ? "ipc" : "udp-loopback");
+        settings.put("transport", transport);
         settings.put("threading", profile.threading());
         settings.put("idle", profile.idle());
-        settings.put("uri", channel);
+        settings.put("uri", sendChannel.equals(receiveChannel) ? sendChannel :
+            "sends on " + sendChannel + ", receives on " + receiveChannel);
         return settings;
     }
 

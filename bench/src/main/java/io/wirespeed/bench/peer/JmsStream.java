@@ -1,6 +1,9 @@
 package io.wirespeed.bench.peer;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import javax.jms.BytesMessage;
@@ -10,9 +13,14 @@ import javax.jms.MessageProducer;
 import javax.jms.Session;
 import javax.jms.Topic;
 
+import io.wirespeed.bench.rig.RemoteSide;
+import io.wirespeed.bench.rig.SequenceCheck;
+
 /**
  * One publisher to one subscriber over any JMS provider: one connection, a sending session and a
- * receiving session whose listener hands each message to the handler.
+ * receiving session whose listener hands each message to the handler. When the target spans hosts, the
+ * subscriber is a connection of its own in a JVM on the far host ({@link FarSideMain}) that counts into a
+ * shared {@link SequenceCheck}, and the publisher probes until the subscriber has had a message.
  */
 public final class JmsStream implements StreamPeer
 {
@@ -22,6 +30,9 @@ public final class JmsStream implements StreamPeer
     private MessageProducer producer;
     private BytesMessage message;
     private byte[] padding;
+    private RemoteSide subscriber;
+    private Path checkFile;
+    private SequenceCheck remoteCheck;
 
     /**
      * A stream over a target.
@@ -40,25 +51,37 @@ public final class JmsStream implements StreamPeer
     {
         padding = new byte[Payload.checkSize(messageSize) - Payload.MIN_SIZE];
         connection = target.factory().createConnection();
-        final Session receiveSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
         final Session sendSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
         final Topic topic = sendSession.createTopic(topicName);
-        receiveSession.createConsumer(topic).setMessageListener(m ->
+        if (null == target.farHost())
         {
-            try
+            final Session receiveSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            receiveSession.createConsumer(topic).setMessageListener(m ->
             {
-                final BytesMessage in = (BytesMessage)m;
-                final long intended = in.readLong();
-                handler.onReply(intended, in.readLong());
-            }
-            catch (final JMSException ex)
-            {
-                throw JmsMessages.fail(ex);
-            }
-        });
+                try
+                {
+                    final BytesMessage in = (BytesMessage)m;
+                    final long intended = in.readLong();
+                    handler.onReply(intended, in.readLong());
+                }
+                catch (final JMSException ex)
+                {
+                    throw JmsMessages.fail(ex);
+                }
+            });
+        }
         producer = JmsMessages.fast(sendSession.createProducer(topic));
         message = sendSession.createBytesMessage();
         connection.start();
+
+        if (null != target.farHost())
+        {
+            checkFile = SequenceCheck.newFile();
+            remoteCheck = SequenceCheck.mapped(checkFile);
+            subscriber = RemoteSide.start(target.farHost(), FarSideMain.class.getName(),
+                List.of("receive-jms", "-", "-", target.uri(), topicName, checkFile.toString()));
+            RemoteSide.handshake(() -> send(-1), () -> remoteCheck.probes() > 0);
+        }
     }
 
     @Override
@@ -69,10 +92,17 @@ public final class JmsStream implements StreamPeer
     }
 
     @Override
+    public SequenceCheck receiverElsewhere()
+    {
+        return remoteCheck;
+    }
+
+    @Override
     public Map<String, Object> settings()
     {
         final Map<String, Object> settings = new LinkedHashMap<>(target.settings());
-        settings.put("shape", "one connection; sessions: sender, receiver (listener)");
+        settings.put("shape", null == target.farHost() ? "one connection; sessions: sender, receiver (listener)" :
+            "connection on the near host: sender; on the far host: receiver (listener)");
         return settings;
     }
 
@@ -82,6 +112,14 @@ public final class JmsStream implements StreamPeer
         if (connection != null)
         {
             connection.close();
+        }
+        if (subscriber != null)
+        {
+            subscriber.close();
+        }
+        if (checkFile != null)
+        {
+            Files.deleteIfExists(checkFile);
         }
     }
 }
