@@ -8,19 +8,43 @@ import javax.jms.ConnectionFactory;
 import io.wirespeed.bench.common.Endpoints;
 import io.wirespeed.bench.rig.RunProfile;
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.transport.aeron.AeronTransportConfiguration;
 
-/** Wirespeed configured by one URI: IPC or UDP unicast on loopback, reused messages on delivery. */
+/**
+ * Wirespeed configured by one URI: IPC or UDP unicast on loopback with the run's idle strategy and threading and
+ * reused messages on delivery, or IPC with no option at all (what a new user gets). Always the embedded media
+ * driver in its default directory (beside Aeron's default one: {@code /dev/shm} on Linux).
+ */
 public final class WirespeedTarget implements JmsTarget
 {
+    private static final String DEFAULT = "provider default";
+
     private final String uri;
     private final String transport;
-    private final RunProfile profile;
+    private final String idle;
+    private final String threading;
 
-    private WirespeedTarget(final String uri, final String transport, final RunProfile profile)
+    private WirespeedTarget(final String uri, final String transport, final String idle, final String threading)
     {
         this.uri = uri;
         this.transport = transport;
-        this.profile = profile;
+        this.idle = idle;
+        this.threading = threading;
+    }
+
+    private WirespeedTarget(final String uri, final String transport, final RunProfile profile)
+    {
+        this(uri, transport, profile.idle(), profile.threading());
+    }
+
+    /**
+     * Wirespeed over IPC as a new user gets it: {@code wirespeed:ipc}, no option.
+     *
+     * @return the target.
+     */
+    public static WirespeedTarget defaults()
+    {
+        return new WirespeedTarget("wirespeed:ipc", "ipc", DEFAULT, DEFAULT);
     }
 
     /**
@@ -63,16 +87,25 @@ public final class WirespeedTarget implements JmsTarget
         final Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("api", "JMS (Wirespeed)");
         settings.put("transport", transport);
-        settings.put("threading", profile.threading());
-        settings.put("idle", profile.idle());
+        settings.put("threading", threading);
+        settings.put("idle", idle);
         settings.put("uri", uri);
+        settings.put("aeronDir", AeronTransportConfiguration.defaultDirectory(true));
+        settings.put("termLength", termLength());
         return settings;
+    }
+
+    private int termLength()
+    {
+        final int at = uri.indexOf("termLength=");
+        return at < 0 ? AeronTransportConfiguration.DEFAULT_TERM_LENGTH :
+            Integer.parseInt(uri.substring(at + "termLength=".length()).split("&")[0]);
     }
 
     @Override
     public JmsTarget withOption(final String option)
     {
-        return new WirespeedTarget(uri + "&" + option, transport, profile);
+        return new WirespeedTarget(uri + (uri.contains("?") ? "&" : "?") + option, transport, idle, threading);
     }
 
     @Override
