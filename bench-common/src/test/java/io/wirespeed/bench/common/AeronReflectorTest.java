@@ -64,7 +64,7 @@ class AeronReflectorTest
     @Test
     void reflectsMessagesLongerThanOneFrameWholeBehindAFragmentAssembler() throws Exception
     {
-        final int size = 16 * 1024;
+        final int size = 4 * 1024;
         try (RawAeron rawAeron = start("fragmented"))
         {
             final Streams streams = Streams.connect(rawAeron);
