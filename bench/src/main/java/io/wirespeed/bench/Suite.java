@@ -25,7 +25,7 @@ import io.wirespeed.bench.rig.RunProfile;
  * {@code report.html} (charts as inline SVG) under {@code bench/results/<timestamp>/}.
  * <p>
  * Arguments, all optional: {@code long} (the papers' durations), {@code idle=yielding|busy-spin|backoff},
- * {@code threading=shared|dedicated}, {@code only=S1,S2}, {@code peers=wirespeed-ipc,aeron-ipc},
+ * {@code threading=shared|dedicated}, {@code only=S1,S2,...,S9,DEF,QS,JMH}, {@code peers=wirespeed-ipc,aeron-ipc},
  * {@code jmh=<jar>|skip}, {@code out=<directory>}, {@code warmup=<s>}, {@code measure=<s>}.
  */
 public final class Suite
