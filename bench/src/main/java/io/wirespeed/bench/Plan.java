@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.wirespeed.bench.peer.Peers;
+import io.wirespeed.bench.rig.Placement;
 import io.wirespeed.bench.rig.RunProfile;
 
 /** Which peers each scenario runs, in the order the suite runs them. */
@@ -22,6 +24,12 @@ public final class Plan
 {
     /** What each scenario measures, for progress lines and the report. */
     public static final Map<String, String> SCENARIOS = scenarios();
+
+    /**
+     * The scenarios whose pairs and streams can span hosts ({@link Placement}): those built on
+     * {@code PeerRuns.pingPong} and {@code PeerRuns.stream}, whose far side runs in a JVM of its own.
+     */
+    public static final Set<String> ACROSS_HOSTS = Set.of("S1", "S2", "S4", "S5", "S9");
 
     private Plan()
     {
@@ -38,7 +46,7 @@ public final class Plan
     }
 
     /**
-     * The steps of a run.
+     * The steps of a run on loopback.
      *
      * @param profile   short or long.
      * @param scenarios the scenario ids to run, or empty for all.
@@ -46,6 +54,22 @@ public final class Plan
      * @return the steps in order.
      */
     public static List<Step> steps(final RunProfile profile, final Set<String> scenarios, final Set<String> peers)
+    {
+        return steps(profile, scenarios, peers, false);
+    }
+
+    /**
+     * The steps of a run.
+     *
+     * @param profile     short or long.
+     * @param scenarios   the scenario ids to run, or empty for all.
+     * @param peers       the peers to run, or empty for all.
+     * @param acrossHosts whether the scenarios of {@link #ACROSS_HOSTS} also run their network peers between hosts
+     *                    (each as its twin {@code <peer>-netns}, right after it).
+     * @return the steps in order.
+     */
+    public static List<Step> steps(
+        final RunProfile profile, final Set<String> scenarios, final Set<String> peers, final boolean acrossHosts)
     {
         final Map<String, List<String>> plan = new LinkedHashMap<>();
         plan.put("S1", ALL);
@@ -69,6 +93,12 @@ public final class Plan
                     if (peers.isEmpty() || peers.contains(peer))
                     {
                         steps.add(new Step(scenario, peer));
+                    }
+                    final String twin = Placement.twin(peer);
+                    if (acrossHosts && ACROSS_HOSTS.contains(scenario) && Peers.ACROSS_HOSTS.contains(peer) &&
+                        (peers.isEmpty() || peers.contains(twin)))
+                    {
+                        steps.add(new Step(scenario, twin));
                     }
                 }
             }

@@ -9,13 +9,17 @@ import java.util.List;
 import java.util.Map;
 
 import io.wirespeed.bench.json.JsonParser;
+import io.wirespeed.bench.rig.Placement;
 import io.wirespeed.bench.rig.RunProfile;
 import io.wirespeed.childjvm.ChildJvm;
 import io.wirespeed.childjvm.JvmCommand;
+import io.wirespeed.netns.NamespaceNetwork;
+import io.wirespeed.netns.NamespacesUnavailableException;
 
 /**
  * Runs one {@link Plan.Step} in a fresh JVM (module {@code child-jvm}: this JVM's classpath and the flags Aeron
- * needs) with its output passed through, and reads back the points it wrote.
+ * needs) with its output passed through, and reads back the points it wrote. A step of a peer that spans hosts runs
+ * on the near host of a network of namespaces made for it ({@link Placement}).
  */
 final class StepJvm
 {
@@ -61,15 +65,48 @@ final class StepJvm
         args.add("out=" + out);
         final JvmCommand command = JvmCommand.of(Step.class).jvmOption(HEAP).args(args.toArray(new String[0]));
         final String error;
-        try (ChildJvm child = ChildJvm.startPassingOutputThrough(step.scenario() + " " + step.peer(), command))
+        if (Placement.acrossHosts(step.peer()))
         {
-            final boolean finished = child.waitFor(Duration.ofSeconds(limitSeconds));
-            error = !finished ? "killed after " + limitSeconds + " s" :
-                child.exitValue() != 0 ? "exit status " + child.exitValue() : null;
+            error = runOnHosts(step, command, limitSeconds);
+        }
+        else
+        {
+            error = run(step, command, limitSeconds);
         }
         final List<Map<String, Object>> points = Files.exists(out) ?
             (List<Map<String, Object>>)JsonParser.parse(Files.readString(out)) : List.of();
         return new Outcome(points, error);
+    }
+
+    private static String run(final Plan.Step step, final JvmCommand command, final long limitSeconds)
+        throws IOException, InterruptedException
+    {
+        try (ChildJvm child = ChildJvm.startPassingOutputThrough(step.scenario() + " " + step.peer(), command))
+        {
+            final boolean finished = child.waitFor(Duration.ofSeconds(limitSeconds));
+            return !finished ? "killed after " + limitSeconds + " s" :
+                child.exitValue() != 0 ? "exit status " + child.exitValue() : null;
+        }
+    }
+
+    /** The step's JVM on the near host of a network made for it ({@link Placement}), removed afterwards. */
+    private static String runOnHosts(final Plan.Step step, final JvmCommand command, final long limitSeconds)
+        throws IOException, InterruptedException
+    {
+        final NamespaceNetwork network;
+        try
+        {
+            network = Placement.network();
+        }
+        catch (final NamespacesUnavailableException ex)
+        {
+            return "needs network namespaces, which this machine cannot make: " + ex.getMessage();
+        }
+        try (network)
+        {
+            return run(step, command.launcher(network.host(Placement.NEAR).launcher())
+                .systemProperty(Placement.HOSTS_PROPERTY, Placement.describe(network)), limitSeconds);
+        }
     }
 
     /**

@@ -18,6 +18,7 @@ import io.wirespeed.bench.report.ReportWriter;
 import io.wirespeed.bench.report.Targets;
 import io.wirespeed.bench.rig.MachineInfo;
 import io.wirespeed.bench.rig.RunProfile;
+import io.wirespeed.netns.NamespaceNetwork;
 
 /**
  * The benchmark suite: runs every scenario for every peer planned for it, each in a JVM of its
@@ -26,7 +27,9 @@ import io.wirespeed.bench.rig.RunProfile;
  * <p>
  * Arguments, all optional: {@code long} (the papers' durations), {@code idle=yielding|busy-spin|backoff},
  * {@code threading=shared|dedicated}, {@code only=S1,S2,...,S9,DEF,QS,JMH}, {@code peers=wirespeed-ipc,aeron-ipc},
- * {@code jmh=<jar>|skip}, {@code out=<directory>}, {@code warmup=<s>}, {@code measure=<s>}.
+ * {@code hosts=loopback|netns} (netns: the network peers of S1, S2, S4, S5 and S9 also between network namespaces,
+ * as {@code <peer>-netns}; needs root), {@code jmh=<jar>|skip}, {@code out=<directory>}, {@code warmup=<s>},
+ * {@code measure=<s>}.
  */
 public final class Suite
 {
@@ -46,6 +49,12 @@ public final class Suite
         final RunProfile profile = RunProfile.parse(args);
         final Set<String> only = listOption(args, "only");
         final Set<String> peers = listOption(args, "peers");
+        final String hosts = option(args, "hosts", "loopback");
+        if (!"loopback".equals(hosts) && !"netns".equals(hosts))
+        {
+            throw new IllegalArgumentException("hosts=loopback (every side in one network stack) or hosts=netns " +
+                "(the network peers of " + Plan.ACROSS_HOSTS + " also between network namespaces), not " + hosts);
+        }
         final String jmhJar = option(args, "jmh", "jmh/target/benchmarks.jar");
         final Path out = Path.of(option(args, "out",
             "bench/results/" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
@@ -58,7 +67,13 @@ public final class Suite
         System.out.printf("idle=%s threading=%s warm-up %.1f s, measured %.1f s per point; results in %s%n",
             profile.idle(), profile.threading(), profile.warmupSeconds(), profile.measureSeconds(), out);
 
-        final List<Plan.Step> plan = Plan.steps(profile, only, peers);
+        if ("netns".equals(hosts))
+        {
+            System.out.println("hosts=netns: " + NamespaceNetwork.unavailableReason(false).map(
+                reason -> "this machine cannot make network namespaces, so those steps fail: " + reason).orElse(
+                "the network peers also run between network namespaces (near, far, broker) on one switch"));
+        }
+        final List<Plan.Step> plan = Plan.steps(profile, only, peers, "netns".equals(hosts));
         final List<Map<String, Object>> points = new ArrayList<>();
         final List<Map<String, Object>> errors = new ArrayList<>();
         int index = 0;
@@ -96,6 +111,7 @@ public final class Suite
         results.put("machine", machine);
         results.put("childJvmOptions", StepJvm.jvmOptions());
         results.put("profile", profile.describe());
+        results.put("hosts", hosts);
         results.put("scenarios", Plan.SCENARIOS);
         results.put("targets", Targets.evaluate(points));
         results.put("published", PublishedFigures.all());

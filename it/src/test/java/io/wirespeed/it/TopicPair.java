@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -11,10 +12,10 @@ import io.wirespeed.childjvm.ChildJvm;
 import io.wirespeed.test.ChildJvms;
 
 /**
- * One publisher process and one subscriber process on a topic: the subscriber starts first and
- * reports READY, then the publisher handshakes, publishes and waits for the subscriber's verdict
- * (the protocol is in {@link io.wirespeed.it.child.Protocol}). Asserts that both exit with 0 and that
- * the subscriber received exactly the count and CRC32 the publisher sent.
+ * One publisher process and one or more subscriber processes on a topic: the subscribers start first and
+ * report READY, then the publisher handshakes with each, publishes and waits for every subscriber's verdict
+ * (the protocol is in {@link io.wirespeed.it.child.Protocol}). Asserts that all exit with 0 and that
+ * each subscriber received exactly the count and CRC32 the publisher sent.
  */
 final class TopicPair
 {
@@ -29,15 +30,21 @@ final class TopicPair
     /**
      * One side of the pair.
      *
-     * @param api     the JMS API the process is written against.
-     * @param uri     its connection URI.
-     * @param jvmArgs extra JVM arguments.
+     * @param api      the JMS API the process is written against.
+     * @param uri      its connection URI.
+     * @param jvmArgs  extra JVM arguments.
+     * @param launcher what runs its JVM, e.g. a host's {@code ip netns exec <namespace>}; empty for none.
      */
-    record Side(Api api, String uri, List<String> jvmArgs)
+    record Side(Api api, String uri, List<String> jvmArgs, List<String> launcher)
     {
         Side(final Api api, final String uri)
         {
-            this(api, uri, List.of());
+            this(api, uri, List.of(), List.of());
+        }
+
+        Side(final Api api, final String uri, final List<String> jvmArgs)
+        {
+            this(api, uri, jvmArgs, List.of());
         }
     }
 
@@ -53,31 +60,58 @@ final class TopicPair
     static void publishAndVerify(final ChildJvms processes, final Side publisher, final Side subscriber,
         final long count) throws Exception
     {
-        final String topic = "it.topic." + UUID.randomUUID();
-        final ChildJvm sub = start(processes, "subscriber (" + subscriber.api + ")", subscriber,
-            Api.SUBSCRIBER, subscriber.uri, topic);
-        sub.awaitLine("READY", STARTUP);
+        publishAndVerify(processes, publisher, List.of(subscriber), count, "it.topic." + UUID.randomUUID());
+    }
+
+    /**
+     * Runs one publisher and several subscribers to the end and checks that each subscriber received exactly what
+     * the publisher sent, in order.
+     *
+     * @param processes   where the processes are started.
+     * @param publisher   the publishing side.
+     * @param subscribers the subscribing sides.
+     * @param count       how many data messages.
+     * @param topic       the topic (its reply topic is {@code <topic>.reply}).
+     * @throws Exception if a process cannot be started or waiting is interrupted.
+     */
+    static void publishAndVerify(final ChildJvms processes, final Side publisher, final List<Side> subscribers,
+        final long count, final String topic) throws Exception
+    {
+        final List<ChildJvm> subs = new ArrayList<>();
+        for (final Side subscriber : subscribers)
+        {
+            subs.add(start(processes, "subscriber " + (subs.size() + 1) + " (" + subscriber.api + ")", subscriber,
+                Api.SUBSCRIBER, subscriber.uri, topic));
+        }
+        for (final ChildJvm sub : subs)
+        {
+            sub.awaitLine("READY", STARTUP);
+        }
 
         final ChildJvm pub = start(processes, "publisher (" + publisher.api + ")", publisher,
-            Api.PUBLISHER, publisher.uri, topic, Long.toString(count));
+            Api.PUBLISHER, publisher.uri, topic, Long.toString(count), Integer.toString(subscribers.size()));
         final String sent = pub.awaitLine("SENT ", STARTUP.plus(TRANSFER));
         final String confirmed = pub.awaitLine("CONFIRMED", TRANSFER);
         assertEquals(0, pub.awaitExit(EXIT), "publisher exit status" + processes.outputs());
-
-        final String received = sub.awaitLine("RECEIVED ", EXIT);
-        assertEquals(
-            sent.replace("SENT ", "RECEIVED "), received, "what the subscriber received" + processes.outputs());
         assertEquals("SENT count=" + count, sent.substring(0, sent.indexOf(" crc=")), processes.outputs());
-        sub.awaitLine("VERIFIED", EXIT);
-        sub.closeInput();
-        assertEquals(0, sub.awaitExit(EXIT), "subscriber exit status" + processes.outputs());
-        System.out.println(
-            publisher.api + " publisher -> " + subscriber.api + " subscriber, " + sent + ": " + confirmed);
+
+        for (final ChildJvm sub : subs)
+        {
+            final String received = sub.awaitLine("RECEIVED ", EXIT);
+            assertEquals(sent.replace("SENT ", "RECEIVED "), received,
+                "what " + sub.name() + " received" + processes.outputs());
+            sub.awaitLine("VERIFIED", EXIT);
+            sub.closeInput();
+            assertEquals(0, sub.awaitExit(EXIT), sub.name() + " exit status" + processes.outputs());
+        }
+        System.out.println(publisher.api + " publisher -> " + subscribers.size() + " subscriber(s), " + sent + ": " +
+            confirmed);
     }
 
     private static ChildJvm start(final ChildJvms processes, final String name, final Side side,
         final String mainClass, final String... args) throws IOException
     {
-        return processes.start(name, side.api.command(mainClass).jvmOptions(side.jvmArgs).args(args));
+        return processes.start(name,
+            side.api.command(mainClass).jvmOptions(side.jvmArgs).launcher(side.launcher).args(args));
     }
 }

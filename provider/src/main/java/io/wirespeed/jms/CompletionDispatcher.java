@@ -49,7 +49,7 @@ final class CompletionDispatcher
         pending++;
         executor.execute(() ->
         {
-            JmsSession.enterCompletionListener(session);
+            ListenerThreads.enterCompletionListener(session);
             try
             {
                 if (message instanceof JmsMessage)
@@ -60,7 +60,7 @@ final class CompletionDispatcher
             }
             finally
             {
-                JmsSession.enterCompletionListener(null);
+                ListenerThreads.enterCompletionListener(null);
                 done();
             }
         });

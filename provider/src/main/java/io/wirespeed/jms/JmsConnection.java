@@ -1,9 +1,6 @@
 package io.wirespeed.jms;
 
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -13,8 +10,6 @@ import javax.jms.ConnectionMetaData;
 import javax.jms.Destination;
 import javax.jms.ExceptionListener;
 import javax.jms.IllegalStateException;
-import javax.jms.InvalidClientIDException;
-import javax.jms.InvalidDestinationException;
 import javax.jms.JMSException;
 import javax.jms.Queue;
 import javax.jms.QueueConnection;
@@ -31,8 +26,6 @@ import org.agrona.concurrent.SystemEpochClock;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.config.TopicRouting;
 import io.wirespeed.jms.destination.JmsDestination;
-import io.wirespeed.jms.destination.JmsTemporaryQueue;
-import io.wirespeed.jms.destination.JmsTemporaryTopic;
 import io.wirespeed.jms.destination.TemporaryOwner;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.queue.QueueClient;
@@ -54,29 +47,24 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     /** Names of temporary topics start with this. */
     public static final String TEMPORARY_TOPIC_PREFIX = "temp-topic:";
 
-    private static final Set<String> CLIENT_IDS_IN_USE = ConcurrentHashMap.newKeySet();
-
     private final ConnectionConfig config;
     private final TopicRouting routing;
     private final ConnectionId id;
     private final String userName;
+    private final AsyncFaults faults = new AsyncFaults(this);
+    private final ClientIdentity clientId = new ClientIdentity();
     private final SharedTransport sharedTransport;
     private final ConnectionPoller poller;
+    private final DeliveryGate delivery;
+    private final QueueHostLink queueHost;
+    private final TemporaryDestinations temporaries;
     private final List<JmsSession> sessions = new CopyOnWriteArrayList<>();
     private final AtomicLong sessionIds = new AtomicLong();
     private final Object stateLock = new Object();
-    private final Map<JmsDestination, Integer> temporaryDestinations = new ConcurrentHashMap<>();
-    private final AtomicLong temporaryIds = new AtomicLong();
-    private volatile QueueClient queueClient;
-    private final List<JmsMessageConsumer> queueConsumers = new CopyOnWriteArrayList<>();
-    private final Object startLock = new Object();
 
-    private volatile ExceptionListener exceptionListener;
     private volatile boolean started;
     private volatile boolean closed;
-    private String clientId;
-    private boolean clientIdFixed;
-    private volatile JmsSession.Domain restrictedTo;
+    private volatile MessagingDomain restrictedTo;
     private volatile EpochClock clock = SystemEpochClock.INSTANCE;
 
     JmsConnection(final ConnectionConfig config, final String userName) throws JMSException
@@ -87,16 +75,19 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         this.userName = userName;
         try
         {
-            this.sharedTransport = SharedTransports.acquire(config, this::onTransportError);
+            this.sharedTransport = SharedTransports.acquire(config, faults::onTransportError);
         }
         catch (final TransportException ex)
         {
             throw JmsExceptions.wrap("cannot connect with '" + config.uri() + "': " + ex.getMessage(), ex);
         }
         this.poller = new ConnectionPoller(this, config);
+        this.delivery = new DeliveryGate(this, poller);
+        this.queueHost = new QueueHostLink(config, sharedTransport, id, poller);
+        this.temporaries = new TemporaryDestinations(id, this, queueHost);
         if (config.clientId() != null)
         {
-            setClientIdInternal(config.clientId());
+            clientId.claim(config.clientId());
         }
     }
 
@@ -108,7 +99,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      * @param domain the connection's domain.
      * @return this connection.
      */
-    JmsConnection restrictTo(final JmsSession.Domain domain)
+    JmsConnection restrictTo(final MessagingDomain domain)
     {
         this.restrictedTo = domain;
         return this;
@@ -217,32 +208,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      */
     public QueueClient queueClient() throws JMSException
     {
-        QueueClient client = queueClient;
-        if (client == null)
-        {
-            synchronized (stateLock)
-            {
-                client = queueClient;
-                if (client == null)
-                {
-                    try
-                    {
-                        if (config.embeddedDriver())
-                        {
-                            sharedTransport.ensureQueueHost(config);
-                        }
-                        client = new QueueClient(transport(), id, config.queueHostTimeout().toMillis());
-                    }
-                    catch (final TransportException ex)
-                    {
-                        throw JmsExceptions.wrap("cannot reach the queue host: " + ex.getMessage(), ex);
-                    }
-                    queueClient = client;
-                    poller.ensureRunning();
-                }
-            }
-        }
-        return client;
+        return queueHost.queueClient();
     }
 
     /**
@@ -254,24 +220,13 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      */
     QueueClient durableQueueClient() throws JMSException
     {
-        if (config.embeddedDriver())
-        {
-            try
-            {
-                sharedTransport.ensureDurable(config);
-            }
-            catch (final TransportException ex)
-            {
-                throw JmsExceptions.wrap("cannot keep durable subscriptions: " + ex.getMessage(), ex);
-            }
-        }
-        return queueClient();
+        return queueHost.durableQueueClient();
     }
 
     /** @return the queue client if one is open, else null. */
     QueueClient queueClientIfOpen()
     {
-        return queueClient;
+        return queueHost.queueClientIfOpen();
     }
 
     /**
@@ -284,19 +239,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     JmsDestination createTemporary(final boolean queue) throws JMSException
     {
         checkOpen();
-        final long n = temporaryIds.incrementAndGet();
-        final JmsDestination destination;
-        if (queue)
-        {
-            destination = new JmsTemporaryQueue(QueueClient.TEMPORARY_QUEUE_PREFIX + id + ":" + n, this);
-            queueClient().temporaryQueue(destination.name(), true);
-        }
-        else
-        {
-            destination = new JmsTemporaryTopic(TEMPORARY_TOPIC_PREFIX + id + ":" + n, this);
-        }
-        temporaryDestinations.put(destination, 0);
-        return destination;
+        return temporaries.create(queue);
     }
 
     /**
@@ -308,11 +251,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      */
     void checkMayConsume(final JmsDestination destination) throws JMSException
     {
-        if (destination.isTemporary() && !temporaryDestinations.containsKey(destination))
-        {
-            throw new InvalidDestinationException("temporary destination '" + destination + "' was created by " +
-                "another connection or deleted: only the connection that created it can consume from it");
-        }
+        temporaries.checkMayConsume(destination);
     }
 
     /**
@@ -324,28 +263,14 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      */
     void countConsumer(final JmsDestination destination, final int delta)
     {
-        temporaryDestinations.computeIfPresent(destination, (key, count) -> count + delta);
+        temporaries.countConsumer(destination, delta);
     }
 
     @Override
     public void deleteTemporary(final JmsDestination destination) throws JMSException
     {
         checkOpen();
-        final Integer consumers = temporaryDestinations.get(destination);
-        if (consumers == null)
-        {
-            return;
-        }
-        if (consumers > 0)
-        {
-            throw new javax.jms.IllegalStateException("temporary destination '" + destination + "' still has " +
-                consumers + " consumer(s): close them before deleting it");
-        }
-        temporaryDestinations.remove(destination);
-        if (destination instanceof JmsTemporaryQueue)
-        {
-            queueClient().temporaryQueue(destination.name(), false);
-        }
+        temporaries.delete(destination);
     }
 
     /**
@@ -357,14 +282,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      */
     void addQueueConsumer(final JmsMessageConsumer consumer) throws JMSException
     {
-        synchronized (startLock)
-        {
-            queueConsumers.add(consumer);
-            if (started)
-            {
-                consumer.resumeQueueDelivery();
-            }
-        }
+        delivery.addQueueConsumer(consumer);
     }
 
     /**
@@ -374,7 +292,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      */
     void removeQueueConsumer(final JmsMessageConsumer consumer)
     {
-        queueConsumers.remove(consumer);
+        delivery.removeQueueConsumer(consumer);
     }
 
     /** @return the poller that delivers to this connection's message listeners. */
@@ -387,6 +305,16 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     boolean isStarted()
     {
         return started;
+    }
+
+    /**
+     * Publishes whether delivery is started; only the {@link DeliveryGate} changes it, under its lock.
+     *
+     * @param started the new state.
+     */
+    void started(final boolean started)
+    {
+        this.started = started;
     }
 
     /** @return whether the connection is closed. */
@@ -412,7 +340,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     {
         checkOpen();
         fixClientId();
-        JmsSession.checkSessionMode(sessionMode);
+        SessionModes.check(sessionMode);
         final JmsSession session = new JmsSession(this, sessionMode);
         sessions.add(session);
         return session;
@@ -427,13 +355,13 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     @Override
     public TopicSession createTopicSession(final boolean transacted, final int acknowledgeMode) throws JMSException
     {
-        return ((JmsSession)createSession(transacted, acknowledgeMode)).restrictTo(JmsSession.Domain.TOPIC);
+        return ((JmsSession)createSession(transacted, acknowledgeMode)).restrictTo(MessagingDomain.TOPIC);
     }
 
     @Override
     public QueueSession createQueueSession(final boolean transacted, final int acknowledgeMode) throws JMSException
     {
-        return ((JmsSession)createSession(transacted, acknowledgeMode)).restrictTo(JmsSession.Domain.QUEUE);
+        return ((JmsSession)createSession(transacted, acknowledgeMode)).restrictTo(MessagingDomain.QUEUE);
     }
 
     void onSessionClosed(final JmsSession session)
@@ -445,51 +373,20 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     public String getClientID() throws JMSException
     {
         checkOpen();
-        synchronized (stateLock)
-        {
-            return clientId;
-        }
+        return clientId.get();
     }
 
     @Override
     public void setClientID(final String clientID) throws JMSException
     {
         checkOpen();
-        synchronized (stateLock)
-        {
-            if (clientIdFixed)
-            {
-                throw new IllegalStateException(clientId != null ?
-                    "the client id is already set to '" + clientId + "'; create a new connection to use another" :
-                    "setClientID must be called right after the connection is created, before any other use of it");
-            }
-            setClientIdInternal(clientID);
-        }
-    }
-
-    private void setClientIdInternal(final String clientID) throws JMSException
-    {
-        if (clientID == null || clientID.isEmpty())
-        {
-            throw new InvalidClientIDException("the client id must not be null or empty");
-        }
-        if (!CLIENT_IDS_IN_USE.add(clientID))
-        {
-            throw new InvalidClientIDException(
-                "client id '" + clientID + "' is already in use by another open connection in this JVM: " +
-                "choose another or close that connection first");
-        }
-        clientId = clientID;
-        clientIdFixed = true;
+        clientId.set(clientID);
     }
 
     /** Called before every use of the connection other than setClientID: fixes the client id. */
     void fixClientId()
     {
-        synchronized (stateLock)
-        {
-            clientIdFixed = true;
-        }
+        clientId.fix();
     }
 
     @Override
@@ -505,7 +402,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     {
         checkOpen();
         fixClientId();
-        return exceptionListener;
+        return faults.listener();
     }
 
     @Override
@@ -513,7 +410,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     {
         checkOpen();
         fixClientId();
-        this.exceptionListener = listener;
+        faults.listener(listener);
     }
 
     @Override
@@ -521,15 +418,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     {
         checkOpen();
         fixClientId();
-        synchronized (startLock)
-        {
-            started = true;
-            for (final JmsMessageConsumer consumer : queueConsumers)
-            {
-                consumer.resumeQueueDelivery();
-            }
-        }
-        poller.wake();
+        delivery.start();
     }
 
     @Override
@@ -542,28 +431,13 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
             throw new IllegalStateException(
                 "a MessageListener must not stop its own connection: stop it from another thread");
         }
-        synchronized (startLock)
-        {
-            started = false;
-        }
-        poller.awaitDeliveryIdle();
-        synchronized (startLock)
-        {
-            if (!started)
-            {
-                // what the queue host sent ahead goes back, so that consumers of started connections get it
-                for (final JmsMessageConsumer consumer : queueConsumers)
-                {
-                    consumer.pauseQueueDelivery();
-                }
-            }
-        }
+        delivery.stop();
     }
 
     @Override
     public void close() throws JMSException
     {
-        final JmsSession completing = JmsSession.completionListenerSession();
+        final JmsSession completing = ListenerThreads.completionListenerSession();
         if (poller.isPollerThread() || (null != completing && completing.connection() == this))
         {
             throw new IllegalStateException(
@@ -577,7 +451,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
             }
             closed = true;
         }
-        started = false;
+        delivery.close();
         poller.awaitDeliveryIdle();
         JMSException failure = null;
         final long lingerDeadlineNs = SessionSender.lingerDeadline(config);
@@ -592,34 +466,12 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
                 failure = failure == null ? ex : failure;
             }
         }
-        for (final JmsDestination temporary : temporaryDestinations.keySet())
-        {
-            if (temporary instanceof JmsTemporaryQueue && queueClient != null)
-            {
-                try
-                {
-                    queueClient.temporaryQueue(temporary.name(), false);
-                }
-                catch (final JMSException ex)
-                {
-                    failure = failure == null ? ex : failure;
-                }
-            }
-        }
-        temporaryDestinations.clear();
+        final JMSException temporaryFailure = temporaries.deleteAll();
+        failure = failure == null ? temporaryFailure : failure;
         poller.close();
-        if (queueClient != null)
-        {
-            queueClient.close();
-        }
+        queueHost.close();
         sharedTransport.release();
-        synchronized (stateLock)
-        {
-            if (clientId != null)
-            {
-                CLIENT_IDS_IN_USE.remove(clientId);
-            }
-        }
+        clientId.release();
         if (failure != null)
         {
             throw failure;
@@ -633,16 +485,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      */
     public void onAsyncException(final JMSException exception)
     {
-        final ExceptionListener listener = exceptionListener;
-        if (listener != null && !closed)
-        {
-            listener.onException(exception);
-        }
-    }
-
-    private void onTransportError(final TransportException error)
-    {
-        onAsyncException(JmsExceptions.wrap("transport fault on '" + config.uri() + "': " + error.getMessage(), error));
+        faults.report(exception);
     }
 
     /**
@@ -663,8 +506,8 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final Destination destination, final String messageSelector, final ServerSessionPool sessionPool,
         final int maxMessages) throws JMSException
     {
-        throw unsupportedServerSessions(destination instanceof Topic ? JmsSession.Domain.TOPIC :
-            destination instanceof Queue ? JmsSession.Domain.QUEUE : null, "createConnectionConsumer");
+        throw unsupportedServerSessions(destination instanceof Topic ? MessagingDomain.TOPIC :
+            destination instanceof Queue ? MessagingDomain.QUEUE : null, "createConnectionConsumer");
     }
 
     @Override
@@ -672,7 +515,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final Topic topic, final String subscriptionName, final String messageSelector,
         final ServerSessionPool sessionPool, final int maxMessages) throws JMSException
     {
-        throw unsupportedServerSessions(JmsSession.Domain.TOPIC, "createSharedConnectionConsumer");
+        throw unsupportedServerSessions(MessagingDomain.TOPIC, "createSharedConnectionConsumer");
     }
 
     @Override
@@ -680,7 +523,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final Topic topic, final String subscriptionName, final String messageSelector,
         final ServerSessionPool sessionPool, final int maxMessages) throws JMSException
     {
-        throw unsupportedServerSessions(JmsSession.Domain.TOPIC, "createDurableConnectionConsumer");
+        throw unsupportedServerSessions(MessagingDomain.TOPIC, "createDurableConnectionConsumer");
     }
 
     @Override
@@ -688,7 +531,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final Topic topic, final String subscriptionName, final String messageSelector,
         final ServerSessionPool sessionPool, final int maxMessages) throws JMSException
     {
-        throw unsupportedServerSessions(JmsSession.Domain.TOPIC, "createSharedDurableConnectionConsumer");
+        throw unsupportedServerSessions(MessagingDomain.TOPIC, "createSharedDurableConnectionConsumer");
     }
 
     @Override
@@ -696,7 +539,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final Queue queue, final String messageSelector, final ServerSessionPool sessionPool, final int maxMessages)
         throws JMSException
     {
-        throw unsupportedServerSessions(JmsSession.Domain.QUEUE, "createConnectionConsumer");
+        throw unsupportedServerSessions(MessagingDomain.QUEUE, "createConnectionConsumer");
     }
 
     @Override
@@ -704,7 +547,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final Topic topic, final String messageSelector, final ServerSessionPool sessionPool, final int maxMessages)
         throws JMSException
     {
-        throw unsupportedServerSessions(JmsSession.Domain.TOPIC, "createConnectionConsumer");
+        throw unsupportedServerSessions(MessagingDomain.TOPIC, "createConnectionConsumer");
     }
 
     /**
@@ -712,16 +555,14 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      * for a topic's (or a TopicConnection for a queue's), as those interfaces require, otherwise that the optional
      * facility is not provided.
      */
-    private JMSException unsupportedServerSessions(final JmsSession.Domain needed, final String method)
+    private JMSException unsupportedServerSessions(final MessagingDomain needed, final String method)
         throws JMSException
     {
         checkOpen();
-        final JmsSession.Domain domain = restrictedTo;
-        if (null != domain && null != needed && domain != needed)
+        final IllegalStateException mismatch = MessagingDomain.connectionMismatch(restrictedTo, needed, method);
+        if (null != mismatch)
         {
-            return new IllegalStateException(method + " for a " + (needed == JmsSession.Domain.TOPIC ? "topic" :
-                "queue") + " cannot be used on a " + (domain == JmsSession.Domain.TOPIC ? "TopicConnection" :
-                "QueueConnection") + ": use a Connection from ConnectionFactory.createConnection for both domains");
+            return mismatch;
         }
         return new JMSException(
             "ConnectionConsumer and ServerSessionPool are optional application-server facilities " +

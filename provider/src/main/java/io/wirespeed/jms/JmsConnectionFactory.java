@@ -99,7 +99,7 @@ public class JmsConnectionFactory implements ConnectionFactory, QueueConnectionF
     @Override
     public QueueConnection createQueueConnection(final String userName, final String password) throws JMSException
     {
-        return connect(userName).restrictTo(JmsSession.Domain.QUEUE);
+        return connect(userName).restrictTo(MessagingDomain.QUEUE);
     }
 
     @Override
@@ -111,7 +111,7 @@ public class JmsConnectionFactory implements ConnectionFactory, QueueConnectionF
     @Override
     public TopicConnection createTopicConnection(final String userName, final String password) throws JMSException
     {
-        return connect(userName).restrictTo(JmsSession.Domain.TOPIC);
+        return connect(userName).restrictTo(MessagingDomain.TOPIC);
     }
 
     @Override
@@ -135,7 +135,7 @@ public class JmsConnectionFactory implements ConnectionFactory, QueueConnectionF
     @Override
     public JMSContext createContext(final String userName, final String password, final int sessionMode)
     {
-        JmsSession.validateSessionMode(sessionMode);
+        SessionModes.validate(sessionMode);
         try
         {
             return new JmsContext(createConnection(userName, password), sessionMode);

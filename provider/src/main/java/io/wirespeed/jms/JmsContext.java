@@ -30,6 +30,8 @@ import javax.jms.Topic;
 
 import io.wirespeed.jms.exceptions.JmsExceptions;
 
+import static io.wirespeed.jms.RuntimeCalls.run;
+
 /**
  * The simplified API's context, written against the classic {@link Connection} and {@link Session} only: one
  * session per context, created on first use, over a connection that contexts made by
@@ -41,7 +43,7 @@ import io.wirespeed.jms.exceptions.JmsExceptions;
  */
 public final class JmsContext implements JMSContext
 {
-    private final SharedConnection connection;
+    private final ContextConnection connection;
     private final int sessionMode;
     private final AtomicReference<Message> lastDelivered = new AtomicReference<>();
     private final Object lock = new Object();
@@ -61,9 +63,9 @@ public final class JmsContext implements JMSContext
      */
     public JmsContext(final Connection connection, final int sessionMode)
     {
-        if (!isValidSessionMode(sessionMode))
+        if (!SessionModes.isValid(sessionMode))
         {
-            final JMSRuntimeException invalid = invalidSessionMode(sessionMode);
+            final JMSRuntimeException invalid = SessionModes.invalidForContext(sessionMode);
             try
             {
                 connection.close();
@@ -74,11 +76,11 @@ public final class JmsContext implements JMSContext
             }
             throw invalid;
         }
-        this.connection = new SharedConnection(connection);
+        this.connection = new ContextConnection(connection);
         this.sessionMode = sessionMode;
     }
 
-    private JmsContext(final SharedConnection connection, final int sessionMode)
+    private JmsContext(final ContextConnection connection, final int sessionMode)
     {
         this.connection = connection;
         this.sessionMode = sessionMode;
@@ -94,9 +96,9 @@ public final class JmsContext implements JMSContext
     public JMSContext createContext(final int sessionMode)
     {
         checkOpen();
-        if (!isValidSessionMode(sessionMode))
+        if (!SessionModes.isValid(sessionMode))
         {
-            throw invalidSessionMode(sessionMode);
+            throw SessionModes.invalidForContext(sessionMode);
         }
         connection.retain();
         return new JmsContext(connection, sessionMode);
@@ -111,14 +113,7 @@ public final class JmsContext implements JMSContext
             final Session session = session();
             if (null == sharedProducer)
             {
-                try
-                {
-                    sharedProducer = session.createProducer(null);
-                }
-                catch (final JMSException ex)
-                {
-                    throw JmsExceptions.toRuntime(ex);
-                }
+                sharedProducer = RuntimeCalls.apply(s -> s.createProducer(null), session);
             }
             return new JmsProducer(session, sharedProducer);
         }
@@ -494,7 +489,7 @@ public final class JmsContext implements JMSContext
         return sessionMode;
     }
 
-    private JMSConsumer consumer(final SessionCall<MessageConsumer> create)
+    private JMSConsumer consumer(final RuntimeCalls.Call<Session, MessageConsumer> create)
     {
         final JmsConsumer consumer = new JmsConsumer(this, onSession(create));
         if (autoStart)
@@ -504,34 +499,20 @@ public final class JmsContext implements JMSContext
         return consumer;
     }
 
-    private <T> T onSession(final SessionCall<T> call)
+    private <T> T onSession(final RuntimeCalls.Call<Session, T> call)
     {
         final Session session;
         synchronized (lock)
         {
             session = session();
         }
-        try
-        {
-            return call.apply(session);
-        }
-        catch (final JMSException ex)
-        {
-            throw JmsExceptions.toRuntime(ex);
-        }
+        return RuntimeCalls.apply(call, session);
     }
 
-    private <T> T onConnection(final ConnectionCall<T> call)
+    private <T> T onConnection(final RuntimeCalls.Call<Connection, T> call)
     {
         checkOpen();
-        try
-        {
-            return call.apply(connection.connection);
-        }
-        catch (final JMSException ex)
-        {
-            throw JmsExceptions.toRuntime(ex);
-        }
+        return RuntimeCalls.apply(call, connection.connection());
     }
 
     private Session session()
@@ -539,14 +520,7 @@ public final class JmsContext implements JMSContext
         checkOpen();
         if (null == session)
         {
-            try
-            {
-                session = connection.connection.createSession(sessionMode);
-            }
-            catch (final JMSException ex)
-            {
-                throw JmsExceptions.toRuntime(ex);
-            }
+            session = RuntimeCalls.apply(c -> c.createSession(sessionMode), connection.connection());
         }
         return session;
     }
@@ -565,101 +539,7 @@ public final class JmsContext implements JMSContext
         if (SESSION_TRANSACTED != sessionMode)
         {
             throw new IllegalStateRuntimeException(
-                operation + "() needs a SESSION_TRANSACTED context; this one is " + modeName(sessionMode));
-        }
-    }
-
-    private static Void run(final JmsAction action)
-    {
-        try
-        {
-            action.run();
-            return null;
-        }
-        catch (final JMSException ex)
-        {
-            throw JmsExceptions.toRuntime(ex);
-        }
-    }
-
-    private static boolean isValidSessionMode(final int sessionMode)
-    {
-        return SESSION_TRANSACTED == sessionMode || AUTO_ACKNOWLEDGE == sessionMode ||
-            CLIENT_ACKNOWLEDGE == sessionMode || DUPS_OK_ACKNOWLEDGE == sessionMode;
-    }
-
-    private static JMSRuntimeException invalidSessionMode(final int sessionMode)
-    {
-        return new JMSRuntimeException("Session mode " + sessionMode + " is not valid; use " +
-            "JMSContext.AUTO_ACKNOWLEDGE (1), CLIENT_ACKNOWLEDGE (2), DUPS_OK_ACKNOWLEDGE (3) " +
-            "or SESSION_TRANSACTED (0)");
-    }
-
-    private static String modeName(final int sessionMode)
-    {
-        switch (sessionMode)
-        {
-            case AUTO_ACKNOWLEDGE:
-                return "AUTO_ACKNOWLEDGE";
-            case CLIENT_ACKNOWLEDGE:
-                return "CLIENT_ACKNOWLEDGE";
-            case DUPS_OK_ACKNOWLEDGE:
-                return "DUPS_OK_ACKNOWLEDGE";
-            default:
-                return "SESSION_TRANSACTED";
-        }
-    }
-
-    @FunctionalInterface
-    private interface SessionCall<T>
-    {
-        T apply(Session session) throws JMSException;
-    }
-
-    @FunctionalInterface
-    private interface ConnectionCall<T>
-    {
-        T apply(Connection connection) throws JMSException;
-    }
-
-    @FunctionalInterface
-    private interface JmsAction
-    {
-        void run() throws JMSException;
-    }
-
-    /**
-     * A connection and the number of open contexts using it; the last release closes it.
-     */
-    private static final class SharedConnection
-    {
-        private final Connection connection;
-        private int contexts = 1;
-
-        SharedConnection(final Connection connection)
-        {
-            this.connection = connection;
-        }
-
-        synchronized void retain()
-        {
-            if (0 == contexts)
-            {
-                throw JmsExceptions.toRuntime(JmsExceptions.closed("connection"));
-            }
-            contexts++;
-        }
-
-        void release()
-        {
-            synchronized (this)
-            {
-                if (--contexts > 0)
-                {
-                    return;
-                }
-            }
-            run(connection::close);
+                operation + "() needs a SESSION_TRANSACTED context; this one is " + SessionModes.name(sessionMode));
         }
     }
 }

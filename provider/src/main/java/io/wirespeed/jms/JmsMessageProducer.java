@@ -285,7 +285,7 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
         {
             throw new InvalidDestinationException("the destination must not be null");
         }
-        return JmsSession.checkDestination(target, false);
+        return JmsDestination.ofGiven(target, false);
     }
 
     private void doSend(
@@ -383,7 +383,7 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
     @Override
     public void close() throws IllegalStateException
     {
-        if (JmsSession.completionListenerSession() == session)
+        if (ListenerThreads.completionListenerSession() == session)
         {
             throw new IllegalStateException(
                 "a CompletionListener must not close its own producer: close it from another thread");

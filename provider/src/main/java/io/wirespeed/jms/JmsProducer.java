@@ -1,12 +1,7 @@
 package io.wirespeed.jms;
 
 import java.io.Serializable;
-import java.nio.charset.StandardCharsets;
-import java.util.AbstractSet;
-import java.util.Collections;
-import java.util.Iterator;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.Set;
 
 import javax.jms.BytesMessage;
@@ -25,8 +20,6 @@ import javax.jms.Session;
 
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.message.JmsMessageProperties;
-import io.wirespeed.jms.message.TypeConversion;
-import io.wirespeed.jms.message.TypedValueTable;
 
 /**
  * The simplified API's producer: send options, headers and properties kept here and applied to each message sent
@@ -39,8 +32,8 @@ public final class JmsProducer implements JMSProducer
 {
     private final Session session;
     private final MessageProducer producer;
-    private final JmsMessageProperties properties = new JmsMessageProperties();
-    private final Set<String> propertyNames = Collections.unmodifiableSet(new PropertyNameView(properties));
+    private final ProducerProperties properties = new ProducerProperties();
+    private final ProducerHeaders headers = new ProducerHeaders();
 
     private CompletionListener completionListener;
     private boolean disableMessageId;
@@ -49,10 +42,6 @@ public final class JmsProducer implements JMSProducer
     private int priority = Message.DEFAULT_PRIORITY;
     private long timeToLive = Message.DEFAULT_TIME_TO_LIVE;
     private long deliveryDelay = Message.DEFAULT_DELIVERY_DELAY;
-    private String correlationId;
-    private byte[] correlationIdBytes;
-    private String type;
-    private Destination replyTo;
 
     JmsProducer(final Session session, final MessageProducer producer)
     {
@@ -316,14 +305,7 @@ public final class JmsProducer implements JMSProducer
     @Override
     public JMSProducer setProperty(final String name, final Object value)
     {
-        try
-        {
-            properties.setObject(name, value);
-        }
-        catch (final JMSException ex)
-        {
-            throw JmsExceptions.toRuntime(ex);
-        }
+        properties.set(name, value);
         return this;
     }
 
@@ -346,78 +328,77 @@ public final class JmsProducer implements JMSProducer
     @Override
     public boolean getBooleanProperty(final String name)
     {
-        return read(JmsMessageProperties::getBoolean, name);
+        return properties.read(JmsMessageProperties::getBoolean, name);
     }
 
     /** {@inheritDoc} */
     @Override
     public byte getByteProperty(final String name)
     {
-        return read(JmsMessageProperties::getByte, name);
+        return properties.read(JmsMessageProperties::getByte, name);
     }
 
     /** {@inheritDoc} */
     @Override
     public short getShortProperty(final String name)
     {
-        return read(JmsMessageProperties::getShort, name);
+        return properties.read(JmsMessageProperties::getShort, name);
     }
 
     /** {@inheritDoc} */
     @Override
     public int getIntProperty(final String name)
     {
-        return read(JmsMessageProperties::getInt, name);
+        return properties.read(JmsMessageProperties::getInt, name);
     }
 
     /** {@inheritDoc} */
     @Override
     public long getLongProperty(final String name)
     {
-        return read(JmsMessageProperties::getLong, name);
+        return properties.read(JmsMessageProperties::getLong, name);
     }
 
     /** {@inheritDoc} */
     @Override
     public float getFloatProperty(final String name)
     {
-        return read(JmsMessageProperties::getFloat, name);
+        return properties.read(JmsMessageProperties::getFloat, name);
     }
 
     /** {@inheritDoc} */
     @Override
     public double getDoubleProperty(final String name)
     {
-        return read(JmsMessageProperties::getDouble, name);
+        return properties.read(JmsMessageProperties::getDouble, name);
     }
 
     /** {@inheritDoc} */
     @Override
     public String getStringProperty(final String name)
     {
-        return read(JmsMessageProperties::getString, name);
+        return properties.read(JmsMessageProperties::getString, name);
     }
 
     /** {@inheritDoc} */
     @Override
     public Object getObjectProperty(final String name)
     {
-        return properties.getObject(name);
+        return properties.get(name);
     }
 
     /** {@inheritDoc} */
     @Override
     public Set<String> getPropertyNames()
     {
-        return propertyNames;
+        return properties.names();
     }
 
     /** {@inheritDoc} Replaces a correlation id set as a String. */
     @Override
     public JMSProducer setJMSCorrelationIDAsBytes(final byte[] correlationID)
     {
-        correlationIdBytes = null == correlationID ? null : correlationID.clone();
-        correlationId = null;
+        headers.correlationIdAsBytes(correlationID);
         return this;
     }
 
@@ -425,19 +406,14 @@ public final class JmsProducer implements JMSProducer
     @Override
     public byte[] getJMSCorrelationIDAsBytes()
     {
-        if (null != correlationIdBytes)
-        {
-            return correlationIdBytes.clone();
-        }
-        return null == correlationId ? null : correlationId.getBytes(StandardCharsets.UTF_8);
+        return headers.correlationIdAsBytes();
     }
 
     /** {@inheritDoc} Replaces a correlation id set as bytes. */
     @Override
     public JMSProducer setJMSCorrelationID(final String correlationID)
     {
-        correlationId = correlationID;
-        correlationIdBytes = null;
+        headers.correlationId(correlationID);
         return this;
     }
 
@@ -445,18 +421,14 @@ public final class JmsProducer implements JMSProducer
     @Override
     public String getJMSCorrelationID()
     {
-        if (null != correlationIdBytes)
-        {
-            return new String(correlationIdBytes, StandardCharsets.UTF_8);
-        }
-        return correlationId;
+        return headers.correlationId();
     }
 
     /** {@inheritDoc} */
     @Override
     public JMSProducer setJMSType(final String type)
     {
-        this.type = type;
+        headers.type(type);
         return this;
     }
 
@@ -464,14 +436,14 @@ public final class JmsProducer implements JMSProducer
     @Override
     public String getJMSType()
     {
-        return type;
+        return headers.type();
     }
 
     /** {@inheritDoc} */
     @Override
     public JMSProducer setJMSReplyTo(final Destination replyTo)
     {
-        this.replyTo = replyTo;
+        headers.replyTo(replyTo);
         return this;
     }
 
@@ -479,7 +451,7 @@ public final class JmsProducer implements JMSProducer
     @Override
     public Destination getJMSReplyTo()
     {
-        return replyTo;
+        return headers.replyTo();
     }
 
     private JMSProducer send(final Destination destination, final BodyWriter writer)
@@ -496,18 +468,6 @@ public final class JmsProducer implements JMSProducer
         return this;
     }
 
-    private <T> T read(final PropertyReader<T> reader, final String name)
-    {
-        try
-        {
-            return reader.read(properties, name);
-        }
-        catch (final JMSException ex)
-        {
-            throw JmsExceptions.toRuntime(ex);
-        }
-    }
-
     private static void requireDestination(final Destination destination)
     {
         if (null == destination)
@@ -519,27 +479,8 @@ public final class JmsProducer implements JMSProducer
 
     private void sendMessage(final Destination destination, final Message message) throws JMSException
     {
-        final TypedValueTable values = properties.values();
-        for (int slot = 0, size = values.size(); slot < size; slot++)
-        {
-            message.setObjectProperty(values.name(slot), TypeConversion.toObject(values, slot));
-        }
-        if (null != correlationIdBytes)
-        {
-            message.setJMSCorrelationIDAsBytes(correlationIdBytes);
-        }
-        else if (null != correlationId)
-        {
-            message.setJMSCorrelationID(correlationId);
-        }
-        if (null != type)
-        {
-            message.setJMSType(type);
-        }
-        if (null != replyTo)
-        {
-            message.setJMSReplyTo(replyTo);
-        }
+        properties.applyTo(message);
+        headers.applyTo(message);
 
         producer.setDisableMessageID(disableMessageId);
         producer.setDisableMessageTimestamp(disableMessageTimestamp);
@@ -561,65 +502,5 @@ public final class JmsProducer implements JMSProducer
     private interface BodyWriter
     {
         Message newMessage() throws JMSException;
-    }
-
-    /**
-     * Reads one property under the conversion table.
-     */
-    @FunctionalInterface
-    private interface PropertyReader<T>
-    {
-        T read(JmsMessageProperties properties, String name) throws JMSException;
-    }
-
-    /**
-     * The live names of a property set, read-only through {@link Collections#unmodifiableSet(Set)}.
-     */
-    private static final class PropertyNameView extends AbstractSet<String>
-    {
-        private final JmsMessageProperties properties;
-
-        PropertyNameView(final JmsMessageProperties properties)
-        {
-            this.properties = properties;
-        }
-
-        @Override
-        public boolean contains(final Object name)
-        {
-            return name instanceof String && properties.exists((String)name);
-        }
-
-        @Override
-        public int size()
-        {
-            return properties.values().size();
-        }
-
-        @Override
-        public Iterator<String> iterator()
-        {
-            final TypedValueTable values = properties.values();
-            return new Iterator<>()
-            {
-                private int slot;
-
-                @Override
-                public boolean hasNext()
-                {
-                    return slot < values.size();
-                }
-
-                @Override
-                public String next()
-                {
-                    if (!hasNext())
-                    {
-                        throw new NoSuchElementException();
-                    }
-                    return values.name(slot++);
-                }
-            };
-        }
     }
 }

@@ -1,15 +1,10 @@
 package io.wirespeed.jms;
 
 import java.io.Serializable;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.jms.BytesMessage;
 import javax.jms.Destination;
 import javax.jms.IllegalStateException;
-import javax.jms.InvalidDestinationException;
 import javax.jms.JMSException;
 import javax.jms.JMSRuntimeException;
 import javax.jms.MapMessage;
@@ -36,7 +31,6 @@ import javax.jms.TopicSubscriber;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.JmsQueue;
 import io.wirespeed.jms.destination.JmsTopic;
-import io.wirespeed.jms.durable.DurableSubscriptions;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.message.JmsBytesMessage;
 import io.wirespeed.jms.message.JmsMapMessage;
@@ -53,19 +47,17 @@ import io.wirespeed.jms.message.JmsTextMessage;
  */
 public class JmsSession implements Session, TopicSession, QueueSession
 {
-    private static final ThreadLocal<JmsSession> IN_COMPLETION_LISTENER = new ThreadLocal<>();
-
     private final JmsConnection connection;
     private final int sessionMode;
     private final int id;
-    private final AtomicInteger producerIds = new AtomicInteger();
-    private final List<JmsMessageProducer> producers = new CopyOnWriteArrayList<>();
-    private final List<JmsMessageConsumer> consumers = new CopyOnWriteArrayList<>();
+    private final SessionProducers producers = new SessionProducers(this);
+    private final SessionConsumers consumers = new SessionConsumers(this);
     private final Deliveries deliveries = new Deliveries();
     private final SessionSender sender;
     private final CompletionDispatcher completions;
+    private final TransactionContext transaction;
     private volatile MessageListener distinguishedListener;
-    private volatile Domain restrictedTo;
+    private volatile MessagingDomain restrictedTo;
     private volatile boolean closed;
 
     JmsSession(final JmsConnection connection, final int sessionMode)
@@ -75,15 +67,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
         this.id = (int)connection.nextSessionId();
         this.sender = new SessionSender(this);
         this.completions = new CompletionDispatcher(this, "wirespeed-completion-" + connection.id() + ":" + id);
-    }
-
-    /** The messaging domains of the legacy session interfaces. */
-    enum Domain
-    {
-        /** Publish/subscribe: TopicSession. */
-        TOPIC,
-        /** Point-to-point: QueueSession. */
-        QUEUE
+        this.transaction = TransactionContext.of(this, sessionMode);
     }
 
     /**
@@ -93,104 +77,21 @@ public class JmsSession implements Session, TopicSession, QueueSession
      * @param domain the session's domain.
      * @return this session.
      */
-    JmsSession restrictTo(final Domain domain)
+    JmsSession restrictTo(final MessagingDomain domain)
     {
         this.restrictedTo = domain;
         return this;
     }
 
-    private void checkDomain(final Domain needed, final String method) throws IllegalStateException
+    private void checkDomain(final MessagingDomain needed, final String method) throws IllegalStateException
     {
-        final Domain domain = restrictedTo;
-        if (domain != null && domain != needed)
-        {
-            throw new IllegalStateException(method + " belongs to the " +
-                (needed == Domain.TOPIC ? "publish/subscribe" : "point-to-point") + " domain and cannot be used on a " +
-                (domain == Domain.TOPIC ? "TopicSession" : "QueueSession") + ": use a Session from " +
-                "Connection.createSession for both domains");
-        }
+        MessagingDomain.checkSession(restrictedTo, needed, method);
     }
 
     /** @return the dispatcher of this session's CompletionListener callbacks. */
     CompletionDispatcher completions()
     {
         return completions;
-    }
-
-    /**
-     * Checks a session mode for createSession.
-     *
-     * @param sessionMode the mode.
-     * @throws JMSException if it is none of the four modes.
-     */
-    static void checkSessionMode(final int sessionMode) throws JMSException
-    {
-        if (!validSessionMode(sessionMode))
-        {
-            throw new JMSException(invalidSessionMode(sessionMode));
-        }
-    }
-
-    /**
-     * Checks a session mode for createContext.
-     *
-     * @param sessionMode the mode.
-     * @throws JMSRuntimeException if it is none of the four modes.
-     */
-    static void validateSessionMode(final int sessionMode)
-    {
-        if (!validSessionMode(sessionMode))
-        {
-            throw new JMSRuntimeException(invalidSessionMode(sessionMode));
-        }
-    }
-
-    private static boolean validSessionMode(final int sessionMode)
-    {
-        return sessionMode == SESSION_TRANSACTED || sessionMode == AUTO_ACKNOWLEDGE ||
-            sessionMode == CLIENT_ACKNOWLEDGE || sessionMode == DUPS_OK_ACKNOWLEDGE;
-    }
-
-    private static String invalidSessionMode(final int sessionMode)
-    {
-        return "session mode " + sessionMode + " is not one of SESSION_TRANSACTED (0), AUTO_ACKNOWLEDGE (1), " +
-            "CLIENT_ACKNOWLEDGE (2) or DUPS_OK_ACKNOWLEDGE (3)";
-    }
-
-    /** @return the session whose CompletionListener callback the current thread is running, or null. */
-    static JmsSession completionListenerSession()
-    {
-        return IN_COMPLETION_LISTENER.get();
-    }
-
-    /**
-     * Marks the current thread as running a CompletionListener callback of a session, or as no longer running one.
-     *
-     * @param session the session whose callback starts, or null when it has returned.
-     */
-    static void enterCompletionListener(final JmsSession session)
-    {
-        IN_COMPLETION_LISTENER.set(session);
-    }
-
-    /**
-     * @return whether the current thread runs a MessageListener of this session: the connection's delivery thread
-     * inside one of this session's consumers' listeners.
-     */
-    private boolean isInOwnMessageListener()
-    {
-        if (!connection.poller().isPollerThread())
-        {
-            return false;
-        }
-        for (final JmsMessageConsumer consumer : consumers)
-        {
-            if (consumer.isDeliveringToListener())
-            {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** @return the connection this session belongs to. */
@@ -223,9 +124,10 @@ public class JmsSession implements Session, TopicSession, QueueSession
         return closed;
     }
 
+    /** @return the next producer number of this session. */
     int nextProducerId()
     {
-        return producerIds.incrementAndGet();
+        return producers.nextId();
     }
 
     /**
@@ -326,62 +228,21 @@ public class JmsSession implements Session, TopicSession, QueueSession
     public void commit() throws JMSException
     {
         checkOpen();
-        if (sessionMode != SESSION_TRANSACTED)
-        {
-            throw new IllegalStateException("commit is only for transacted sessions: create the session with " +
-                "createSession(Session.SESSION_TRANSACTED)");
-        }
-        checkNotInCompletionListener("commit");
-        completions.awaitIdle();
-        try
-        {
-            sender.commit();
-        }
-        catch (final JMSException ex)
-        {
-            recoverDeliveries();
-            throw ex;
-        }
-        deliveries.acknowledgeAll();
+        transaction.commit();
     }
 
     @Override
     public void rollback() throws JMSException
     {
         checkOpen();
-        if (sessionMode != SESSION_TRANSACTED)
-        {
-            throw new IllegalStateException("rollback is only for transacted sessions: create the session with " +
-                "createSession(Session.SESSION_TRANSACTED)");
-        }
-        checkNotInCompletionListener("rollback");
-        completions.awaitIdle();
-        sender.rollback();
-        recoverDeliveries();
+        transaction.rollback();
     }
 
     @Override
     public void recover() throws JMSException
     {
         checkOpen();
-        if (sessionMode == SESSION_TRANSACTED)
-        {
-            throw new IllegalStateException("recover is not for transacted sessions: use rollback");
-        }
-        recoverDeliveries();
-    }
-
-    private void checkNotInCompletionListener(final String what) throws IllegalStateException
-    {
-        if (completionListenerSession() == this)
-        {
-            throw new IllegalStateException("a CompletionListener must not call " + what + " on its own session");
-        }
-    }
-
-    private void recoverDeliveries()
-    {
-        deliveries.recover();
+        transaction.recover();
     }
 
     /**
@@ -424,9 +285,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
     public MessageProducer createProducer(final Destination destination) throws JMSException
     {
         checkOpen();
-        final JmsMessageProducer producer = new JmsMessageProducer(this, checkDestination(destination, true));
-        producers.add(producer);
-        return producer;
+        return producers.create(destination);
     }
 
     @Override
@@ -447,21 +306,24 @@ public class JmsSession implements Session, TopicSession, QueueSession
         final Destination destination, final String messageSelector, final boolean noLocal) throws JMSException
     {
         checkOpen();
-        return addConsumer(new JmsMessageConsumer(this, checkDestination(destination, false), messageSelector,
-            noLocal, null));
+        return consumers.create(destination, messageSelector, noLocal);
     }
 
-    private JmsMessageConsumer addConsumer(final JmsMessageConsumer consumer)
-    {
-        consumers.add(consumer);
-        return consumer;
-    }
-
+    /**
+     * Forgets a closed producer.
+     *
+     * @param producer the producer.
+     */
     void onProducerClosed(final JmsMessageProducer producer)
     {
         producers.remove(producer);
     }
 
+    /**
+     * Forgets a closed consumer.
+     *
+     * @param consumer the consumer.
+     */
     void onConsumerClosed(final JmsMessageConsumer consumer)
     {
         consumers.remove(consumer);
@@ -479,15 +341,8 @@ public class JmsSession implements Session, TopicSession, QueueSession
         final Topic topic, final String sharedSubscriptionName, final String messageSelector) throws JMSException
     {
         checkOpen();
-        checkDomain(Domain.TOPIC, "createSharedConsumer");
-        final JmsDestination target = checkDestination(topic, false);
-        if (sharedSubscriptionName == null || sharedSubscriptionName.isEmpty())
-        {
-            throw new InvalidDestinationException("a shared subscription needs a name");
-        }
-        final String clientId = connection.getClientID();
-        final String key = (clientId == null ? "" : clientId) + "/" + sharedSubscriptionName;
-        return addConsumer(new JmsMessageConsumer(this, target, messageSelector, false, key));
+        checkDomain(MessagingDomain.TOPIC, "createSharedConsumer");
+        return consumers.createShared(topic, sharedSubscriptionName, messageSelector);
     }
 
     @Override
@@ -514,17 +369,8 @@ public class JmsSession implements Session, TopicSession, QueueSession
         final Topic topic, final String name, final String messageSelector, final boolean noLocal) throws JMSException
     {
         checkOpen();
-        checkDomain(Domain.TOPIC, "createDurableConsumer");
-        final JmsDestination target = durableTopic(topic);
-        final String clientId = connection.getClientID();
-        if (clientId == null)
-        {
-            throw new IllegalStateException("an unshared durable subscription needs a client id: call " +
-                "Connection.setClientID right after creating the connection, or add clientId=<id> to the URI " +
-                "(or use createSharedDurableConsumer, which does not need one)");
-        }
-        return addConsumer(new JmsMessageConsumer(this, target, messageSelector, noLocal,
-            DurableSubscriptions.key(clientId, name), Boolean.FALSE));
+        checkDomain(MessagingDomain.TOPIC, "createDurableConsumer");
+        return consumers.createDurable(topic, name, messageSelector, noLocal);
     }
 
     @Override
@@ -538,37 +384,23 @@ public class JmsSession implements Session, TopicSession, QueueSession
         final Topic topic, final String name, final String messageSelector) throws JMSException
     {
         checkOpen();
-        checkDomain(Domain.TOPIC, "createSharedDurableConsumer");
-        final JmsDestination target = durableTopic(topic);
-        return addConsumer(new JmsMessageConsumer(this, target, messageSelector, false,
-            DurableSubscriptions.key(connection.getClientID(), name), Boolean.TRUE));
-    }
-
-    private static JmsDestination durableTopic(final Topic topic) throws JMSException
-    {
-        final JmsDestination target = checkDestination(topic, false);
-        if (target.isTemporary())
-        {
-            throw new InvalidDestinationException("a durable subscription cannot be on temporary topic '" +
-                target.name() + "': temporary topics live only as long as their connection");
-        }
-        return target;
+        checkDomain(MessagingDomain.TOPIC, "createSharedDurableConsumer");
+        return consumers.createSharedDurable(topic, name, messageSelector);
     }
 
     @Override
     public void unsubscribe(final String name) throws JMSException
     {
         checkOpen();
-        checkDomain(Domain.TOPIC, "unsubscribe");
-        final String key = DurableSubscriptions.key(connection.getClientID(), name);
-        connection.durableQueueClient().unsubscribe(key);
+        checkDomain(MessagingDomain.TOPIC, "unsubscribe");
+        consumers.unsubscribe(name);
     }
 
     @Override
     public Queue createQueue(final String queueName) throws JMSException
     {
         checkOpen();
-        checkDomain(Domain.QUEUE, "createQueue");
+        checkDomain(MessagingDomain.QUEUE, "createQueue");
         return new JmsQueue(JmsDestination.checkName(queueName, "queue"));
     }
 
@@ -576,7 +408,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
     public Topic createTopic(final String topicName) throws JMSException
     {
         checkOpen();
-        checkDomain(Domain.TOPIC, "createTopic");
+        checkDomain(MessagingDomain.TOPIC, "createTopic");
         return new JmsTopic(JmsDestination.checkName(topicName, "topic"));
     }
 
@@ -590,17 +422,15 @@ public class JmsSession implements Session, TopicSession, QueueSession
     public QueueBrowser createBrowser(final Queue queue, final String messageSelector) throws JMSException
     {
         checkOpen();
-        checkDomain(Domain.QUEUE, "createBrowser");
-        final JmsDestination target = checkDestination(queue, false);
-        connection.checkMayConsume(target);
-        return new JmsQueueBrowser(this, (Queue)target, messageSelector);
+        checkDomain(MessagingDomain.QUEUE, "createBrowser");
+        return consumers.createBrowser(queue, messageSelector);
     }
 
     @Override
     public TemporaryQueue createTemporaryQueue() throws JMSException
     {
         checkOpen();
-        checkDomain(Domain.QUEUE, "createTemporaryQueue");
+        checkDomain(MessagingDomain.QUEUE, "createTemporaryQueue");
         return (TemporaryQueue)connection.createTemporary(true);
     }
 
@@ -608,7 +438,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
     public TemporaryTopic createTemporaryTopic() throws JMSException
     {
         checkOpen();
-        checkDomain(Domain.TOPIC, "createTemporaryTopic");
+        checkDomain(MessagingDomain.TOPIC, "createTemporaryTopic");
         return (TemporaryTopic)connection.createTemporary(false);
     }
 
@@ -650,28 +480,6 @@ public class JmsSession implements Session, TopicSession, QueueSession
     }
 
     /**
-     * Checks a destination given by the application and converts a foreign one.
-     *
-     * @param destination the destination.
-     * @param nullAllowed whether null (an anonymous producer) is allowed.
-     * @return the destination as Wirespeed's own, or null when allowed and given.
-     * @throws InvalidDestinationException if it is null where not allowed, or of an unknown kind.
-     */
-    static JmsDestination checkDestination(final Destination destination, final boolean nullAllowed)
-        throws JMSException
-    {
-        if (destination == null)
-        {
-            if (nullAllowed)
-            {
-                return null;
-            }
-            throw new InvalidDestinationException("the destination must not be null");
-        }
-        return JmsDestination.of(destination);
-    }
-
-    /**
      * {@inheritDoc}
      * <p>
      * Called from a MessageListener or CompletionListener of this session it throws IllegalStateException, as the
@@ -693,38 +501,16 @@ public class JmsSession implements Session, TopicSession, QueueSession
      */
     void closeWithin(final long lingerDeadlineNs) throws JMSException
     {
-        if (completionListenerSession() == this)
-        {
-            throw new IllegalStateException(
-                "a CompletionListener must not close its own session: close it from another thread");
-        }
+        ListenerThreads.checkNotClosedByCompletionListener(this);
         if (closed)
         {
             return;
         }
-        if (isInOwnMessageListener())
-        {
-            throw new IllegalStateException("a MessageListener must not close its own session: close the session " +
-                "from another thread, or close the listener's consumer (which a listener may do)");
-        }
+        ListenerThreads.checkNotClosedByMessageListener(this, consumers);
         completions.close();
         closed = true;
-        JMSException failure = null;
-        for (final JmsMessageConsumer consumer : new ArrayList<>(consumers))
-        {
-            try
-            {
-                consumer.close();
-            }
-            catch (final JMSException ex)
-            {
-                failure = failure == null ? ex : failure;
-            }
-        }
-        for (final JmsMessageProducer producer : new ArrayList<>(producers))
-        {
-            producer.close();
-        }
+        final JMSException failure = consumers.closeAll();
+        producers.closeAll();
         deliveries.recover();
         sender.rollback();
         sender.close(lingerDeadlineNs);

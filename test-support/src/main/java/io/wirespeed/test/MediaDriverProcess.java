@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import io.wirespeed.childjvm.ChildJvm;
 import io.wirespeed.childjvm.JvmCommand;
+import io.wirespeed.netns.NamespaceHost;
 
 /**
  * Wirespeed's external media driver ({@code io.wirespeed.driver.WirespeedMediaDriver}, module {@code driver}, which
@@ -95,10 +98,64 @@ public final class MediaDriverProcess
     public static MediaDriverProcess start(final ChildJvms jvms, final Map<String, String> settings,
         final String... args) throws Exception
     {
+        return start(jvms, "media driver", List.of(), settings, args);
+    }
+
+    /**
+     * Starts a driver on a host of a {@link io.wirespeed.netns.NamespaceNetwork} (its UDP sockets are that host's)
+     * and waits until it runs, as {@link #start(ChildJvms, Map, String...)} does.
+     *
+     * @param jvms     the test's child JVMs.
+     * @param host     the host it runs on.
+     * @param settings system properties of the driver ({@code wirespeed.driver.*}).
+     * @param args     the driver's arguments: properties files.
+     * @return the running driver.
+     * @throws Exception if it cannot be started or does not come up.
+     */
+    public static MediaDriverProcess start(final ChildJvms jvms, final NamespaceHost host,
+        final Map<String, String> settings, final String... args) throws Exception
+    {
+        return start(jvms, "media driver on " + host.name(), host.launcher(), settings, args);
+    }
+
+    /**
+     * Starts a driver on each host, all at once, and waits until they all run: the drivers of a test's hosts, each in
+     * a fresh directory.
+     *
+     * @param jvms     the test's child JVMs.
+     * @param hosts    the hosts, one driver each.
+     * @param settings system properties of every driver ({@code wirespeed.driver.*}, not its directory).
+     * @return the running drivers, in the order of the hosts.
+     * @throws Exception if one cannot be started or does not come up.
+     */
+    public static List<MediaDriverProcess> startOnEach(final ChildJvms jvms, final List<NamespaceHost> hosts,
+        final Map<String, String> settings) throws Exception
+    {
+        final List<ChildJvm> processes = new ArrayList<>();
+        final List<Path> directories = new ArrayList<>();
+        for (final NamespaceHost host : hosts)
+        {
+            final Path directory = newDirectory(jvms);
+            directories.add(directory);
+            processes.add(jvms.start("media driver on " + host.name(),
+                command(directory, settings).launcher(host.launcher())));
+        }
+        final List<MediaDriverProcess> drivers = new ArrayList<>();
+        for (int i = 0; i < processes.size(); i++)
+        {
+            drivers.add(new MediaDriverProcess(
+                processes.get(i), directories.get(i), processes.get(i).awaitLine(RUNNING, STARTUP)));
+        }
+        return drivers;
+    }
+
+    private static MediaDriverProcess start(final ChildJvms jvms, final String name, final List<String> launcher,
+        final Map<String, String> settings, final String... args) throws Exception
+    {
         final Path directory = settings.containsKey(DIR_PROP) ? Path.of(settings.get(DIR_PROP)) : newDirectory(jvms);
         final Map<String, String> others = new LinkedHashMap<>(settings);
         others.remove(DIR_PROP);
-        final ChildJvm process = jvms.start("media driver", command(directory, others, args));
+        final ChildJvm process = jvms.start(name, command(directory, others, args).launcher(launcher));
         return new MediaDriverProcess(process, directory, process.awaitLine(RUNNING, STARTUP));
     }
 
@@ -139,7 +196,17 @@ public final class MediaDriverProcess
      */
     public String ipcUri()
     {
-        return "wirespeed:ipc?driver=external&aeronDir=" + directory;
+        return "wirespeed:ipc?" + clientOptions();
+    }
+
+    /**
+     * The URI options that make a connection a client of this driver, for any transport.
+     *
+     * @return {@code driver=external&aeronDir=<directory>}.
+     */
+    public String clientOptions()
+    {
+        return "driver=external&aeronDir=" + directory;
     }
 
     /**

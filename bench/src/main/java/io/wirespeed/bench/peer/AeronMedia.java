@@ -14,13 +14,15 @@ import io.wirespeed.transport.aeron.AeronTransportConfiguration;
 /**
  * Raw Aeron, the floor: an embedded media driver with the same threading mode and idle strategy
  * Wirespeed is given ({@link RawAeron}), and a client of it, on the same channel Wirespeed uses (IPC,
- * or UDP unicast on loopback). Like for like with Wirespeed's embedded driver: Wirespeed's term length
- * (16 MiB, IPC and UDP alike) and a directory beside Aeron's default one ({@code /dev/shm} on Linux).
+ * or UDP unicast on loopback, or between hosts). Like for like with Wirespeed's embedded driver: Wirespeed's term
+ * length (16 MiB, IPC and UDP alike) and a directory beside Aeron's default one ({@code /dev/shm} on Linux).
  */
 public final class AeronMedia implements AutoCloseable
 {
     private final RawAeron rawAeron;
-    private final String channel;
+    private final String sendChannel;
+    private final String receiveChannel;
+    private final String transport;
     private final RunProfile profile;
 
     /**
@@ -31,13 +33,43 @@ public final class AeronMedia implements AutoCloseable
      */
     public AeronMedia(final RunProfile profile, final int udpPort)
     {
+        this(profile, udpPort == 0 ? Endpoints.AERON_IPC : Endpoints.aeronUdp(udpPort),
+            udpPort == 0 ? Endpoints.AERON_IPC : Endpoints.aeronUdp(udpPort), udpPort == 0 ? "ipc" : "udp-loopback");
+    }
+
+    /**
+     * Launches a driver and connects a client that sends on one channel and receives on another: UDP unicast
+     * between hosts, where each host receives on its own address.
+     *
+     * @param profile        the idle strategy and threading mode.
+     * @param sendChannel    the channel publications send on.
+     * @param receiveChannel the channel subscriptions receive on.
+     * @param transport      what the channels are, for the results (e.g. {@code udp-netns}).
+     */
+    public AeronMedia(
+        final RunProfile profile, final String sendChannel, final String receiveChannel, final String transport)
+    {
         this.profile = profile;
-        this.channel = udpPort == 0 ? Endpoints.AERON_IPC : Endpoints.aeronUdp(udpPort);
+        this.sendChannel = sendChannel;
+        this.receiveChannel = receiveChannel;
+        this.transport = transport;
         this.rawAeron = RawAeron.start(
             RawAeron.directoryBesideWirespeeds("bench-raw"),
             profile.idle(),
             ThreadingMode.valueOf(profile.threading().toUpperCase().replace('-', '_')),
             0);
+    }
+
+    /**
+     * Raw Aeron's UDP unicast channel to a host.
+     *
+     * @param address the receiving host's address.
+     * @param port    its port.
+     * @return {@code aeron:udp?endpoint=ADDRESS:PORT}.
+     */
+    public static String udpChannel(final String address, final int port)
+    {
+        return "aeron:udp?endpoint=" + address + ":" + port;
     }
 
     /**
@@ -48,7 +80,7 @@ public final class AeronMedia implements AutoCloseable
      */
     public ExclusivePublication connectedPublication(final int streamId)
     {
-        return rawAeron.connectedPublication(channel, streamId);
+        return rawAeron.connectedPublication(sendChannel, streamId);
     }
 
     /**
@@ -62,13 +94,13 @@ public final class AeronMedia implements AutoCloseable
     }
 
     /**
-     * The channel every stream uses.
+     * The channel subscriptions receive on: on loopback, the one every stream uses.
      *
      * @return the channel URI.
      */
     public String channel()
     {
-        return channel;
+        return receiveChannel;
     }
 
     /**
@@ -80,10 +112,11 @@ public final class AeronMedia implements AutoCloseable
     {
         final Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("api", "raw Aeron " + io.aeron.AeronVersion.VERSION + " (ExclusivePublication.tryClaim, poll)");
-        settings.put("transport", channel.equals(Endpoints.AERON_IPC) ? "ipc" : "udp-loopback");
+        settings.put("transport", transport);
         settings.put("threading", profile.threading());
         settings.put("idle", profile.idle());
-        settings.put("uri", channel);
+        settings.put("uri", sendChannel.equals(receiveChannel) ? sendChannel :
+            "sends on " + sendChannel + ", receives on " + receiveChannel);
         settings.put("aeronDir", aeron().context().aeronDirectoryName());
         settings.put("termLength", AeronTransportConfiguration.DEFAULT_TERM_LENGTH);
         return settings;

@@ -1,6 +1,7 @@
 package io.wirespeed.bench.peer;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.agrona.DirectBuffer;
@@ -15,24 +16,30 @@ import io.aeron.logbuffer.FragmentHandler;
 import io.wirespeed.bench.common.AeronReflector;
 import io.wirespeed.bench.common.IdleStrategies;
 import io.wirespeed.bench.common.PollingThread;
+import io.wirespeed.bench.rig.Placement;
+import io.wirespeed.bench.rig.RemoteSide;
 import io.wirespeed.bench.rig.RunProfile;
+import io.wirespeed.netns.NamespaceHost;
 
 /**
  * The reflector pair over raw Aeron: ping and pong streams on one channel; one polling thread
  * reflects pings into the pong publication ({@link AeronReflector}) and hands pongs to the handler,
- * as one Wirespeed connection's delivery thread serves both listeners. A message that fits a frame
- * goes by {@code tryClaim}; a longer one (S4's large sizes) by {@code offer}, reassembled on receipt.
+ * as one Wirespeed connection's delivery thread serves both listeners. Between hosts, the reflector is a
+ * JVM with a driver of its own on the far host. A message that fits a frame goes by {@code tryClaim}; a longer one
+ * (S4's large sizes) by {@code offer}, reassembled on receipt.
  */
 public final class AeronPingPong implements PingPongPeer
 {
-    private static final int PING_STREAM = 1001;
-    private static final int PONG_STREAM = 1002;
+    static final int PING_STREAM = 1001;
+    static final int PONG_STREAM = 1002;
 
     private final AeronMedia media;
     private final RunProfile profile;
+    private final NamespaceHost far;
     private final BufferClaim sendClaim = new BufferClaim();
     private ExclusivePublication ping;
     private PollingThread poller;
+    private RemoteSide reflector;
     private int messageSize;
     private UnsafeBuffer offerBuffer;
 
@@ -46,16 +53,38 @@ public final class AeronPingPong implements PingPongPeer
     {
         this.profile = profile;
         this.media = new AeronMedia(profile, udpPort);
+        this.far = null;
+    }
+
+    /**
+     * A pair between two hosts over UDP unicast: A on this host, B's reflector in a JVM with a driver of its own on
+     * the far host ({@link FarSideMain}); each host receives on its own address.
+     *
+     * @param profile idle strategy and threading.
+     * @param near    this host.
+     * @param far     the reflector's host.
+     */
+    public AeronPingPong(final RunProfile profile, final NamespaceHost near, final NamespaceHost far)
+    {
+        this.profile = profile;
+        this.media = new AeronMedia(profile, AeronMedia.udpChannel(far.address(), Placement.FAR_PORT),
+            AeronMedia.udpChannel(near.address(), Placement.NEAR_PORT), "udp-netns");
+        this.far = far;
     }
 
     @Override
-    public void start(final int size, final ReplyHandler handler)
+    public void start(final int size, final ReplyHandler handler) throws Exception
     {
         messageSize = Payload.checkSize(size);
-        final Subscription pingSubscription = media.aeron().addSubscription(media.channel(), PING_STREAM);
         final Subscription pongSubscription = media.aeron().addSubscription(media.channel(), PONG_STREAM);
+        if (null != far)
+        {
+            reflector = RemoteSide.start(far, FarSideMain.class.getName(), List.of("reflect-aeron", profile.idle(),
+                profile.threading(), AeronMedia.udpChannel(far.address(), Placement.FAR_PORT), media.channel()));
+        }
+        final Subscription pingSubscription =
+            null == far ? media.aeron().addSubscription(media.channel(), PING_STREAM) : null;
         ping = media.connectedPublication(PING_STREAM);
-        final ExclusivePublication pong = media.connectedPublication(PONG_STREAM);
         // Messages longer than a frame are offered (fragmented) and reassembled; shorter ones take the claim path,
         // with no assembler in the way.
         final boolean oneFrame = messageSize <= ping.maxPayloadLength();
@@ -65,6 +94,13 @@ public final class AeronPingPong implements PingPongPeer
         }
         final FragmentHandler receive = assembled(oneFrame,
             (buffer, offset, length, header) -> deliver(handler, buffer, offset));
+        if (null != far)
+        {
+            poller = new PollingThread("aeron-pingpong-poller", IdleStrategies.of(profile.idle()),
+                () -> pongSubscription.poll(receive, 64));
+            return;
+        }
+        final ExclusivePublication pong = media.connectedPublication(PONG_STREAM);
         // The pongs' reader is this thread: it drains them while the pong publication is back-pressured.
         final FragmentHandler reflect = assembled(oneFrame, new AeronReflector(
             pong, IdleStrategies.of(profile.idle()), () -> pongSubscription.poll(receive, 64)));
@@ -112,7 +148,8 @@ public final class AeronPingPong implements PingPongPeer
     public Map<String, Object> settings()
     {
         final Map<String, Object> settings = new LinkedHashMap<>(media.settings());
-        settings.put("shape", "one polling thread reflects pings and receives pongs");
+        settings.put("shape", null == far ? "one polling thread reflects pings and receives pongs" :
+            "a polling thread receives pongs; the far host's reflects pings");
         return settings;
     }
 
@@ -122,6 +159,10 @@ public final class AeronPingPong implements PingPongPeer
         if (poller != null)
         {
             poller.close();
+        }
+        if (reflector != null)
+        {
+            reflector.close();
         }
         media.close();
     }

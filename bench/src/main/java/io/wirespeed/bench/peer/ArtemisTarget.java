@@ -41,18 +41,32 @@ public final class ArtemisTarget implements JmsTarget
      */
     public static ArtemisTarget start(final boolean tcp, final int port) throws Exception
     {
+        return start(tcp, "127.0.0.1", port);
+    }
+
+    /**
+     * Starts an embedded broker whose TCP acceptor listens on an address, and targets it.
+     *
+     * @param tcp     true to connect over TCP, false for the in-VM connector.
+     * @param address the TCP acceptor's address: loopback, or a host's address when clients on other hosts use it.
+     * @param port    the TCP acceptor's port.
+     * @return the target; close it to stop the broker.
+     * @throws Exception if the broker does not start.
+     */
+    public static ArtemisTarget start(final boolean tcp, final String address, final int port) throws Exception
+    {
         final File directory = Files.createTempDirectory("wirespeed-bench-artemis").toFile();
         final Configuration config = new ConfigurationImpl()
             .setPersistenceEnabled(false)
             .setSecurityEnabled(false)
             .setJMXManagementEnabled(false)
             .addAcceptorConfiguration("in-vm", "vm://0")
-            .addAcceptorConfiguration("tcp", "tcp://127.0.0.1:" + port);
+            .addAcceptorConfiguration("tcp", "tcp://" + address + ":" + port);
         config.setBrokerInstance(directory);
         final EmbeddedActiveMQ server = new EmbeddedActiveMQ();
         server.setConfiguration(config);
         server.start();
-        final String url = tcp ? "tcp://127.0.0.1:" + port : "vm://0";
+        final String url = tcp ? "tcp://" + address + ":" + port : "vm://0";
         return new ArtemisTarget(server, directory, url, tcp);
     }
 
@@ -65,14 +79,27 @@ public final class ArtemisTarget implements JmsTarget
     @Override
     public Map<String, Object> settings()
     {
+        return settings(tcp ? "tcp-loopback" : "in-vm", url, "embedded");
+    }
+
+    /**
+     * What an Artemis target is, wherever its broker runs.
+     *
+     * @param transport how clients reach the broker.
+     * @param url       the broker's URL.
+     * @param where     where the broker runs.
+     * @return api, transport, threading, idle, uri and broker.
+     */
+    static Map<String, Object> settings(final String transport, final String url, final String where)
+    {
         final Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("api", "JMS (ActiveMQ Artemis " + org.apache.activemq.artemis.utils.VersionLoader.getVersion()
             .getFullVersion() + ")");
-        settings.put("transport", tcp ? "tcp-loopback" : "in-vm");
+        settings.put("transport", transport);
         settings.put("threading", "Artemis thread pools");
         settings.put("idle", "blocking (Artemis)");
         settings.put("uri", url);
-        settings.put("broker", "embedded, persistence off, security off, non-persistent sends");
+        settings.put("broker", where + ", persistence off, security off, non-persistent sends");
         return settings;
     }
 
@@ -80,6 +107,12 @@ public final class ArtemisTarget implements JmsTarget
     public JmsTarget withOption(final String option)
     {
         return this;
+    }
+
+    @Override
+    public String uri()
+    {
+        return url;
     }
 
     @Override

@@ -1,6 +1,9 @@
 package io.wirespeed.bench.peer;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import javax.jms.BytesMessage;
@@ -12,10 +15,15 @@ import javax.jms.MessageProducer;
 import javax.jms.Session;
 import javax.jms.Topic;
 
+import io.wirespeed.bench.rig.RemoteSide;
+import io.wirespeed.bench.rig.SequenceCheck;
+
 /**
  * One publisher to one subscriber over any JMS provider: one connection, a sending session and a
  * receiving session whose listener, or a thread of its own blocking in {@code receive()}, hands each
- * message to the handler.
+ * message to the handler. When the target spans hosts, the subscriber is a connection of its own in a JVM on the
+ * far host ({@link FarSideMain}) whose listener counts into a shared {@link SequenceCheck}, and the publisher probes
+ * until the subscriber has had a message.
  */
 public final class JmsStream implements StreamPeer
 {
@@ -30,6 +38,9 @@ public final class JmsStream implements StreamPeer
     private MessageProducer producer;
     private BytesMessage message;
     private byte[] padding;
+    private RemoteSide subscriber;
+    private Path checkFile;
+    private SequenceCheck remoteCheck;
 
     /**
      * A stream over a target.
@@ -48,9 +59,14 @@ public final class JmsStream implements StreamPeer
      * @param target      the provider.
      * @param topicName   the topic.
      * @param syncReceive true for a receiving thread calling {@code MessageConsumer.receive}, false for a listener.
+     * @throws IllegalArgumentException if a synchronous receiver is asked of a target that spans hosts.
      */
     public JmsStream(final JmsTarget target, final String topicName, final boolean syncReceive)
     {
+        if (syncReceive && null != target.farHost())
+        {
+            throw new IllegalArgumentException("the far host's subscriber is a listener; receive=sync is for loopback");
+        }
         this.target = target;
         this.topicName = topicName;
         this.syncReceive = syncReceive;
@@ -61,18 +77,21 @@ public final class JmsStream implements StreamPeer
     {
         padding = new byte[Payload.checkSize(messageSize) - Payload.MIN_SIZE];
         connection = target.factory().createConnection();
-        final Session receiveSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
         final Session sendSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
         final Topic topic = sendSession.createTopic(topicName);
-        final MessageConsumer consumer = receiveSession.createConsumer(topic);
-        if (syncReceive)
+        if (null == target.farHost())
         {
-            receiver = new Thread(() -> receiveUntilClosed(consumer, handler), "jms-stream-receiver");
-            receiver.setDaemon(true);
-        }
-        else
-        {
-            consumer.setMessageListener(m -> deliver(m, handler));
+            final Session receiveSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            final MessageConsumer consumer = receiveSession.createConsumer(topic);
+            if (syncReceive)
+            {
+                receiver = new Thread(() -> receiveUntilClosed(consumer, handler), "jms-stream-receiver");
+                receiver.setDaemon(true);
+            }
+            else
+            {
+                consumer.setMessageListener(m -> deliver(m, handler));
+            }
         }
         producer = JmsMessages.fast(sendSession.createProducer(topic));
         message = sendSession.createBytesMessage();
@@ -80,6 +99,15 @@ public final class JmsStream implements StreamPeer
         if (null != receiver)
         {
             receiver.start();
+        }
+
+        if (null != target.farHost())
+        {
+            checkFile = SequenceCheck.newFile();
+            remoteCheck = SequenceCheck.mapped(checkFile);
+            subscriber = RemoteSide.start(target.farHost(), FarSideMain.class.getName(),
+                List.of("receive-jms", "-", "-", target.uri(), topicName, checkFile.toString()));
+            RemoteSide.handshake(() -> send(-1), () -> remoteCheck.probes() > 0);
         }
     }
 
@@ -127,10 +155,18 @@ public final class JmsStream implements StreamPeer
     }
 
     @Override
+    public SequenceCheck receiverElsewhere()
+    {
+        return remoteCheck;
+    }
+
+    @Override
     public Map<String, Object> settings()
     {
         final Map<String, Object> settings = new LinkedHashMap<>(target.settings());
-        settings.put("shape", syncReceive ? "one connection; sessions: sender, receiver (a thread in receive())" :
+        settings.put("shape", null != target.farHost() ?
+            "connection on the near host: sender; on the far host: receiver (listener)" : syncReceive ?
+            "one connection; sessions: sender, receiver (a thread in receive())" :
             "one connection; sessions: sender, receiver (listener)");
         settings.put("receive", syncReceive ? "sync" : "listener");
         return settings;
@@ -147,6 +183,14 @@ public final class JmsStream implements StreamPeer
         if (connection != null)
         {
             connection.close();
+        }
+        if (subscriber != null)
+        {
+            subscriber.close();
+        }
+        if (checkFile != null)
+        {
+            Files.deleteIfExists(checkFile);
         }
     }
 }

@@ -4,9 +4,12 @@ import java.util.Map;
 
 import javax.jms.ConnectionFactory;
 
+import io.wirespeed.netns.NamespaceHost;
+
 /**
  * A JMS provider under test, ready to hand out connections: Wirespeed over IPC or UDP, or an
- * embedded ActiveMQ Artemis broker reached in-VM or over TCP. Closing it stops what it started.
+ * embedded ActiveMQ Artemis broker reached in-VM or over TCP; on loopback, or between hosts. Closing it stops what
+ * it started.
  */
 public interface JmsTarget extends AutoCloseable
 {
@@ -31,4 +34,35 @@ public interface JmsTarget extends AutoCloseable
      * @return a target with that option.
      */
     JmsTarget withOption(String option);
+
+    /**
+     * Where connections of this target connect: a Wirespeed URI or Artemis's URL, which a JVM on another host can
+     * use as well.
+     *
+     * @return the URI.
+     */
+    String uri();
+
+    /**
+     * The host the far side of a pair or stream runs on, when the peer spans hosts
+     * ({@link io.wirespeed.bench.rig.Placement}).
+     *
+     * @return the far host, or null when both sides run in this JVM.
+     */
+    default NamespaceHost farHost()
+    {
+        return null;
+    }
+
+    /**
+     * A copy of this target on which a topic that the far side publishes reaches this side: for Wirespeed over UDP
+     * unicast, a route that sends the topic to this host's address (the default channel goes to the far host's).
+     *
+     * @param topic the topic the far side publishes.
+     * @return the target to connect both sides with; this one where nothing is needed.
+     */
+    default JmsTarget receivingHere(final String topic)
+    {
+        return this;
+    }
 }

@@ -7,12 +7,13 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.List;
 
+import io.wirespeed.bench.rig.Placement;
 import io.wirespeed.bench.rig.RunProfile;
 
 /**
  * The peers by name: Wirespeed (ipc, udp), raw Aeron (ipc, udp), the kernel's UDP, and ActiveMQ
- * Artemis (in-VM, TCP). The JMS ones can also be had as a {@link JmsTarget} for the scenarios
- * written against the JMS API.
+ * Artemis (in-VM, TCP); the network ones also between hosts ({@link #ACROSS_HOSTS}, see {@link Placement}). The JMS
+ * ones can also be had as a {@link JmsTarget} for the scenarios written against the JMS API.
  */
 public final class Peers
 {
@@ -34,6 +35,12 @@ public final class Peers
     /** Every peer, in the order reports list them. */
     public static final List<String> ALL = List.of(
         WIRESPEED_IPC, AERON_IPC, WIRESPEED_UDP, AERON_UDP, KERNEL_UDP, ARTEMIS_INVM, ARTEMIS_TCP);
+
+    /**
+     * The peers that also run between hosts, each as its twin named with {@link Placement#SUFFIX}
+     * ({@code wirespeed-udp-netns}...): the network ones.
+     */
+    public static final List<String> ACROSS_HOSTS = List.of(WIRESPEED_UDP, AERON_UDP, KERNEL_UDP, ARTEMIS_TCP);
 
     private Peers()
     {
@@ -66,6 +73,10 @@ public final class Peers
             case WIRESPEED_UDP -> WirespeedTarget.udp(profile, freeUdpPort());
             case ARTEMIS_INVM -> ArtemisTarget.start(false, freeTcpPort());
             case ARTEMIS_TCP -> ArtemisTarget.start(true, freeTcpPort());
+            case WIRESPEED_UDP + Placement.SUFFIX -> WirespeedTarget.acrossHosts(
+                profile, Placement.host(Placement.NEAR), Placement.host(Placement.FAR));
+            case ARTEMIS_TCP + Placement.SUFFIX -> RemoteArtemisTarget.start(
+                Placement.host(Placement.NEAR), Placement.host(Placement.FAR), Placement.host(Placement.BROKER));
             default -> throw new IllegalArgumentException("not a JMS peer: " + peer);
         };
     }
@@ -84,6 +95,10 @@ public final class Peers
             case AERON_IPC -> new AeronPingPong(profile, 0);
             case AERON_UDP -> new AeronPingPong(profile, freeUdpPort());
             case KERNEL_UDP -> new UdpPingPong(profile);
+            case AERON_UDP + Placement.SUFFIX -> new AeronPingPong(
+                profile, Placement.host(Placement.NEAR), Placement.host(Placement.FAR));
+            case KERNEL_UDP + Placement.SUFFIX -> new UdpPingPong(
+                profile, Placement.host(Placement.NEAR), Placement.host(Placement.FAR));
             default -> throw new IllegalArgumentException("not a raw peer: " + peer);
         };
     }
@@ -102,6 +117,10 @@ public final class Peers
             case AERON_IPC -> new AeronStream(profile, 0);
             case AERON_UDP -> new AeronStream(profile, freeUdpPort());
             case KERNEL_UDP -> new UdpStream(profile);
+            case AERON_UDP + Placement.SUFFIX -> new AeronStream(
+                profile, Placement.host(Placement.NEAR), Placement.host(Placement.FAR));
+            case KERNEL_UDP + Placement.SUFFIX -> new UdpStream(
+                profile, Placement.host(Placement.NEAR), Placement.host(Placement.FAR));
             default -> throw new IllegalArgumentException("not a raw peer: " + peer);
         };
     }

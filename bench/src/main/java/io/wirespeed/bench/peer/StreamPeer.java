@@ -2,6 +2,8 @@ package io.wirespeed.bench.peer;
 
 import java.util.Map;
 
+import io.wirespeed.bench.rig.SequenceCheck;
+
 /**
  * One publisher to one subscriber (S2): the sender pushes {@link Payload}s as fast as the peer
  * accepts them; the subscriber's thread hands each to a {@link ReplyHandler}.
@@ -31,4 +33,15 @@ public interface StreamPeer extends AutoCloseable
      * @return an ordered map.
      */
     Map<String, Object> settings();
+
+    /**
+     * Where the subscriber's counts are read when it runs in a JVM on another host: the handler given to
+     * {@link #start} is then never called, and the subscriber counts every message itself.
+     *
+     * @return the counts the remote subscriber keeps, valid once started; null when the subscriber runs here.
+     */
+    default SequenceCheck receiverElsewhere()
+    {
+        return null;
+    }
 }

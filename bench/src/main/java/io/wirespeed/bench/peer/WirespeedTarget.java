@@ -1,19 +1,23 @@
 package io.wirespeed.bench.peer;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import javax.jms.ConnectionFactory;
 
 import io.wirespeed.bench.common.Endpoints;
+import io.wirespeed.bench.rig.Placement;
 import io.wirespeed.bench.rig.RunProfile;
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.netns.NamespaceHost;
 import io.wirespeed.transport.aeron.AeronTransportConfiguration;
 
 /**
- * Wirespeed configured by one URI: IPC or UDP unicast on loopback with the run's idle strategy and threading and
- * reused messages on delivery, or IPC with no option at all (what a new user gets). Always the embedded media
- * driver in its default directory (beside Aeron's default one: {@code /dev/shm} on Linux).
+ * Wirespeed configured by one URI: IPC, UDP unicast on loopback or UDP unicast between two hosts, with the run's idle
+ * strategy and threading and reused messages on delivery; or IPC with no option at all (what a new user gets).
+ * Always the embedded media driver in its default directory (beside Aeron's default one: {@code /dev/shm} on Linux).
  */
 public final class WirespeedTarget implements JmsTarget
 {
@@ -23,18 +27,23 @@ public final class WirespeedTarget implements JmsTarget
     private final String transport;
     private final String idle;
     private final String threading;
+    private final NamespaceHost near;
+    private final NamespaceHost far;
 
-    private WirespeedTarget(final String uri, final String transport, final String idle, final String threading)
+    private WirespeedTarget(final String uri, final String transport, final String idle, final String threading,
+        final NamespaceHost near, final NamespaceHost far)
     {
         this.uri = uri;
         this.transport = transport;
         this.idle = idle;
         this.threading = threading;
+        this.near = near;
+        this.far = far;
     }
 
     private WirespeedTarget(final String uri, final String transport, final RunProfile profile)
     {
-        this(uri, transport, profile.idle(), profile.threading());
+        this(uri, transport, profile.idle(), profile.threading(), null, null);
     }
 
     /**
@@ -44,7 +53,7 @@ public final class WirespeedTarget implements JmsTarget
      */
     public static WirespeedTarget defaults()
     {
-        return new WirespeedTarget("wirespeed:ipc", "ipc", DEFAULT, DEFAULT);
+        return new WirespeedTarget("wirespeed:ipc", "ipc", DEFAULT, DEFAULT, null, null);
     }
 
     /**
@@ -70,6 +79,23 @@ public final class WirespeedTarget implements JmsTarget
         return new WirespeedTarget(Endpoints.wirespeedUdp(port, options(profile)), "udp-loopback", profile);
     }
 
+    /**
+     * Wirespeed over UDP unicast from this host to another, each JVM with its embedded driver: the default channel
+     * goes to the far host's address, so that what this side publishes reaches it; what the far side publishes
+     * comes back on routes to this host's address ({@link #receivingHere(String)}).
+     *
+     * @param profile idle strategy and threading.
+     * @param near    this host.
+     * @param far     the other side's host.
+     * @return the target.
+     */
+    public static WirespeedTarget acrossHosts(final RunProfile profile, final NamespaceHost near,
+        final NamespaceHost far)
+    {
+        return new WirespeedTarget("wirespeed:udp?endpoint=" + far.address() + ":" + Placement.FAR_PORT + "&" +
+            options(profile), "udp-netns", profile.idle(), profile.threading(), near, far);
+    }
+
     private static String options(final RunProfile profile)
     {
         return "idle=" + profile.idle() + "&threading=" + profile.threading() + "&reuseMessages=true";
@@ -92,6 +118,10 @@ public final class WirespeedTarget implements JmsTarget
         settings.put("uri", uri);
         settings.put("aeronDir", AeronTransportConfiguration.defaultDirectory(true));
         settings.put("termLength", termLength());
+        if (null != far)
+        {
+            settings.put("hosts", near + " -> " + far);
+        }
         return settings;
     }
 
@@ -105,7 +135,27 @@ public final class WirespeedTarget implements JmsTarget
     @Override
     public JmsTarget withOption(final String option)
     {
-        return new WirespeedTarget(uri + (uri.contains("?") ? "&" : "?") + option, transport, idle, threading);
+        return new WirespeedTarget(uri + (uri.contains("?") ? "&" : "?") + option, transport, idle, threading, near,
+            far);
+    }
+
+    @Override
+    public String uri()
+    {
+        return uri;
+    }
+
+    @Override
+    public NamespaceHost farHost()
+    {
+        return far;
+    }
+
+    @Override
+    public JmsTarget receivingHere(final String topic)
+    {
+        return null == far ? this : withOption("route." + topic + "=" + URLEncoder.encode(
+            "aeron:udp?endpoint=" + near.address() + ":" + Placement.NEAR_PORT, StandardCharsets.UTF_8));
     }
 
     @Override

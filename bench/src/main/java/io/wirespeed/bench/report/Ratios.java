@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import io.wirespeed.bench.peer.Peers;
+import io.wirespeed.bench.rig.Placement;
 import io.wirespeed.bench.rig.Points;
 
 /**
@@ -19,13 +20,19 @@ final class Ratios
 
     /**
      * The floor a peer's figures are divided by: raw Aeron on the same transport for Wirespeed and Artemis (in-VM
-     * against IPC, TCP against UDP), the kernel's UDP for raw Aeron UDP.
+     * against IPC, TCP against UDP), the kernel's UDP for raw Aeron UDP; a peer between hosts is divided by its
+     * floor's twin between hosts ({@link Placement}).
      *
      * @param peer the peer's name.
      * @return the floor's name, or null for a floor itself.
      */
     static String floor(final String peer)
     {
+        if (Placement.acrossHosts(peer))
+        {
+            final String floor = floor(peer.substring(0, peer.length() - Placement.SUFFIX.length()));
+            return null == floor ? null : Placement.twin(floor);
+        }
         return switch (peer)
         {
             case Peers.WIRESPEED_IPC, Peers.ARTEMIS_INVM -> Peers.AERON_IPC;

@@ -11,7 +11,8 @@ import io.wirespeed.bench.peer.StreamPeer;
  * Maximum lossless throughput of one publisher to one subscriber: the sender sends as fast as the
  * peer accepts for the warm-up then the measured duration; the receiver checks that every sequence
  * number arrives once, in order. Also counts the bytes the sending and the receiving thread
- * allocate per message during the measured part.
+ * allocate per message during the measured part (the receiving thread's only where it runs in this JVM: -1 for a
+ * receiver on another host).
  */
 public final class ThroughputRun
 {
@@ -31,8 +32,9 @@ public final class ThroughputRun
     public static Map<String, Object> run(final StreamPeer peer, final int messageSize, final RunProfile profile)
         throws Exception
     {
-        final SequenceCheck check = new SequenceCheck();
-        peer.start(messageSize, (intended, sequence) -> check.onMessage(sequence));
+        final SequenceCheck local = SequenceCheck.inMemory();
+        peer.start(messageSize, (intended, sequence) -> local.onMessage(sequence));
+        final SequenceCheck check = null == peer.receiverElsewhere() ? local : peer.receiverElsewhere();
 
         long sequence = 0;
         final long warmupEnd = System.nanoTime() + (long)(profile.warmupSeconds() * 1e9);
@@ -99,53 +101,5 @@ public final class ThroughputRun
             Thread.sleep(1);
         }
         return true;
-    }
-
-    /** Counts messages on the receiving thread and notes any sequence number out of turn. */
-    private static final class SequenceCheck
-    {
-        private volatile long received;
-        private volatile long lastNanos;
-        private volatile long threadId = -1;
-        private long expected;
-        private long outOfOrder;
-
-        void onMessage(final long sequence)
-        {
-            if (threadId < 0)
-            {
-                threadId = Thread.currentThread().getId();
-            }
-            if (sequence != expected)
-            {
-                outOfOrder++;
-            }
-            expected = sequence + 1;
-            received = received + 1;
-            if ((sequence & 63) == 0)
-            {
-                lastNanos = System.nanoTime();
-            }
-        }
-
-        long received()
-        {
-            return received;
-        }
-
-        long lastNanos()
-        {
-            return lastNanos;
-        }
-
-        long threadId()
-        {
-            return threadId;
-        }
-
-        long outOfOrder()
-        {
-            return outOfOrder;
-        }
     }
 }

@@ -87,7 +87,7 @@ public final class ReflectorScenario
         final List<Integer> sizes = new ArrayList<>();
         for (final int size : S4_SIZES)
         {
-            if (!Peers.KERNEL_UDP.equals(peer) || size <= MAX_UDP_DATAGRAM)
+            if (!peer.startsWith(Peers.KERNEL_UDP) || size <= MAX_UDP_DATAGRAM)
             {
                 sizes.add(size);
             }

@@ -2,6 +2,8 @@ package io.wirespeed.it.child;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.zip.CRC32;
 
@@ -19,7 +21,7 @@ import javax.jms.TextMessage;
  * The data topic carries, in order: one or more {@code hello} text messages, {@code count} data
  * {@code BytesMessage}s, one {@code end} text message with the count and CRC the publisher sent. The
  * reply topic ({@code <topic>.reply}) carries an {@code ack} for each hello and, at the end, one
- * {@code done} with the subscriber's verdict.
+ * {@code done} with the subscriber's verdict; with several subscribers, each sends its own, marked {@code from}.
  * <p>
  * Why the handshake: a topic message sent while no subscriber is connected reaches no one (the
  * provider waits {@code connectWait} for subscribers of a new publication, then drops). Across
@@ -53,6 +55,8 @@ public final class Protocol
     public static final String CRC = "crc";
     /** Boolean property of {@link #DONE}: everything arrived, in order, intact. */
     public static final String OK = "ok";
+    /** String property of {@link #ACK} and {@link #DONE}: which subscriber sends it (its process id). */
+    public static final String FROM = "from";
 
     /** Largest payload after the sequence number. */
     public static final int MAX_PAYLOAD = 200;
@@ -140,7 +144,8 @@ public final class Protocol
     }
 
     /**
-     * The publisher's side of the handshake: sends {@code hello} every 100 ms until an {@code ack} arrives.
+     * The publisher's side of the handshake with one subscriber: sends {@code hello} every 100 ms until an
+     * {@code ack} arrives.
      *
      * @param session  the publisher's session.
      * @param producer the data topic's producer.
@@ -153,6 +158,25 @@ public final class Protocol
         final Session session, final MessageProducer producer, final MessageConsumer replies, final long deadline)
         throws JMSException
     {
+        return handshake(session, producer, replies, 1, deadline);
+    }
+
+    /**
+     * The publisher's side of the handshake with several subscribers: sends {@code hello} every 100 ms until each of
+     * them has acknowledged one (acks are told apart by {@link #FROM}).
+     *
+     * @param session     the publisher's session.
+     * @param producer    the data topic's producer.
+     * @param replies     the reply topic's consumer.
+     * @param subscribers how many subscribers must answer.
+     * @param deadline    the {@link System#currentTimeMillis()} after which to give up.
+     * @return how many hellos it took, or -1 if not every subscriber answered before the deadline.
+     * @throws JMSException if JMS fails.
+     */
+    public static int handshake(final Session session, final MessageProducer producer, final MessageConsumer replies,
+        final int subscribers, final long deadline) throws JMSException
+    {
+        final Set<String> answered = new HashSet<>();
         int hellos = 0;
         while (System.currentTimeMillis() <= deadline)
         {
@@ -160,8 +184,14 @@ public final class Protocol
             hello.setStringProperty(KIND, HELLO);
             producer.send(hello);
             hellos++;
-            final Message reply = replies.receive(100);
-            if (reply != null && ACK.equals(kindOf(reply)))
+            for (Message reply = replies.receive(100); reply != null; reply = replies.receiveNoWait())
+            {
+                if (ACK.equals(kindOf(reply)))
+                {
+                    answered.add(reply.getStringProperty(FROM));
+                }
+            }
+            if (answered.size() >= subscribers)
             {
                 return hellos;
             }
@@ -210,7 +240,18 @@ public final class Protocol
     {
         final TextMessage ack = session.createTextMessage(ACK);
         ack.setStringProperty(KIND, ACK);
+        ack.setStringProperty(FROM, self());
         replies.send(ack);
+    }
+
+    /**
+     * What this subscriber calls itself in {@link #FROM}.
+     *
+     * @return its process id.
+     */
+    public static String self()
+    {
+        return Long.toString(ProcessHandle.current().pid());
     }
 
     /**

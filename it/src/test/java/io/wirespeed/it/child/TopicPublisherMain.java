@@ -1,5 +1,8 @@
 package io.wirespeed.it.child;
 
+import java.util.HashSet;
+import java.util.Set;
+
 import javax.jms.Connection;
 import javax.jms.DeliveryMode;
 import javax.jms.Message;
@@ -14,9 +17,9 @@ import io.wirespeed.jms.JmsConnectionFactory;
  * A publisher process: handshakes with the subscriber, publishes {@code count} sequenced data
  * messages and an end message on a topic, and waits for the subscriber's verdict (see {@link Protocol}).
  * <p>
- * Arguments: {@code <connection URI> <topic> <count>}. Prints {@code HANDSHAKE hellos=<n>}, then
- * {@code SENT count=<n> crc=<hex>}, then {@code CONFIRMED in <t> ms} and exits 0 if the subscriber received
- * everything; exits 1 with a reason otherwise.
+ * Arguments: {@code <connection URI> <topic> <count> [<subscribers>]} (one subscriber unless said). Prints
+ * {@code HANDSHAKE hellos=<n>}, then {@code SENT count=<n> crc=<hex>}, then {@code CONFIRMED by <n> in <t> ms} and
+ * exits 0 if every subscriber received everything; exits 1 with a reason otherwise.
  * <p>
  * Written against javax.jms; the jakarta twin is this class transformed by the build (see it/README.md).
  */
@@ -29,7 +32,7 @@ public final class TopicPublisherMain
     /**
      * Runs the publisher.
      *
-     * @param args connection URI, topic name, message count.
+     * @param args connection URI, topic name, message count, optionally the number of subscribers.
      * @throws Exception if JMS fails; the JVM then exits non-zero.
      */
     public static void main(final String[] args) throws Exception
@@ -37,6 +40,7 @@ public final class TopicPublisherMain
         final String uri = args[0];
         final String topicName = args[1];
         final long count = Long.parseLong(args[2]);
+        final int subscribers = args.length > 3 ? Integer.parseInt(args[3]) : 1;
         final long deadline = System.currentTimeMillis() + Protocol.DEADLINE_MS;
 
         final Connection connection = new JmsConnectionFactory(uri).createConnection();
@@ -49,10 +53,11 @@ public final class TopicPublisherMain
             final MessageProducer producer = session.createProducer(topic);
             producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
 
-            final int hellos = Protocol.handshake(session, producer, replies, deadline);
+            final int hellos = Protocol.handshake(session, producer, replies, subscribers, deadline);
             if (hellos < 0)
             {
-                fail("no ack for the hellos within " + Protocol.DEADLINE_MS + " ms: is the subscriber running?");
+                fail("not every one of " + subscribers + " subscribers answered the hellos within " +
+                    Protocol.DEADLINE_MS + " ms: are they running?");
             }
             Protocol.say("HANDSHAKE hellos=" + hellos);
 
@@ -60,25 +65,29 @@ public final class TopicPublisherMain
             final String crc = Protocol.publish(session, producer, count);
             Protocol.say("SENT count=" + count + " crc=" + crc);
 
-            while (true)
+            final Set<String> confirmed = new HashSet<>();
+            while (confirmed.size() < subscribers)
             {
                 final Message reply = replies.receive(Math.max(1, deadline - System.currentTimeMillis()));
                 if (reply == null)
                 {
-                    fail("no verdict from the subscriber within " + Protocol.DEADLINE_MS + " ms");
+                    fail("verdicts from " + confirmed.size() + " of " + subscribers + " subscribers within " +
+                        Protocol.DEADLINE_MS + " ms");
                 }
                 if (Protocol.DONE.equals(Protocol.kindOf(reply)))
                 {
                     if (!reply.getBooleanProperty(Protocol.OK))
                     {
-                        fail("the subscriber received count=" + reply.getLongProperty(Protocol.COUNT) + " crc=" +
-                            reply.getStringProperty(Protocol.CRC) + ", not what was sent");
+                        fail("subscriber " + reply.getStringProperty(Protocol.FROM) + " received count=" +
+                            reply.getLongProperty(Protocol.COUNT) + " crc=" + reply.getStringProperty(Protocol.CRC) +
+                            ", not what was sent");
                     }
-                    final long tookMs = Math.max(1, (System.nanoTime() - startNs) / 1_000_000);
-                    Protocol.say("CONFIRMED in " + tookMs + " ms (" + count * 1000 / tookMs + " messages/s)");
-                    break;
+                    confirmed.add(reply.getStringProperty(Protocol.FROM));
                 }
             }
+            final long tookMs = Math.max(1, (System.nanoTime() - startNs) / 1_000_000);
+            Protocol.say("CONFIRMED by " + subscribers + " in " + tookMs + " ms (" + count * 1000 / tookMs +
+                " messages/s)");
         }
         finally
         {

@@ -98,6 +98,7 @@ public final class TopicSubscriberMain
                     done.setBooleanProperty(Protocol.OK, failure == null);
                     done.setLongProperty(Protocol.COUNT, received);
                     done.setStringProperty(Protocol.CRC, Protocol.hex(crc));
+                    done.setStringProperty(Protocol.FROM, Protocol.self());
                     replies.send(done);
                     break;
                 }

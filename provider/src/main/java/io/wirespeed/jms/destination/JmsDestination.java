@@ -65,6 +65,28 @@ public abstract class JmsDestination implements Destination, Serializable, Refer
     }
 
     /**
+     * Checks a destination the application gave a session or producer, and converts a foreign one.
+     *
+     * @param destination the destination.
+     * @param nullAllowed whether null (an anonymous producer) is allowed.
+     * @return the destination as Wirespeed's own, or null when allowed and given.
+     * @throws InvalidDestinationException if it is null where not allowed, or of an unknown kind.
+     */
+    public static JmsDestination ofGiven(final Destination destination, final boolean nullAllowed)
+        throws JMSException
+    {
+        if (destination == null)
+        {
+            if (nullAllowed)
+            {
+                return null;
+            }
+            throw new InvalidDestinationException("the destination must not be null");
+        }
+        return of(destination);
+    }
+
+    /**
      * Checks a destination name.
      *
      * @param name the name.

@@ -208,7 +208,7 @@ public class JmsMapMessage extends JmsMessage implements MapMessage
     @Override
     public void setObject(final String name, final Object value) throws JMSException
     {
-        if (null == TypedValueTable.typeOf(value))
+        if (null == BoxedValues.typeOf(value))
         {
             checkBodyWritable();
             throw JmsMessageExceptions.unsupportedObject("MapMessage.setObject('" + name + "')", value, OBJECT_CLASSES);
@@ -218,7 +218,7 @@ public class JmsMapMessage extends JmsMessage implements MapMessage
             checkBodyWritable();
             WellFormedText.check((String)value, "MapMessage entry", name);
         }
-        entries.setObject(writableSlot(name), value);
+        BoxedValues.store(entries, writableSlot(name), value);
     }
 
     /**

@@ -299,7 +299,7 @@ public final class JmsMessageProperties
      */
     public void setObject(final String name, final Object value) throws JMSException
     {
-        final ValueType type = TypedValueTable.typeOf(value);
+        final ValueType type = BoxedValues.typeOf(value);
         if (null == type || ValueType.CHAR == type || ValueType.BYTES == type)
         {
             checkWritable(name);
@@ -312,7 +312,7 @@ public final class JmsMessageProperties
             checkWritable(name);
             WellFormedText.check((String)value, "String property", name);
         }
-        values.setObject(writableSlot(name, type), value);
+        BoxedValues.store(values, writableSlot(name, type), value);
     }
 
     /**

@@ -255,7 +255,7 @@ public class JmsStreamMessage extends JmsMessage implements StreamMessage
     public void writeObject(final Object value) throws JMSException
     {
         checkBodyWritable();
-        if (null == TypedValueTable.typeOf(value))
+        if (null == BoxedValues.typeOf(value))
         {
             throw JmsMessageExceptions.unsupportedObject("StreamMessage.writeObject", value, OBJECT_CLASSES);
         }
@@ -263,7 +263,7 @@ public class JmsStreamMessage extends JmsMessage implements StreamMessage
         {
             WellFormedText.check((String)value, "A StreamMessage String field", null);
         }
-        fields.setObject(appendField(), value);
+        BoxedValues.store(fields, appendField(), value);
     }
 
     @Override

@@ -1,0 +1,68 @@
+package io.wirespeed.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import io.wirespeed.bench.rig.RunProfile;
+import io.wirespeed.bench.scenario.ThroughputScenario;
+import io.wirespeed.netns.NamespaceNetwork;
+
+/**
+ * Steps of peers that span hosts, run as the suite runs them (a step JVM on the near host of a network made for it,
+ * the far side and the broker in JVMs on theirs), with short durations: every point measured, every round trip of the
+ * ping-pong back, every stream lossless (Artemis's stream is the JMS stream Wirespeed's runs). What the figures are
+ * is the suite's business, not a test's. Skipped, saying why, where this machine cannot make network namespaces.
+ */
+@Tag("slow")
+@Timeout(180)
+class AcrossHostsStepTest
+{
+    private static final RunProfile BRIEF = RunProfile.parse(new String[]{"warmup=0.1", "measure=0.2"});
+
+    @BeforeEach
+    void needsNamespaces()
+    {
+        final String reason = NamespaceNetwork.unavailableReason(false).orElse(null);
+        assumeTrue(null == reason, reason);
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({
+        "S1, kernel-udp-netns", "S1, aeron-udp-netns", "S1, wirespeed-udp-netns", "S1, artemis-tcp-netns",
+        "S2, kernel-udp-netns", "S2, aeron-udp-netns", "S2, wirespeed-udp-netns"})
+    void runsEveryPointWithItsFarSideOnAnotherHost(final String scenario, final String peer, @TempDir final Path out)
+        throws Exception
+    {
+        final StepJvm.Outcome outcome = StepJvm.run(new Plan.Step(scenario, peer), BRIEF, out, 120);
+
+        assertNull(outcome.error(), "the step's error");
+        assertEquals("S1".equals(scenario) ? 4 : ThroughputScenario.SIZES.length, outcome.points().size(),
+            outcome.points().toString());
+        for (final Map<String, Object> point : outcome.points())
+        {
+            assertFalse(point.containsKey("error"), point.toString());
+            assertEquals(peer, point.get("peer"));
+            assertEquals(peer.startsWith("artemis") ? "tcp-netns" : "udp-netns", point.get("transport"));
+            if ("pingpong".equals(point.get("mode")))
+            {
+                assertEquals(point.get("sent"), point.get("received"), point.toString());
+            }
+            if ("S2".equals(scenario))
+            {
+                assertEquals(true, point.get("lossless"), point.toString());
+            }
+        }
+    }
+}

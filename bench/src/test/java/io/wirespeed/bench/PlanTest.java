@@ -1,0 +1,60 @@
+package io.wirespeed.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+import io.wirespeed.bench.rig.RunProfile;
+
+class PlanTest
+{
+    private static final RunProfile SHORT = RunProfile.parse(new String[0]);
+
+    @Test
+    void acrossHostsEachNetworkPeerOfS1S2AndS5IsFollowedByItsTwinBetweenNamespaces()
+    {
+        final List<String> s5 = Plan.steps(SHORT, Set.of("S5"), Set.of(), true).stream().map(Plan.Step::peer)
+            .toList();
+
+        assertEquals(List.of("wirespeed-ipc", "aeron-ipc", "wirespeed-udp", "wirespeed-udp-netns", "aeron-udp",
+            "aeron-udp-netns", "kernel-udp", "kernel-udp-netns"), s5);
+    }
+
+    @Test
+    void acrossHostsTheUdpPeersOfS4AndS9AlsoRunBetweenNamespaces()
+    {
+        final List<String> s9 = Plan.steps(SHORT, Set.of("S9"), Set.of(), true).stream().map(Plan.Step::peer)
+            .toList();
+        final List<String> s4 = Plan.steps(SHORT, Set.of("S4"), Set.of(), true).stream().map(Plan.Step::peer)
+            .toList();
+
+        assertEquals(List.of("wirespeed-udp", "wirespeed-udp-netns", "aeron-udp", "aeron-udp-netns", "kernel-udp",
+            "kernel-udp-netns"), s9);
+        assertEquals(List.of("wirespeed-ipc", "aeron-ipc", "wirespeed-udp", "wirespeed-udp-netns", "aeron-udp",
+            "aeron-udp-netns", "kernel-udp", "kernel-udp-netns"), s4);
+    }
+
+    @Test
+    void onLoopbackNoStepSpansHosts()
+    {
+        assertEquals(List.of(), Plan.steps(SHORT, Set.of(), Set.of(), false).stream()
+            .filter(step -> step.peer().endsWith("-netns")).toList());
+    }
+
+    @Test
+    void scenariosWhoseRolesShareOneJvmStayOnLoopback()
+    {
+        assertEquals(List.of("wirespeed-ipc", "wirespeed-udp", "artemis-invm", "artemis-tcp"),
+            Plan.steps(SHORT, Set.of("S8"), Set.of(), true).stream().map(Plan.Step::peer).toList());
+    }
+
+    @Test
+    void thePeersOptionPicksTwinsByName()
+    {
+        assertEquals(List.of(new Plan.Step("S1", "artemis-tcp-netns")),
+            Plan.steps(SHORT, Set.of("S1"), Set.of("artemis-tcp-netns"), true));
+    }
+}
