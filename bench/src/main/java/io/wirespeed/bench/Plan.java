@@ -106,6 +106,24 @@ public final class Plan
         return steps;
     }
 
+    /**
+     * Checks the ids an {@code only=} option names.
+     *
+     * @param only the ids given.
+     * @throws IllegalArgumentException naming the ids the suite knows, if one of them is not a scenario or JMH.
+     */
+    public static void checkScenarioIds(final Set<String> only)
+    {
+        for (final String id : only)
+        {
+            if (!SCENARIOS.containsKey(id) && !"JMH".equals(id))
+            {
+                throw new IllegalArgumentException("only=" + String.join(",", only) + " names " + id +
+                    ", which is no scenario: give some of " + String.join(",", SCENARIOS.keySet()) + ",JMH");
+            }
+        }
+    }
+
     private static Map<String, String> scenarios()
     {
         final Map<String, String> scenarios = new LinkedHashMap<>();

@@ -48,6 +48,7 @@ public final class Suite
         final long started = System.nanoTime();
         final RunProfile profile = RunProfile.parse(args);
         final Set<String> only = listOption(args, "only");
+        Plan.checkScenarioIds(only);
         final Set<String> peers = listOption(args, "peers");
         final String hosts = option(args, "hosts", "loopback");
         if (!"loopback".equals(hosts) && !"netns".equals(hosts))
