@@ -29,7 +29,7 @@ public final class Plan
      * The scenarios whose pairs and streams can span hosts ({@link Placement}): those built on
      * {@code PeerRuns.pingPong} and {@code PeerRuns.stream}, whose far side runs in a JVM of its own.
      */
-    public static final Set<String> ACROSS_HOSTS = Set.of("S1", "S2", "S5");
+    public static final Set<String> ACROSS_HOSTS = Set.of("S1", "S2", "S4", "S5", "S9");
 
     private Plan()
     {
@@ -74,11 +74,15 @@ public final class Plan
         final Map<String, List<String>> plan = new LinkedHashMap<>();
         plan.put("S1", ALL);
         plan.put("S2", ALL);
-        plan.put("S3", profile.longRun() ? List.of(WIRESPEED_IPC, WIRESPEED_UDP) : List.of(WIRESPEED_IPC));
+        plan.put("S3", List.of(WIRESPEED_IPC, WIRESPEED_UDP, ARTEMIS_INVM));
+        plan.put("S4", List.of(WIRESPEED_IPC, AERON_IPC, WIRESPEED_UDP, AERON_UDP, KERNEL_UDP));
         plan.put("S5", List.of(WIRESPEED_IPC, AERON_IPC, WIRESPEED_UDP, AERON_UDP, KERNEL_UDP));
         plan.put("S6", List.of(WIRESPEED_IPC, WIRESPEED_UDP, ARTEMIS_INVM));
         plan.put("S7", List.of(WIRESPEED_IPC, ARTEMIS_INVM));
         plan.put("S8", List.of(WIRESPEED_IPC, WIRESPEED_UDP, ARTEMIS_INVM, ARTEMIS_TCP));
+        plan.put("S9", List.of(WIRESPEED_UDP, AERON_UDP, KERNEL_UDP));
+        plan.put("DEF", List.of(WIRESPEED_IPC, ARTEMIS_INVM));
+        plan.put("QS", List.of(WIRESPEED_IPC));
         final List<Step> steps = new ArrayList<>();
         plan.forEach((scenario, scenarioPeers) ->
         {
@@ -102,18 +106,41 @@ public final class Plan
         return steps;
     }
 
+    /**
+     * Checks the ids an {@code only=} option names.
+     *
+     * @param only the ids given.
+     * @throws IllegalArgumentException naming the ids the suite knows, if one of them is not a scenario or JMH.
+     */
+    public static void checkScenarioIds(final Set<String> only)
+    {
+        for (final String id : only)
+        {
+            if (!SCENARIOS.containsKey(id) && !"JMH".equals(id))
+            {
+                throw new IllegalArgumentException("only=" + String.join(",", only) + " names " + id +
+                    ", which is no scenario: give some of " + String.join(",", SCENARIOS.keySet()) + ",JMH");
+            }
+        }
+    }
+
     private static Map<String, String> scenarios()
     {
         final Map<String, String> scenarios = new LinkedHashMap<>();
         scenarios.put("S1",
             "reflector: 45-byte round trip, ping-pong and at target rates, latency from intended send time");
         scenarios.put("S2", "maximum lossless throughput, one publisher to one subscriber, 32/45/100/1000 bytes");
-        scenarios.put("S3", "S1 pair at 100k msg/s while a second pair loads 1...1000 other topics");
+        scenarios.put("S3", "blocking-receive ping-pong while both connections consume N = 0, 1,000, 10,000 topics " +
+            "loaded at 20k msg/s");
+        scenarios.put("S4", "latency vs message size, ping-pong, 32 bytes to 64 KiB");
         scenarios.put("S5", "latency vs rate at 64 and 800 bytes");
         scenarios.put("S6", "10 publishers x 10 topics (12-byte names) x 10 subscribers, 100 bytes, one-way latency");
         scenarios.put("S7", "fan-out to 1...32 consumers; 1...1024 non-matching subscriptions");
         scenarios.put("S8",
             "stock exchange: gateway -> matching engine -> confirmations/trades/quotes, completion time");
+        scenarios.put("S9", "UDP half-RTT percentiles at 70 bytes; rate achieved vs target up to 3M msg/s");
+        scenarios.put("DEF", "default configuration (wirespeed:ipc, no option): blocking-receive ping-pong, 45 bytes");
+        scenarios.put("QS", "the quickstart (examples) as its README runs it: 45 bytes at 50k msg/s");
         return scenarios;
     }
 }

@@ -9,8 +9,10 @@ import java.util.function.Consumer;
 
 import io.wirespeed.bench.json.JsonWriter;
 import io.wirespeed.bench.rig.RunProfile;
+import io.wirespeed.bench.scenario.DefaultConfigScenario;
 import io.wirespeed.bench.scenario.FanOutScenario;
 import io.wirespeed.bench.scenario.ManyToManyScenario;
+import io.wirespeed.bench.scenario.QuickstartScenario;
 import io.wirespeed.bench.scenario.ReflectorScenario;
 import io.wirespeed.bench.scenario.StockExchangeScenario;
 import io.wirespeed.bench.scenario.ThroughputScenario;
@@ -78,10 +80,14 @@ public final class Step
             case "S1" -> ReflectorScenario.s1(peer, profile, sink);
             case "S2" -> ThroughputScenario.s2(peer, profile, sink);
             case "S3" -> TopicLoadScenario.s3(peer, profile, sink);
+            case "S4" -> ReflectorScenario.s4(peer, profile, sink);
             case "S5" -> ReflectorScenario.s5(peer, profile, sink);
             case "S6" -> ManyToManyScenario.s6(peer, profile, sink);
             case "S7" -> FanOutScenario.s7(peer, profile, sink);
             case "S8" -> StockExchangeScenario.s8(peer, profile, sink);
+            case "S9" -> ReflectorScenario.s9(peer, profile, sink);
+            case DefaultConfigScenario.ID -> DefaultConfigScenario.run(peer, profile, sink);
+            case QuickstartScenario.ID -> QuickstartScenario.run(peer, profile, sink);
             default -> throw new IllegalArgumentException("unknown scenario: " + scenario);
         }
     }

@@ -26,9 +26,9 @@ import io.wirespeed.netns.NamespaceNetwork;
  * {@code report.html} (charts as inline SVG) under {@code bench/results/<timestamp>/}.
  * <p>
  * Arguments, all optional: {@code long} (the papers' durations), {@code idle=yielding|busy-spin|backoff},
- * {@code threading=shared|dedicated}, {@code only=S1,S2}, {@code peers=wirespeed-ipc,aeron-ipc},
- * {@code hosts=loopback|netns} (netns: the network peers of S1, S2 and S5 also between network namespaces, as
- * {@code <peer>-netns}; needs root), {@code jmh=<jar>|skip}, {@code out=<directory>}, {@code warmup=<s>},
+ * {@code threading=shared|dedicated}, {@code only=S1,S2,...,S9,DEF,QS,JMH}, {@code peers=wirespeed-ipc,aeron-ipc},
+ * {@code hosts=loopback|netns} (netns: the network peers of S1, S2, S4, S5 and S9 also between network namespaces,
+ * as {@code <peer>-netns}; needs root), {@code jmh=<jar>|skip}, {@code out=<directory>}, {@code warmup=<s>},
  * {@code measure=<s>}.
  */
 public final class Suite
@@ -48,6 +48,7 @@ public final class Suite
         final long started = System.nanoTime();
         final RunProfile profile = RunProfile.parse(args);
         final Set<String> only = listOption(args, "only");
+        Plan.checkScenarioIds(only);
         final Set<String> peers = listOption(args, "peers");
         final String hosts = option(args, "hosts", "loopback");
         if (!"loopback".equals(hosts) && !"netns".equals(hosts))

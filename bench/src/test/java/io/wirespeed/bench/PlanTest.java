@@ -1,9 +1,13 @@
 package io.wirespeed.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +25,37 @@ class PlanTest
 
         assertEquals(List.of("wirespeed-ipc", "aeron-ipc", "wirespeed-udp", "wirespeed-udp-netns", "aeron-udp",
             "aeron-udp-netns", "kernel-udp", "kernel-udp-netns"), s5);
+    }
+
+    @Test
+    void acrossHostsTheUdpPeersOfS4AndS9AlsoRunBetweenNamespaces()
+    {
+        final List<String> s9 = Plan.steps(SHORT, Set.of("S9"), Set.of(), true).stream().map(Plan.Step::peer)
+            .toList();
+        final List<String> s4 = Plan.steps(SHORT, Set.of("S4"), Set.of(), true).stream().map(Plan.Step::peer)
+            .toList();
+
+        assertEquals(List.of("wirespeed-udp", "wirespeed-udp-netns", "aeron-udp", "aeron-udp-netns", "kernel-udp",
+            "kernel-udp-netns"), s9);
+        assertEquals(List.of("wirespeed-ipc", "aeron-ipc", "wirespeed-udp", "wirespeed-udp-netns", "aeron-udp",
+            "aeron-udp-netns", "kernel-udp", "kernel-udp-netns"), s4);
+    }
+
+    @Test
+    void everyScenarioIdHasStepsInTheWholeSuite()
+    {
+        assertEquals(Plan.SCENARIOS.keySet(), Plan.steps(SHORT, Set.of(), Set.of()).stream().map(Plan.Step::scenario)
+            .collect(Collectors.toCollection(LinkedHashSet::new)));
+    }
+
+    @Test
+    void refusesAnOnlyIdThatIsNoScenarioNamingTheKnownOnes()
+    {
+        Plan.checkScenarioIds(Set.of("S3", "DEF", "QS", "JMH"));
+        final IllegalArgumentException ex =
+            assertThrows(IllegalArgumentException.class, () -> Plan.checkScenarioIds(Set.of("S10")));
+
+        assertTrue(ex.getMessage().contains("S1,S2,S3,S4,S5,S6,S7,S8,S9,DEF,QS,JMH"), ex.getMessage());
     }
 
     @Test

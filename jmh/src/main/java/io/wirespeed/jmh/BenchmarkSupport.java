@@ -9,7 +9,6 @@ import javax.jms.Message;
 import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
 
-import io.aeron.CommonContext;
 import io.aeron.driver.ThreadingMode;
 import io.wirespeed.bench.common.Endpoints;
 import io.wirespeed.bench.common.RawAeron;
@@ -72,9 +71,7 @@ public final class BenchmarkSupport
      */
     public static RawAeron startRawAeron(final String idle)
     {
-        final String directory = CommonContext.getAeronDirectoryName() + "-wirespeed-jmh-raw-" +
-            ProcessHandle.current().pid();
-        return RawAeron.start(directory, idle, ThreadingMode.SHARED, 0);
+        return RawAeron.start(RawAeron.directoryBesideWirespeeds("jmh-raw"), idle, ThreadingMode.SHARED, 0);
     }
 
     /**

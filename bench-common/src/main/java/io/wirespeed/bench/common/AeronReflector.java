@@ -11,10 +11,11 @@ import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.Header;
 
 /**
- * The echo side of a raw Aeron ping-pong: copies every fragment it is handed, unchanged, into a claim on the pong
- * publication. Back-pressure is waited out on the polling thread with an idle strategy, doing the given duty while
- * it waits (a reflector that also reads the pongs must keep reading them, or the back-pressure never clears).
- * Fragments must fit in one frame ({@link Publication#maxPayloadLength()}), as the benchmarks' messages do.
+ * The echo side of a raw Aeron ping-pong: copies every message it is handed, unchanged, into a claim on the pong
+ * publication, or offers it (which fragments it) when it is longer than one frame
+ * ({@link Publication#maxPayloadLength()}); behind a {@link io.aeron.FragmentAssembler} it reflects messages of any
+ * size. Back-pressure is waited out on the polling thread with an idle strategy, doing the given duty while it waits
+ * (a reflector that also reads the pongs must keep reading them, or the back-pressure never clears).
  */
 public final class AeronReflector implements FragmentHandler
 {
@@ -42,7 +43,7 @@ public final class AeronReflector implements FragmentHandler
     }
 
     /**
-     * Sends the fragment back on the pong publication, waiting out back-pressure.
+     * Sends the message back on the pong publication, waiting out back-pressure.
      *
      * @throws IllegalStateException if the publication is closed or has reached its maximum position.
      */
@@ -51,8 +52,10 @@ public final class AeronReflector implements FragmentHandler
     {
         final IdleStrategy idle = backPressureIdle;
         idle.reset();
+        final boolean oneFrame = length <= publication.maxPayloadLength();
         long result;
-        while ((result = publication.tryClaim(length, claim)) < 0)
+        while ((result = oneFrame ?
+            publication.tryClaim(length, claim) : publication.offer(buffer, offset, length)) < 0)
         {
             if (Publication.CLOSED == result || Publication.MAX_POSITION_EXCEEDED == result)
             {
@@ -60,7 +63,10 @@ public final class AeronReflector implements FragmentHandler
             }
             idle.idle(whileBackPressured.getAsInt());
         }
-        claim.buffer().putBytes(claim.offset(), buffer, offset, length);
-        claim.commit();
+        if (oneFrame)
+        {
+            claim.buffer().putBytes(claim.offset(), buffer, offset, length);
+            claim.commit();
+        }
     }
 }

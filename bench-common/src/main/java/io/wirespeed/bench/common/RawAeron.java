@@ -3,6 +3,7 @@ package io.wirespeed.bench.common;
 import java.util.concurrent.TimeUnit;
 
 import io.aeron.Aeron;
+import io.aeron.CommonContext;
 import io.aeron.ExclusivePublication;
 import io.aeron.Publication;
 import io.aeron.driver.MediaDriver;
@@ -29,6 +30,19 @@ public final class RawAeron implements AutoCloseable
     {
         this.driver = driver;
         this.aeron = aeron;
+    }
+
+    /**
+     * A directory for a raw driver of this process, of the kind Wirespeed's embedded driver uses: beside Aeron's
+     * default directory ({@code /dev/shm} on Linux), as {@code <aeron default>-wirespeed-<tag>-<pid>}, so that the
+     * floor and Wirespeed map their log buffers from the same file system.
+     *
+     * @param tag what the driver is for, e.g. {@code bench-raw}.
+     * @return the directory's path.
+     */
+    public static String directoryBesideWirespeeds(final String tag)
+    {
+        return CommonContext.getAeronDirectoryName() + "-wirespeed-" + tag + "-" + ProcessHandle.current().pid();
     }
 
     /**

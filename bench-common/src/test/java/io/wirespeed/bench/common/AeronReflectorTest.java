@@ -1,5 +1,6 @@
 package io.wirespeed.bench.common;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,6 +15,7 @@ import org.agrona.concurrent.YieldingIdleStrategy;
 import org.junit.jupiter.api.Test;
 
 import io.aeron.ExclusivePublication;
+import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
 import io.aeron.driver.ThreadingMode;
 import io.aeron.logbuffer.FragmentHandler;
@@ -56,6 +58,40 @@ class AeronReflectorTest
             {
                 assertEquals("ping number " + i, received.get(i));
             }
+        }
+    }
+
+    @Test
+    void reflectsMessagesLongerThanOneFrameWholeBehindAFragmentAssembler() throws Exception
+    {
+        final int size = 4 * 1024;
+        try (RawAeron rawAeron = start("fragmented"))
+        {
+            final Streams streams = Streams.connect(rawAeron);
+            assertTrue(size > streams.pong().maxPayloadLength(), "the message must need more than one frame");
+            final FragmentAssembler reflector = new FragmentAssembler(
+                new AeronReflector(streams.pong(), new YieldingIdleStrategy(), AeronReflector.NO_DUTY));
+            final List<byte[]> received = new ArrayList<>();
+            final FragmentAssembler collect = new FragmentAssembler((buffer, offset, length, header) ->
+            {
+                final byte[] bytes = new byte[length];
+                buffer.getBytes(offset, bytes);
+                received.add(bytes);
+            });
+            final byte[] sent = new byte[size];
+            for (int i = 0; i < size; i++)
+            {
+                sent[i] = (byte)(i * 31);
+            }
+
+            try (PollingThread ignored = new PollingThread(
+                "test-reflector", new YieldingIdleStrategy(), () -> streams.pings().poll(reflector, 16)))
+            {
+                final UnsafeBuffer message = new UnsafeBuffer(sent);
+                Await.until("the ping accepted", () -> streams.ping().offer(message, 0, size) > 0);
+                Await.until("the pong", () -> streams.pongs().poll(collect, 16) >= 0 && received.size() == 1);
+            }
+            assertArrayEquals(sent, received.get(0));
         }
     }
 

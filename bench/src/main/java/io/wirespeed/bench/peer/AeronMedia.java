@@ -1,22 +1,21 @@
 package io.wirespeed.bench.peer;
 
-import java.io.File;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
-import io.aeron.driver.Configuration;
 import io.aeron.driver.ThreadingMode;
 import io.wirespeed.bench.common.Endpoints;
 import io.wirespeed.bench.common.RawAeron;
 import io.wirespeed.bench.rig.RunProfile;
+import io.wirespeed.transport.aeron.AeronTransportConfiguration;
 
 /**
  * Raw Aeron, the floor: an embedded media driver with the same threading mode and idle strategy
  * Wirespeed is given ({@link RawAeron}), and a client of it, on the same channel Wirespeed uses (IPC,
- * or UDP unicast on loopback, or between hosts). The driver keeps Aeron's own default term length for the channel
- * (64 MiB for IPC, 16 MiB for UDP) and lives under {@code java.io.tmpdir}, as this peer always has.
+ * or UDP unicast on loopback, or between hosts). Like for like with Wirespeed's embedded driver: Wirespeed's term
+ * length (16 MiB, IPC and UDP alike) and a directory beside Aeron's default one ({@code /dev/shm} on Linux).
  */
 public final class AeronMedia implements AutoCloseable
 {
@@ -54,14 +53,11 @@ public final class AeronMedia implements AutoCloseable
         this.sendChannel = sendChannel;
         this.receiveChannel = receiveChannel;
         this.transport = transport;
-        final String dir = new File(System.getProperty("java.io.tmpdir"),
-            "wirespeed-bench-aeron-" + ProcessHandle.current().pid()).getAbsolutePath();
         this.rawAeron = RawAeron.start(
-            dir,
+            RawAeron.directoryBesideWirespeeds("bench-raw"),
             profile.idle(),
             ThreadingMode.valueOf(profile.threading().toUpperCase().replace('-', '_')),
-            sendChannel.equals(Endpoints.AERON_IPC) ? Configuration.ipcTermBufferLength() :
-            Configuration.termBufferLength());
+            0);
     }
 
     /**
@@ -121,6 +117,8 @@ public final class AeronMedia implements AutoCloseable
         settings.put("idle", profile.idle());
         settings.put("uri", sendChannel.equals(receiveChannel) ? sendChannel :
             "sends on " + sendChannel + ", receives on " + receiveChannel);
+        settings.put("aeronDir", aeron().context().aeronDirectoryName());
+        settings.put("termLength", AeronTransportConfiguration.DEFAULT_TERM_LENGTH);
         return settings;
     }
 

@@ -6,8 +6,10 @@ import java.util.Map;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 import io.aeron.ExclusivePublication;
+import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.BufferClaim;
 import io.aeron.logbuffer.FragmentHandler;
@@ -23,7 +25,8 @@ import io.wirespeed.netns.NamespaceHost;
  * The reflector pair over raw Aeron: ping and pong streams on one channel; one polling thread
  * reflects pings into the pong publication ({@link AeronReflector}) and hands pongs to the handler,
  * as one Wirespeed connection's delivery thread serves both listeners. Between hosts, the reflector is a
- * JVM with a driver of its own on the far host.
+ * JVM with a driver of its own on the far host. A message that fits a frame goes by {@code tryClaim}; a longer one
+ * (S4's large sizes) by {@code offer}, reassembled on receipt.
  */
 public final class AeronPingPong implements PingPongPeer
 {
@@ -38,6 +41,7 @@ public final class AeronPingPong implements PingPongPeer
     private PollingThread poller;
     private RemoteSide reflector;
     private int messageSize;
+    private UnsafeBuffer offerBuffer;
 
     /**
      * A pair over raw Aeron.
@@ -73,24 +77,40 @@ public final class AeronPingPong implements PingPongPeer
     {
         messageSize = Payload.checkSize(size);
         final Subscription pongSubscription = media.aeron().addSubscription(media.channel(), PONG_STREAM);
-        final FragmentHandler receive = (buffer, offset, length, header) -> deliver(handler, buffer, offset);
         if (null != far)
         {
             reflector = RemoteSide.start(far, FarSideMain.class.getName(), List.of("reflect-aeron", profile.idle(),
                 profile.threading(), AeronMedia.udpChannel(far.address(), Placement.FAR_PORT), media.channel()));
-            ping = media.connectedPublication(PING_STREAM);
+        }
+        final Subscription pingSubscription =
+            null == far ? media.aeron().addSubscription(media.channel(), PING_STREAM) : null;
+        ping = media.connectedPublication(PING_STREAM);
+        // Messages longer than a frame are offered (fragmented) and reassembled; shorter ones take the claim path,
+        // with no assembler in the way.
+        final boolean oneFrame = messageSize <= ping.maxPayloadLength();
+        if (!oneFrame)
+        {
+            offerBuffer = new UnsafeBuffer(new byte[messageSize]);
+        }
+        final FragmentHandler receive = assembled(oneFrame,
+            (buffer, offset, length, header) -> deliver(handler, buffer, offset));
+        if (null != far)
+        {
             poller = new PollingThread("aeron-pingpong-poller", IdleStrategies.of(profile.idle()),
                 () -> pongSubscription.poll(receive, 64));
             return;
         }
-        final Subscription pingSubscription = media.aeron().addSubscription(media.channel(), PING_STREAM);
-        ping = media.connectedPublication(PING_STREAM);
         final ExclusivePublication pong = media.connectedPublication(PONG_STREAM);
         // The pongs' reader is this thread: it drains them while the pong publication is back-pressured.
-        final AeronReflector reflect = new AeronReflector(
-            pong, IdleStrategies.of(profile.idle()), () -> pongSubscription.poll(receive, 64));
+        final FragmentHandler reflect = assembled(oneFrame, new AeronReflector(
+            pong, IdleStrategies.of(profile.idle()), () -> pongSubscription.poll(receive, 64)));
         poller = new PollingThread("aeron-pingpong-poller", IdleStrategies.of(profile.idle()),
             () -> pingSubscription.poll(reflect, 64) + pongSubscription.poll(receive, 64));
+    }
+
+    private static FragmentHandler assembled(final boolean oneFrame, final FragmentHandler handler)
+    {
+        return oneFrame ? handler : new FragmentAssembler(handler);
     }
 
     private static void deliver(final ReplyHandler handler, final DirectBuffer buffer, final int offset)
@@ -102,6 +122,16 @@ public final class AeronPingPong implements PingPongPeer
     @Override
     public void send(final long intendedNanos, final long sequence)
     {
+        if (null != offerBuffer)
+        {
+            offerBuffer.putLong(Payload.INTENDED_OFFSET, intendedNanos);
+            offerBuffer.putLong(Payload.SEQUENCE_OFFSET, sequence);
+            while (ping.offer(offerBuffer, 0, messageSize) < 0)
+            {
+                Thread.yield();
+            }
+            return;
+        }
         while (ping.tryClaim(messageSize, sendClaim) < 0)
         {
             Thread.yield();

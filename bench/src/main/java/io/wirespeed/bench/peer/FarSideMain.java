@@ -17,6 +17,7 @@ import javax.jms.Session;
 
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
+import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.FragmentHandler;
 import io.wirespeed.bench.common.AeronReflector;
@@ -158,8 +159,10 @@ public final class FarSideMain
         final AeronMedia media = new AeronMedia(profile, pongChannel, pingChannel, "udp-netns");
         resources.add(media);
         final Subscription pings = media.aeron().addSubscription(media.channel(), AeronPingPong.PING_STREAM);
-        final AeronReflector reflect = new AeronReflector(media.connectedPublication(AeronPingPong.PONG_STREAM),
-            IdleStrategies.of(profile.idle()), AeronReflector.NO_DUTY);
+        // Reassembled, so that a ping longer than a frame (S4's large sizes) goes back whole.
+        final FragmentAssembler reflect = new FragmentAssembler(new AeronReflector(
+            media.connectedPublication(AeronPingPong.PONG_STREAM), IdleStrategies.of(profile.idle()),
+            AeronReflector.NO_DUTY));
         resources.add(new PollingThread("aeron-reflector", IdleStrategies.of(profile.idle()),
             () -> pings.poll(reflect, 64)));
     }

@@ -12,27 +12,48 @@ import io.wirespeed.bench.rig.Placement;
 import io.wirespeed.bench.rig.RunProfile;
 import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.netns.NamespaceHost;
+import io.wirespeed.transport.aeron.AeronTransportConfiguration;
 
 /**
- * Wirespeed configured by one URI: IPC, UDP unicast on loopback, or UDP unicast between two hosts; reused messages on
- * delivery.
+ * Wirespeed configured by one URI: IPC, UDP unicast on loopback or UDP unicast between two hosts, with the run's idle
+ * strategy and threading and reused messages on delivery; or IPC with no option at all (what a new user gets).
+ * Always the embedded media driver in its default directory (beside Aeron's default one: {@code /dev/shm} on Linux).
  */
 public final class WirespeedTarget implements JmsTarget
 {
+    private static final String DEFAULT = "provider default";
+
     private final String uri;
     private final String transport;
-    private final RunProfile profile;
+    private final String idle;
+    private final String threading;
     private final NamespaceHost near;
     private final NamespaceHost far;
 
-    private WirespeedTarget(final String uri, final String transport, final RunProfile profile,
+    private WirespeedTarget(final String uri, final String transport, final String idle, final String threading,
         final NamespaceHost near, final NamespaceHost far)
     {
         this.uri = uri;
         this.transport = transport;
-        this.profile = profile;
+        this.idle = idle;
+        this.threading = threading;
         this.near = near;
         this.far = far;
+    }
+
+    private WirespeedTarget(final String uri, final String transport, final RunProfile profile)
+    {
+        this(uri, transport, profile.idle(), profile.threading(), null, null);
+    }
+
+    /**
+     * Wirespeed over IPC as a new user gets it: {@code wirespeed:ipc}, no option.
+     *
+     * @return the target.
+     */
+    public static WirespeedTarget defaults()
+    {
+        return new WirespeedTarget("wirespeed:ipc", "ipc", DEFAULT, DEFAULT, null, null);
     }
 
     /**
@@ -43,7 +64,7 @@ public final class WirespeedTarget implements JmsTarget
      */
     public static WirespeedTarget ipc(final RunProfile profile)
     {
-        return new WirespeedTarget(Endpoints.wirespeedIpc(options(profile)), "ipc", profile, null, null);
+        return new WirespeedTarget(Endpoints.wirespeedIpc(options(profile)), "ipc", profile);
     }
 
     /**
@@ -55,8 +76,7 @@ public final class WirespeedTarget implements JmsTarget
      */
     public static WirespeedTarget udp(final RunProfile profile, final int port)
     {
-        return new WirespeedTarget(Endpoints.wirespeedUdp(port, options(profile)), "udp-loopback", profile, null,
-            null);
+        return new WirespeedTarget(Endpoints.wirespeedUdp(port, options(profile)), "udp-loopback", profile);
     }
 
     /**
@@ -73,7 +93,7 @@ public final class WirespeedTarget implements JmsTarget
         final NamespaceHost far)
     {
         return new WirespeedTarget("wirespeed:udp?endpoint=" + far.address() + ":" + Placement.FAR_PORT + "&" +
-            options(profile), "udp-netns", profile, near, far);
+            options(profile), "udp-netns", profile.idle(), profile.threading(), near, far);
     }
 
     private static String options(final RunProfile profile)
@@ -93,9 +113,11 @@ public final class WirespeedTarget implements JmsTarget
         final Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("api", "JMS (Wirespeed)");
         settings.put("transport", transport);
-        settings.put("threading", profile.threading());
-        settings.put("idle", profile.idle());
+        settings.put("threading", threading);
+        settings.put("idle", idle);
         settings.put("uri", uri);
+        settings.put("aeronDir", AeronTransportConfiguration.defaultDirectory(true));
+        settings.put("termLength", termLength());
         if (null != far)
         {
             settings.put("hosts", near + " -> " + far);
@@ -103,10 +125,18 @@ public final class WirespeedTarget implements JmsTarget
         return settings;
     }
 
+    private int termLength()
+    {
+        final int at = uri.indexOf("termLength=");
+        return at < 0 ? AeronTransportConfiguration.DEFAULT_TERM_LENGTH :
+            Integer.parseInt(uri.substring(at + "termLength=".length()).split("&")[0]);
+    }
+
     @Override
     public JmsTarget withOption(final String option)
     {
-        return new WirespeedTarget(uri + "&" + option, transport, profile, near, far);
+        return new WirespeedTarget(uri + (uri.contains("?") ? "&" : "?") + option, transport, idle, threading, near,
+            far);
     }
 
     @Override

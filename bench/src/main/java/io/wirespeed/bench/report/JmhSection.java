@@ -20,18 +20,47 @@ final class JmhSection
         doc.paragraph("Status: " + jmh.get("status") + (jmh.containsKey("command") ?
             ". Command: `" + jmh.get("command") + "`" : "") + ". Short settings: few, short iterations; the error " +
             "column is wide on a shared 2-core machine.");
+        final List<Map<String, Object>> results = (List<Map<String, Object>>)jmh.getOrDefault("results", List.of());
         final List<List<String>> rows = new ArrayList<>();
-        for (final Object item : (List<Object>)jmh.getOrDefault("results", List.of()))
+        for (final Map<String, Object> result : results)
         {
-            final Map<String, Object> result = (Map<String, Object>)item;
             final Map<String, Object> primary = (Map<String, Object>)result.getOrDefault("primaryMetric", Map.of());
             final String name = String.valueOf(result.get("benchmark")).replace("io.wirespeed.jmh.", "");
             final Object params = result.get("params");
             rows.add(List.of(name, params == null ? "" : params.toString(), String.valueOf(result.get("mode")),
                 Cells.number(Points.number(primary, "score")), Cells.number(Points.number(primary, "scoreError")),
-                String.valueOf(primary.get("scoreUnit")), allocation(result)));
+                String.valueOf(primary.get("scoreUnit")), allocation(result), toRawAeron(result, results)));
         }
-        doc.table(List.of("benchmark", "params", "mode", "score", "± error", "unit", "alloc B/op"), rows);
+        doc.table(List.of("benchmark", "params", "mode", "score", "± error", "unit", "alloc B/op", "÷ raw Aeron"),
+            rows);
+    }
+
+    /**
+     * A JMS benchmark's score over its raw Aeron counterpart's with the same parameters (the ping-pong's round trip,
+     * the throughput's sends per second).
+     */
+    @SuppressWarnings("unchecked")
+    private static String toRawAeron(final Map<String, Object> result, final List<Map<String, Object>> results)
+    {
+        final String name = String.valueOf(result.get("benchmark"));
+        final String counterpart = name.replace("JmsPingPongBenchmark", "AeronPingPongBenchmark")
+            .replace("ThroughputBenchmark.jms", "ThroughputBenchmark.aeron");
+        if (counterpart.equals(name))
+        {
+            return "–";
+        }
+        final Map<String, Object> params = (Map<String, Object>)result.getOrDefault("params", Map.of());
+        for (final Map<String, Object> other : results)
+        {
+            final Map<String, Object> otherParams = (Map<String, Object>)other.getOrDefault("params", Map.of());
+            if (counterpart.equals(other.get("benchmark")) && params.entrySet().containsAll(otherParams.entrySet()))
+            {
+                final double ours = Points.number((Map<String, Object>)result.get("primaryMetric"), "score");
+                final double theirs = Points.number((Map<String, Object>)other.get("primaryMetric"), "score");
+                return Ratios.format(ours / theirs);
+            }
+        }
+        return "–";
     }
 
     @SuppressWarnings("unchecked")

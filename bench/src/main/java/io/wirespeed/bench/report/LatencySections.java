@@ -6,11 +6,21 @@ import java.util.Map;
 
 import io.wirespeed.bench.rig.Points;
 
-/** The report's latency sections: S1 (reflector), S3 (topic load) and S5 (latency vs rate). */
+/**
+ * The report's latency sections: S1 (reflector) and S5 (latency vs rate), and what the other latency sections share.
+ * Every row carries its ratio to its floor ({@link Ratios#floor}) at the same size and rate.
+ */
 final class LatencySections
 {
-    private static final List<String> PERCENTILE_HEADERS =
+    /** The percentiles and moments every latency table shows. */
+    static final List<String> PERCENTILE_HEADERS =
         List.of("p50", "p90", "p99", "p99.9", "p99.99", "max", "mean", "stddev");
+
+    /** What a ping-pong point shares with its floor's: the message size and the mode. */
+    static final List<String> PING_PONG = List.of("messageSize", "mode");
+
+    /** What a point at a rate shares with its floor's: the message size, the mode and the target rate. */
+    static final List<String> AT_RATE = List.of("messageSize", "mode", "targetRate");
 
     private LatencySections()
     {
@@ -34,9 +44,12 @@ final class LatencySections
         for (final Map<String, Object> p : pingPong)
         {
             rows.add(latencyRow(p, List.of(Cells.text(p, "peer"), Cells.text(p, "transport")), "halfRtt",
-                List.of(Cells.micros(p, "rtt", "p50"), Cells.count(p, "measuredMessages"))));
+                List.of(Cells.micros(p, "rtt", "p50"), Cells.count(p, "measuredMessages"),
+                    Ratios.toFloor(p, points, PING_PONG, "rtt", "p50"),
+                    Ratios.toFloor(p, points, PING_PONG, "rtt", "p99.9"))));
         }
-        doc.table(concat(List.of("peer", "transport"), PERCENTILE_HEADERS, List.of("RTT p50", "round trips")), rows);
+        doc.table(concat(List.of("peer", "transport"), PERCENTILE_HEADERS,
+            List.of("RTT p50", "round trips", "p50 ÷ floor", "p99.9 ÷ floor")), rows);
         doc.chart("s1-pingpong-percentiles", percentileChart("S1 ping-pong: half-RTT by percentile", pingPong));
 
         doc.heading(3, "At target rates, half-RTT µs");
@@ -46,10 +59,11 @@ final class LatencySections
             rateRows.add(latencyRow(p,
                 List.of(Cells.text(p, "peer"), Cells.count(p, "targetRate"), Cells.count(p, "achievedRate")),
                 "halfRtt",
-                List.of(Cells.count(p, "lost"), Cells.flag(p, "saturated"))));
+                List.of(Cells.count(p, "lost"), Cells.flag(p, "saturated"),
+                    Ratios.toFloor(p, points, AT_RATE, "halfRtt", "p50"))));
         }
-        doc.table(concat(List.of("peer", "target msg/s", "achieved"), PERCENTILE_HEADERS, List.of("lost", "saturated")),
-            rateRows);
+        doc.table(concat(List.of("peer", "target msg/s", "achieved"), PERCENTILE_HEADERS,
+            List.of("lost", "saturated", "p50 ÷ floor")), rateRows);
         final SvgChart vsRate = new SvgChart("S1: median half-RTT vs rate (45 B)", "target rate (msg/s)",
             "half-RTT p50 (µs)", true, true);
         addByPeer(vsRate, rated, "targetRate", "halfRtt", "p50");
@@ -70,48 +84,6 @@ final class LatencySections
             "4.5 at 250k–500k, 6.0 at 1M; max 15.5–180 µs; std dev 0.9–23.3 µs.");
     }
 
-    static void s3(final Document doc, final List<Map<String, Object>> points)
-    {
-        final List<Map<String, Object>> s3 = Cells.select(points, "S3", p -> true);
-        if (s3.isEmpty())
-        {
-            return;
-        }
-        doc.heading(2, "S3 — topic scalability");
-        doc.paragraph("The S1 pair at 100k msg/s (45 B) while a second pair publishes round-robin over N other " +
-            "topics at a modest aggregate rate, with a listener on each. Half-RTT µs from intended send time.");
-        final List<List<String>> rows = new ArrayList<>();
-        for (final Map<String, Object> p : s3)
-        {
-            rows.add(latencyRow(p, List.of(Cells.text(p, "peer"), Cells.count(p, "loadedTopics"),
-                Cells.count(p, "loadDeliveredPerSec")), "halfRtt",
-                List.of(Cells.count(p, "achievedRate"), Cells.flag(p, "saturated"))));
-        }
-        doc.table(concat(List.of("peer", "loaded topics", "load msg/s"), PERCENTILE_HEADERS,
-            List.of("achieved msg/s", "saturated")), rows);
-        final SvgChart chart = new SvgChart("S3: half-RTT vs loaded topics (100k msg/s)", "loaded topics",
-            "half-RTT (µs)", true, true);
-        for (final String peer : Cells.peers(s3))
-        {
-            final List<double[]> p50 = new ArrayList<>();
-            final List<double[]> p99 = new ArrayList<>();
-            for (final Map<String, Object> p : Cells.select(s3, "S3", q -> peer.equals(q.get("peer"))))
-            {
-                p50.add(Cells.xy(Points.number(p, "loadedTopics"), Points.number(p, "halfRtt", "p50")));
-                p99.add(Cells.xy(Points.number(p, "loadedTopics"), Points.number(p, "halfRtt", "p99")));
-            }
-            chart.add(peer + " p50", p50, false);
-            chart.add(peer + " p99", p99, false);
-        }
-        for (final Map<String, Object> series : PublishedFigures.of("S3", "median half-RTT µs"))
-        {
-            chart.add(series.get("system") + " median (published)", Cells.published(series), true);
-        }
-        doc.chart("s3-topics", chart);
-        doc.paragraph("Published (000, Table 3, LLM over UDP, multicast groups): median 12.5–13.5 µs, flat from 1 " +
-            "to 1,000 groups.");
-    }
-
     static void s5(final Document doc, final List<Map<String, Object>> points)
     {
         final List<Map<String, Object>> s5 = Cells.select(points, "S5", p -> true);
@@ -125,11 +97,10 @@ final class LatencySections
         {
             rows.add(latencyRow(p, List.of(Cells.text(p, "peer"), Cells.count(p, "messageSize"),
                 Cells.count(p, "targetRate"), Cells.count(p, "achievedRate")), "halfRtt",
-                List.of(Cells.flag(p, "saturated"))));
+                List.of(Cells.flag(p, "saturated"), Ratios.toFloor(p, points, AT_RATE, "halfRtt", "p50"))));
         }
-        doc.table(
-            concat(List.of("peer", "bytes", "target msg/s", "achieved"), PERCENTILE_HEADERS, List.of("saturated")),
-            rows);
+        doc.table(concat(List.of("peer", "bytes", "target msg/s", "achieved"), PERCENTILE_HEADERS,
+            List.of("saturated", "p50 ÷ floor")), rows);
         for (final int size : new int[]{64, 800})
         {
             final List<Map<String, Object>> bySize =

@@ -64,8 +64,24 @@ public final class PublishedFigures
             new double[]{1}, new double[]{350}));
         all.add(series("S8", "Apache Qpid over IPoIB (broker on its own host)", "003 §5", "rate",
             "average order completion µs", new double[]{8_000}, new double[]{8_150}));
-        all.add(series("S9", "Solarflare Onload back-to-back UDP, 70 B", "004", "percentile", "half-RTT µs",
-            new double[]{0, 50, 95, 99}, new double[]{5.5, 5.7, 6.4, 6.5}));
+        final double[] s4Sizes = {12, 32, 64, 128, 256, 400, 800, 1024, 1472, 2048};
+        all.add(series("S4", "Mellanox VMA", "001", "size", "UDP unicast half-RTT µs", s4Sizes,
+            new double[]{1.951, 1.975, 2.08, 2.246, 3.012, 3.323, 4.207, 4.645, 5.347, 6.235}));
+        all.add(series("S4", "Solarflare OpenOnload", "001", "size", "UDP unicast half-RTT µs", s4Sizes,
+            new double[]{4.418, 4.435, 4.532, 4.62, 4.719, 4.931, 5.54, 5.804, 6.401, 10.714}));
+        all.add(series("S4", "Mellanox VMA", "001", "size", "UDP multicast half-RTT µs", s4Sizes,
+            new double[]{1.935, 1.981, 2.084, 2.243, 3.022, 3.333, 4.25, 4.643, 5.334, 6.334}));
+        all.add(series("S4", "Solarflare OpenOnload", "001", "size", "UDP multicast half-RTT µs", s4Sizes,
+            new double[]{4.434, 4.445, 4.545, 4.61, 4.724, 4.925, 5.531, 5.819, 6.412, 10.751}));
+        all.add(series("S4", "Mellanox VMA", "001", "size", "TCP half-RTT µs", s4Sizes,
+            new double[]{2.29, 2.304, 2.393, 2.584, 3.335, 3.699, 4.554, 4.915, 7.246, 7.431}));
+        all.add(series("S4", "Solarflare OpenOnload", "001", "size", "TCP half-RTT µs", s4Sizes,
+            new double[]{4.555, 4.572, 4.723, 4.769, 4.903, 5.139, 5.74, 6.033, 7.53, 7.815}));
+        all.add(percentiles("Solarflare OpenOnload, back to back", new double[]{5.517, 5.697, 5.884, 6.399, 6.498}));
+        all.add(percentiles("Solarflare OpenOnload, through a switch",
+            new double[]{6.122, 6.327, 6.514, 7.030, 7.123}));
+        all.add(percentiles("Kernel stack, back to back", new double[]{9.801, 10.074, 10.185, 10.683, 12.075}));
+        all.add(percentiles("Kernel stack, through a switch", new double[]{10.233, 10.563, 10.745, 11.374, 12.704}));
         all.add(series("Artemis", "ActiveMQ Artemis docs, localhost TCP, 1 KiB", "BENCHMARKS.md", "percentile",
             "end-to-end µs", new double[]{50, 99}, new double[]{97, 449}));
         return all;
@@ -89,6 +105,34 @@ public final class PublishedFigures
             }
         }
         return matching;
+    }
+
+    /**
+     * A figure of a published series by name, for series that carry named values (S9's min, p50, mean, p95, p99).
+     *
+     * @param series the series.
+     * @param key    the name.
+     * @return the value, or NaN.
+     */
+    public static double at(final Map<String, Object> series, final String key)
+    {
+        final Object values = series.get("values");
+        return values instanceof Map<?, ?> map && map.get(key) instanceof Number n ? n.doubleValue() : Double.NaN;
+    }
+
+    private static Map<String, Object> percentiles(final String system, final double[] minP50MeanP95P99)
+    {
+        final Map<String, Object> series = series("S9", system + ", UDP 70 B", "004 Exhibit 1", "percentile",
+            "half-RTT µs", new double[]{0, 50, 95, 99},
+            new double[]{minP50MeanP95P99[0], minP50MeanP95P99[1], minP50MeanP95P99[3], minP50MeanP95P99[4]});
+        final Map<String, Object> values = new LinkedHashMap<>();
+        final String[] keys = {"min", "p50", "mean", "p95", "p99"};
+        for (int i = 0; i < keys.length; i++)
+        {
+            values.put(keys[i], minP50MeanP95P99[i]);
+        }
+        series.put("values", values);
+        return series;
     }
 
     private static Map<String, Object> series(

@@ -82,17 +82,25 @@ public final class ReportWriter
         doc.paragraph("Every peer ran on this one machine, in this run, each scenario-and-peer in a fresh JVM, " +
             "with the same message sizes, rates and histogram method (HdrHistogram, latency from the intended " +
             "send time). Wirespeed and raw Aeron share the idle strategy and driver threading above; Artemis " +
-            "runs embedded with persistence and security off, reached through its javax.jms client. On a machine " +
-            "with few cores shared with other work, read the ratios between peers, not the absolute values. The " +
+            "runs embedded with persistence and security off, reached through its javax.jms client. Raw Aeron's " +
+            "driver is started as Wirespeed's embedded one is: same term length, a directory of the same kind " +
+            "(beside Aeron's default one). On a machine with few cores shared with other work, read the ratios " +
+            "between peers, not the absolute values. \"÷ floor\" columns divide a peer's figure by the same figure " +
+            "of its floor in this run, at the same size and rate: raw Aeron on the same transport for Wirespeed and " +
+            "Artemis (IPC for in-VM, UDP for TCP), the kernel's UDP for raw Aeron UDP; \"÷ artemis-invm\" columns " +
+            "divide by Artemis in-VM's figure. Below 1 is better for latency, above 1 for throughput. The " +
             "published figures come from multi-host set-ups with kernel-bypass NICs and are shown for scale only.");
         targets(doc, (List<Map<String, Object>>)results.getOrDefault("targets", List.of()));
         LatencySections.s1(doc, points);
         ThroughputSections.s2(doc, points);
-        LatencySections.s3(doc, points);
+        TopicScalingSection.write(doc, points);
+        SizeAndUdpSections.s4(doc, points);
         LatencySections.s5(doc, points);
         SystemSections.s6(doc, points);
         ThroughputSections.s7(doc, points);
         SystemSections.s8(doc, points);
+        SizeAndUdpSections.s9(doc, points);
+        DefaultsSection.write(doc, points);
         JmhSection.write(doc, (Map<String, Object>)results.getOrDefault("jmh", Map.of("status", "not run")));
         errors(doc, (List<Map<String, Object>>)results.getOrDefault("errors", List.of()));
         return doc;
@@ -101,9 +109,13 @@ public final class ReportWriter
     private static void targets(final Document doc, final List<Map<String, Object>> targets)
     {
         doc.heading(2, "Targets");
-        doc.paragraph("Goals, not test assertions. Latency targets use the S1 ping-pong round trip (one message in " +
-            "flight); \"ours\" is Wirespeed over IPC against in-VM peers and over UDP loopback against " +
-            "network peers (Artemis TCP has no Wirespeed TCP counterpart).");
+        doc.paragraph("Goals, not test assertions, judged from this run. The ping-pong targets use the S1 " +
+            "ping-pong round trip (one message in flight, listeners, the run's idle strategy); \"ours\" is " +
+            "Wirespeed over IPC against in-VM peers and over UDP loopback against network peers (Artemis TCP has " +
+            "no Wirespeed TCP counterpart). The default-configuration targets use DEF (wirespeed:ipc with no " +
+            "option, a pinger blocking in receive()), the quickstart's its own printed p99, the allocation " +
+            "targets S2's per-thread counters, the topic-scaling targets S3 (a point whose load was not kept, or " +
+            "whose set-up did not finish in time, does not meet its target).");
         final List<List<String>> rows = new ArrayList<>();
         for (final Map<String, Object> target : targets)
         {

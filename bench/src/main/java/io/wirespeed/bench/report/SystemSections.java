@@ -4,12 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.wirespeed.bench.peer.Peers;
 import io.wirespeed.bench.rig.Points;
 
 /** The report's whole-system sections: S6 (10 × 10 × 10) and S8 (stock exchange). */
 final class SystemSections
 {
     private static final List<String> HEADERS = List.of("mean", "p50", "p99", "p99.9", "max");
+    private static final List<String> SAME_RATE = List.of("targetRate");
 
     private SystemSections()
     {
@@ -38,10 +40,12 @@ final class SystemSections
             }
             row.add(Cells.count(p, "lost"));
             row.add(Cells.flag(p, "saturated"));
+            row.add(Ratios.toPeer(p, points, Peers.ARTEMIS_INVM, SAME_RATE, "latency", "p50"));
+            row.add(Ratios.toPeer(p, points, Peers.ARTEMIS_INVM, SAME_RATE, "latency", "p99.9"));
             rows.add(row);
         }
         doc.table(LatencySections.concat(List.of("peer", "published msg/s", "deliveries"), HEADERS,
-            List.of("lost", "saturated")), rows);
+            List.of("lost", "saturated", "p50 ÷ artemis-invm", "p99.9 ÷ artemis-invm")), rows);
         doc.paragraph("Published (002, Solace appliance, separate hosts): average 28 µs / p99.9 32 µs at 1M msg/s; " +
             "39 / 48 µs at 5M msg/s. A 2-core machine cannot offer those rates; the short suite runs 10k and 50k " +
             "published msg/s (100k and 500k deliveries/s).");
@@ -70,10 +74,12 @@ final class SystemSections
             }
             row.add(Cells.count(p, "lost"));
             row.add(Cells.flag(p, "saturated"));
+            row.add(Ratios.toPeer(p, points, Peers.ARTEMIS_INVM, SAME_RATE, "latency", "mean"));
+            row.add(Ratios.toPeer(p, points, Peers.ARTEMIS_INVM, SAME_RATE, "latency", "p50"));
             rows.add(row);
         }
         doc.table(LatencySections.concat(List.of("peer", "orders/s", "completed", "quotes"), HEADERS,
-            List.of("lost", "saturated")), rows);
+            List.of("lost", "saturated", "mean ÷ artemis-invm", "p50 ÷ artemis-invm")), rows);
         final SvgChart chart = new SvgChart("S8: order completion time vs order rate", "orders/s",
             "completion time (µs)", true, true);
         for (final String peer : Cells.peers(s8))

@@ -14,7 +14,7 @@ import org.HdrHistogram.Histogram;
 public final class LatencySummary
 {
     /** The percentiles every summary reports. */
-    public static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
+    public static final double[] PERCENTILES = {50, 90, 95, 99, 99.9, 99.99};
 
     /** The points of the percentile curve. */
     public static final double[] CURVE = {0, 25, 50, 75, 90, 95, 99, 99.5, 99.9, 99.95, 99.99, 99.999, 100};
@@ -28,7 +28,7 @@ public final class LatencySummary
      *
      * @param histogram values in nanoseconds.
      * @param divisor   1 for the recorded value, 2 for half of it.
-     * @return an ordered map: count, p50, p90, p99, p99.9, p99.99, max, mean, stddev (µs) and curve.
+     * @return an ordered map: count, p50, p90, p95, p99, p99.9, p99.99, max, min, mean, stddev (µs) and curve.
      */
     public static Map<String, Object> of(final Histogram histogram, final double divisor)
     {

@@ -71,6 +71,18 @@ public record RunProfile(boolean longRun, String idle, String threading, double 
     }
 
     /**
+     * This profile with other warm-up and measured durations, for a scenario that measures many points briefly.
+     *
+     * @param warmup  seconds of warm-up before each measurement.
+     * @param measure seconds each measurement lasts.
+     * @return the profile.
+     */
+    public RunProfile withDurations(final double warmup, final double measure)
+    {
+        return new RunProfile(longRun, idle, threading, warmup, measure);
+    }
+
+    /**
      * The arguments that reproduce this profile in a child JVM.
      *
      * @return the arguments.

@@ -38,6 +38,11 @@ final class PeerRuns implements AutoCloseable
         return target != null ? new JmsStream(target, topicName(scenario)) : Peers.stream(peer, profile);
     }
 
+    StreamPeer syncReceiveStream(final String scenario)
+    {
+        return new JmsStream(target(), topicName(scenario), true);
+    }
+
     JmsTarget target()
     {
         if (target == null)

@@ -45,7 +45,16 @@ public final class Progress
         {
             line.append(String.format(" delivered %,.0f/s", Points.number(point, "deliveredPerSec")));
         }
-        if (Boolean.TRUE.equals(point.get("saturated")))
+        if (Points.number(point, "loadTargetRate") > 0)
+        {
+            line.append(String.format(" load sent %,.0f/s delivered %,.0f/s",
+                Points.number(point, "loadSentPerSec"), Points.number(point, "loadDeliveredPerSec")));
+        }
+        if (Boolean.FALSE.equals(point.get("loadKept")))
+        {
+            line.append(" SATURATED (load not kept)");
+        }
+        else if (Boolean.TRUE.equals(point.get("saturated")))
         {
             line.append(point.containsKey("achievedRate") ?
                 String.format(" SATURATED (achieved %,.0f/s)", Points.number(point, "achievedRate")) : " SATURATED");

@@ -5,17 +5,33 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
+import io.wirespeed.bench.peer.Peers;
 import io.wirespeed.bench.peer.PingPongPeer;
 import io.wirespeed.bench.rig.LatencyRun;
 import io.wirespeed.bench.rig.Points;
 import io.wirespeed.bench.rig.RunProfile;
 
 /**
- * S1 and S5: the reflector. For each message size, a ping-pong (one in flight, the unloaded round
- * trip) when asked, then each target rate with latency from the intended send time.
+ * S1, S4, S5 and S9: the reflector. For each message size, a ping-pong (one in flight, the unloaded
+ * round trip) when asked, then each target rate with latency from the intended send time.
  */
 public final class ReflectorScenario
 {
+    /** S4's message sizes: 001's from 32 bytes, then on to 64 KiB. */
+    public static final int[] S4_SIZES = {32, 64, 128, 256, 400, 800, 1024, 1472, 2048, 4096, 16384, 65536};
+
+    /** The largest payload of one UDP datagram over IPv4. */
+    public static final int MAX_UDP_DATAGRAM = 65_507;
+
+    /** S4's warm-up per size in the short suite, seconds. */
+    public static final double S4_SHORT_WARMUP = 0.2;
+
+    /** S4's measured time per size in the short suite, seconds. */
+    public static final double S4_SHORT_MEASURE = 0.8;
+
+    /** The unrecorded ping-pong before S4's first size in the short suite, seconds. */
+    public static final double S4_JIT_SECONDS = 1.5;
+
     private ReflectorScenario()
     {
     }
@@ -34,7 +50,7 @@ public final class ReflectorScenario
         final double[] rates = profile.longRun() ?
             new double[]{10_000, 50_000, 100_000, 250_000, 500_000, 1_000_000} :
             new double[]{10_000, 100_000, 250_000};
-        run("S1", peer, profile, new int[]{45}, rates, true, sink);
+        run("S1", peer, profile, new int[]{45}, rates, true, false, sink);
     }
 
     /**
@@ -51,7 +67,52 @@ public final class ReflectorScenario
         final double[] rates = profile.longRun() ?
             new double[]{10_000, 125_000, 250_000, 500_000, 1_000_000} :
             new double[]{10_000, 100_000, 250_000};
-        run("S5", peer, profile, new int[]{64, 800}, rates, false, sink);
+        run("S5", peer, profile, new int[]{64, 800}, rates, false, false, sink);
+    }
+
+    /**
+     * S4: latency vs message size, ping-pong (one message in flight) at 001's sizes from 32 bytes (32, 64, 128, 256,
+     * 400, 800, 1024, 1472, 2048) and on to 64 KiB (4096, 16384, 65536); the kernel's UDP stops at its largest
+     * datagram (65,507 bytes). The short suite measures each size briefly ({@link #S4_SHORT_WARMUP} s warm-up,
+     * {@link #S4_SHORT_MEASURE} s measured).
+     *
+     * @param peer    the peer's name.
+     * @param profile the run's profile.
+     * @param sink    takes each point as it is measured.
+     * @throws Exception if the peer fails.
+     */
+    public static void s4(final String peer, final RunProfile profile, final Consumer<Map<String, Object>> sink)
+        throws Exception
+    {
+        final List<Integer> sizes = new ArrayList<>();
+        for (final int size : S4_SIZES)
+        {
+            if (!peer.startsWith(Peers.KERNEL_UDP) || size <= MAX_UDP_DATAGRAM)
+            {
+                sizes.add(size);
+            }
+        }
+        final RunProfile brief = profile.longRun() ? profile : profile.withDurations(S4_SHORT_WARMUP, S4_SHORT_MEASURE);
+        run("S4", peer, brief, sizes.stream().mapToInt(Integer::intValue).toArray(), new double[0], true,
+            !profile.longRun(), sink);
+    }
+
+    /**
+     * S9: UDP half-RTT percentiles at 70 bytes (ping-pong: min, p50, mean, p95, p99 as 004 reports them), then the
+     * rate achieved against target rates up to 004's 3M msg/s: 100k, 1M, 3M (long: 100k, 250k, 500k, 1M, 2M, 3M).
+     *
+     * @param peer    a UDP peer's name.
+     * @param profile the run's profile.
+     * @param sink    takes each point as it is measured.
+     * @throws Exception if the peer fails.
+     */
+    public static void s9(final String peer, final RunProfile profile, final Consumer<Map<String, Object>> sink)
+        throws Exception
+    {
+        final double[] rates = profile.longRun() ?
+            new double[]{100_000, 250_000, 500_000, 1_000_000, 2_000_000, 3_000_000} :
+            new double[]{100_000, 1_000_000, 3_000_000};
+        run("S9", peer, profile, new int[]{70}, rates, true, false, sink);
     }
 
     private static void run(
@@ -61,10 +122,19 @@ public final class ReflectorScenario
         final int[] sizes,
         final double[] rates,
         final boolean pingPong,
+        final boolean jitPass,
         final Consumer<Map<String, Object>> sink) throws Exception
     {
         try (PeerRuns runs = new PeerRuns(peer, profile))
         {
+            if (jitPass)
+            {
+                // An unrecorded pass first: S4's brief warm-up per size would leave JIT to its first sizes.
+                try (PingPongPeer jit = runs.pingPong(scenario))
+                {
+                    new LatencyRun(jit, sizes[0], profile.withDurations(S4_JIT_SECONDS, 0)).pingPong();
+                }
+            }
             for (final int size : sizes)
             {
                 try (PingPongPeer pair = runs.pingPong(scenario))

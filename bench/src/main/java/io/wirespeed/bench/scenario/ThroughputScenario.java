@@ -3,16 +3,24 @@ package io.wirespeed.bench.scenario;
 import java.util.Map;
 import java.util.function.Consumer;
 
+import io.wirespeed.bench.peer.Peers;
 import io.wirespeed.bench.peer.StreamPeer;
 import io.wirespeed.bench.rig.Points;
 import io.wirespeed.bench.rig.RunProfile;
 import io.wirespeed.bench.rig.ThroughputRun;
 
-/** S2: maximum lossless throughput, one publisher to one subscriber, at 32, 45, 100 and 1000 bytes. */
+/**
+ * S2: maximum lossless throughput, one publisher to one subscriber, at 32, 45, 100 and 1000 bytes, received by a
+ * listener; for Wirespeed over IPC also at 32 bytes received by a thread blocking in {@code receive()}, whose bytes
+ * allocated per message are issue 10's synchronous-receive target.
+ */
 public final class ThroughputScenario
 {
     /** The message sizes: the papers' 45, 100, 1000 and the 32 bytes of the throughput target. */
     public static final int[] SIZES = {32, 45, 100, 1000};
+
+    /** The size of the synchronous-receive point. */
+    public static final int SYNC_RECEIVE_SIZE = 32;
 
     private ThroughputScenario()
     {
@@ -40,13 +48,31 @@ public final class ThroughputScenario
             {
                 try (StreamPeer stream = runs.stream("S2"))
                 {
-                    final Map<String, Object> figures = ThroughputRun.run(stream, size, profile);
-                    final Map<String, Object> point = Points.of("S2", peer, stream.settings(), profile);
-                    point.putAll(figures);
-                    Progress.print(point, size + " B");
-                    sink.accept(point);
+                    measure(peer, profile, sink, stream, size, size + " B");
+                }
+            }
+            if (Peers.WIRESPEED_IPC.equals(peer))
+            {
+                try (StreamPeer stream = runs.syncReceiveStream("S2"))
+                {
+                    measure(peer, profile, sink, stream, SYNC_RECEIVE_SIZE, SYNC_RECEIVE_SIZE + " B, sync receive");
                 }
             }
         }
+    }
+
+    private static void measure(
+        final String peer,
+        final RunProfile profile,
+        final Consumer<Map<String, Object>> sink,
+        final StreamPeer stream,
+        final int size,
+        final String what) throws Exception
+    {
+        final Map<String, Object> figures = ThroughputRun.run(stream, size, profile);
+        final Map<String, Object> point = Points.of("S2", peer, stream.settings(), profile);
+        point.putAll(figures);
+        Progress.print(point, what);
+        sink.accept(point);
     }
 }

@@ -1,5 +1,7 @@
 package io.wirespeed.bench.scenario;
 
+import java.util.concurrent.atomic.AtomicLong;
+
 import javax.jms.BytesMessage;
 import javax.jms.Connection;
 import javax.jms.MessageProducer;
@@ -11,81 +13,171 @@ import io.wirespeed.bench.peer.JmsTarget;
 import io.wirespeed.bench.rig.IntendedSchedule;
 
 /**
- * The second pair of S3: its own connection publishes round-robin over N topics at a steady
- * aggregate rate from its own thread, and a listener per topic on the same connection counts
- * what arrives. Runs until closed.
+ * The load of S3: a connection of its own publishes round-robin over N topics at a steady aggregate rate from its own
+ * thread, and other connections hold a listener consumer on every one of those topics, counting what arrives. The
+ * sender never bursts to catch up: when it falls more than {@link #MAX_BACKLOG_SECONDS} behind its schedule it drops
+ * the sends it missed, so that the achieved rate shows a load it could not keep. Runs until closed.
  */
 final class TopicLoad implements AutoCloseable
 {
-    private final Connection connection;
-    private final Thread thread;
-    private volatile boolean running = true;
-    private volatile long delivered;
-    private volatile long sent;
+    /** How far behind its schedule the sender may fall before it skips the sends it missed. */
+    static final double MAX_BACKLOG_SECONDS = 0.01;
 
+    private static final int SIZE = 45;
+
+    private final Connection connection;
+    private final Session sendSession;
+    private final Topic[] topics;
+    private final double rate;
+    private final AtomicLong delivered = new AtomicLong();
+    private final AtomicLong sent = new AtomicLong();
+    private Thread thread;
+    private volatile boolean running = true;
+
+    /**
+     * The publishing side, not yet sending.
+     *
+     * @param target     the provider.
+     * @param prefix     the topic names' prefix.
+     * @param topicCount how many topics.
+     * @param rate       messages per second over all topics.
+     * @throws Exception if the provider refuses.
+     */
     TopicLoad(final JmsTarget target, final String prefix, final int topicCount, final double rate) throws Exception
     {
+        this.rate = rate;
         connection = target.factory().createConnection();
-        final Session receiveSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        final Session sendSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        final Topic[] topics = new Topic[topicCount];
+        sendSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        topics = new Topic[topicCount];
         for (int i = 0; i < topicCount; i++)
         {
-            topics[i] = sendSession.createTopic(String.format("%s.%04d", prefix, i));
-            receiveSession.createConsumer(topics[i]).setMessageListener(m -> delivered = delivered + 1);
+            topics[i] = sendSession.createTopic(String.format("%s.%05d", prefix, i));
         }
+    }
+
+    /**
+     * Gives a connection a listener consumer on every load topic, in one session of their own.
+     *
+     * @param consumers     the connection.
+     * @param deadlineNanos the {@link System#nanoTime()} by which set-up must be done.
+     * @throws Exception if the provider refuses, or {@link SetupTooSlow} when past the deadline.
+     */
+    void subscribe(final Connection consumers, final long deadlineNanos) throws Exception
+    {
+        final Session session = consumers.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        for (int i = 0; i < topics.length; i++)
+        {
+            SetupTooSlow.check(deadlineNanos, "listener consumers", i, topics.length);
+            session.createConsumer(topics[i]).setMessageListener(m -> delivered.getAndIncrement());
+        }
+    }
+
+    /**
+     * Sends one message to every topic (so that every publication exists before the clock runs), then starts sending
+     * at the rate from a thread of its own.
+     *
+     * @param deadlineNanos the {@link System#nanoTime()} by which the first round must be sent.
+     * @throws Exception if the provider refuses, or {@link SetupTooSlow} when past the deadline.
+     */
+    void start(final long deadlineNanos) throws Exception
+    {
         final MessageProducer producer = JmsMessages.fast(sendSession.createProducer(null));
         final BytesMessage message = sendSession.createBytesMessage();
-        final byte[] padding = new byte[45 - 16];
+        final byte[] padding = new byte[SIZE - 16];
         connection.start();
-        for (int i = 0; i < topicCount; i++)
+        for (int i = 0; i < topics.length; i++)
         {
+            SetupTooSlow.check(deadlineNanos, "first sends", i, topics.length);
             JmsMessages.write(message, 0, -1, padding);
             producer.send(topics[i], message);
         }
-        thread = new Thread(() ->
-        {
-            try
-            {
-                final IntendedSchedule schedule = new IntendedSchedule(System.nanoTime(), rate);
-                long i = 0;
-                while (running)
-                {
-                    if (System.nanoTime() < schedule.intendedNanos(i))
-                    {
-                        Thread.yield();
-                        continue;
-                    }
-                    JmsMessages.write(message, 0, i, padding);
-                    producer.send(topics[(int)(i % topicCount)], message);
-                    i++;
-                    sent = i;
-                }
-            }
-            catch (final Exception ex)
-            {
-                ex.printStackTrace();
-            }
-        }, "topic-load");
+        thread = new Thread(() -> sendAtRate(producer, message, padding), "topic-load");
         thread.setDaemon(true);
         thread.start();
     }
 
-    long delivered()
+    private void sendAtRate(final MessageProducer producer, final BytesMessage message, final byte[] padding)
     {
-        return delivered;
+        try
+        {
+            final IntendedSchedule schedule = new IntendedSchedule(System.nanoTime(), rate);
+            final long maxBacklog = Math.max(1, (long)(rate * MAX_BACKLOG_SECONDS));
+            long next = 0;
+            while (running)
+            {
+                final long due = schedule.dueBy(System.nanoTime());
+                if (next >= due)
+                {
+                    Thread.yield();
+                    continue;
+                }
+                if (due - next > maxBacklog)
+                {
+                    next = due - 1;
+                }
+                JmsMessages.write(message, 0, next, padding);
+                producer.send(topics[(int)(next % topics.length)], message);
+                next++;
+                sent.getAndIncrement();
+            }
+        }
+        catch (final Exception ex)
+        {
+            if (running)
+            {
+                ex.printStackTrace();
+            }
+        }
     }
 
+    /**
+     * Messages the listeners received, over every subscribed connection.
+     *
+     * @return the count.
+     */
+    long delivered()
+    {
+        return delivered.get();
+    }
+
+    /**
+     * Messages sent at the rate (the first round excluded).
+     *
+     * @return the count.
+     */
     long sent()
     {
-        return sent;
+        return sent.get();
     }
 
     @Override
     public void close() throws Exception
     {
         running = false;
-        thread.join(5_000);
+        if (null != thread)
+        {
+            thread.join(5_000);
+        }
         connection.close();
+    }
+
+    /** Set-up of the load took longer than the scenario allows it. */
+    static final class SetupTooSlow extends IllegalStateException
+    {
+        private static final long serialVersionUID = 1L;
+
+        SetupTooSlow(final String message)
+        {
+            super(message);
+        }
+
+        static void check(final long deadlineNanos, final String what, final int done, final int total)
+        {
+            if (System.nanoTime() > deadlineNanos)
+            {
+                throw new SetupTooSlow("set-up too slow: " + done + " of " + total + " " + what + " done when the " +
+                    "scenario's set-up time was up");
+            }
+        }
     }
 }

@@ -1,63 +1,147 @@
 package io.wirespeed.bench.scenario;
 
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
-import io.wirespeed.bench.peer.JmsPingPong;
+import javax.jms.Connection;
+
+import io.wirespeed.bench.peer.JmsBlockingPingPong;
 import io.wirespeed.bench.peer.JmsTarget;
 import io.wirespeed.bench.rig.LatencyRun;
 import io.wirespeed.bench.rig.Points;
 import io.wirespeed.bench.rig.RunProfile;
 
 /**
- * S3: topic scalability. The S1 reflector pair is measured at a target rate while a second pair
- * loads 1, 16, 256 or 1000 other topics (long: 1, 16, 64, 256, 512, 1000) at a modest aggregate
- * rate. Publications get 1 MiB terms so that a thousand topics fit in memory.
+ * S3, topic scalability, as issue 10 measures it: a pinger that blocks in {@code receive()} and a ponger whose
+ * listener answers ({@link JmsBlockingPingPong}, 45 bytes, one message in flight), both connections also holding a
+ * listener consumer on each of N other topics that a third connection loads at 20,000 msg/s in all
+ * ({@link TopicLoad}). N = 0, 1,000 and 10,000 (long: also the paper's 1, 16, 64, 256 and 512). The figure is the
+ * round trip at N against N = 0. Publications get 64 KiB terms so that a stream per topic, as the provider has
+ * today, fits 10,000 topics in memory. A load the sender could not keep marks the point saturated. The set-up of a
+ * point (consumers, a first message to every topic) may take {@link #SETUP_SECONDS} (long: 10 minutes): one that
+ * takes longer, or that the previous count's set-up time predicts would, ends the scenario with an error point.
  */
 public final class TopicLoadScenario
 {
-    /** Rate of the measured pair, as in the paper. */
-    public static final double MEASURED_RATE = 100_000;
+    /** Messages per second the third connection publishes over all N topics. */
+    public static final double LOAD_RATE = 20_000;
+
+    /** The most the set-up of one point (consumers and first sends) may take in the short suite. */
+    public static final long SETUP_SECONDS = 60;
+
+    /** Term length given to every publication of the scenario. */
+    public static final int TERM_LENGTH = 64 * 1024;
+
+    private static final int SIZE = 45;
+    private static final double KEPT = 0.95;
 
     private TopicLoadScenario()
     {
     }
 
     /**
-     * Measures the pair under each topic count.
+     * Measures the pair under each topic count, in increasing order; stops at the first count whose set-up fails.
      *
-     * @param peer    a Wirespeed peer's name.
+     * @param peer    a JMS peer's name.
      * @param profile the run's profile.
      * @param sink    takes each point as it is measured.
-     * @throws Exception if the peer fails.
+     * @throws Exception if the peer fails to start.
      */
     public static void s3(final String peer, final RunProfile profile, final Consumer<Map<String, Object>> sink)
         throws Exception
     {
-        final int[] counts = profile.longRun() ? new int[]{1, 16, 64, 256, 512, 1000} : new int[]{1, 16, 256, 1000};
-        final double loadRate = profile.longRun() ? 100_000 : 20_000;
+        final int[] counts = profile.longRun() ?
+            new int[]{0, 1, 16, 64, 256, 512, 1_000, 10_000} : new int[]{0, 1_000, 10_000};
+        final long setupSeconds = profile.longRun() ? 600 : SETUP_SECONDS;
         try (PeerRuns runs = new PeerRuns(peer, profile))
         {
-            final JmsTarget target = runs.target().withOption("termLength=1048576");
+            final JmsTarget target = runs.target().withOption("termLength=" + TERM_LENGTH);
+            int lastCount = 0;
+            double lastSetup = 0;
             for (final int count : counts)
             {
-                try (TopicLoad load = new TopicLoad(target, "s3.load" + count, count, loadRate);
-                    JmsPingPong pair = new JmsPingPong(target, "s3.pair" + count))
+                final Map<String, Object> point = Points.of("S3", peer, target.settings(), profile);
+                point.put("loadedTopics", count);
+                point.put("loadTargetRate", count == 0 ? 0 : LOAD_RATE);
+                final double predicted = lastCount == 0 ? 0 : lastSetup * count / lastCount;
+                if (predicted > setupSeconds)
                 {
-                    final LatencyRun run = new LatencyRun(pair, 45, profile);
-                    final long loadBefore = load.delivered();
-                    final long start = System.nanoTime();
-                    final Map<String, Object> figures = run.atRate(MEASURED_RATE);
-                    final double seconds = (System.nanoTime() - start) / 1e9;
-                    final Map<String, Object> point = Points.of("S3", peer, pair.settings(), profile);
-                    point.put("loadedTopics", count);
-                    point.put("loadTargetRate", loadRate);
-                    point.put("loadDeliveredPerSec", Math.round((load.delivered() - loadBefore) / seconds));
-                    point.putAll(figures);
-                    Progress.print(point, String.format("%d topics loaded, 45 B @ %,.0f/s", count, MEASURED_RATE));
+                    point.put("error", String.format("not attempted: set-up of %,d topics took %.1f s, so %,d " +
+                        "would take about %.0f s, over the %d s a point may take", lastCount, lastSetup, count,
+                        predicted, setupSeconds));
+                    point.put("saturated", true);
+                    System.out.println("  [S3] " + peer + " " + count + " topics: " + point.get("error"));
                     sink.accept(point);
+                    break;
                 }
+                try
+                {
+                    measure(target, count, setupSeconds, profile, point);
+                    lastCount = count;
+                    lastSetup = Points.number(point, "setupSeconds");
+                }
+                catch (final Exception ex)
+                {
+                    point.put("error", ex.toString());
+                    point.put("saturated", true);
+                    System.out.println("  [S3] " + peer + " " + count + " topics: " + ex);
+                    sink.accept(point);
+                    break;
+                }
+                Progress.print(point, String.format("%,d loaded topics, 45 B ping-pong", count));
+                sink.accept(point);
             }
         }
+    }
+
+    private static void measure(
+        final JmsTarget target,
+        final int count,
+        final long setupSeconds,
+        final RunProfile profile,
+        final Map<String, Object> point) throws Exception
+    {
+        final long setupStart = System.nanoTime();
+        final long deadline = setupStart + TimeUnit.SECONDS.toNanos(setupSeconds);
+        try (JmsBlockingPingPong pair = new JmsBlockingPingPong(target, "s3.pair" + count);
+            TopicLoad load = count == 0 ? null : new TopicLoad(target, "s3.load" + count, count, LOAD_RATE))
+        {
+            final LatencyRun run = new LatencyRun(pair, SIZE, profile);
+            if (null != load)
+            {
+                for (final Connection connection : pair.connections())
+                {
+                    load.subscribe(connection, deadline);
+                }
+                point.put("subscribeSeconds", seconds(System.nanoTime() - setupStart));
+                load.start(deadline);
+            }
+            point.put("setupSeconds", seconds(System.nanoTime() - setupStart));
+            point.putAll(pair.settings());
+
+            final long sentBefore = null == load ? 0 : load.sent();
+            final long deliveredBefore = null == load ? 0 : load.delivered();
+            final long start = System.nanoTime();
+            final Map<String, Object> figures = run.pingPong();
+            final double elapsed = (System.nanoTime() - start) / 1e9;
+            final long sentPerSec = null == load ? 0 : Math.round((load.sent() - sentBefore) / elapsed);
+            final long deliveredPerSec = null == load ? 0 : Math.round((load.delivered() - deliveredBefore) / elapsed);
+            final boolean kept = null == load ||
+                sentPerSec >= KEPT * LOAD_RATE && deliveredPerSec >= KEPT * 2 * sentPerSec;
+            point.putAll(figures);
+            point.put("loadSentPerSec", sentPerSec);
+            point.put("loadDeliveredPerSec", deliveredPerSec);
+            point.put("loadKept", kept);
+            point.put("saturated", !kept || Boolean.TRUE.equals(figures.get("saturated")));
+            final long closeStart = System.nanoTime();
+            pair.close();
+            point.put("closeSeconds", seconds(System.nanoTime() - closeStart));
+        }
+    }
+
+    private static double seconds(final long nanos)
+    {
+        return Math.round(nanos / 1e7) / 100.0;
     }
 }

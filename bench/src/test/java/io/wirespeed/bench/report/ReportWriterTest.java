@@ -34,6 +34,54 @@ class ReportWriterTest
     }
 
     @Test
+    void judgesIssueTensTargetsForDefaultsQuickstartAllocationAndTopicScaling()
+    {
+        final List<Map<String, Object>> points = List.of(
+            blocking("wirespeed-ipc", 6, 9, 40), blocking("artemis-invm", 200, 320, 3_000),
+            quickstart(300),
+            throughput("wirespeed-ipc", "listener", 0, 0), throughput("wirespeed-ipc", "sync", 0, 488),
+            topics("wirespeed-ipc", 0, 6, true), topics("wirespeed-ipc", 1_000, 7, true),
+            topicsError("wirespeed-ipc", 10_000, "set-up too slow: 5368 of 10000 first sends"),
+            topics("wirespeed-udp", 0, 20, true), topics("wirespeed-udp", 1_000, 22, false));
+
+        final List<Map<String, Object>> targets = Targets.evaluate(points);
+
+        assertEquals("MET", status(targets, "p90 RTT ≤ 2 × its p50"));
+        assertEquals("MET", status(targets, "Default configuration vs Artemis in-VM: p50"));
+        assertEquals("MET", status(targets, "Default configuration vs Artemis in-VM: p99.9"));
+        assertEquals("NOT MET", status(targets, "Quickstart"));
+        assertEquals("MET", status(targets, "on send"));
+        assertEquals("MET", status(targets, "on listener delivery"));
+        assertEquals("NOT MET", status(targets, "on synchronous receive"));
+        assertEquals("MET", status(targets, "S3 (wirespeed-ipc): p50 RTT with 1,000"));
+        assertEquals("NOT MET", status(targets, "S3 (wirespeed-ipc): p50 RTT with 10,000"));
+        assertTrue(detail(targets, "S3 (wirespeed-ipc): p50 RTT with 10,000").contains("set-up too slow"));
+        assertEquals("NOT MET", status(targets, "S3 (wirespeed-udp): p50 RTT with 1,000"));
+        assertTrue(detail(targets, "S3 (wirespeed-udp): p50 RTT with 1,000").contains("the load was not kept"));
+        assertEquals("NOT MEASURED", status(targets, "S3 (wirespeed-udp): p50 RTT with 10,000"));
+    }
+
+    @Test
+    void showsEveryFigureBesideItsPeers()
+    {
+        final List<Map<String, Object>> points = List.of(
+            pingPong("wirespeed-ipc", 2.0, 40), pingPong("aeron-ipc", 1.6, 30),
+            topics("wirespeed-ipc", 0, 6, true), topics("wirespeed-ipc", 1_000, 12, true),
+            topics("artemis-invm", 1_000, 240, true),
+            blocking("wirespeed-ipc", 6, 9, 40), blocking("artemis-invm", 200, 320, 3_000));
+        final Map<String, Object> results = new LinkedHashMap<>();
+        results.put("points", points);
+
+        final String markdown = MarkdownRenderer.render(ReportWriter.build(results), Map.of());
+
+        assertTrue(markdown.contains("| 1.25× aeron-ipc | 1.33× aeron-ipc |"), markdown);
+        assertTrue(markdown.contains("| 2.00× | "), "S3 ÷ N=0: " + markdown);
+        assertTrue(markdown.contains("| 0.050× artemis-invm |"), "S3 ÷ Artemis at the same N: " + markdown);
+        assertTrue(markdown.contains("| 1.50× | 0.030× artemis-invm | 0.013× artemis-invm |"),
+            "DEF p90 ÷ p50 and ÷ Artemis: " + markdown);
+    }
+
+    @Test
     void writesMarkdownWithChartFilesAndHtmlWithInlineSvg() throws Exception
     {
         final Map<String, Object> results = new LinkedHashMap<>();
@@ -66,6 +114,81 @@ class ReportWriterTest
             }
         }
         throw new AssertionError("no target " + fragment);
+    }
+
+    private static String detail(final List<Map<String, Object>> targets, final String fragment)
+    {
+        for (final Map<String, Object> target : targets)
+        {
+            if (String.valueOf(target.get("target")).contains(fragment))
+            {
+                return String.valueOf(target.get("detail"));
+            }
+        }
+        throw new AssertionError("no target " + fragment);
+    }
+
+    private static Map<String, Object> blocking(
+        final String peer, final double p50, final double p90, final double p999)
+    {
+        final Map<String, Object> point = new LinkedHashMap<>();
+        point.put("scenario", "DEF");
+        point.put("peer", peer);
+        point.put("mode", "pingpong");
+        point.put("rtt", Map.of("p50", p50, "p90", p90, "p99.9", p999));
+        return point;
+    }
+
+    private static Map<String, Object> quickstart(final double p99)
+    {
+        final Map<String, Object> point = new LinkedHashMap<>();
+        point.put("scenario", "QS");
+        point.put("peer", "wirespeed-ipc");
+        point.put("targetRate", 50_000);
+        point.put("complete", true);
+        point.put("latency", Map.of("p50", 10.0, "p99", p99));
+        return point;
+    }
+
+    private static Map<String, Object> throughput(
+        final String peer, final String receive, final double sendBytes, final double receiveBytes)
+    {
+        final Map<String, Object> point = new LinkedHashMap<>();
+        point.put("scenario", "S2");
+        point.put("peer", peer);
+        point.put("messageSize", 32);
+        point.put("receive", receive);
+        point.put("msgPerSec", 1_000_000);
+        point.put("sendAllocBytesPerMsg", sendBytes);
+        point.put("receiveAllocBytesPerMsg", receiveBytes);
+        return point;
+    }
+
+    private static Map<String, Object> topics(final String peer, final int count, final double p50, final boolean kept)
+    {
+        final Map<String, Object> point = new LinkedHashMap<>();
+        point.put("scenario", "S3");
+        point.put("peer", peer);
+        point.put("loadedTopics", count);
+        point.put("loadTargetRate", count == 0 ? 0 : 20_000);
+        point.put("loadSentPerSec", kept ? 20_000 : 9_000);
+        point.put("loadDeliveredPerSec", kept ? 40_000 : 18_000);
+        point.put("loadKept", kept);
+        point.put("measuredMessages", 1_000);
+        point.put("mode", "pingpong");
+        point.put("rtt", Map.of("p50", p50, "p99.9", p50 * 10));
+        return point;
+    }
+
+    private static Map<String, Object> topicsError(final String peer, final int count, final String error)
+    {
+        final Map<String, Object> point = new LinkedHashMap<>();
+        point.put("scenario", "S3");
+        point.put("peer", peer);
+        point.put("loadedTopics", count);
+        point.put("error", error);
+        point.put("saturated", true);
+        return point;
     }
 
     private static Map<String, Object> pingPong(final String peer, final double p50, final double p999)
