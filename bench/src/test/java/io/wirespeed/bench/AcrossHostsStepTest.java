@@ -3,13 +3,16 @@ package io.wirespeed.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -63,6 +66,38 @@ class AcrossHostsStepTest
             if ("S2".equals(scenario))
             {
                 assertEquals(true, point.get("lossless"), point.toString());
+            }
+        }
+    }
+
+    @Test
+    void runsS3sSmallestPointsWithThePongerAndALoadOfItsOwnOnTheFarHost(@TempDir final Path out) throws Exception
+    {
+        final String peer = "wirespeed-udp-netns";
+        final RunProfile smallest = RunProfile.parse(new String[]{"warmup=0.1", "measure=0.2", "s3topics=0,10"});
+
+        final StepJvm.Outcome outcome = StepJvm.run(new Plan.Step("S3", peer), smallest, out, 150);
+
+        assertNull(outcome.error(), "the step's error");
+        assertEquals(List.of(0, 10), outcome.points().stream()
+            .map(p -> ((Number)p.get("loadedTopics")).intValue()).toList(), outcome.points().toString());
+        for (final Map<String, Object> point : outcome.points())
+        {
+            assertFalse(point.containsKey("error"), point.toString());
+            assertEquals(peer, point.get("peer"));
+            assertEquals("udp-netns", point.get("transport"));
+            assertEquals(point.get("sent"), point.get("received"), point.toString());
+        }
+        final Map<String, Object> loaded = outcome.points().get(1);
+        assertEquals(2, ((Number)loaded.get("loadSenders")).intValue(), loaded.toString());
+        for (final String each : List.of("loadSentPerSecEachHost", "loadDeliveredPerSecEachHost"))
+        {
+            final List<?> hosts = (List<?>)loaded.get(each);
+            assertEquals(2, hosts.size(), each + " " + loaded);
+            for (final Object perSecond : hosts)
+            {
+                assertTrue(((Number)perSecond).longValue() > 0, each + ": the near and the far host's load flow, " +
+                    "and the far host's counts come back: " + loaded);
             }
         }
     }

@@ -42,6 +42,13 @@ class PlanTest
     }
 
     @Test
+    void acrossHostsS3sWirespeedUdpPeerIsFollowedByItsTwinAndItsIpcAndInVmPeersStayOnOneHost()
+    {
+        assertEquals(List.of("wirespeed-ipc", "wirespeed-udp", "wirespeed-udp-netns", "artemis-invm"),
+            Plan.steps(SHORT, Set.of("S3"), Set.of(), true).stream().map(Plan.Step::peer).toList());
+    }
+
+    @Test
     void everyScenarioIdHasStepsInTheWholeSuite()
     {
         assertEquals(Plan.SCENARIOS.keySet(), Plan.steps(SHORT, Set.of(), Set.of()).stream().map(Plan.Step::scenario)

@@ -8,6 +8,7 @@ import java.nio.channels.DatagramChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import javax.jms.BytesMessage;
 import javax.jms.Connection;
@@ -37,8 +38,10 @@ import io.wirespeed.jms.JmsConnectionFactory;
  * {@code reflect-udp ADDRESS PORT NEAR_ADDRESS NEAR_PORT}, {@code receive-udp ADDRESS PORT NEAR_ADDRESS NEAR_PORT
  * CHECK_FILE},
  * {@code reflect-aeron PING_CHANNEL PONG_CHANNEL}, {@code receive-aeron CHANNEL CHECK_FILE},
- * {@code reflect-jms URI PING_TOPIC PONG_TOPIC MAX_SIZE}, {@code receive-jms URI TOPIC CHECK_FILE} and
+ * {@code reflect-jms URI PING_TOPIC PONG_TOPIC MAX_SIZE [LOAD...]}, {@code receive-jms URI TOPIC CHECK_FILE} and
  * {@code broker ADDRESS PORT}. A JMS URI is Wirespeed's ({@code wirespeed:...}) or Artemis's ({@code tcp://...}).
+ * {@code LOAD} ({@link TopicLoad.Remote}, S3 between hosts) gives the reflector's connection a listener on each of
+ * N topics that a load of this host's publishes at a rate, set up before {@code READY}.
  */
 public final class FarSideMain
 {
@@ -66,7 +69,7 @@ public final class FarSideMain
                     resources);
                 case "reflect-aeron" -> reflectAeron(profile, args[3], args[4], resources);
                 case "receive-aeron" -> receiveAeron(profile, args[3], Path.of(args[4]), resources);
-                case "reflect-jms" -> reflectJms(args[3], args[4], args[5], Integer.parseInt(args[6]), resources);
+                case "reflect-jms" -> reflectJms(args, resources);
                 case "receive-jms" -> receiveJms(args[3], args[4], Path.of(args[5]), resources);
                 case "broker" -> resources.add(ArtemisTarget.start(true, args[3], Integer.parseInt(args[4])));
                 default -> throw new IllegalArgumentException("unknown role: " + role);
@@ -180,16 +183,26 @@ public final class FarSideMain
             () -> subscription.poll(count, 256)));
     }
 
-    private static void reflectJms(final String uri, final String pingTopic, final String pongTopic,
-        final int maxSize, final List<AutoCloseable> resources) throws JMSException
+    private static void reflectJms(final String[] args, final List<AutoCloseable> resources) throws Exception
     {
-        final Connection connection = factory(uri).createConnection();
+        final ConnectionFactory factory = factory(args[3]);
+        final Connection connection = factory.createConnection();
         resources.add(connection);
         final Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        session.createConsumer(session.createTopic(pingTopic)).setMessageListener(new JmsReflector(
-            JmsMessages.fast(session.createProducer(session.createTopic(pongTopic))), session.createBytesMessage(),
-            maxSize));
+        session.createConsumer(session.createTopic(args[4])).setMessageListener(new JmsReflector(
+            JmsMessages.fast(session.createProducer(session.createTopic(args[5]))), session.createBytesMessage(),
+            Integer.parseInt(args[6])));
         connection.start();
+        if (args.length > 7)
+        {
+            final TopicLoad.Remote spec = TopicLoad.Remote.parse(args, 7);
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(spec.setupSeconds());
+            final TopicLoad load = new TopicLoad(factory, spec.prefix(), spec.topicCount(), spec.rate(),
+                LoadCounts.mapped(spec.countsFile()));
+            resources.add(load);
+            load.subscribe(connection, deadline);
+            load.start(deadline);
+        }
     }
 
     private static void receiveJms(final String uri, final String topic, final Path file,

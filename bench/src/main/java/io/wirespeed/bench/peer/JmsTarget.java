@@ -58,7 +58,8 @@ public interface JmsTarget extends AutoCloseable
      * A copy of this target on which a topic that the far side publishes reaches this side: for Wirespeed over UDP
      * unicast, a route that sends the topic to this host's address (the default channel goes to the far host's).
      *
-     * @param topic the topic the far side publishes.
+     * @param topic the topic the far side publishes, or a {@code route.<pattern>} pattern ({@code prefix.*}) of such
+     *              topics.
      * @return the target to connect both sides with; this one where nothing is needed.
      */
     default JmsTarget receivingHere(final String topic)

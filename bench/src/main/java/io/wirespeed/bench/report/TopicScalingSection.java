@@ -35,7 +35,9 @@ final class TopicScalingSection
             "Publications get 64 KiB terms so that a stream per topic fits 10,000 topics in memory. A load the " +
             "sender could not keep (below 95 % of 20,000 msg/s sent, or of twice that delivered) marks the point " +
             "saturated; a set-up (consumers, a first message to every topic) over its time budget ends the " +
-            "peer's points with an error.");
+            "peer's points with an error. Between hosts (udp-netns) the ponger runs on the far host and each host " +
+            "has a load sender of its own at 20,000 msg/s for its connection (a unicast topic reaches one host): " +
+            "load sent/s and delivered/s add the two hosts', and each host must keep its own.");
         final List<List<String>> rows = new ArrayList<>();
         for (final Map<String, Object> p : s3)
         {

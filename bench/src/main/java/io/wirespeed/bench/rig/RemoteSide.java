@@ -47,12 +47,32 @@ public final class RemoteSide implements AutoCloseable
     public static RemoteSide start(final NamespaceHost host, final String mainClass, final List<String> args)
         throws IOException, InterruptedException
     {
+        return start(host, mainClass, args, STARTUP);
+    }
+
+    /**
+     * Starts the program on a host and waits until it is ready, for a program whose set-up may take longer than a
+     * minute.
+     *
+     * @param host      the host it runs on.
+     * @param mainClass the program.
+     * @param args      its arguments.
+     * @param startup   how long it may take to print {@code READY}.
+     * @return the running side.
+     * @throws IOException          if the JVM cannot be started.
+     * @throws InterruptedException if interrupted while waiting.
+     * @throws IllegalStateException with the program's output if it ends, or prints no {@code READY} in time.
+     */
+    public static RemoteSide start(
+        final NamespaceHost host, final String mainClass, final List<String> args, final Duration startup)
+        throws IOException, InterruptedException
+    {
         final JvmCommand command = JvmCommand.of(mainClass).jvmOption(HEAP).launcher(host.launcher())
             .args(args.toArray(new String[0]));
         final ChildJvm jvm = ChildJvm.start(args.get(0) + " on " + host.name(), command);
         try
         {
-            return new RemoteSide(jvm, jvm.awaitLine("READY", STARTUP));
+            return new RemoteSide(jvm, jvm.awaitLine("READY", startup));
         }
         catch (final RuntimeException | InterruptedException ex)
         {

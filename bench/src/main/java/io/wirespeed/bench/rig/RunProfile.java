@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * How a suite run is configured: short or long durations, and the idle strategy and threading
@@ -15,8 +16,11 @@ import java.util.Map;
  * @param threading      media driver threading: shared or dedicated.
  * @param warmupSeconds  seconds of warm-up before each measurement.
  * @param measureSeconds seconds each measurement lasts.
+ * @param s3Topics       the loaded topic counts S3 measures, or empty for the profile's own.
  */
-public record RunProfile(boolean longRun, String idle, String threading, double warmupSeconds, double measureSeconds)
+public record RunProfile(
+    boolean longRun, String idle, String threading, double warmupSeconds, double measureSeconds,
+    List<Integer> s3Topics)
 {
     /** Short suite: warm-up seconds. */
     public static final double SHORT_WARMUP = 0.5;
@@ -28,8 +32,8 @@ public record RunProfile(boolean longRun, String idle, String threading, double 
     public static final double LONG_MEASURE = 300;
 
     /**
-     * Parses {@code long}, {@code idle=...}, {@code threading=...}, {@code warmup=<s>} and
-     * {@code measure=<s>} among other arguments; a leading {@code --} is allowed.
+     * Parses {@code long}, {@code idle=...}, {@code threading=...}, {@code warmup=<s>}, {@code measure=<s>} and
+     * {@code s3topics=<n>,<n>...} among other arguments; a leading {@code --} is allowed.
      *
      * @param args command-line arguments.
      * @return the profile.
@@ -41,6 +45,7 @@ public record RunProfile(boolean longRun, String idle, String threading, double 
         String threading = "shared";
         double warmup = Double.NaN;
         double measure = Double.NaN;
+        final List<Integer> s3Topics = new ArrayList<>();
         for (final String arg : args)
         {
             final String a = arg.startsWith("--") ? arg.substring(2) : arg;
@@ -64,10 +69,17 @@ public record RunProfile(boolean longRun, String idle, String threading, double 
             {
                 measure = Double.parseDouble(a.substring(8));
             }
+            else if (a.startsWith("s3topics="))
+            {
+                for (final String count : a.substring(9).split(","))
+                {
+                    s3Topics.add(Integer.parseInt(count.trim()));
+                }
+            }
         }
         return new RunProfile(longRun, idle, threading,
             Double.isNaN(warmup) ? (longRun ? LONG_WARMUP : SHORT_WARMUP) : warmup,
-            Double.isNaN(measure) ? (longRun ? LONG_MEASURE : SHORT_MEASURE) : measure);
+            Double.isNaN(measure) ? (longRun ? LONG_MEASURE : SHORT_MEASURE) : measure, List.copyOf(s3Topics));
     }
 
     /**
@@ -79,7 +91,7 @@ public record RunProfile(boolean longRun, String idle, String threading, double 
      */
     public RunProfile withDurations(final double warmup, final double measure)
     {
-        return new RunProfile(longRun, idle, threading, warmup, measure);
+        return new RunProfile(longRun, idle, threading, warmup, measure, s3Topics);
     }
 
     /**
@@ -98,6 +110,10 @@ public record RunProfile(boolean longRun, String idle, String threading, double 
         args.add("threading=" + threading);
         args.add("warmup=" + warmupSeconds);
         args.add("measure=" + measureSeconds);
+        if (!s3Topics.isEmpty())
+        {
+            args.add("s3topics=" + s3Topics.stream().map(String::valueOf).collect(Collectors.joining(",")));
+        }
         return args;
     }
 
@@ -114,6 +130,10 @@ public record RunProfile(boolean longRun, String idle, String threading, double 
         map.put("threading", threading);
         map.put("warmupSeconds", warmupSeconds);
         map.put("measureSeconds", measureSeconds);
+        if (!s3Topics.isEmpty())
+        {
+            map.put("s3Topics", s3Topics);
+        }
         return map;
     }
 }

@@ -1,14 +1,7 @@
 package io.wirespeed.bench.rig;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -26,8 +19,6 @@ public final class SequenceCheck
     private static final int OUT_OF_ORDER = 16;
     private static final int PROBES = 24;
     private static final int LENGTH = 64;
-
-    private static final AtomicInteger FILES = new AtomicInteger();
 
     private final AtomicBuffer counts;
     private volatile long threadId = -1;
@@ -56,16 +47,7 @@ public final class SequenceCheck
      */
     public static SequenceCheck mapped(final Path file)
     {
-        try (FileChannel channel = FileChannel.open(
-            file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE))
-        {
-            final MappedByteBuffer buffer = channel.map(FileChannel.MapMode.READ_WRITE, 0, LENGTH);
-            return new SequenceCheck(new UnsafeBuffer(buffer));
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("cannot map " + file, ex);
-        }
+        return new SequenceCheck(SharedMemory.map(file, LENGTH));
     }
 
     /**
@@ -75,10 +57,7 @@ public final class SequenceCheck
      */
     public static Path newFile()
     {
-        final Path shm = Path.of("/dev/shm");
-        final Path directory = Files.isDirectory(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));
-        return directory.resolve("wirespeed-bench-check-" + ProcessHandle.current().pid() + "-" +
-            FILES.incrementAndGet());
+        return SharedMemory.newFile("check");
     }
 
     /**

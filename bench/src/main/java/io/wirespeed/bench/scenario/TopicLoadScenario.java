@@ -1,5 +1,9 @@
 package io.wirespeed.bench.scenario;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -8,19 +12,25 @@ import javax.jms.Connection;
 
 import io.wirespeed.bench.peer.JmsBlockingPingPong;
 import io.wirespeed.bench.peer.JmsTarget;
+import io.wirespeed.bench.peer.LoadCounts;
+import io.wirespeed.bench.peer.TopicLoad;
 import io.wirespeed.bench.rig.LatencyRun;
 import io.wirespeed.bench.rig.Points;
 import io.wirespeed.bench.rig.RunProfile;
+import io.wirespeed.bench.rig.SharedMemory;
 
 /**
- * S3, topic scalability, as issue 10 measures it: a pinger that blocks in {@code receive()} and a ponger whose
- * listener answers ({@link JmsBlockingPingPong}, 45 bytes, one message in flight), both connections also holding a
- * listener consumer on each of N other topics that a third connection loads at 20,000 msg/s in all
- * ({@link TopicLoad}). N = 0, 1,000 and 10,000 (long: also the paper's 1, 16, 64, 256 and 512). The figure is the
- * round trip at N against N = 0. Publications get 64 KiB terms so that a stream per topic, as the provider has
- * today, fits 10,000 topics in memory. A load the sender could not keep marks the point saturated. The set-up of a
- * point (consumers, a first message to every topic) may take {@link #SETUP_SECONDS} (long: 10 minutes): one that
- * takes longer, or that the previous count's set-up time predicts would, ends the scenario with an error point.
+ * S3, topic scalability, as issue 10 measures it: a pinger that blocks in {@code receive()} and a ponger whose listener
+ * answers ({@link JmsBlockingPingPong}, 45 bytes, one message in flight), both connections also holding a listener
+ * consumer on each of N other topics that a third connection loads at 20,000 msg/s in all ({@link TopicLoad}). N = 0,
+ * 1,000 and 10,000 (long: also the paper's 1, 16, 64, 256 and 512; or those {@code s3topics=} names). The figure is the
+ * round trip at N against N = 0. Publications get 64 KiB terms so that a stream per topic, as the provider has today,
+ * fits 10,000 topics in memory. A load the sender could not keep marks the point saturated. The set-up of a point
+ * (consumers, a first message to every topic) may take {@link #SETUP_SECONDS} (long: 10 minutes): one that takes
+ * longer, or that the previous count's set-up time predicts would, ends the scenario with an error point. Between hosts
+ * ({@code wirespeed-udp-netns}) a unicast topic reaches one host, so the ponger runs on the far host with a load of
+ * that host's for its connection, and this host's load, routed here, loads the pinger's: each connection consumes N
+ * topics at 20,000 msg/s, as on one host, and each host's load must be kept.
  */
 public final class TopicLoadScenario
 {
@@ -51,8 +61,8 @@ public final class TopicLoadScenario
     public static void s3(final String peer, final RunProfile profile, final Consumer<Map<String, Object>> sink)
         throws Exception
     {
-        final int[] counts = profile.longRun() ?
-            new int[]{0, 1, 16, 64, 256, 512, 1_000, 10_000} : new int[]{0, 1_000, 10_000};
+        final List<Integer> counts = !profile.s3Topics().isEmpty() ? profile.s3Topics() : profile.longRun() ?
+            List.of(0, 1, 16, 64, 256, 512, 1_000, 10_000) : List.of(0, 1_000, 10_000);
         final long setupSeconds = profile.longRun() ? 600 : SETUP_SECONDS;
         try (PeerRuns runs = new PeerRuns(peer, profile))
         {
@@ -104,39 +114,89 @@ public final class TopicLoadScenario
     {
         final long setupStart = System.nanoTime();
         final long deadline = setupStart + TimeUnit.SECONDS.toNanos(setupSeconds);
-        try (JmsBlockingPingPong pair = new JmsBlockingPingPong(target, "s3.pair" + count);
-            TopicLoad load = count == 0 ? null : new TopicLoad(target, "s3.load" + count, count, LOAD_RATE))
+        final boolean acrossHosts = null != target.farHost() && count > 0;
+        final String prefix = "s3.load" + count;
+        // Over unicast a topic reaches one host: each host has a load of its own, this one routed to this host.
+        final JmsTarget here = acrossHosts ? target.receivingHere(prefix + ".*") : target;
+        final Path farCountsFile = acrossHosts ? SharedMemory.newFile("s3-load") : null;
+        final TopicLoad.Remote farLoad = acrossHosts ?
+            new TopicLoad.Remote("s3.farload" + count, count, LOAD_RATE, farCountsFile, setupSeconds) : null;
+        try (JmsBlockingPingPong pair = new JmsBlockingPingPong(here, "s3.pair" + count, farLoad);
+            TopicLoad load = count == 0 ? null : new TopicLoad(here.factory(), prefix, count, LOAD_RATE))
         {
             final LatencyRun run = new LatencyRun(pair, SIZE, profile);
+            point.put("pairStartSeconds", seconds(System.nanoTime() - setupStart));
+            final List<LoadCounts> loads = new ArrayList<>();
             if (null != load)
             {
-                for (final Connection connection : pair.connections())
+                try
                 {
-                    load.subscribe(connection, deadline);
+                    for (final Connection connection : pair.connections())
+                    {
+                        load.subscribe(connection, deadline);
+                    }
+                    point.put("subscribeSeconds", seconds(System.nanoTime() - setupStart));
+                    load.start(deadline);
                 }
-                point.put("subscribeSeconds", seconds(System.nanoTime() - setupStart));
-                load.start(deadline);
+                catch (final TopicLoad.SetupTooSlow ex)
+                {
+                    throw !acrossHosts ? ex : new IllegalStateException(ex.getMessage() + " (the far host's " +
+                        "ponger, its consumers and its first round took the first " + point.get("pairStartSeconds") +
+                        " s of it)", ex);
+                }
+                loads.add(load.counts());
+            }
+            if (acrossHosts)
+            {
+                loads.add(LoadCounts.mapped(farCountsFile));
             }
             point.put("setupSeconds", seconds(System.nanoTime() - setupStart));
             point.putAll(pair.settings());
 
-            final long sentBefore = null == load ? 0 : load.sent();
-            final long deliveredBefore = null == load ? 0 : load.delivered();
+            final long[] sentBefore = new long[loads.size()];
+            final long[] deliveredBefore = new long[loads.size()];
+            for (int i = 0; i < loads.size(); i++)
+            {
+                sentBefore[i] = loads.get(i).sent();
+                deliveredBefore[i] = loads.get(i).delivered();
+            }
             final long start = System.nanoTime();
             final Map<String, Object> figures = run.pingPong();
             final double elapsed = (System.nanoTime() - start) / 1e9;
-            final long sentPerSec = null == load ? 0 : Math.round((load.sent() - sentBefore) / elapsed);
-            final long deliveredPerSec = null == load ? 0 : Math.round((load.delivered() - deliveredBefore) / elapsed);
-            final boolean kept = null == load ||
-                sentPerSec >= KEPT * LOAD_RATE && deliveredPerSec >= KEPT * 2 * sentPerSec;
+            final List<Long> sentEach = new ArrayList<>();
+            final List<Long> deliveredEach = new ArrayList<>();
+            // On one host every load message reaches both connections; between hosts each host's reaches one.
+            final int copies = acrossHosts ? 1 : 2;
+            boolean kept = true;
+            for (int i = 0; i < loads.size(); i++)
+            {
+                final long sent = Math.round((loads.get(i).sent() - sentBefore[i]) / elapsed);
+                final long delivered = Math.round((loads.get(i).delivered() - deliveredBefore[i]) / elapsed);
+                kept &= sent >= KEPT * LOAD_RATE && delivered >= KEPT * copies * sent;
+                sentEach.add(sent);
+                deliveredEach.add(delivered);
+            }
             point.putAll(figures);
-            point.put("loadSentPerSec", sentPerSec);
-            point.put("loadDeliveredPerSec", deliveredPerSec);
+            point.put("loadSenders", loads.size());
+            point.put("loadSentPerSec", sentEach.stream().mapToLong(Long::longValue).sum());
+            point.put("loadDeliveredPerSec", deliveredEach.stream().mapToLong(Long::longValue).sum());
+            if (acrossHosts)
+            {
+                point.put("loadSentPerSecEachHost", sentEach);
+                point.put("loadDeliveredPerSecEachHost", deliveredEach);
+            }
             point.put("loadKept", kept);
             point.put("saturated", !kept || Boolean.TRUE.equals(figures.get("saturated")));
             final long closeStart = System.nanoTime();
             pair.close();
             point.put("closeSeconds", seconds(System.nanoTime() - closeStart));
+        }
+        finally
+        {
+            if (null != farCountsFile)
+            {
+                Files.deleteIfExists(farCountsFile);
+            }
         }
     }
 

@@ -1,4 +1,4 @@
-package io.wirespeed.bench.scenario;
+package io.wirespeed.bench.peer;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,8 +7,6 @@ import javax.jms.Connection;
 
 import org.junit.jupiter.api.Test;
 
-import io.wirespeed.bench.peer.JmsTarget;
-import io.wirespeed.bench.peer.WirespeedTarget;
 import io.wirespeed.bench.rig.RunProfile;
 import io.wirespeed.test.Await;
 
@@ -22,7 +20,7 @@ class TopicLoadTest
     {
         try (Connection first = TARGET.factory().createConnection();
             Connection second = TARGET.factory().createConnection();
-            TopicLoad load = new TopicLoad(TARGET, "test.load", 5, 2_000))
+            TopicLoad load = new TopicLoad(TARGET.factory(), "test.load", 5, 2_000))
         {
             final long deadline = System.nanoTime() + 20_000_000_000L;
             load.subscribe(first, deadline);
@@ -31,11 +29,12 @@ class TopicLoadTest
             second.start();
             load.start(deadline);
 
-            Await.until("200 messages sent at the rate", () -> load.sent() >= 200);
+            Await.until("200 messages sent at the rate", () -> load.counts().sent() >= 200);
             load.close();
-            final long sent = load.sent();
+            final long sent = load.counts().sent();
             // The first round (one message per topic) goes to both connections too.
-            Await.until("every message delivered to both connections", () -> load.delivered() == 2 * (sent + 5));
+            Await.until("every message delivered to both connections",
+                () -> load.counts().delivered() == 2 * (sent + 5));
         }
     }
 
@@ -43,7 +42,7 @@ class TopicLoadTest
     void givesUpSettingUpWhenItsTimeIsUp() throws Exception
     {
         try (Connection consumers = TARGET.factory().createConnection();
-            TopicLoad load = new TopicLoad(TARGET, "test.slow", 5, 2_000))
+            TopicLoad load = new TopicLoad(TARGET.factory(), "test.slow", 5, 2_000))
         {
             final TopicLoad.SetupTooSlow tooSlow = assertThrows(TopicLoad.SetupTooSlow.class,
                 () -> load.subscribe(consumers, System.nanoTime() - 1));

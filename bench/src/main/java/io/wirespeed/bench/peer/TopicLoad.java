@@ -1,27 +1,28 @@
-package io.wirespeed.bench.scenario;
+package io.wirespeed.bench.peer;
 
-import java.util.concurrent.atomic.AtomicLong;
+import java.nio.file.Path;
+import java.util.List;
 
 import javax.jms.BytesMessage;
 import javax.jms.Connection;
+import javax.jms.ConnectionFactory;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
 import javax.jms.Topic;
 
-import io.wirespeed.bench.peer.JmsMessages;
-import io.wirespeed.bench.peer.JmsTarget;
 import io.wirespeed.bench.rig.IntendedSchedule;
 
 /**
  * The load of S3: a connection of its own publishes round-robin over N topics at a steady aggregate rate from its own
  * thread, and other connections hold a listener consumer on every one of those topics, counting what arrives. The
  * sender never bursts to catch up: when it falls more than {@link #MAX_BACKLOG_SECONDS} behind its schedule it drops
- * the sends it missed, so that the achieved rate shows a load it could not keep. Runs until closed.
+ * the sends it missed, so that the achieved rate shows a load it could not keep. Runs until closed. Between hosts
+ * each host has a load of its own for its connection, the far host's in the far side's JVM ({@link Remote}).
  */
-final class TopicLoad implements AutoCloseable
+public final class TopicLoad implements AutoCloseable
 {
     /** How far behind its schedule the sender may fall before it skips the sends it missed. */
-    static final double MAX_BACKLOG_SECONDS = 0.01;
+    public static final double MAX_BACKLOG_SECONDS = 0.01;
 
     private static final int SIZE = 45;
 
@@ -29,24 +30,41 @@ final class TopicLoad implements AutoCloseable
     private final Session sendSession;
     private final Topic[] topics;
     private final double rate;
-    private final AtomicLong delivered = new AtomicLong();
-    private final AtomicLong sent = new AtomicLong();
+    private final LoadCounts counts;
     private Thread thread;
     private volatile boolean running = true;
 
     /**
-     * The publishing side, not yet sending.
+     * The publishing side, not yet sending, counting in this process.
      *
-     * @param target     the provider.
+     * @param factory    the provider's connection factory.
      * @param prefix     the topic names' prefix.
      * @param topicCount how many topics.
      * @param rate       messages per second over all topics.
      * @throws Exception if the provider refuses.
      */
-    TopicLoad(final JmsTarget target, final String prefix, final int topicCount, final double rate) throws Exception
+    public TopicLoad(final ConnectionFactory factory, final String prefix, final int topicCount, final double rate)
+        throws Exception
+    {
+        this(factory, prefix, topicCount, rate, LoadCounts.inMemory());
+    }
+
+    /**
+     * The publishing side, not yet sending.
+     *
+     * @param factory    the provider's connection factory.
+     * @param prefix     the topic names' prefix.
+     * @param topicCount how many topics.
+     * @param rate       messages per second over all topics.
+     * @param counts     where it counts what it sends and what its listeners receive.
+     * @throws Exception if the provider refuses.
+     */
+    public TopicLoad(final ConnectionFactory factory, final String prefix, final int topicCount, final double rate,
+        final LoadCounts counts) throws Exception
     {
         this.rate = rate;
-        connection = target.factory().createConnection();
+        this.counts = counts;
+        connection = factory.createConnection();
         sendSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
         topics = new Topic[topicCount];
         for (int i = 0; i < topicCount; i++)
@@ -62,13 +80,13 @@ final class TopicLoad implements AutoCloseable
      * @param deadlineNanos the {@link System#nanoTime()} by which set-up must be done.
      * @throws Exception if the provider refuses, or {@link SetupTooSlow} when past the deadline.
      */
-    void subscribe(final Connection consumers, final long deadlineNanos) throws Exception
+    public void subscribe(final Connection consumers, final long deadlineNanos) throws Exception
     {
         final Session session = consumers.createSession(false, Session.AUTO_ACKNOWLEDGE);
         for (int i = 0; i < topics.length; i++)
         {
             SetupTooSlow.check(deadlineNanos, "listener consumers", i, topics.length);
-            session.createConsumer(topics[i]).setMessageListener(m -> delivered.getAndIncrement());
+            session.createConsumer(topics[i]).setMessageListener(m -> counts.onDelivered());
         }
     }
 
@@ -79,7 +97,7 @@ final class TopicLoad implements AutoCloseable
      * @param deadlineNanos the {@link System#nanoTime()} by which the first round must be sent.
      * @throws Exception if the provider refuses, or {@link SetupTooSlow} when past the deadline.
      */
-    void start(final long deadlineNanos) throws Exception
+    public void start(final long deadlineNanos) throws Exception
     {
         final MessageProducer producer = JmsMessages.fast(sendSession.createProducer(null));
         final BytesMessage message = sendSession.createBytesMessage();
@@ -118,7 +136,7 @@ final class TopicLoad implements AutoCloseable
                 JmsMessages.write(message, 0, next, padding);
                 producer.send(topics[(int)(next % topics.length)], message);
                 next++;
-                sent.getAndIncrement();
+                counts.onSent();
             }
         }
         catch (final Exception ex)
@@ -131,23 +149,13 @@ final class TopicLoad implements AutoCloseable
     }
 
     /**
-     * Messages the listeners received, over every subscribed connection.
+     * What it sent and what its listeners received, over every subscribed connection.
      *
-     * @return the count.
+     * @return the counts.
      */
-    long delivered()
+    public LoadCounts counts()
     {
-        return delivered.get();
-    }
-
-    /**
-     * Messages sent at the rate (the first round excluded).
-     *
-     * @return the count.
-     */
-    long sent()
-    {
-        return sent.get();
+        return counts;
     }
 
     @Override
@@ -162,7 +170,7 @@ final class TopicLoad implements AutoCloseable
     }
 
     /** Set-up of the load took longer than the scenario allows it. */
-    static final class SetupTooSlow extends IllegalStateException
+    public static final class SetupTooSlow extends IllegalStateException
     {
         private static final long serialVersionUID = 1L;
 
@@ -178,6 +186,44 @@ final class TopicLoad implements AutoCloseable
                 throw new SetupTooSlow("set-up too slow: " + done + " of " + total + " " + what + " done when the " +
                     "scenario's set-up time was up");
             }
+        }
+    }
+
+    /**
+     * A load that the far side of a pair spanning hosts runs for its own connection ({@link FarSideMain}), counting
+     * into a file the step's JVM maps.
+     *
+     * @param prefix        the topic names' prefix, which no route of the pair's URI matches (so that the load stays
+     *                      on the far host's default channel).
+     * @param topicCount    how many topics.
+     * @param rate          messages per second over all topics.
+     * @param countsFile    the file of its {@link LoadCounts}.
+     * @param setupSeconds  the most its set-up (consumers, first round) may take.
+     */
+    public record Remote(String prefix, int topicCount, double rate, Path countsFile, long setupSeconds)
+    {
+        /**
+         * The far side's arguments that describe it.
+         *
+         * @return the arguments {@link #parse} reads.
+         */
+        public List<String> args()
+        {
+            return List.of(prefix, Integer.toString(topicCount), Double.toString(rate), countsFile.toString(),
+                Long.toString(setupSeconds));
+        }
+
+        /**
+         * Reads the arguments {@link #args()} wrote.
+         *
+         * @param args an argument list.
+         * @param from where the load's arguments start.
+         * @return the load.
+         */
+        public static Remote parse(final String[] args, final int from)
+        {
+            return new Remote(args[from], Integer.parseInt(args[from + 1]), Double.parseDouble(args[from + 2]),
+                Path.of(args[from + 3]), Long.parseLong(args[from + 4]));
         }
     }
 }
