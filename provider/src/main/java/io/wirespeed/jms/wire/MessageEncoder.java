@@ -48,17 +48,24 @@ public final class MessageEncoder
         final MutableDirectBuffer buffer,
         final int offset)
     {
-        final EnvelopeWriter writer = this.writer.wrap(buffer, offset);
+        final byte[] correlationBytes = message.rawCorrelationIdBytes();
+        final String correlationId = null == correlationBytes ? message.getJMSCorrelationID() : null;
+        final boolean compact = isCompact(message, correlationBytes, correlationId);
+        final EnvelopeWriter writer = compact ? this.writer.wrapCompact(buffer, offset) :
+            this.writer.wrap(buffer, offset);
         writer.messageId(connectionId.high(), connectionId.low(), sessionId, producerId, message.messageIdSequence())
             .messageIdDisabled(message.messageIdPrefix() == null)
             .timestamp(message.getJMSTimestamp())
-            .expiration(message.getJMSExpiration())
-            .deliveryTime(message.getJMSDeliveryTime())
             .priority(message.getJMSPriority())
             .deliveryMode(message.getJMSDeliveryMode() == DeliveryMode.NON_PERSISTENT ?
                 DeliveryMode.NON_PERSISTENT : DeliveryMode.PERSISTENT)
-            .deliveryCount(message.deliveryCount())
             .redelivered(message.getJMSRedelivered());
+        if (!compact)
+        {
+            writer.expiration(message.getJMSExpiration())
+                .deliveryTime(message.getJMSDeliveryTime())
+                .deliveryCount(message.deliveryCount());
+        }
 
         writeEntries(message.properties().values(), writer.properties(), true);
         if (message instanceof JmsMapMessage)
@@ -70,43 +77,62 @@ public final class MessageEncoder
             writeEntries(((JmsStreamMessage)message).fields(), writer.bodyEntries(BodyType.STREAM), false);
         }
 
-        writeDestination(message.getJMSDestination(), true);
-        writeDestination(message.getJMSReplyTo(), false);
-        writer.type(message.getJMSType());
-        final byte[] correlationBytes = message.rawCorrelationIdBytes();
-        if (correlationBytes != null)
+        writeDestination(message.getJMSDestination());
+        if (!compact)
         {
-            writer.correlationIdBytes(correlationBytes, 0, correlationBytes.length);
-        }
-        else
-        {
-            writer.correlationId(message.getJMSCorrelationID());
+            writeReplyTo(message.getJMSReplyTo());
+            writer.type(message.getJMSType());
+            if (correlationBytes != null)
+            {
+                writer.correlationIdBytes(correlationBytes, 0, correlationBytes.length);
+            }
+            else
+            {
+                writer.correlationId(correlationId);
+            }
         }
         writeBody(message);
         return writer.finish();
     }
 
-    private void writeDestination(final Destination destination, final boolean isDestination)
+    /**
+     * Whether the message's rare headers are at their defaults, so that the compact envelope carries it: no
+     * expiration, reply-to, JMSType or correlation id, no delivery delay, a first delivery, no MAP or STREAM body.
+     */
+    private static boolean isCompact(
+        final JmsMessage message, final byte[] correlationBytes, final String correlationId)
     {
-        final DestinationKind kind;
-        final String name;
+        return message.getJMSExpiration() == 0 &&
+            message.getJMSDeliveryTime() == message.getJMSTimestamp() &&
+            message.deliveryCount() <= 1 &&
+            null == message.getJMSReplyTo() &&
+            null == message.getJMSType() &&
+            null == correlationBytes && null == correlationId &&
+            !(message instanceof JmsMapMessage) && !(message instanceof JmsStreamMessage);
+    }
+
+    private void writeDestination(final Destination destination)
+    {
         if (destination instanceof JmsDestination)
         {
-            kind = ((JmsDestination)destination).kind();
-            name = ((JmsDestination)destination).name();
+            final JmsDestination jmsDestination = (JmsDestination)destination;
+            writer.topicHash(jmsDestination.topicHash()).destination(jmsDestination.kind(), jmsDestination.name());
         }
         else
         {
-            kind = DestinationKind.NONE;
-            name = null;
+            writer.destination(DestinationKind.NONE, null);
         }
-        if (isDestination)
+    }
+
+    private void writeReplyTo(final Destination replyTo)
+    {
+        if (replyTo instanceof JmsDestination)
         {
-            writer.destination(kind, name);
+            writer.replyTo(((JmsDestination)replyTo).kind(), ((JmsDestination)replyTo).name());
         }
         else
         {
-            writer.replyTo(kind, name);
+            writer.replyTo(DestinationKind.NONE, null);
         }
     }
 
