@@ -134,7 +134,7 @@ class ConnectionUriTest
             assertTrue(streamId >= 1000 && streamId < 1010, "stream id " + streamId);
             assertEquals(streamId, TopicRouting.streamId("topic." + i, 1000, 10));
         }
-        assertEquals(TopicRouting.streamId("prices", 0x1000_0000, 0x4000_0000),
+        assertEquals(TopicRouting.streamId("prices", 0x1000_0000, 16),
             new TopicRouting(ConnectionUri.parse(null)).streamId("prices"));
         assertNotEquals(
             TopicRouting.streamId("a", 0, Integer.MAX_VALUE), TopicRouting.streamId("b", 0, Integer.MAX_VALUE));
