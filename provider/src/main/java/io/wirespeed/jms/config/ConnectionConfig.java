@@ -19,7 +19,7 @@ public final class ConnectionConfig
     /** Default threading mode of an embedded driver (2-core friendly). */
     public static final ThreadingMode DEFAULT_THREADING = ThreadingMode.SHARED;
     /** Default idle strategy of the driver, the connection's delivery thread and blocking sends and receives. */
-    public static final IdleStrategyKind DEFAULT_IDLE = IdleStrategyKind.BACKOFF;
+    public static final IdleStrategyKind DEFAULT_IDLE = IdleStrategyKind.RESPONSIVE;
     /** Default time a send waits out back-pressure before it fails. */
     public static final Duration DEFAULT_SEND_TIMEOUT = Duration.ofMillis(10_000);
     /** Default time a new publication waits for subscribers to connect. */
