@@ -319,7 +319,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     {
         if (accept(buffer, offset, length))
         {
-            received = tag(decoder.decode());
+            received = tag(reuseMessages && !recordsReceives ? decoder.decodeReused() : decoder.decode());
             if (recordsReceives)
             {
                 receivedEnvelope.putBytes(0, buffer, offset, length);
