@@ -118,7 +118,8 @@ class HotPathAllocationTest extends JmsTestSupport
             for (int i = 0; i < perRound; i++)
             {
                 final BytesMessage received = (BytesMessage)consumer.receive(5_000);
-                checksum += received.readLong() + received.getIntProperty("venue") + received.getStringProperty("symbol").length() - 6;
+                checksum += received.readLong() + received.getIntProperty("venue") +
+                    received.getStringProperty("symbol").length() - 6;
             }
             receiveBytes = threads.getCurrentThreadAllocatedBytes() - before;
             assertEquals(expected, checksum, "every message of round " + round + " received whole");

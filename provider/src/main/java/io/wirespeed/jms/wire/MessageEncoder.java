@@ -8,6 +8,7 @@ import org.agrona.MutableDirectBuffer;
 import io.wirespeed.codec.BodyType;
 import io.wirespeed.codec.DestinationKind;
 import io.wirespeed.codec.EntriesWriter;
+import io.wirespeed.codec.EnvelopeLength;
 import io.wirespeed.codec.EnvelopeWriter;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.message.JmsBytesMessage;
@@ -28,6 +29,48 @@ import io.wirespeed.jms.meta.ConnectionId;
 public final class MessageEncoder
 {
     private final EnvelopeWriter writer = new EnvelopeWriter();
+    private final EnvelopeLength length = new EnvelopeLength();
+
+    /**
+     * The exact length {@link #encode} will write for a message, without writing it: what a publication's claim
+     * takes before the envelope is written straight into it. Checks nothing; encode refuses what does not fit.
+     *
+     * @param message the stamped message.
+     * @return the envelope's length in bytes.
+     */
+    public int encodedLength(final JmsMessage message)
+    {
+        final byte[] correlationBytes = message.rawCorrelationIdBytes();
+        final String correlationId = null == correlationBytes ? message.getJMSCorrelationID() : null;
+        final EnvelopeLength length = isCompact(message, correlationBytes, correlationId) ? this.length.compact() :
+            this.length.full();
+        measureEntries(message.properties().values(), true);
+        if (message instanceof JmsMapMessage)
+        {
+            measureEntries(((JmsMapMessage)message).entries(), false);
+        }
+        else if (message instanceof JmsStreamMessage)
+        {
+            measureEntries(((JmsStreamMessage)message).fields(), false);
+        }
+        length.text(nameOf(message.getJMSDestination())).text(nameOf(message.getJMSReplyTo()))
+            .text(message.getJMSType()).text(correlationId)
+            .bytes(null == correlationBytes ? 0 : correlationBytes.length);
+        if (message instanceof JmsBytesMessage)
+        {
+            length.bytes(((JmsBytesMessage)message).bodyLength());
+        }
+        else if (message instanceof JmsTextMessage)
+        {
+            length.text(((JmsTextMessage)message).getText());
+        }
+        else if (message instanceof JmsObjectMessage)
+        {
+            final byte[] serialized = ((JmsObjectMessage)message).serializedObject();
+            length.bytes(null == serialized ? 0 : serialized.length);
+        }
+        return length.length();
+    }
 
     /**
      * Encodes a message.
@@ -152,6 +195,30 @@ public final class MessageEncoder
             final byte[] serialized = ((JmsObjectMessage)message).serializedObject();
             writer.objectBody(serialized, 0, serialized == null ? 0 : serialized.length);
         }
+    }
+
+    /** Adds a table's entries to the length, as {@link #writeEntries} writes them. */
+    private void measureEntries(final TypedValueTable table, final boolean properties)
+    {
+        for (int i = 0, size = table.size(); i < size; i++)
+        {
+            final String name = table.name(i);
+            if (properties && PropertyNames.JMSX_DELIVERY_COUNT.equals(name))
+            {
+                continue;
+            }
+            switch (table.type(i))
+            {
+                case STRING -> length.stringEntry(name, (String)table.object(i));
+                case BYTES -> length.bytesEntry(name, ((byte[])table.object(i)).length);
+                default -> length.entry(name);
+            }
+        }
+    }
+
+    private static String nameOf(final Destination destination)
+    {
+        return destination instanceof JmsDestination ? ((JmsDestination)destination).name() : null;
     }
 
     /**
