@@ -1,6 +1,5 @@
 package io.wirespeed.jms;
 
-import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -48,9 +47,8 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     private final TransportSubscription subscription;
     private final TopicSource topicSource;
     private final MessageDecoder decoder = new MessageDecoder();
-    private final ArrayDeque<JmsMessage> redeliveries = new ArrayDeque<>();
-    private final java.util.ArrayList<JmsMessage> delayed = new java.util.ArrayList<>();
-    private volatile boolean delayedEmpty = true;
+    private final RedeliveryQueue redeliveries = new RedeliveryQueue();
+    private final DelayedMessages delayed = new DelayedMessages();
     private final ReentrantLock receiveLock = new ReentrantLock();
     private final IdleStrategy idle;
     private final MessageHandler receiveHandler = this::onReceived;
@@ -287,14 +285,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     /** @return whether a redelivery or a delayed message waits in this consumer; for the delivery thread. */
     boolean hasWaiting()
     {
-        synchronized (redeliveries)
-        {
-            if (!redeliveries.isEmpty())
-            {
-                return true;
-            }
-        }
-        return !delayedEmpty;
+        return !redeliveries.isEmpty() || !delayed.isEmpty();
     }
 
     /** @return whether the calling delivery thread is inside this consumer's listener; for the session's close. */
@@ -610,51 +601,14 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
 
     private void holdUntilDue(final JmsMessage message)
     {
-        synchronized (delayed)
-        {
-            int i = delayed.size();
-            while (i > 0 && delayed.get(i - 1).getJMSDeliveryTime() > message.getJMSDeliveryTime())
-            {
-                i--;
-            }
-            delayed.add(i, message);
-            delayedEmpty = false;
-        }
+        delayed.hold(message);
         connection.poller().onBacklog();
-    }
-
-    private JmsMessage takeDue()
-    {
-        synchronized (delayed)
-        {
-            if (!delayed.isEmpty() && delayed.get(0).getJMSDeliveryTime() <= connection.clock().time())
-            {
-                return delayed.remove(0);
-            }
-            return null;
-        }
     }
 
     private JmsMessage takeRedelivery()
     {
-        synchronized (redeliveries)
-        {
-            final JmsMessage redelivery = redeliveries.pollFirst();
-            if (redelivery != null)
-            {
-                return redelivery;
-            }
-        }
-        return delayedEmpty ? null : takeDueChecked();
-    }
-
-    private JmsMessage takeDueChecked()
-    {
-        synchronized (delayed)
-        {
-            delayedEmpty = delayed.isEmpty();
-        }
-        return delayedEmpty ? null : takeDue();
+        final JmsMessage redelivery = redeliveries.poll();
+        return null != redelivery ? redelivery : delayed.takeDue(connection.clock());
     }
 
     /**
@@ -720,10 +674,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
      */
     void redeliverFirst(final JmsMessage message)
     {
-        synchronized (redeliveries)
-        {
-            redeliveries.addFirst(message);
-        }
+        redeliveries.addFirst(message);
         connection.poller().onBacklog();
     }
 
