@@ -1,9 +1,9 @@
 package io.wirespeed.jms;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.concurrent.locks.ReentrantLock;
 
+import org.agrona.collections.ArrayUtil;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 
@@ -167,9 +167,7 @@ final class ConnectionPoller implements Agent
                 return current;
             }
         }
-        final JmsMessageConsumer[] next = Arrays.copyOf(current, current.length + 1);
-        next[current.length] = consumer;
-        return next;
+        return ArrayUtil.add(current, consumer);
     }
 
     /** Starts the delivery thread if it is not running. */
@@ -191,23 +189,8 @@ final class ConnectionPoller implements Agent
      */
     synchronized void remove(final JmsMessageConsumer consumer)
     {
-        consumers = without(consumers, consumer);
-        topicConsumers = without(topicConsumers, consumer);
-    }
-
-    private static JmsMessageConsumer[] without(final JmsMessageConsumer[] current, final JmsMessageConsumer consumer)
-    {
-        for (int i = 0; i < current.length; i++)
-        {
-            if (current[i] == consumer)
-            {
-                final JmsMessageConsumer[] next = new JmsMessageConsumer[current.length - 1];
-                System.arraycopy(current, 0, next, 0, i);
-                System.arraycopy(current, i + 1, next, i, current.length - i - 1);
-                return next;
-            }
-        }
-        return current;
+        consumers = ArrayUtil.remove(consumers, consumer);
+        topicConsumers = ArrayUtil.remove(topicConsumers, consumer);
     }
 
     /** @return whether the calling thread is this connection's delivery thread. */

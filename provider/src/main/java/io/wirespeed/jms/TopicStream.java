@@ -1,11 +1,11 @@
 package io.wirespeed.jms;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.agrona.DirectBuffer;
+import org.agrona.collections.ArrayUtil;
 import org.agrona.collections.Int2ObjectHashMap;
 
 import io.wirespeed.codec.EnvelopeReader;
@@ -71,8 +71,8 @@ final class TopicStream implements MessageHandler
         try
         {
             final TopicSource[] current = table.get(source.topicHash());
-            table.put(source.topicHash(), append(null == current ? NONE : current, source));
-            all = append(all, source);
+            table.put(source.topicHash(), ArrayUtil.add(null == current ? NONE : current, source));
+            all = ArrayUtil.add(all, source);
         }
         finally
         {
@@ -94,7 +94,7 @@ final class TopicStream implements MessageHandler
             final TopicSource[] current = table.get(source.topicHash());
             if (null != current)
             {
-                final TopicSource[] next = without(current, source);
+                final TopicSource[] next = ArrayUtil.remove(current, source);
                 if (0 == next.length)
                 {
                     table.remove(source.topicHash());
@@ -104,7 +104,7 @@ final class TopicStream implements MessageHandler
                     table.put(source.topicHash(), next);
                 }
             }
-            all = without(all, source);
+            all = ArrayUtil.remove(all, source);
             if (source.isListening())
             {
                 listening--;
@@ -351,27 +351,5 @@ final class TopicStream implements MessageHandler
             source.lagging(false);
             lagging--;
         }
-    }
-
-    private static TopicSource[] append(final TopicSource[] sources, final TopicSource source)
-    {
-        final TopicSource[] next = Arrays.copyOf(sources, sources.length + 1);
-        next[sources.length] = source;
-        return next;
-    }
-
-    private static TopicSource[] without(final TopicSource[] sources, final TopicSource source)
-    {
-        for (int i = 0; i < sources.length; i++)
-        {
-            if (sources[i] == source)
-            {
-                final TopicSource[] next = new TopicSource[sources.length - 1];
-                System.arraycopy(sources, 0, next, 0, i);
-                System.arraycopy(sources, i + 1, next, i, sources.length - i - 1);
-                return next;
-            }
-        }
-        return sources;
     }
 }
