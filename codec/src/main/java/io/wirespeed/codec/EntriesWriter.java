@@ -211,10 +211,9 @@ public final class EntriesWriter
         final int textLength = null == text ? 0 : Utf8.encodedLength(text);
         EnvelopeWriter.checkLength(textLength, MAX_DATA_LENGTH);
         putEntryFixed(type, value, name, nameLength, textLength);
-        final MutableDirectBuffer buffer = envelope.buffer();
-        if (null != buffer && 0 != textLength)
+        if (0 != textLength)
         {
-            Utf8.encode(text, buffer, envelope.limit());
+            Utf8.encode(text, envelope.buffer(), envelope.limit());
         }
         envelope.advance(textLength);
     }
@@ -262,18 +261,15 @@ public final class EntriesWriter
         count++;
         final MutableDirectBuffer buffer = envelope.buffer();
         final int entry = envelope.limit();
-        if (null != buffer)
+        buffer.putByte(entry + ENTRY_VALUE_TYPE_OFFSET, (byte)type.code());
+        buffer.putLong(entry + ENTRY_VALUE_OFFSET, value, LITTLE_ENDIAN);
+        buffer.putShort(entry + ENTRY_BLOCK_LENGTH, (short)nameLength, LITTLE_ENDIAN);
+        if (0 != nameLength)
         {
-            buffer.putByte(entry + ENTRY_VALUE_TYPE_OFFSET, (byte)type.code());
-            buffer.putLong(entry + ENTRY_VALUE_OFFSET, value, LITTLE_ENDIAN);
-            buffer.putShort(entry + ENTRY_BLOCK_LENGTH, (short)nameLength, LITTLE_ENDIAN);
-            if (0 != nameLength)
-            {
-                Utf8.encode(name, buffer, entry + ENTRY_BLOCK_LENGTH + NAME_HEADER_LENGTH);
-            }
-            buffer.putInt(entry + ENTRY_BLOCK_LENGTH + NAME_HEADER_LENGTH + nameLength, dataLength, LITTLE_ENDIAN);
-            buffer.putShort(groupHeaderOffset + 2, (short)count, LITTLE_ENDIAN);
+            Utf8.encode(name, buffer, entry + ENTRY_BLOCK_LENGTH + NAME_HEADER_LENGTH);
         }
+        buffer.putInt(entry + ENTRY_BLOCK_LENGTH + NAME_HEADER_LENGTH + nameLength, dataLength, LITTLE_ENDIAN);
+        buffer.putShort(groupHeaderOffset + 2, (short)count, LITTLE_ENDIAN);
         envelope.advance(ENTRY_BLOCK_LENGTH + NAME_HEADER_LENGTH + nameLength + DATA_HEADER_LENGTH);
     }
 }

@@ -1,5 +1,6 @@
 package io.wirespeed.codec;
 
+import io.wirespeed.codec.sbe.CompactEnvelopeDecoder;
 import io.wirespeed.codec.sbe.EnvelopeDecoder;
 import io.wirespeed.codec.sbe.MessageHeaderDecoder;
 import org.agrona.DirectBuffer;
@@ -7,6 +8,10 @@ import org.agrona.DirectBuffer;
 import static io.wirespeed.codec.EntriesReader.malformed;
 import static io.wirespeed.codec.EnvelopeDescriptor.BLOCK_LENGTH;
 import static io.wirespeed.codec.EnvelopeDescriptor.BLOCK_LENGTH_V0;
+import static io.wirespeed.codec.EnvelopeDescriptor.BLOCK_LENGTH_V1;
+import static io.wirespeed.codec.EnvelopeDescriptor.COMPACT_BLOCK_LENGTH;
+import static io.wirespeed.codec.EnvelopeDescriptor.COMPACT_TEMPLATE_ID;
+import static io.wirespeed.codec.EnvelopeDescriptor.COMPACT_TOPIC_HASH_OFFSET;
 import static io.wirespeed.codec.EnvelopeDescriptor.DATA_HEADER_LENGTH;
 import static io.wirespeed.codec.EnvelopeDescriptor.FLAG_HAS_TYPE;
 import static io.wirespeed.codec.EnvelopeDescriptor.FLAG_MESSAGE_ID_DISABLED;
@@ -21,18 +26,26 @@ import static io.wirespeed.codec.EnvelopeDescriptor.PERSISTENT;
 import static io.wirespeed.codec.EnvelopeDescriptor.SCHEMA_ID;
 import static io.wirespeed.codec.EnvelopeDescriptor.SCHEMA_VERSION;
 import static io.wirespeed.codec.EnvelopeDescriptor.TEMPLATE_ID;
+import static io.wirespeed.codec.EnvelopeDescriptor.TOPIC_HASH_OFFSET;
+import static io.wirespeed.codec.EnvelopeDescriptor.TOPIC_HASH_SINCE_VERSION;
 import static java.nio.ByteOrder.LITTLE_ENDIAN;
 
 /**
  * A flyweight that reads an envelope in place. {@link #wrap} validates the whole structure once, bounds-checking
  * every length against the given region, and throws {@link MalformedEnvelopeException} on bad bytes; afterwards
  * every accessor reads within the region without allocating. Views returned are reused by the next wrap.
- * Versioning rules are in codec/README.md.
+ * Both templates read through the same accessors: a compact envelope's absent headers read as their defaults.
+ * {@link #peekTopicHash} reads the topic hash from the header alone, for receivers that skip other topics'
+ * envelopes before validating them. Versioning rules are in codec/README.md.
  */
 public final class EnvelopeReader
 {
+    /** What {@link #peekTopicHash} returns for an envelope that carries no topic hash it can read. */
+    public static final long NO_TOPIC_HASH = -1;
+
     private final MessageHeaderDecoder header = new MessageHeaderDecoder();
     private final EnvelopeDecoder decoder = new EnvelopeDecoder();
+    private final CompactEnvelopeDecoder compactDecoder = new CompactEnvelopeDecoder();
     private final EntriesReader properties = new EntriesReader();
     private final EntriesReader bodyEntries = new EntriesReader();
     private final BytesView destinationName = new BytesView();
@@ -44,6 +57,7 @@ public final class EnvelopeReader
     private int offset;
     private int length;
     private int version;
+    private boolean compact;
     private int flags;
     private DestinationKind destinationKind;
     private DestinationKind replyToKind;
@@ -83,15 +97,17 @@ public final class EnvelopeReader
             throw new MalformedEnvelopeException(
                 "schema id " + header.schemaId() + " is not the envelope schema " + SCHEMA_ID, 4);
         }
-        if (header.templateId() != TEMPLATE_ID)
+        final int templateId = header.templateId();
+        final int actingVersion = header.version();
+        compact = templateId == COMPACT_TEMPLATE_ID;
+        if (templateId != TEMPLATE_ID && (!compact || actingVersion < TOPIC_HASH_SINCE_VERSION))
         {
-            throw new MalformedEnvelopeException(
-                "template id " + header.templateId() + " is not the envelope template " + TEMPLATE_ID, 2);
+            throw new MalformedEnvelopeException("template id " + templateId + " is not an envelope template of " +
+                "version " + actingVersion, 2);
         }
 
-        final int actingVersion = header.version();
         final int blockLength = header.blockLength();
-        final int requiredBlockLength = actingVersion >= 1 ? BLOCK_LENGTH : BLOCK_LENGTH_V0;
+        final int requiredBlockLength = compact ? COMPACT_BLOCK_LENGTH : requiredBlockLength(actingVersion);
         if (blockLength < requiredBlockLength)
         {
             throw new MalformedEnvelopeException("block length " + blockLength + " is shorter than the " +
@@ -102,20 +118,34 @@ public final class EnvelopeReader
             throw new MalformedEnvelopeException("block length " + blockLength + " runs past the end", 0);
         }
 
-        decoder.wrap(buffer, offset + HEADER_LENGTH, blockLength, actingVersion);
-        validateBlock(offset);
+        if (compact)
+        {
+            compactDecoder.wrap(buffer, offset + HEADER_LENGTH, blockLength, actingVersion);
+            validateCompactBlock();
+        }
+        else
+        {
+            decoder.wrap(buffer, offset + HEADER_LENGTH, blockLength, actingVersion);
+            validateBlock();
+        }
 
         int position = offset + HEADER_LENGTH + blockLength;
         position = properties.wrap(
             buffer, offset, position, limit, EntriesReader.PROPERTY_TYPES, true, "property");
-        final boolean isMap = bodyType == BodyType.MAP;
-        final boolean hasEntries = isMap || bodyType == BodyType.STREAM;
-        position = bodyEntries.wrap(
-            buffer, offset, position, limit, hasEntries ? EntriesReader.ALL_TYPES : 0, isMap, "body");
+        if (!compact)
+        {
+            final boolean isMap = bodyType == BodyType.MAP;
+            final boolean hasEntries = isMap || bodyType == BodyType.STREAM;
+            position = bodyEntries.wrap(
+                buffer, offset, position, limit, hasEntries ? EntriesReader.ALL_TYPES : 0, isMap, "body");
+        }
         position = readVar(buffer, offset, position, limit, NAME_HEADER_LENGTH, destinationName, "destination name");
-        position = readVar(buffer, offset, position, limit, NAME_HEADER_LENGTH, replyToName, "reply-to name");
-        position = readVar(buffer, offset, position, limit, NAME_HEADER_LENGTH, type, "JMSType");
-        position = readVar(buffer, offset, position, limit, DATA_HEADER_LENGTH, correlationId, "correlation id");
+        if (!compact)
+        {
+            position = readVar(buffer, offset, position, limit, NAME_HEADER_LENGTH, replyToName, "reply-to name");
+            position = readVar(buffer, offset, position, limit, NAME_HEADER_LENGTH, type, "JMSType");
+            position = readVar(buffer, offset, position, limit, DATA_HEADER_LENGTH, correlationId, "correlation id");
+        }
         position = readVar(buffer, offset, position, limit, DATA_HEADER_LENGTH, body, "body");
 
         if (position != limit && actingVersion <= SCHEMA_VERSION)
@@ -174,13 +204,75 @@ public final class EnvelopeReader
     }
 
     /**
+     * Whether the envelope is a compact one (template 2), whose rare headers are at their defaults.
+     *
+     * @return true for a compact envelope.
+     */
+    public boolean isCompact()
+    {
+        return compact;
+    }
+
+    /**
+     * The hash of the destination name that receivers dispatch on: written by the sender from version 2 on,
+     * computed from the name for older envelopes.
+     *
+     * @return the {@link TopicHash} of the destination name.
+     */
+    public int topicHash()
+    {
+        if (compact)
+        {
+            return compactDecoder.topicHash();
+        }
+        return version >= TOPIC_HASH_SINCE_VERSION ? decoder.topicHash() : TopicHash.of(destinationName);
+    }
+
+    /**
+     * Reads the topic hash of an envelope from its header and fixed block alone, without validating anything
+     * else: what a receiver checks before deciding to read an envelope at all.
+     *
+     * @param buffer holding the envelope.
+     * @param offset of the envelope's first byte.
+     * @param length of the envelope.
+     * @return the hash as an unsigned int, or {@link #NO_TOPIC_HASH} when the bytes are no envelope of this schema
+     *         or one written before version 2 (then wrap it and ask {@link #topicHash()}).
+     */
+    public static long peekTopicHash(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (length < HEADER_LENGTH)
+        {
+            return NO_TOPIC_HASH;
+        }
+        final long header = buffer.getLong(offset, LITTLE_ENDIAN);
+        final int blockLength = (int)(header & 0xFFFF);
+        final int templateId = (int)((header >>> 16) & 0xFFFF);
+        final int schemaId = (int)((header >>> 32) & 0xFFFF);
+        final int version = (int)(header >>> 48);
+        if (schemaId != SCHEMA_ID || version < TOPIC_HASH_SINCE_VERSION)
+        {
+            return NO_TOPIC_HASH;
+        }
+        if (templateId == COMPACT_TEMPLATE_ID && blockLength >= COMPACT_BLOCK_LENGTH &&
+            length >= COMPACT_TOPIC_HASH_OFFSET + Integer.BYTES)
+        {
+            return buffer.getInt(offset + COMPACT_TOPIC_HASH_OFFSET, LITTLE_ENDIAN) & 0xFFFF_FFFFL;
+        }
+        if (templateId == TEMPLATE_ID && blockLength >= BLOCK_LENGTH && length >= TOPIC_HASH_OFFSET + Integer.BYTES)
+        {
+            return buffer.getInt(offset + TOPIC_HASH_OFFSET, LITTLE_ENDIAN) & 0xFFFF_FFFFL;
+        }
+        return NO_TOPIC_HASH;
+    }
+
+    /**
      * High 64 bits of the sending connection's id; part of JMSMessageID, compared for noLocal.
      *
      * @return the bits.
      */
     public long connectionIdHigh()
     {
-        return decoder.connectionIdHigh();
+        return compact ? compactDecoder.connectionIdHigh() : decoder.connectionIdHigh();
     }
 
     /**
@@ -190,7 +282,7 @@ public final class EnvelopeReader
      */
     public long connectionIdLow()
     {
-        return decoder.connectionIdLow();
+        return compact ? compactDecoder.connectionIdLow() : decoder.connectionIdLow();
     }
 
     /**
@@ -200,7 +292,7 @@ public final class EnvelopeReader
      */
     public int sessionId()
     {
-        return decoder.sessionId();
+        return compact ? compactDecoder.sessionId() : decoder.sessionId();
     }
 
     /**
@@ -210,7 +302,7 @@ public final class EnvelopeReader
      */
     public int producerId()
     {
-        return decoder.producerId();
+        return compact ? compactDecoder.producerId() : decoder.producerId();
     }
 
     /**
@@ -220,7 +312,7 @@ public final class EnvelopeReader
      */
     public long sequence()
     {
-        return decoder.sequence();
+        return compact ? compactDecoder.sequence() : decoder.sequence();
     }
 
     /**
@@ -230,7 +322,7 @@ public final class EnvelopeReader
      */
     public long timestamp()
     {
-        return decoder.timestamp();
+        return compact ? compactDecoder.timestamp() : decoder.timestamp();
     }
 
     /**
@@ -240,16 +332,20 @@ public final class EnvelopeReader
      */
     public long expiration()
     {
-        return decoder.expiration();
+        return compact ? 0 : decoder.expiration();
     }
 
     /**
-     * JMSDeliveryTime.
+     * JMSDeliveryTime; a compact envelope's is its timestamp (it was sent without a delivery delay).
      *
      * @return epoch milliseconds, 0 when the sender's version predates the field.
      */
     public long deliveryTime()
     {
+        if (compact)
+        {
+            return compactDecoder.timestamp();
+        }
         return version >= EnvelopeDecoder.deliveryTimeSinceVersion() ? decoder.deliveryTime() : 0;
     }
 
@@ -260,7 +356,7 @@ public final class EnvelopeReader
      */
     public int priority()
     {
-        return decoder.priority();
+        return compact ? compactDecoder.priority() : decoder.priority();
     }
 
     /**
@@ -270,7 +366,7 @@ public final class EnvelopeReader
      */
     public int deliveryMode()
     {
-        return decoder.deliveryModeRaw();
+        return compact ? compactDecoder.deliveryModeRaw() : decoder.deliveryModeRaw();
     }
 
     /**
@@ -280,7 +376,7 @@ public final class EnvelopeReader
      */
     public int deliveryCount()
     {
-        return decoder.deliveryCount();
+        return compact ? 0 : decoder.deliveryCount();
     }
 
     /**
@@ -433,9 +529,19 @@ public final class EnvelopeReader
         return properties;
     }
 
+    private static int requiredBlockLength(final int version)
+    {
+        if (version >= TOPIC_HASH_SINCE_VERSION)
+        {
+            return BLOCK_LENGTH;
+        }
+        return version >= 1 ? BLOCK_LENGTH_V1 : BLOCK_LENGTH_V0;
+    }
+
     private void reset()
     {
         buffer = null;
+        compact = false;
         offset = 0;
         length = 0;
         version = 0;
@@ -449,7 +555,45 @@ public final class EnvelopeReader
         body.reset();
     }
 
-    private void validateBlock(final int envelopeOffset)
+    private void validateCompactBlock()
+    {
+        final int blockOffset = HEADER_LENGTH;
+        final int priority = compactDecoder.priority();
+        if (priority > MAX_PRIORITY)
+        {
+            throw new MalformedEnvelopeException("priority " + priority + " is above " + MAX_PRIORITY,
+                blockOffset + CompactEnvelopeDecoder.priorityEncodingOffset());
+        }
+        final int deliveryMode = compactDecoder.deliveryModeRaw();
+        if (deliveryMode != NON_PERSISTENT && deliveryMode != PERSISTENT)
+        {
+            throw new MalformedEnvelopeException("unknown delivery mode " + deliveryMode,
+                blockOffset + CompactEnvelopeDecoder.deliveryModeEncodingOffset());
+        }
+        destinationKind = DestinationKind.get(compactDecoder.destinationKindRaw());
+        if (null == destinationKind)
+        {
+            throw new MalformedEnvelopeException("unknown destination kind " + compactDecoder.destinationKindRaw(),
+                blockOffset + CompactEnvelopeDecoder.destinationKindEncodingOffset());
+        }
+        bodyType = BodyType.get(compactDecoder.bodyTypeRaw());
+        if (null == bodyType || bodyType == BodyType.MAP || bodyType == BodyType.STREAM)
+        {
+            throw new MalformedEnvelopeException((null == bodyType ? "unknown body type " : "a compact envelope " +
+                "has no entries for body type ") + compactDecoder.bodyTypeRaw(),
+                blockOffset + CompactEnvelopeDecoder.bodyTypeEncodingOffset());
+        }
+        flags = compactDecoder.flags().getRaw();
+        if (hasType())
+        {
+            throw new MalformedEnvelopeException("a compact envelope has no JMSType",
+                blockOffset + CompactEnvelopeDecoder.flagsEncodingOffset());
+        }
+        replyToKind = DestinationKind.NONE;
+        correlationIdKind = CorrelationIdKind.NONE;
+    }
+
+    private void validateBlock()
     {
         final int blockOffset = HEADER_LENGTH;
         final int priority = decoder.priority();

@@ -1,19 +1,16 @@
 package io.wirespeed.codec;
 
-import io.wirespeed.codec.sbe.BodyTypeCode;
-import io.wirespeed.codec.sbe.CorrelationIdKindCode;
-import io.wirespeed.codec.sbe.DeliveryModeCode;
-import io.wirespeed.codec.sbe.DestinationKindCode;
-import io.wirespeed.codec.sbe.EnvelopeEncoder;
-import io.wirespeed.codec.sbe.MessageHeaderEncoder;
+import io.wirespeed.codec.sbe.CompactEnvelopeDecoder;
+import io.wirespeed.codec.sbe.EnvelopeDecoder;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
 import static io.wirespeed.codec.EnvelopeDescriptor.BLOCK_LENGTH;
+import static io.wirespeed.codec.EnvelopeDescriptor.COMPACT_BLOCK_LENGTH;
+import static io.wirespeed.codec.EnvelopeDescriptor.COMPACT_TEMPLATE_ID;
 import static io.wirespeed.codec.EnvelopeDescriptor.DATA_HEADER_LENGTH;
 import static io.wirespeed.codec.EnvelopeDescriptor.DEFAULT_PRIORITY;
 import static io.wirespeed.codec.EnvelopeDescriptor.ENTRY_BLOCK_LENGTH;
-import static io.wirespeed.codec.EnvelopeDescriptor.FLAGS_OFFSET;
 import static io.wirespeed.codec.EnvelopeDescriptor.FLAG_HAS_TYPE;
 import static io.wirespeed.codec.EnvelopeDescriptor.FLAG_MESSAGE_ID_DISABLED;
 import static io.wirespeed.codec.EnvelopeDescriptor.FLAG_NULL_BODY;
@@ -27,14 +24,21 @@ import static io.wirespeed.codec.EnvelopeDescriptor.MIN_PRIORITY;
 import static io.wirespeed.codec.EnvelopeDescriptor.NAME_HEADER_LENGTH;
 import static io.wirespeed.codec.EnvelopeDescriptor.NON_PERSISTENT;
 import static io.wirespeed.codec.EnvelopeDescriptor.PERSISTENT;
+import static io.wirespeed.codec.EnvelopeDescriptor.SCHEMA_ID;
+import static io.wirespeed.codec.EnvelopeDescriptor.SCHEMA_VERSION;
+import static io.wirespeed.codec.EnvelopeDescriptor.TEMPLATE_ID;
 import static java.nio.ByteOrder.LITTLE_ENDIAN;
 
 /**
  * Writes an envelope in place into a buffer region (an Aeron claim, a reusable or expandable buffer), without
- * allocating once warm. Fixed fields may be set at any time; the variable parts must follow schema order:
- * {@link #properties()}, {@link #bodyEntries}, {@link #destination}, {@link #replyTo}, {@link #type},
+ * allocating once warm. {@link #wrap} starts a full envelope; {@link #wrapCompact} a compact one, which has no
+ * room for the rare headers (reply-to, JMSType, correlation id, expiration, a delivery time other than the
+ * timestamp, a delivery count above one, MAP and STREAM bodies): setting one of them to anything but its default
+ * throws {@link IllegalStateException}. The block starts zeroed with the JMS defaults (priority 4, PERSISTENT); setters
+ * write only what they are given. Fixed fields may be set at any time; the variable parts must follow schema
+ * order: {@link #properties()}, {@link #bodyEntries}, {@link #destination}, {@link #replyTo}, {@link #type},
  * correlation id, body. Skipped parts are written empty; going back throws {@link IllegalStateException}.
- * {@link #measure()} runs the same calls without a buffer to learn the exact length first (for tryClaim).
+ * {@link EnvelopeLength} computes the length first, for a claim of the exact size.
  */
 public final class EnvelopeWriter
 {
@@ -48,20 +52,54 @@ public final class EnvelopeWriter
     static final int PART_BODY = 7;
     static final int PART_DONE = 8;
 
-    private final MessageHeaderEncoder header = new MessageHeaderEncoder();
-    private final EnvelopeEncoder encoder = new EnvelopeEncoder();
+    private static final int TEMPLATE_ID_OFFSET = 2;
+    private static final int SCHEMA_ID_OFFSET = 4;
+    private static final int VERSION_OFFSET = 6;
+
+    private static final int FULL = 0;
+    private static final int COMPACT = 1;
+
+    /** Block offsets of each fixed field, indexed by template: full, compact. */
+    private static final int[] CONNECTION_ID_HIGH = {
+        EnvelopeDecoder.connectionIdHighEncodingOffset(), CompactEnvelopeDecoder.connectionIdHighEncodingOffset()};
+    private static final int[] CONNECTION_ID_LOW = {
+        EnvelopeDecoder.connectionIdLowEncodingOffset(), CompactEnvelopeDecoder.connectionIdLowEncodingOffset()};
+    private static final int[] SEQUENCE = {
+        EnvelopeDecoder.sequenceEncodingOffset(), CompactEnvelopeDecoder.sequenceEncodingOffset()};
+    private static final int[] TIMESTAMP = {
+        EnvelopeDecoder.timestampEncodingOffset(), CompactEnvelopeDecoder.timestampEncodingOffset()};
+    private static final int[] SESSION_ID = {
+        EnvelopeDecoder.sessionIdEncodingOffset(), CompactEnvelopeDecoder.sessionIdEncodingOffset()};
+    private static final int[] PRODUCER_ID = {
+        EnvelopeDecoder.producerIdEncodingOffset(), CompactEnvelopeDecoder.producerIdEncodingOffset()};
+    private static final int[] PRIORITY = {
+        EnvelopeDecoder.priorityEncodingOffset(), CompactEnvelopeDecoder.priorityEncodingOffset()};
+    private static final int[] DELIVERY_MODE = {
+        EnvelopeDecoder.deliveryModeEncodingOffset(), CompactEnvelopeDecoder.deliveryModeEncodingOffset()};
+    private static final int[] FLAGS = {
+        EnvelopeDecoder.flagsEncodingOffset(), CompactEnvelopeDecoder.flagsEncodingOffset()};
+    private static final int[] DESTINATION_KIND = {
+        EnvelopeDecoder.destinationKindEncodingOffset(), CompactEnvelopeDecoder.destinationKindEncodingOffset()};
+    private static final int[] BODY_TYPE = {
+        EnvelopeDecoder.bodyTypeEncodingOffset(), CompactEnvelopeDecoder.bodyTypeEncodingOffset()};
+    private static final int[] TOPIC_HASH = {
+        EnvelopeDecoder.topicHashEncodingOffset(), CompactEnvelopeDecoder.topicHashEncodingOffset()};
+
     private final EntriesWriter properties = new EntriesWriter(this, PART_PROPERTIES);
     private final EntriesWriter bodyEntries = new EntriesWriter(this, PART_ENTRIES);
     private MutableDirectBuffer buffer;
     private int offset;
+    private int block;
+    private int template;
     private int limit;
     private long regionEnd;
     private int part = PART_DONE;
     private int flags;
+    private boolean topicHashSet;
     private BodyType bodyType = BodyType.NONE;
 
     /**
-     * Starts an envelope at an offset, bounded by the buffer's capacity unless the buffer is expandable.
+     * Starts a full envelope at an offset, bounded by the buffer's capacity unless the buffer is expandable.
      *
      * @param buffer to write into.
      * @param offset of the envelope's first byte.
@@ -69,11 +107,11 @@ public final class EnvelopeWriter
      */
     public EnvelopeWriter wrap(final MutableDirectBuffer buffer, final int offset)
     {
-        return wrap(buffer, offset, buffer.isExpandable() ? Integer.MAX_VALUE - offset : buffer.capacity() - offset);
+        return wrap(buffer, offset, maxLength(buffer, offset));
     }
 
     /**
-     * Starts an envelope in a region of at most maxLength bytes, such as a claimed one.
+     * Starts a full envelope in a region of at most maxLength bytes, such as a claimed one.
      *
      * @param buffer    to write into.
      * @param offset    of the envelope's first byte.
@@ -82,32 +120,44 @@ public final class EnvelopeWriter
      */
     public EnvelopeWriter wrap(final MutableDirectBuffer buffer, final int offset, final int maxLength)
     {
-        if (offset < 0 || maxLength < 0)
-        {
-            throw new IllegalArgumentException("offset=" + offset + " maxLength=" + maxLength);
-        }
-        start(buffer, offset, (long)offset + maxLength);
-        ensure(HEADER_LENGTH + BLOCK_LENGTH);
-        encoder.wrapAndApplyHeader(buffer, offset, header)
-            .connectionIdHigh(0).connectionIdLow(0).sequence(0).timestamp(0).expiration(0)
-            .sessionId(0).producerId(0).deliveryCount(0).priority((short)DEFAULT_PRIORITY)
-            .deliveryMode(DeliveryModeCode.PERSISTENT).destinationKind(DestinationKindCode.NONE)
-            .replyToKind(DestinationKindCode.NONE).correlationIdKind(CorrelationIdKindCode.NONE)
-            .bodyType(BodyTypeCode.NONE).deliveryTime(0).flags().clear();
-        limit = offset + HEADER_LENGTH + BLOCK_LENGTH;
+        start(buffer, offset, maxLength, FULL, TEMPLATE_ID, BLOCK_LENGTH);
         return this;
     }
 
     /**
-     * Starts measuring: the same calls as for writing compute the exact length, read by {@link #finish()}.
+     * Starts a compact envelope at an offset, bounded by the buffer's capacity unless the buffer is expandable.
      *
-     * @return this writer, writing nothing.
+     * @param buffer to write into.
+     * @param offset of the envelope's first byte.
+     * @return this writer, with every fixed field at its default.
      */
-    public EnvelopeWriter measure()
+    public EnvelopeWriter wrapCompact(final MutableDirectBuffer buffer, final int offset)
     {
-        start(null, 0, Long.MAX_VALUE);
-        limit = HEADER_LENGTH + BLOCK_LENGTH;
+        return wrapCompact(buffer, offset, maxLength(buffer, offset));
+    }
+
+    /**
+     * Starts a compact envelope in a region of at most maxLength bytes, such as a claimed one.
+     *
+     * @param buffer    to write into.
+     * @param offset    of the envelope's first byte.
+     * @param maxLength the region's length; writing past it throws {@link IllegalStateException}.
+     * @return this writer, with every fixed field at its default.
+     */
+    public EnvelopeWriter wrapCompact(final MutableDirectBuffer buffer, final int offset, final int maxLength)
+    {
+        start(buffer, offset, maxLength, COMPACT, COMPACT_TEMPLATE_ID, COMPACT_BLOCK_LENGTH);
         return this;
+    }
+
+    /**
+     * Whether this writer writes a compact envelope.
+     *
+     * @return true after {@link #wrapCompact}.
+     */
+    public boolean isCompact()
+    {
+        return COMPACT == template;
     }
 
     /**
@@ -127,11 +177,12 @@ public final class EnvelopeWriter
         final int producerId,
         final long sequence)
     {
-        if (null != buffer)
-        {
-            encoder.connectionIdHigh(connectionIdHigh).connectionIdLow(connectionIdLow)
-                .sessionId(sessionId).producerId(producerId).sequence(sequence);
-        }
+        final int t = template;
+        buffer.putLong(block + CONNECTION_ID_HIGH[t], connectionIdHigh, LITTLE_ENDIAN);
+        buffer.putLong(block + CONNECTION_ID_LOW[t], connectionIdLow, LITTLE_ENDIAN);
+        buffer.putLong(block + SEQUENCE[t], sequence, LITTLE_ENDIAN);
+        buffer.putInt(block + SESSION_ID[t], sessionId, LITTLE_ENDIAN);
+        buffer.putInt(block + PRODUCER_ID[t], producerId, LITTLE_ENDIAN);
         return this;
     }
 
@@ -154,39 +205,45 @@ public final class EnvelopeWriter
      */
     public EnvelopeWriter timestamp(final long timestamp)
     {
-        if (null != buffer)
-        {
-            encoder.timestamp(timestamp);
-        }
+        buffer.putLong(block + TIMESTAMP[template], timestamp, LITTLE_ENDIAN);
         return this;
     }
 
     /**
-     * Sets JMSExpiration.
+     * Sets JMSExpiration; only 0 in a compact envelope.
      *
      * @param expiration epoch milliseconds, 0 for never.
      * @return this writer.
      */
     public EnvelopeWriter expiration(final long expiration)
     {
-        if (null != buffer)
+        if (0 != expiration)
         {
-            encoder.expiration(expiration);
+            fullOnly("an expiration");
+            buffer.putLong(block + EnvelopeDecoder.expirationEncodingOffset(), expiration, LITTLE_ENDIAN);
         }
         return this;
     }
 
     /**
-     * Sets JMSDeliveryTime.
+     * Sets JMSDeliveryTime; a compact envelope has none of its own (it reads as the timestamp, as it is for a
+     * message sent without a delivery delay), so there it must equal the timestamp set before.
      *
      * @param deliveryTime epoch milliseconds.
      * @return this writer.
      */
     public EnvelopeWriter deliveryTime(final long deliveryTime)
     {
-        if (null != buffer)
+        if (COMPACT == template)
         {
-            encoder.deliveryTime(deliveryTime);
+            if (deliveryTime != buffer.getLong(block + TIMESTAMP[COMPACT], LITTLE_ENDIAN))
+            {
+                fullOnly("a delivery time other than the timestamp");
+            }
+        }
+        else
+        {
+            buffer.putLong(block + EnvelopeDecoder.deliveryTimeEncodingOffset(), deliveryTime, LITTLE_ENDIAN);
         }
         return this;
     }
@@ -203,10 +260,7 @@ public final class EnvelopeWriter
         {
             throw new IllegalArgumentException("priority " + priority + " is not between 0 and 9");
         }
-        if (null != buffer)
-        {
-            encoder.priority((short)priority);
-        }
+        buffer.putByte(block + PRIORITY[template], (byte)priority);
         return this;
     }
 
@@ -222,24 +276,28 @@ public final class EnvelopeWriter
         {
             throw new IllegalArgumentException("delivery mode " + deliveryMode + " is not 1 or 2");
         }
-        if (null != buffer)
-        {
-            encoder.deliveryMode(DeliveryModeCode.get((short)deliveryMode));
-        }
+        buffer.putByte(block + DELIVERY_MODE[template], (byte)deliveryMode);
         return this;
     }
 
     /**
-     * Sets JMSXDeliveryCount.
+     * Sets JMSXDeliveryCount; at most 1 in a compact envelope, which reads as 0 (not yet delivered).
      *
      * @param deliveryCount the count.
      * @return this writer.
      */
     public EnvelopeWriter deliveryCount(final int deliveryCount)
     {
-        if (null != buffer)
+        if (COMPACT == template)
         {
-            encoder.deliveryCount(deliveryCount);
+            if (deliveryCount > 1)
+            {
+                fullOnly("a delivery count above 1");
+            }
+        }
+        else
+        {
+            buffer.putInt(block + EnvelopeDecoder.deliveryCountEncodingOffset(), deliveryCount, LITTLE_ENDIAN);
         }
         return this;
     }
@@ -256,6 +314,20 @@ public final class EnvelopeWriter
     }
 
     /**
+     * Sets the topic hash receivers dispatch on, instead of the hash {@link #destination(DestinationKind,
+     * CharSequence)} computes from the name: the caller keeps it per destination ({@link TopicHash#of(String)}).
+     *
+     * @param topicHash the {@link TopicHash} of the destination name.
+     * @return this writer.
+     */
+    public EnvelopeWriter topicHash(final int topicHash)
+    {
+        buffer.putInt(block + TOPIC_HASH[template], topicHash, LITTLE_ENDIAN);
+        topicHashSet = true;
+        return this;
+    }
+
+    /**
      * Opens the properties; JMS property types only (no char, no bytes), names not empty.
      *
      * @return the writer for property entries, valid until a later part is written.
@@ -267,7 +339,7 @@ public final class EnvelopeWriter
     }
 
     /**
-     * Opens the body entries and sets the body type.
+     * Opens the body entries and sets the body type; full envelopes only.
      *
      * @param type {@link BodyType#MAP} (entries named) or {@link BodyType#STREAM} (entries unnamed, in order).
      * @return the writer for body entries, valid until a later part is written.
@@ -278,13 +350,15 @@ public final class EnvelopeWriter
         {
             throw new IllegalArgumentException("body entries belong to MAP or STREAM bodies, not " + type);
         }
+        fullOnly("a " + type + " body");
         bodyType(type);
         advanceTo(PART_ENTRIES);
         return bodyEntries;
     }
 
     /**
-     * Sets JMSDestination.
+     * Sets JMSDestination; unless {@link #topicHash(int)} was called, the topic hash is computed from the bytes
+     * written.
      *
      * @param kind of destination; {@link DestinationKind#NONE} with a null name when absent.
      * @param name of the destination.
@@ -293,16 +367,19 @@ public final class EnvelopeWriter
     public EnvelopeWriter destination(final DestinationKind kind, final CharSequence name)
     {
         advanceTo(PART_DESTINATION);
-        if (null != buffer)
-        {
-            encoder.destinationKind(DestinationKindCode.get((short)kind.code()));
-        }
+        buffer.putByte(block + DESTINATION_KIND[template], (byte)kind.code());
+        final int nameStart = limit + NAME_HEADER_LENGTH;
         putText(kind == DestinationKind.NONE ? null : name, NAME_HEADER_LENGTH);
+        if (!topicHashSet)
+        {
+            buffer.putInt(block + TOPIC_HASH[template], TopicHash.of(buffer, nameStart, limit - nameStart),
+                LITTLE_ENDIAN);
+        }
         return this;
     }
 
     /**
-     * Sets JMSReplyTo.
+     * Sets JMSReplyTo; only none in a compact envelope.
      *
      * @param kind of destination; {@link DestinationKind#NONE} with a null name when absent.
      * @param name of the destination.
@@ -310,45 +387,63 @@ public final class EnvelopeWriter
      */
     public EnvelopeWriter replyTo(final DestinationKind kind, final CharSequence name)
     {
-        advanceTo(PART_REPLY_TO);
-        if (null != buffer)
+        if (kind != DestinationKind.NONE)
         {
-            encoder.replyToKind(DestinationKindCode.get((short)kind.code()));
+            fullOnly("a reply-to destination");
         }
-        putText(kind == DestinationKind.NONE ? null : name, NAME_HEADER_LENGTH);
+        advanceTo(PART_REPLY_TO);
+        if (FULL == template)
+        {
+            buffer.putByte(block + EnvelopeDecoder.replyToKindEncodingOffset(), (byte)kind.code());
+            putText(kind == DestinationKind.NONE ? null : name, NAME_HEADER_LENGTH);
+        }
         return this;
     }
 
     /**
-     * Sets JMSType.
+     * Sets JMSType; only {@code null} in a compact envelope.
      *
      * @param type the type, {@code null} when absent.
      * @return this writer.
      */
     public EnvelopeWriter type(final CharSequence type)
     {
+        if (null != type)
+        {
+            fullOnly("a JMSType");
+        }
         advanceTo(PART_TYPE);
-        flag(FLAG_HAS_TYPE, null != type);
-        putText(type, NAME_HEADER_LENGTH);
+        if (FULL == template)
+        {
+            flag(FLAG_HAS_TYPE, null != type);
+            putText(type, NAME_HEADER_LENGTH);
+        }
         return this;
     }
 
     /**
-     * Sets JMSCorrelationID as text.
+     * Sets JMSCorrelationID as text; only {@code null} in a compact envelope.
      *
      * @param correlationId the id, {@code null} when absent.
      * @return this writer.
      */
     public EnvelopeWriter correlationId(final CharSequence correlationId)
     {
+        if (null != correlationId)
+        {
+            fullOnly("a correlation id");
+        }
         advanceTo(PART_CORRELATION_ID);
-        correlationIdKind(null == correlationId ? CorrelationIdKind.NONE : CorrelationIdKind.STRING);
-        putText(correlationId, DATA_HEADER_LENGTH);
+        if (FULL == template)
+        {
+            correlationIdKind(null == correlationId ? CorrelationIdKind.NONE : CorrelationIdKind.STRING);
+            putText(correlationId, DATA_HEADER_LENGTH);
+        }
         return this;
     }
 
     /**
-     * Sets JMSCorrelationID as bytes (JMSCorrelationIDAsBytes).
+     * Sets JMSCorrelationID as bytes (JMSCorrelationIDAsBytes); only {@code null} in a compact envelope.
      *
      * @param correlationId holding the bytes, {@code null} when absent.
      * @param offset        of the first byte.
@@ -357,9 +452,16 @@ public final class EnvelopeWriter
      */
     public EnvelopeWriter correlationIdBytes(final byte[] correlationId, final int offset, final int length)
     {
+        if (null != correlationId)
+        {
+            fullOnly("a correlation id");
+        }
         advanceTo(PART_CORRELATION_ID);
-        correlationIdKind(null == correlationId ? CorrelationIdKind.NONE : CorrelationIdKind.BYTES);
-        putBytes(correlationId, null, offset, null == correlationId ? 0 : length, DATA_HEADER_LENGTH);
+        if (FULL == template)
+        {
+            correlationIdKind(null == correlationId ? CorrelationIdKind.NONE : CorrelationIdKind.BYTES);
+            putBytes(correlationId, null, offset, null == correlationId ? 0 : length, DATA_HEADER_LENGTH);
+        }
         return this;
     }
 
@@ -439,7 +541,7 @@ public final class EnvelopeWriter
     }
 
     /**
-     * The bytes written so far (or measured so far).
+     * The bytes written so far.
      *
      * @return the current length of the envelope.
      */
@@ -473,15 +575,47 @@ public final class EnvelopeWriter
         return bodyType;
     }
 
-    private void start(final MutableDirectBuffer buffer, final int offset, final long regionEnd)
+    private static int maxLength(final MutableDirectBuffer buffer, final int offset)
     {
+        return buffer.isExpandable() ? Integer.MAX_VALUE - offset : buffer.capacity() - offset;
+    }
+
+    private void start(
+        final MutableDirectBuffer buffer, final int offset, final int maxLength, final int template,
+        final int templateId, final int blockLength)
+    {
+        if (offset < 0 || maxLength < 0)
+        {
+            throw new IllegalArgumentException("offset=" + offset + " maxLength=" + maxLength);
+        }
         this.buffer = buffer;
         this.offset = offset;
+        this.block = offset + HEADER_LENGTH;
+        this.template = template;
         this.limit = offset;
-        this.regionEnd = regionEnd;
+        this.regionEnd = (long)offset + maxLength;
         this.part = PART_BLOCK;
         this.flags = 0;
+        this.topicHashSet = false;
         this.bodyType = BodyType.NONE;
+        ensure(HEADER_LENGTH + blockLength);
+        buffer.putShort(offset, (short)blockLength, LITTLE_ENDIAN);
+        buffer.putShort(offset + TEMPLATE_ID_OFFSET, (short)templateId, LITTLE_ENDIAN);
+        buffer.putShort(offset + SCHEMA_ID_OFFSET, (short)SCHEMA_ID, LITTLE_ENDIAN);
+        buffer.putShort(offset + VERSION_OFFSET, (short)SCHEMA_VERSION, LITTLE_ENDIAN);
+        buffer.setMemory(block, blockLength, (byte)0);
+        buffer.putByte(block + PRIORITY[template], (byte)DEFAULT_PRIORITY);
+        buffer.putByte(block + DELIVERY_MODE[template], (byte)PERSISTENT);
+        limit = block + blockLength;
+    }
+
+    private void fullOnly(final String what)
+    {
+        if (COMPACT == template)
+        {
+            throw new IllegalStateException("a compact envelope has no room for " + what +
+                ": wrap a full envelope instead");
+        }
     }
 
     private void advanceTo(final int target)
@@ -496,15 +630,16 @@ public final class EnvelopeWriter
         while (part < target)
         {
             part++;
+            if (COMPACT == template && isFullOnly(part))
+            {
+                continue;
+            }
             if (part == PART_PROPERTIES || part == PART_ENTRIES)
             {
                 ensure(GROUP_HEADER_LENGTH);
                 (part == PART_PROPERTIES ? properties : bodyEntries).begin(limit);
-                if (null != buffer)
-                {
-                    buffer.putShort(limit, (short)ENTRY_BLOCK_LENGTH, LITTLE_ENDIAN);
-                    buffer.putShort(limit + 2, (short)0, LITTLE_ENDIAN);
-                }
+                buffer.putShort(limit, (short)ENTRY_BLOCK_LENGTH, LITTLE_ENDIAN);
+                buffer.putShort(limit + 2, (short)0, LITTLE_ENDIAN);
                 limit += GROUP_HEADER_LENGTH;
             }
             else if (part < target && part < PART_DONE)
@@ -514,12 +649,17 @@ public final class EnvelopeWriter
         }
     }
 
+    private static boolean isFullOnly(final int part)
+    {
+        return part == PART_ENTRIES || part == PART_REPLY_TO || part == PART_TYPE || part == PART_CORRELATION_ID;
+    }
+
     private void putText(final CharSequence text, final int headerLength)
     {
         final int length = null == text ? 0 : Utf8.encodedLength(text);
         checkLength(length, NAME_HEADER_LENGTH == headerLength ? MAX_NAME_LENGTH : MAX_DATA_LENGTH);
         putLengthHeader(length, headerLength);
-        if (null != buffer && 0 != length)
+        if (0 != length)
         {
             Utf8.encode(text, buffer, limit);
         }
@@ -537,23 +677,20 @@ public final class EnvelopeWriter
     private void putLengthHeader(final int length, final int headerLength)
     {
         ensure((long)headerLength + length);
-        if (null != buffer)
+        if (NAME_HEADER_LENGTH == headerLength)
         {
-            if (NAME_HEADER_LENGTH == headerLength)
-            {
-                buffer.putShort(limit, (short)length, LITTLE_ENDIAN);
-            }
-            else
-            {
-                buffer.putInt(limit, length, LITTLE_ENDIAN);
-            }
+            buffer.putShort(limit, (short)length, LITTLE_ENDIAN);
+        }
+        else
+        {
+            buffer.putInt(limit, length, LITTLE_ENDIAN);
         }
         limit += headerLength;
     }
 
     void copyBytes(final byte[] array, final DirectBuffer source, final int sourceOffset, final int length)
     {
-        if (null != buffer && 0 != length)
+        if (0 != length)
         {
             if (null != array)
             {
@@ -574,27 +711,18 @@ public final class EnvelopeWriter
             throw new IllegalStateException("the body is already " + bodyType + ", it cannot also be " + type);
         }
         bodyType = type;
-        if (null != buffer)
-        {
-            encoder.bodyType(BodyTypeCode.get((short)type.code()));
-        }
+        buffer.putByte(block + BODY_TYPE[template], (byte)type.code());
     }
 
     private void correlationIdKind(final CorrelationIdKind kind)
     {
-        if (null != buffer)
-        {
-            encoder.correlationIdKind(CorrelationIdKindCode.get((short)kind.code()));
-        }
+        buffer.putByte(block + EnvelopeDecoder.correlationIdKindEncodingOffset(), (byte)kind.code());
     }
 
     private EnvelopeWriter flag(final int flag, final boolean value)
     {
         flags = value ? flags | flag : flags & ~flag;
-        if (null != buffer)
-        {
-            buffer.putByte(offset + HEADER_LENGTH + FLAGS_OFFSET, (byte)flags);
-        }
+        buffer.putByte(block + FLAGS[template], (byte)flags);
         return this;
     }
 

@@ -18,6 +18,7 @@ class AllocationFreeTest
 
     private final UnsafeBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(4096));
     private final EnvelopeWriter writer = new EnvelopeWriter();
+    private final EnvelopeLength length = new EnvelopeLength();
     private final EnvelopeReader reader = new EnvelopeReader();
     private final StringBuilder text = new StringBuilder(256);
     private final byte[] scratch = new byte[256];
@@ -61,15 +62,15 @@ class AllocationFreeTest
 
     private void encodeAndDecode(final int i)
     {
-        writer.measure();
-        encode(i);
-        final int measured = writer.finish();
+        final int measured = length.full()
+            .stringEntry("symbol", symbol).entry("size").entry("price").entry("firm").entry("JMSXGroupSeq")
+            .text(destination).text("quote").text("req-1").text(body).length();
 
         writer.wrap(buffer, 64, measured);
         encode(i);
-        final int length = writer.finish();
+        final int written = writer.finish();
 
-        reader.wrap(buffer, 64, length);
+        reader.wrap(buffer, 64, written);
         final EntriesReader properties = reader.properties();
         final int symbolIndex = properties.indexOf("symbol");
         final int sizeIndex = properties.indexOf("size");
@@ -84,6 +85,11 @@ class AllocationFreeTest
         reader.body().appendTo(text);
         sink += text.length() + reader.body().getBytes(scratch, 0);
         sink += reader.correlationId().length() + reader.type().length();
+
+        final int compactLength = writer.wrapCompact(buffer, 64).messageId(1, 2, 3, 4, i).topicHash(i)
+            .destination(DestinationKind.TOPIC, destination).bytesBody(scratch, 0, 45).finish();
+        reader.wrap(buffer, 64, compactLength);
+        sink += reader.topicHash() + EnvelopeReader.peekTopicHash(buffer, 64, compactLength) + reader.body().length();
     }
 
     private void encode(final int i)

@@ -76,7 +76,12 @@ class EnvelopeFuzzTest
     {
         try
         {
+            final long peeked = EnvelopeReader.peekTopicHash(buffer, offset, length);
             reader.wrap(buffer, offset, length);
+            if (EnvelopeReader.NO_TOPIC_HASH != peeked)
+            {
+                assertEquals(reader.topicHash() & 0xFFFF_FFFFL, peeked, "the peeked hash is the read one");
+            }
             return digest();
         }
         catch (final MalformedEnvelopeException ex)
@@ -106,6 +111,7 @@ class EnvelopeFuzzTest
             view(reader.correlationId()) + view(reader.body());
         h = h * 31 + entries(reader.properties());
         h = h * 31 + entries(reader.bodyEntries());
+        h = h * 31 + reader.topicHash() + (reader.isCompact() ? 17 : 0);
         return h == MALFORMED ? h + 1 : h;
     }
 
@@ -186,11 +192,16 @@ class EnvelopeFuzzTest
     private static byte[] randomEnvelope(final Random random)
     {
         final ExpandableArrayBuffer buffer = new ExpandableArrayBuffer(256);
-        final EnvelopeWriter writer = new EnvelopeWriter().wrap(buffer, 0)
-            .messageId(random.nextLong(), random.nextLong(), random.nextInt(), random.nextInt(), random.nextLong())
-            .timestamp(random.nextLong()).expiration(random.nextLong()).deliveryTime(random.nextLong())
-            .priority(random.nextInt(10)).deliveryMode(1 + random.nextInt(2)).deliveryCount(random.nextInt())
+        final boolean compact = random.nextInt(3) == 0;
+        final EnvelopeWriter writer = compact ? new EnvelopeWriter().wrapCompact(buffer, 0) :
+            new EnvelopeWriter().wrap(buffer, 0);
+        writer.messageId(random.nextLong(), random.nextLong(), random.nextInt(), random.nextInt(), random.nextLong())
+            .timestamp(random.nextLong()).priority(random.nextInt(10)).deliveryMode(1 + random.nextInt(2))
             .redelivered(random.nextBoolean()).messageIdDisabled(random.nextBoolean());
+        if (!compact)
+        {
+            writer.expiration(random.nextLong()).deliveryTime(random.nextLong()).deliveryCount(random.nextInt());
+        }
 
         final EntriesWriter properties = writer.properties();
         for (int i = random.nextInt(5); i > 0; i--)
@@ -210,7 +221,7 @@ class EnvelopeFuzzTest
             }
         }
 
-        final int bodyKind = random.nextInt(6);
+        final int bodyKind = compact ? random.nextInt(3) : random.nextInt(6);
         if (bodyKind == 3 || bodyKind == 4)
         {
             final BodyType type = bodyKind == 3 ? BodyType.MAP : BodyType.STREAM;
@@ -244,19 +255,19 @@ class EnvelopeFuzzTest
         {
             writer.destination(DestinationKind.get(1 + random.nextInt(4)), word(random));
         }
-        if (random.nextBoolean())
+        if (!compact && random.nextBoolean())
         {
             writer.replyTo(DestinationKind.get(1 + random.nextInt(4)), word(random));
         }
-        if (random.nextBoolean())
+        if (!compact && random.nextBoolean())
         {
             writer.type(word(random));
         }
-        if (random.nextBoolean())
+        if (!compact && random.nextBoolean())
         {
             writer.correlationId(word(random));
         }
-        else if (random.nextBoolean())
+        else if (!compact && random.nextBoolean())
         {
             writer.correlationIdBytes(new byte[]{ 1, 2, 3 }, 0, 3);
         }

@@ -269,9 +269,8 @@ class EnvelopeRoundTripTest
     void measuredLengthEqualsWrittenLength()
     {
         final ExpandableDirectByteBuffer direct = new ExpandableDirectByteBuffer(16);
-        writer.measure().properties().stringValue("k", UNICODE).intValue("i", 1);
-        writer.destination(DestinationKind.TOPIC, "prices.eur").textBody(UNICODE);
-        final int measured = writer.finish();
+        final int measured = new EnvelopeLength().full().stringEntry("k", UNICODE).entry("i")
+            .text("prices.eur").text(UNICODE).length();
 
         writer.wrap(direct, 7).properties().stringValue("k", UNICODE).intValue("i", 1);
         writer.destination(DestinationKind.TOPIC, "prices.eur").textBody(UNICODE);
@@ -279,6 +278,65 @@ class EnvelopeRoundTripTest
 
         reader.wrap(direct, 7, measured);
         assertEquals("prices.eur", reader.destinationName().asString());
+    }
+
+    @Test
+    void compactEnvelopeRoundTripsAndReadsItsRareHeadersAsDefaults()
+    {
+        writer.wrapCompact(buffer, 0).messageId(-1, 2, 3, 4, 5).timestamp(1_700_000_000_000L)
+            .deliveryTime(1_700_000_000_000L).expiration(0).deliveryCount(1).priority(9)
+            .deliveryMode(NON_PERSISTENT).redelivered(true).properties().stringValue("k", UNICODE);
+        writer.destination(DestinationKind.TOPIC, "prices.eur").replyTo(DestinationKind.NONE, null).type(null)
+            .correlationId(null);
+        final int length = writer.bytesBody(new byte[]{ 1, 2 }, 0, 2).finish();
+        assertEquals(new EnvelopeLength().compact().stringEntry("k", UNICODE).text("prices.eur").bytes(2).length(),
+            length);
+
+        read(length);
+        assertTrue(reader.isCompact());
+        assertEquals(-1, reader.connectionIdHigh());
+        assertEquals(5, reader.sequence());
+        assertEquals(1_700_000_000_000L, reader.deliveryTime(), "a compact envelope's delivery time is its timestamp");
+        assertEquals(0, reader.expiration());
+        assertEquals(0, reader.deliveryCount());
+        assertEquals(9, reader.priority());
+        assertEquals(NON_PERSISTENT, reader.deliveryMode());
+        assertTrue(reader.redelivered());
+        assertEquals(DestinationKind.NONE, reader.replyToKind());
+        assertEquals(CorrelationIdKind.NONE, reader.correlationIdKind());
+        assertFalse(reader.hasType());
+        assertEquals(UNICODE, reader.properties().data(reader.properties().indexOf("k")).asString());
+        assertEquals(TopicHash.of("prices.eur"), reader.topicHash());
+        assertEquals("prices.eur", reader.destinationName().asString());
+        assertEquals(2, reader.body().length());
+    }
+
+    @Test
+    void compactEnvelopeRefusesEveryRareHeaderSaidOtherwise()
+    {
+        final Runnable[] rare = {
+            () -> writer.wrapCompact(buffer, 0).expiration(1),
+            () -> writer.wrapCompact(buffer, 0).timestamp(5).deliveryTime(6),
+            () -> writer.wrapCompact(buffer, 0).deliveryCount(2),
+            () -> writer.wrapCompact(buffer, 0).replyTo(DestinationKind.QUEUE, "q"),
+            () -> writer.wrapCompact(buffer, 0).type("t"),
+            () -> writer.wrapCompact(buffer, 0).correlationId("c"),
+            () -> writer.wrapCompact(buffer, 0).bodyEntries(BodyType.MAP),
+        };
+        for (final Runnable write : rare)
+        {
+            final IllegalStateException ex = assertThrows(IllegalStateException.class, write::run);
+            assertTrue(ex.getMessage().startsWith("a compact envelope has no room for "), ex.getMessage());
+        }
+    }
+
+    @Test
+    void theTopicHashGivenIsWrittenInsteadOfTheOneComputed()
+    {
+        final int length = writer.wrap(buffer, 0).topicHash(77).destination(DestinationKind.TOPIC, "t").finish();
+
+        assertEquals(77, read(length).topicHash());
+        assertEquals(77, EnvelopeReader.peekTopicHash(buffer, 0, length));
     }
 
     @Test

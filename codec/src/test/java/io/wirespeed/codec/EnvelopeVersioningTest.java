@@ -8,6 +8,8 @@ import java.io.ByteArrayOutputStream;
 
 import static io.wirespeed.codec.EnvelopeDescriptor.BLOCK_LENGTH;
 import static io.wirespeed.codec.EnvelopeDescriptor.BLOCK_LENGTH_V0;
+import static io.wirespeed.codec.EnvelopeDescriptor.BLOCK_LENGTH_V1;
+import static io.wirespeed.codec.EnvelopeDescriptor.COMPACT_BLOCK_LENGTH;
 import static io.wirespeed.codec.EnvelopeDescriptor.ENTRY_BLOCK_LENGTH;
 import static io.wirespeed.codec.EnvelopeDescriptor.HEADER_LENGTH;
 import static io.wirespeed.codec.EnvelopeDescriptor.NAME_HEADER_LENGTH;
@@ -121,12 +123,14 @@ class EnvelopeVersioningTest
     }
 
     @Test
-    void anotherTemplateIdIsRejected()
+    void anUnknownTemplateIdIsRejected()
     {
         final UnsafeBuffer envelope = new UnsafeBuffer(currentEnvelope());
-        envelope.putShort(TEMPLATE_ID_FIELD, (short)2, LITTLE_ENDIAN);
+        envelope.putShort(TEMPLATE_ID_FIELD, (short)3, LITTLE_ENDIAN);
 
-        assertThrows(MalformedEnvelopeException.class, () -> reader.wrap(envelope, 0, envelope.capacity()));
+        final MalformedEnvelopeException ex =
+            assertThrows(MalformedEnvelopeException.class, () -> reader.wrap(envelope, 0, envelope.capacity()));
+        assertEquals("template id 3 is not an envelope template of version 2 at offset 2", ex.getMessage());
     }
 
     @Test
@@ -137,7 +141,89 @@ class EnvelopeVersioningTest
 
         final MalformedEnvelopeException ex =
             assertThrows(MalformedEnvelopeException.class, () -> reader.wrap(envelope, 0, envelope.capacity()));
-        assertTrue(ex.getMessage().startsWith("block length 59 is shorter than the 67 bytes of version 1"));
+        assertTrue(ex.getMessage().startsWith("block length 59 is shorter than the 71 bytes of version 2"),
+            ex.getMessage());
+    }
+
+    @Test
+    void olderVersion1EnvelopeWithoutTopicHashReadsWithTheHashOfItsDestinationName()
+    {
+        final byte[] current = currentEnvelope();
+        final ByteArrayOutputStream old = new ByteArrayOutputStream();
+        old.write(current, 0, HEADER_LENGTH + BLOCK_LENGTH_V1);
+        old.write(current, PROPERTIES_HEADER, current.length - PROPERTIES_HEADER);
+        final UnsafeBuffer v1 = new UnsafeBuffer(old.toByteArray());
+        v1.putShort(BLOCK_LENGTH_FIELD, (short)BLOCK_LENGTH_V1, LITTLE_ENDIAN);
+        v1.putShort(VERSION_FIELD, (short)1, LITTLE_ENDIAN);
+
+        reader.wrap(v1, 0, v1.capacity());
+
+        assertEquals(1, reader.version());
+        assertEquals(TopicHash.of("queue.orders"), reader.topicHash());
+        assertEquals(1_700_000_000_500L, reader.deliveryTime());
+        assertEquals(EnvelopeReader.NO_TOPIC_HASH, EnvelopeReader.peekTopicHash(v1, 0, v1.capacity()),
+            "a version 1 envelope carries no hash to peek at: receivers wrap it and hash its name");
+    }
+
+    @Test
+    void version1HeaderMeansTheTopicHashIsAbsentEvenWhenTheBlockIsLonger()
+    {
+        final UnsafeBuffer envelope = new UnsafeBuffer(currentEnvelope());
+        envelope.putInt(HEADER_LENGTH + BLOCK_LENGTH_V1, 12345, LITTLE_ENDIAN);
+        envelope.putShort(VERSION_FIELD, (short)1, LITTLE_ENDIAN);
+
+        assertEquals(TopicHash.of("queue.orders"), reader.wrap(envelope, 0, envelope.capacity()).topicHash());
+    }
+
+    @Test
+    void aCompactEnvelopeUnderAVersion1HeaderIsRejectedAsThatVersionHadNoSuchTemplate()
+    {
+        final UnsafeBuffer envelope = new UnsafeBuffer(compactEnvelope());
+        envelope.putShort(VERSION_FIELD, (short)1, LITTLE_ENDIAN);
+
+        final MalformedEnvelopeException ex =
+            assertThrows(MalformedEnvelopeException.class, () -> reader.wrap(envelope, 0, envelope.capacity()));
+        assertEquals("template id 2 is not an envelope template of version 1 at offset 2", ex.getMessage());
+    }
+
+    @Test
+    void newerCompactEnvelopeWithLongerBlockAndTrailingDataReadsEveryKnownField()
+    {
+        final byte[] current = compactEnvelope();
+        final int extraBlock = 12;
+        final ByteArrayOutputStream newer = new ByteArrayOutputStream();
+        newer.write(current, 0, HEADER_LENGTH + COMPACT_BLOCK_LENGTH);
+        newer.write(filler(extraBlock), 0, extraBlock);
+        final int varStart = HEADER_LENGTH + COMPACT_BLOCK_LENGTH;
+        newer.write(current, varStart, current.length - varStart);
+        newer.write(filler(7), 0, 7);
+        final UnsafeBuffer envelope = new UnsafeBuffer(newer.toByteArray());
+        envelope.putShort(BLOCK_LENGTH_FIELD, (short)(COMPACT_BLOCK_LENGTH + extraBlock), LITTLE_ENDIAN);
+        envelope.putShort(VERSION_FIELD, (short)(SCHEMA_VERSION + 1), LITTLE_ENDIAN);
+
+        reader.wrap(envelope, 0, envelope.capacity());
+
+        assertTrue(reader.isCompact());
+        assertEquals(TopicHash.of("prices.eurusd"), reader.topicHash());
+        assertEquals(TopicHash.of("prices.eurusd") & 0xFFFF_FFFFL,
+            EnvelopeReader.peekTopicHash(envelope, 0, envelope.capacity()));
+        assertEquals(42, reader.sequence());
+        assertEquals(7, reader.properties().intValue(reader.properties().indexOf("a")));
+        assertEquals("prices.eurusd", reader.destinationName().asString());
+        assertEquals("hello", reader.body().asString());
+    }
+
+    @Test
+    void aCompactBlockShorterThanThisVersionsIsRejected()
+    {
+        final UnsafeBuffer envelope = new UnsafeBuffer(compactEnvelope());
+        envelope.putShort(BLOCK_LENGTH_FIELD, (short)(COMPACT_BLOCK_LENGTH - 1), LITTLE_ENDIAN);
+
+        final MalformedEnvelopeException ex =
+            assertThrows(MalformedEnvelopeException.class, () -> reader.wrap(envelope, 0, envelope.capacity()));
+        assertTrue(ex.getMessage().startsWith("block length 48 is shorter than the 49 bytes of version 2"),
+            ex.getMessage());
+        assertEquals(EnvelopeReader.NO_TOPIC_HASH, EnvelopeReader.peekTopicHash(envelope, 0, envelope.capacity()));
     }
 
     @Test
@@ -169,6 +255,19 @@ class EnvelopeVersioningTest
             .messageId(1, 2, 3, 4, 42).timestamp(1_700_000_000_000L).deliveryTime(1_700_000_000_500L);
         writer.properties().intValue("a", 7).stringValue("b", "x");
         writer.destination(DestinationKind.QUEUE, "queue.orders").textBody("hello");
+        final int length = writer.finish();
+        final byte[] bytes = new byte[length];
+        buffer.getBytes(0, bytes);
+        return bytes;
+    }
+
+    private static byte[] compactEnvelope()
+    {
+        final ExpandableArrayBuffer buffer = new ExpandableArrayBuffer();
+        final EnvelopeWriter writer = new EnvelopeWriter().wrapCompact(buffer, 0)
+            .messageId(1, 2, 3, 4, 42).timestamp(1_700_000_000_000L);
+        writer.properties().intValue("a", 7);
+        writer.destination(DestinationKind.TOPIC, "prices.eurusd").textBody("hello");
         final int length = writer.finish();
         final byte[] bytes = new byte[length];
         buffer.getBytes(0, bytes);

@@ -51,11 +51,22 @@ class SchemaAgreementTest
     }
 
     @Test
-    void theEmptyEnvelopeIs97Bytes()
+    void theEmptyEnvelopeIs101BytesAndTheEmptyCompactEnvelope67()
     {
-        assertEquals(97, EnvelopeDescriptor.EMPTY_ENVELOPE_LENGTH);
-        assertEquals(67, EnvelopeDescriptor.BLOCK_LENGTH);
+        assertEquals(101, EnvelopeDescriptor.EMPTY_ENVELOPE_LENGTH);
+        assertEquals(67, EnvelopeDescriptor.EMPTY_COMPACT_ENVELOPE_LENGTH);
+        assertEquals(71, EnvelopeDescriptor.BLOCK_LENGTH);
+        assertEquals(67, EnvelopeDescriptor.BLOCK_LENGTH_V1);
         assertEquals(59, EnvelopeDescriptor.BLOCK_LENGTH_V0);
+        assertEquals(49, EnvelopeDescriptor.COMPACT_BLOCK_LENGTH);
         assertEquals(9, EnvelopeDescriptor.ENTRY_BLOCK_LENGTH);
+    }
+
+    @Test
+    void theTopicHashSitsAtTheOffsetsReceiversPeekAt()
+    {
+        assertEquals(8 + 67, EnvelopeDescriptor.TOPIC_HASH_OFFSET);
+        assertEquals(8, EnvelopeDescriptor.COMPACT_TOPIC_HASH_OFFSET);
+        assertEquals(2, EnvelopeDescriptor.TOPIC_HASH_SINCE_VERSION);
     }
 }

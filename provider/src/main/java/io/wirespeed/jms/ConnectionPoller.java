@@ -1,8 +1,9 @@
 package io.wirespeed.jms;
 
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.concurrent.locks.ReentrantLock;
 
+import org.agrona.collections.ArrayUtil;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 
@@ -10,10 +11,12 @@ import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.queue.QueueClient;
 
 /**
- * The connection's one delivery thread: an {@link Agent} that polls the subscriptions of every
- * consumer with a message listener and calls {@code onMessage} on its own thread. One thread per
- * connection serialises the listeners of each session, as the specification requires. Started when
- * the first listener is set; idles with the connection's idle strategy.
+ * The connection's one delivery thread: an {@link Agent} that reads the {@link TopicStreams} serving listeners once
+ * per cycle, then calls {@code onMessage} on its own thread for the topic consumers that were sent envelopes, and
+ * polls the queue host's inboxes of the other listening consumers. A cycle's cost grows with the streams and with
+ * the consumers that have work, not with the consumers that wait. One thread per connection serialises the
+ * listeners of each session, as the specification requires. Started when the first listener is set; idles with
+ * the connection's idle strategy.
  */
 final class ConnectionPoller implements Agent
 {
@@ -22,15 +25,20 @@ final class ConnectionPoller implements Agent
     private final JmsConnection connection;
     private final ConnectionConfig config;
     private final ReentrantLock deliveryLock = new ReentrantLock();
+    private final TopicStreams topics;
+    private final ArrayList<TopicSource> ready = new ArrayList<>();
     private volatile JmsMessageConsumer[] consumers = EMPTY;
+    private volatile JmsMessageConsumer[] topicConsumers = EMPTY;
+    private volatile boolean backlog;
     private volatile Thread thread;
     private AgentRunner runner;
     private boolean closed;
 
-    ConnectionPoller(final JmsConnection connection, final ConnectionConfig config)
+    ConnectionPoller(final JmsConnection connection, final ConnectionConfig config, final TopicStreams topics)
     {
         this.connection = connection;
         this.config = config;
+        this.topics = topics;
     }
 
     @Override
@@ -53,6 +61,7 @@ final class ConnectionPoller implements Agent
         deliveryLock.lock();
         try
         {
+            work += deliverTopics();
             for (final JmsMessageConsumer consumer : consumers)
             {
                 if (!connection.isStarted())
@@ -61,12 +70,63 @@ final class ConnectionPoller implements Agent
                 }
                 work += consumer.deliverToListener(config.fragmentLimit());
             }
+            if (backlog)
+            {
+                work += deliverBacklog();
+            }
         }
         finally
         {
             deliveryLock.unlock();
         }
         return work;
+    }
+
+    private int deliverTopics()
+    {
+        int work = topics.pollForListeners(ready);
+        final int fragmentLimit = config.fragmentLimit();
+        for (int i = 0; i < ready.size() && connection.isStarted();)
+        {
+            final TopicSource source = ready.get(i);
+            work += source.consumer().deliverToListener(fragmentLimit);
+            if (!source.isClosed() && source.stream().keep(source))
+            {
+                i++;
+            }
+            else
+            {
+                final int last = ready.size() - 1;
+                ready.set(i, ready.get(last));
+                ready.remove(last);
+            }
+        }
+        return work;
+    }
+
+    /** Redeliveries and delayed messages of topic consumers, which no stream announces. */
+    private int deliverBacklog()
+    {
+        backlog = false;
+        int work = 0;
+        for (final JmsMessageConsumer consumer : topicConsumers)
+        {
+            if (consumer.hasWaiting())
+            {
+                work += consumer.deliverToListener(config.fragmentLimit());
+                if (consumer.hasWaiting())
+                {
+                    backlog = true;
+                }
+            }
+        }
+        return work;
+    }
+
+    /** A topic consumer holds a message that no stream will announce: a redelivery, or one delivered later. */
+    void onBacklog()
+    {
+        backlog = true;
     }
 
     @Override
@@ -86,17 +146,28 @@ final class ConnectionPoller implements Agent
         {
             return;
         }
-        for (final JmsMessageConsumer existing : consumers)
+        if (consumer.isTopicStreamConsumer())
+        {
+            topicConsumers = with(topicConsumers, consumer);
+            backlog = true;
+        }
+        else
+        {
+            consumers = with(consumers, consumer);
+        }
+        ensureRunning();
+    }
+
+    private static JmsMessageConsumer[] with(final JmsMessageConsumer[] current, final JmsMessageConsumer consumer)
+    {
+        for (final JmsMessageConsumer existing : current)
         {
             if (existing == consumer)
             {
-                return;
+                return current;
             }
         }
-        final JmsMessageConsumer[] next = Arrays.copyOf(consumers, consumers.length + 1);
-        next[consumers.length] = consumer;
-        consumers = next;
-        ensureRunning();
+        return ArrayUtil.add(current, consumer);
     }
 
     /** Starts the delivery thread if it is not running. */
@@ -118,18 +189,8 @@ final class ConnectionPoller implements Agent
      */
     synchronized void remove(final JmsMessageConsumer consumer)
     {
-        final JmsMessageConsumer[] current = consumers;
-        for (int i = 0; i < current.length; i++)
-        {
-            if (current[i] == consumer)
-            {
-                final JmsMessageConsumer[] next = new JmsMessageConsumer[current.length - 1];
-                System.arraycopy(current, 0, next, 0, i);
-                System.arraycopy(current, i + 1, next, i, current.length - i - 1);
-                consumers = next;
-                return;
-            }
-        }
+        consumers = ArrayUtil.remove(consumers, consumer);
+        topicConsumers = ArrayUtil.remove(topicConsumers, consumer);
     }
 
     /** @return whether the calling thread is this connection's delivery thread. */
@@ -186,6 +247,7 @@ final class ConnectionPoller implements Agent
         {
             closed = true;
             consumers = EMPTY;
+            topicConsumers = EMPTY;
             toClose = runner;
             runner = null;
         }

@@ -55,6 +55,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     private final ClientIdentity clientId = new ClientIdentity();
     private final SharedTransport sharedTransport;
     private final ConnectionPoller poller;
+    private final TopicStreams topicStreams;
     private final DeliveryGate delivery;
     private final QueueHostLink queueHost;
     private final TemporaryDestinations temporaries;
@@ -81,7 +82,8 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         {
             throw JmsExceptions.wrap("cannot connect with '" + config.uri() + "': " + ex.getMessage(), ex);
         }
-        this.poller = new ConnectionPoller(this, config);
+        this.topicStreams = new TopicStreams(config.fragmentLimit());
+        this.poller = new ConnectionPoller(this, config, topicStreams);
         this.delivery = new DeliveryGate(this, poller);
         this.queueHost = new QueueHostLink(config, sharedTransport, id, poller);
         this.temporaries = new TemporaryDestinations(id, this, queueHost);
@@ -293,6 +295,12 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     void removeQueueConsumer(final JmsMessageConsumer consumer)
     {
         delivery.removeQueueConsumer(consumer);
+    }
+
+    /** @return the streams this connection's topic consumers share. */
+    TopicStreams topicStreams()
+    {
+        return topicStreams;
     }
 
     /** @return the poller that delivers to this connection's message listeners. */

@@ -1,6 +1,5 @@
 package io.wirespeed.jms;
 
-import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -29,14 +28,14 @@ import io.wirespeed.jms.selector.Selector;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageDecoder;
 import io.wirespeed.transport.MessageHandler;
-import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.TransportSubscription;
 
 /**
- * A message consumer on a topic. It owns a subscription to the topic's stream and filters what
- * arrives there in place, before any message object exists: another topic hashed to the same stream,
- * the connection's own messages under noLocal, expired messages. Synchronous receives poll on the
- * caller's thread; with a listener, the connection's delivery thread polls and calls it.
+ * A message consumer on a topic or queue. A topic consumer reads its topic's envelopes from the stream the topic
+ * shares with others ({@link TopicSource}; one transport subscription per stream and connection) and filters them
+ * in place, before any message object exists: the connection's own messages under noLocal, expired messages,
+ * the selector. Synchronous receives poll on the caller's thread; with a listener, the connection's delivery
+ * thread polls and calls it.
  */
 public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, QueueReceiver, RedeliveringConsumer
 {
@@ -46,10 +45,10 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     private final String selector;
     private final boolean noLocal;
     private final TransportSubscription subscription;
+    private final TopicSource topicSource;
     private final MessageDecoder decoder = new MessageDecoder();
-    private final ArrayDeque<JmsMessage> redeliveries = new ArrayDeque<>();
-    private final java.util.ArrayList<JmsMessage> delayed = new java.util.ArrayList<>();
-    private volatile boolean delayedEmpty = true;
+    private final RedeliveryQueue redeliveries = new RedeliveryQueue();
+    private final DelayedMessages delayed = new DelayedMessages();
     private final ReentrantLock receiveLock = new ReentrantLock();
     private final IdleStrategy idle;
     private final MessageHandler receiveHandler = this::onReceived;
@@ -131,24 +130,16 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
                 this.inbox = queueClient.subscribe(destination.name(), selectorText, 0, consumerId);
             }
             this.subscription = inbox;
+            this.topicSource = null;
         }
         else
         {
             this.queueClient = null;
             this.inbox = null;
             this.consumerId = 0;
-            final TransportChannel target = connection.channelFor(destination.name());
-            final String channel = target.channel();
-            final int streamId = connection.routing().streamId(destination.name());
-            try
-            {
-                this.subscription = target.transport().addSubscription(channel, streamId);
-            }
-            catch (final TransportException ex)
-            {
-                throw JmsExceptions.wrap("cannot subscribe to '" + destination + "' on " + channel + " stream " +
-                    streamId + ": " + ex.getMessage(), ex);
-            }
+            this.topicSource = connection.topicStreams().open(connection.channelFor(destination.name()),
+                connection.routing().streamId(destination.name()), destination, this);
+            this.subscription = topicSource;
         }
         decoder.consumerDestination(destination);
         connection.countConsumer(destination, 1);
@@ -182,9 +173,11 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         if (listener == null)
         {
             connection.poller().remove(this);
+            listen(false);
         }
         else
         {
+            listen(true);
             connection.poller().add(this);
         }
     }
@@ -275,6 +268,26 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         }
     }
 
+    private void listen(final boolean listening)
+    {
+        if (null != topicSource)
+        {
+            topicSource.listen(listening);
+        }
+    }
+
+    /** @return whether this consumer reads a shared topic stream, which the delivery thread polls for it. */
+    boolean isTopicStreamConsumer()
+    {
+        return null != topicSource;
+    }
+
+    /** @return whether a redelivery or a delayed message waits in this consumer; for the delivery thread. */
+    boolean hasWaiting()
+    {
+        return !redeliveries.isEmpty() || !delayed.isEmpty();
+    }
+
     /** @return whether the calling delivery thread is inside this consumer's listener; for the session's close. */
     boolean isDeliveringToListener()
     {
@@ -297,7 +310,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     {
         if (accept(buffer, offset, length))
         {
-            received = tag(decoder.decode());
+            received = tag(reuseMessages && !recordsReceives ? decoder.decodeReused() : decoder.decode());
             if (recordsReceives)
             {
                 receivedEnvelope.putBytes(0, buffer, offset, length);
@@ -588,50 +601,14 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
 
     private void holdUntilDue(final JmsMessage message)
     {
-        synchronized (delayed)
-        {
-            int i = delayed.size();
-            while (i > 0 && delayed.get(i - 1).getJMSDeliveryTime() > message.getJMSDeliveryTime())
-            {
-                i--;
-            }
-            delayed.add(i, message);
-            delayedEmpty = false;
-        }
-    }
-
-    private JmsMessage takeDue()
-    {
-        synchronized (delayed)
-        {
-            if (!delayed.isEmpty() && delayed.get(0).getJMSDeliveryTime() <= connection.clock().time())
-            {
-                return delayed.remove(0);
-            }
-            return null;
-        }
+        delayed.hold(message);
+        connection.poller().onBacklog();
     }
 
     private JmsMessage takeRedelivery()
     {
-        synchronized (redeliveries)
-        {
-            final JmsMessage redelivery = redeliveries.pollFirst();
-            if (redelivery != null)
-            {
-                return redelivery;
-            }
-        }
-        return delayedEmpty ? null : takeDueChecked();
-    }
-
-    private JmsMessage takeDueChecked()
-    {
-        synchronized (delayed)
-        {
-            delayedEmpty = delayed.isEmpty();
-        }
-        return delayedEmpty ? null : takeDue();
+        final JmsMessage redelivery = redeliveries.poll();
+        return null != redelivery ? redelivery : delayed.takeDue(connection.clock());
     }
 
     /**
@@ -697,10 +674,8 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
      */
     void redeliverFirst(final JmsMessage message)
     {
-        synchronized (redeliveries)
-        {
-            redeliveries.addFirst(message);
-        }
+        redeliveries.addFirst(message);
+        connection.poller().onBacklog();
     }
 
     /** @return the destination this consumer consumes from. */

@@ -26,6 +26,7 @@ import io.wirespeed.jms.message.JmsMessageExceptions;
 import io.wirespeed.jms.queue.QueueStreams;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageEncoder;
+import io.wirespeed.transport.ClaimedSpace;
 import io.wirespeed.transport.PersistenceWatch;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
@@ -66,6 +67,8 @@ final class SessionSender
     private final PendingTransaction transaction = new PendingTransaction();
     private final UnsafeBuffer pendingBuffer = new UnsafeBuffer(0, 0);
     private final IdleStrategy idle;
+    private JmsMessage claimMessage;
+    private int claimProducerId;
     private final long sendTimeoutNs;
     private final long connectWaitNs;
     private final long queueHostTimeoutNs;
@@ -170,6 +173,24 @@ final class SessionSender
      */
     void send(final Route route, final JmsMessage message, final int producerId) throws JMSException
     {
+        if (session.sessionMode() != JmsSession.SESSION_TRANSACTED)
+        {
+            final int measured = encoder.encodedLength(message);
+            if (measured <= route.maxClaimLength)
+            {
+                claimMessage = message;
+                claimProducerId = producerId;
+                try
+                {
+                    offer(route, null, measured, persistent(message));
+                }
+                finally
+                {
+                    claimMessage = null;
+                }
+                return;
+            }
+        }
         final int length = encode(message, producerId);
         if (length > route.maxMessageLength)
         {
@@ -183,6 +204,38 @@ final class SessionSender
             return;
         }
         offer(route, buffer, length, persistent(message));
+    }
+
+    /**
+     * Claims the measured length on the route's publication and encodes the message straight into the claim: no
+     * copy through the session's buffer.
+     */
+    private long claimAndEncode(final Route route, final int length) throws MessageFormatException
+    {
+        final ClaimedSpace claim = route.claim;
+        final long result = route.publication.tryClaim(length, claim);
+        if (result > 0)
+        {
+            final int encoded;
+            try
+            {
+                encoded = encoder.encode(claimMessage, session.connection().id(), session.id(), claimProducerId,
+                    claim.buffer(), claim.offset());
+            }
+            catch (final IllegalArgumentException | java.lang.IllegalStateException | IndexOutOfBoundsException ex)
+            {
+                claim.abort();
+                throw JmsMessageExceptions.format("the message cannot be encoded: " + ex.getMessage(), ex);
+            }
+            if (encoded != length)
+            {
+                claim.abort();
+                throw new java.lang.IllegalStateException("the envelope measured " + length + " bytes but took " +
+                    encoded);
+            }
+            claim.commit();
+        }
+        return result;
     }
 
     private int encode(final JmsMessage message, final int producerId) throws MessageFormatException
@@ -234,7 +287,8 @@ final class SessionSender
         idle.reset();
         while (true)
         {
-            final long result = publication.offer(source, 0, length);
+            final long result = null == claimMessage ? publication.offer(source, 0, length) : claimAndEncode(route,
+                length);
             if (result > 0)
             {
                 route.hadSubscribers = true;
@@ -450,6 +504,8 @@ final class SessionSender
         final boolean queue;
         final PersistenceWatch watch;
         final int maxMessageLength;
+        final int maxClaimLength;
+        final ClaimedSpace claim;
         final long createdNanos = System.nanoTime();
         boolean hadSubscribers;
         int recordedMark = PersistenceWatch.NOT_FOUND;
@@ -465,6 +521,8 @@ final class SessionSender
             this.queue = queue;
             this.watch = watch;
             this.maxMessageLength = publication.maxMessageLength();
+            this.maxClaimLength = publication.maxClaimLength();
+            this.claim = publication.newClaim();
         }
 
         @Override

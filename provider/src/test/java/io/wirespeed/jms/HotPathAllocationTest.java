@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import javax.jms.BytesMessage;
 import javax.jms.Connection;
 import javax.jms.DeliveryMode;
+import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
 import javax.jms.Topic;
@@ -83,5 +84,46 @@ class HotPathAllocationTest extends JmsTestSupport
         assertNotNull(message);
         assertEquals(0, sendBytes, "bytes allocated by " + MESSAGES_PER_ROUND + " sends");
         assertEquals(0, deliverBytes, "bytes allocated by " + MESSAGES_PER_ROUND + " listener deliveries");
+    }
+
+    @Test
+    void aSynchronousReceiveInReuseModeAllocatesNothing() throws Exception
+    {
+        final Connection connection = connection("wirespeed:ipc?reuseMessages=true");
+        final Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+        final Topic topic = session.createTopic(uniqueTopic());
+        final MessageConsumer consumer = session.createConsumer(topic);
+        connection.start();
+        final MessageProducer producer = session.createProducer(topic);
+        producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+        final BytesMessage message = session.createBytesMessage();
+        message.setIntProperty("venue", 7);
+        message.setStringProperty("symbol", "EURUSD");
+        final byte[] padding = new byte[37];
+        final int perRound = 2_000;
+
+        final long expected = perRound * (long)(perRound - 1) / 2 + 7L * perRound;
+        long receiveBytes = -1;
+        for (int round = 0; round < ROUNDS * 3 && receiveBytes != 0; round++)
+        {
+            for (int i = 0; i < perRound; i++)
+            {
+                message.clearBody();
+                message.writeLong(i);
+                message.writeBytes(padding);
+                producer.send(message);
+            }
+            long checksum = 0;
+            final long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < perRound; i++)
+            {
+                final BytesMessage received = (BytesMessage)consumer.receive(5_000);
+                checksum += received.readLong() + received.getIntProperty("venue") +
+                    received.getStringProperty("symbol").length() - 6;
+            }
+            receiveBytes = threads.getCurrentThreadAllocatedBytes() - before;
+            assertEquals(expected, checksum, "every message of round " + round + " received whole");
+        }
+        assertEquals(0, receiveBytes, "bytes allocated by " + perRound + " synchronous receives");
     }
 }

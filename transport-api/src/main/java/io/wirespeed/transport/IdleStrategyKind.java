@@ -9,11 +9,13 @@ import org.agrona.concurrent.YieldingIdleStrategy;
 
 /**
  * The idle strategies a configuration may name, each with the name used in properties files.
- * Only {@link #BACKOFF} and {@link #SLEEPING} leave the CPU to other threads on a small machine.
+ * Only {@link #RESPONSIVE}, {@link #BACKOFF} and {@link #SLEEPING} leave the CPU to other threads on a small machine.
  */
 public enum IdleStrategyKind
 {
-    /** Spins, then yields, then parks for up to a millisecond: the default. */
+    /** Spins, then yields for 200 µs after work, then parks for up to 250 µs ({@link ResponsiveIdleStrategy}). */
+    RESPONSIVE("responsive"),
+    /** Spins, then yields, then parks for up to a millisecond, a few idle cycles after work. */
     BACKOFF("backoff"),
     /** Sleeps one millisecond whenever there is no work: the least CPU, the most latency. */
     SLEEPING("sleeping"),
@@ -58,6 +60,8 @@ public enum IdleStrategyKind
                 return new BusySpinIdleStrategy();
             case NOOP:
                 return new NoOpIdleStrategy();
+            case RESPONSIVE:
+                return new ResponsiveIdleStrategy();
             case BACKOFF:
             default:
                 return new BackoffIdleStrategy();
@@ -83,6 +87,6 @@ public enum IdleStrategyKind
         }
         throw new TransportException(
             "unknown idle strategy '" + name + "' in " + setting +
-            ": use one of backoff, sleeping, yielding, busy-spin, noop");
+            ": use one of responsive, backoff, sleeping, yielding, busy-spin, noop");
     }
 }

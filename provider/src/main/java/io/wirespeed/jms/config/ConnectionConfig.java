@@ -19,15 +19,18 @@ public final class ConnectionConfig
     /** Default threading mode of an embedded driver (2-core friendly). */
     public static final ThreadingMode DEFAULT_THREADING = ThreadingMode.SHARED;
     /** Default idle strategy of the driver, the connection's delivery thread and blocking sends and receives. */
-    public static final IdleStrategyKind DEFAULT_IDLE = IdleStrategyKind.BACKOFF;
+    public static final IdleStrategyKind DEFAULT_IDLE = IdleStrategyKind.RESPONSIVE;
     /** Default time a send waits out back-pressure before it fails. */
     public static final Duration DEFAULT_SEND_TIMEOUT = Duration.ofMillis(10_000);
     /** Default time a new publication waits for subscribers to connect. */
     public static final Duration DEFAULT_CONNECT_WAIT = Duration.ofMillis(250);
     /** Default first stream id of the range topic names hash into. */
     public static final int DEFAULT_STREAM_ID_BASE = 0x1000_0000;
-    /** Default size of the range topic names hash into. */
-    public static final int DEFAULT_STREAM_ID_RANGE = 0x4000_0000;
+    /**
+     * Default number of partition streams per channel that topic names hash into: few enough that a receiver's
+     * subscriptions and the driver's images stay bounded whatever the number of topics.
+     */
+    public static final int DEFAULT_STREAM_ID_RANGE = 16;
     /** Default time client and media driver wait for each other's heartbeat. */
     public static final Duration DEFAULT_DRIVER_TIMEOUT = Duration.ofMillis(10_000);
     /** Default number of messages a queue host may send a consumer ahead of its application. */

@@ -23,7 +23,7 @@ import io.wirespeed.transport.TransportException;
  *   wirespeed:rdma?endpoint=10.0.0.5:40456                RDMA where available, else UDP
  * </pre>
  * Options: {@code driver} (embedded|external), {@code aeronDir}, {@code threading}
- * (shared|shared-network|dedicated), {@code idle} (backoff|sleeping|yielding|busy-spin|noop),
+ * (shared|shared-network|dedicated), {@code idle} (responsive|backoff|sleeping|yielding|busy-spin|noop),
  * {@code termLength}, {@code mtu}, {@code sendTimeout} (ms), {@code connectWait} (ms), {@code driverTimeout} (ms),
  * {@code queuePrefetch}, {@code queueHostTimeout} (ms), {@code linger} (a duration: 5s, 500ms),
  * {@code streamIdBase}, {@code streamIdRange}, {@code fragmentLimit}, {@code reuseMessages}

@@ -1,12 +1,13 @@
 package io.wirespeed.jms.config;
 
-import java.nio.charset.StandardCharsets;
+import io.wirespeed.codec.TopicHash;
 
 /**
  * Maps a destination name to where it travels: the channel from the first matching route rule
- * (or the connection's default channel), and a stream id that is a stable hash of the name.
- * Different names may share a stream id; the name travels in every envelope so that receivers
- * filter out what is not theirs.
+ * (or the connection's default channel), and one of a bounded set of partition streams, picked by the
+ * name's {@link TopicHash} (by default 16 streams per channel). Topics share streams by design: a
+ * receiver holds one subscription per (channel, stream) and dispatches on the hash that every
+ * envelope carries in its header, comparing the name on a hash hit.
  */
 public final class TopicRouting
 {
@@ -52,8 +53,8 @@ public final class TopicRouting
     }
 
     /**
-     * The stream id for a name within a range: FNV-1a over the name's UTF-8 bytes, reduced into
-     * {@code [base, base + range)}. Stable across JVMs, versions and platforms.
+     * The stream id for a name within a range: its {@link TopicHash} (FNV-1a over the name's UTF-8 bytes),
+     * reduced into {@code [base, base + range)}. Stable across JVMs, versions and platforms.
      *
      * @param name  the destination name.
      * @param base  the first stream id of the range.
@@ -62,13 +63,7 @@ public final class TopicRouting
      */
     public static int streamId(final String name, final int base, final int range)
     {
-        int hash = 0x811c9dc5;
-        for (final byte b : name.getBytes(StandardCharsets.UTF_8))
-        {
-            hash ^= b & 0xFF;
-            hash *= 0x01000193;
-        }
-        return base + (int)Long.remainderUnsigned(hash & 0xFFFF_FFFFL, range);
+        return base + (int)Long.remainderUnsigned(TopicHash.of(name) & 0xFFFF_FFFFL, range);
     }
 
     /**

@@ -13,6 +13,7 @@ import javax.naming.Referenceable;
 import javax.naming.StringRefAddr;
 
 import io.wirespeed.codec.DestinationKind;
+import io.wirespeed.codec.TopicHash;
 
 /**
  * A named topic or queue. Destinations are values: two destinations of the same kind and name are
@@ -26,6 +27,8 @@ public abstract class JmsDestination implements Destination, Serializable, Refer
     public static final String NAME_ADDRESS_TYPE = "name";
 
     private final String name;
+    private transient int topicHash;
+    private transient boolean topicHashKnown;
 
     /**
      * @param name the destination name, neither null nor empty.
@@ -111,6 +114,21 @@ public abstract class JmsDestination implements Destination, Serializable, Refer
     public String name()
     {
         return name;
+    }
+
+    /**
+     * The {@link TopicHash} of the name, which envelopes carry for receivers to dispatch on; computed once.
+     *
+     * @return the hash.
+     */
+    public int topicHash()
+    {
+        if (!topicHashKnown)
+        {
+            topicHash = TopicHash.of(name);
+            topicHashKnown = true;
+        }
+        return topicHash;
     }
 
     /**

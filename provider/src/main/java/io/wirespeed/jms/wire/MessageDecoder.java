@@ -44,6 +44,7 @@ public final class MessageDecoder
     private String prefix;
     private JmsDestination consumerDestination;
     private JmsDestination lastReplyTo;
+    private boolean reusing;
 
     /**
      * Wraps an envelope and checks its structure.
@@ -140,7 +141,8 @@ public final class MessageDecoder
 
     /**
      * Decodes the wrapped envelope into the message object kept for its body type, overwriting
-     * what that object held: valid until the next decode.
+     * what that object held: valid until the next decode. String property values come from the
+     * decoder's string cache, so a value seen before allocates nothing.
      *
      * @return the reused message, not yet dispatched.
      */
@@ -157,7 +159,15 @@ public final class MessageDecoder
         {
             message.clearAll();
         }
-        fill(message);
+        reusing = true;
+        try
+        {
+            fill(message);
+        }
+        finally
+        {
+            reusing = false;
+        }
         return message;
     }
 
@@ -241,7 +251,8 @@ public final class MessageDecoder
             final ValueType type = ValueType.fromOrdinal(entries.type(i).ordinal());
             switch (type)
             {
-                case STRING -> table.setString(slot, entries.data(i).asString());
+                case STRING ->
+                    table.setString(slot, reusing ? strings.get(entries.data(i)) : entries.data(i).asString());
                 case BYTES ->
                 {
                     final byte[] bytes = entries.data(i).toByteArray();

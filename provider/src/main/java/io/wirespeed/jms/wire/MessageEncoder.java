@@ -8,6 +8,7 @@ import org.agrona.MutableDirectBuffer;
 import io.wirespeed.codec.BodyType;
 import io.wirespeed.codec.DestinationKind;
 import io.wirespeed.codec.EntriesWriter;
+import io.wirespeed.codec.EnvelopeLength;
 import io.wirespeed.codec.EnvelopeWriter;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.message.JmsBytesMessage;
@@ -28,6 +29,48 @@ import io.wirespeed.jms.meta.ConnectionId;
 public final class MessageEncoder
 {
     private final EnvelopeWriter writer = new EnvelopeWriter();
+    private final EnvelopeLength length = new EnvelopeLength();
+
+    /**
+     * The exact length {@link #encode} will write for a message, without writing it: what a publication's claim
+     * takes before the envelope is written straight into it. Checks nothing; encode refuses what does not fit.
+     *
+     * @param message the stamped message.
+     * @return the envelope's length in bytes.
+     */
+    public int encodedLength(final JmsMessage message)
+    {
+        final byte[] correlationBytes = message.rawCorrelationIdBytes();
+        final String correlationId = null == correlationBytes ? message.getJMSCorrelationID() : null;
+        final EnvelopeLength length = isCompact(message, correlationBytes, correlationId) ? this.length.compact() :
+            this.length.full();
+        measureEntries(message.properties().values(), true);
+        if (message instanceof JmsMapMessage)
+        {
+            measureEntries(((JmsMapMessage)message).entries(), false);
+        }
+        else if (message instanceof JmsStreamMessage)
+        {
+            measureEntries(((JmsStreamMessage)message).fields(), false);
+        }
+        length.text(nameOf(message.getJMSDestination())).text(nameOf(message.getJMSReplyTo()))
+            .text(message.getJMSType()).text(correlationId)
+            .bytes(null == correlationBytes ? 0 : correlationBytes.length);
+        if (message instanceof JmsBytesMessage)
+        {
+            length.bytes(((JmsBytesMessage)message).bodyLength());
+        }
+        else if (message instanceof JmsTextMessage)
+        {
+            length.text(((JmsTextMessage)message).getText());
+        }
+        else if (message instanceof JmsObjectMessage)
+        {
+            final byte[] serialized = ((JmsObjectMessage)message).serializedObject();
+            length.bytes(null == serialized ? 0 : serialized.length);
+        }
+        return length.length();
+    }
 
     /**
      * Encodes a message.
@@ -48,17 +91,24 @@ public final class MessageEncoder
         final MutableDirectBuffer buffer,
         final int offset)
     {
-        final EnvelopeWriter writer = this.writer.wrap(buffer, offset);
+        final byte[] correlationBytes = message.rawCorrelationIdBytes();
+        final String correlationId = null == correlationBytes ? message.getJMSCorrelationID() : null;
+        final boolean compact = isCompact(message, correlationBytes, correlationId);
+        final EnvelopeWriter writer = compact ? this.writer.wrapCompact(buffer, offset) :
+            this.writer.wrap(buffer, offset);
         writer.messageId(connectionId.high(), connectionId.low(), sessionId, producerId, message.messageIdSequence())
             .messageIdDisabled(message.messageIdPrefix() == null)
             .timestamp(message.getJMSTimestamp())
-            .expiration(message.getJMSExpiration())
-            .deliveryTime(message.getJMSDeliveryTime())
             .priority(message.getJMSPriority())
             .deliveryMode(message.getJMSDeliveryMode() == DeliveryMode.NON_PERSISTENT ?
                 DeliveryMode.NON_PERSISTENT : DeliveryMode.PERSISTENT)
-            .deliveryCount(message.deliveryCount())
             .redelivered(message.getJMSRedelivered());
+        if (!compact)
+        {
+            writer.expiration(message.getJMSExpiration())
+                .deliveryTime(message.getJMSDeliveryTime())
+                .deliveryCount(message.deliveryCount());
+        }
 
         writeEntries(message.properties().values(), writer.properties(), true);
         if (message instanceof JmsMapMessage)
@@ -70,43 +120,62 @@ public final class MessageEncoder
             writeEntries(((JmsStreamMessage)message).fields(), writer.bodyEntries(BodyType.STREAM), false);
         }
 
-        writeDestination(message.getJMSDestination(), true);
-        writeDestination(message.getJMSReplyTo(), false);
-        writer.type(message.getJMSType());
-        final byte[] correlationBytes = message.rawCorrelationIdBytes();
-        if (correlationBytes != null)
+        writeDestination(message.getJMSDestination());
+        if (!compact)
         {
-            writer.correlationIdBytes(correlationBytes, 0, correlationBytes.length);
-        }
-        else
-        {
-            writer.correlationId(message.getJMSCorrelationID());
+            writeReplyTo(message.getJMSReplyTo());
+            writer.type(message.getJMSType());
+            if (correlationBytes != null)
+            {
+                writer.correlationIdBytes(correlationBytes, 0, correlationBytes.length);
+            }
+            else
+            {
+                writer.correlationId(correlationId);
+            }
         }
         writeBody(message);
         return writer.finish();
     }
 
-    private void writeDestination(final Destination destination, final boolean isDestination)
+    /**
+     * Whether the message's rare headers are at their defaults, so that the compact envelope carries it: no
+     * expiration, reply-to, JMSType or correlation id, no delivery delay, a first delivery, no MAP or STREAM body.
+     */
+    private static boolean isCompact(
+        final JmsMessage message, final byte[] correlationBytes, final String correlationId)
     {
-        final DestinationKind kind;
-        final String name;
+        return message.getJMSExpiration() == 0 &&
+            message.getJMSDeliveryTime() == message.getJMSTimestamp() &&
+            message.deliveryCount() <= 1 &&
+            null == message.getJMSReplyTo() &&
+            null == message.getJMSType() &&
+            null == correlationBytes && null == correlationId &&
+            !(message instanceof JmsMapMessage) && !(message instanceof JmsStreamMessage);
+    }
+
+    private void writeDestination(final Destination destination)
+    {
         if (destination instanceof JmsDestination)
         {
-            kind = ((JmsDestination)destination).kind();
-            name = ((JmsDestination)destination).name();
+            final JmsDestination jmsDestination = (JmsDestination)destination;
+            writer.topicHash(jmsDestination.topicHash()).destination(jmsDestination.kind(), jmsDestination.name());
         }
         else
         {
-            kind = DestinationKind.NONE;
-            name = null;
+            writer.destination(DestinationKind.NONE, null);
         }
-        if (isDestination)
+    }
+
+    private void writeReplyTo(final Destination replyTo)
+    {
+        if (replyTo instanceof JmsDestination)
         {
-            writer.destination(kind, name);
+            writer.replyTo(((JmsDestination)replyTo).kind(), ((JmsDestination)replyTo).name());
         }
         else
         {
-            writer.replyTo(kind, name);
+            writer.replyTo(DestinationKind.NONE, null);
         }
     }
 
@@ -126,6 +195,30 @@ public final class MessageEncoder
             final byte[] serialized = ((JmsObjectMessage)message).serializedObject();
             writer.objectBody(serialized, 0, serialized == null ? 0 : serialized.length);
         }
+    }
+
+    /** Adds a table's entries to the length, as {@link #writeEntries} writes them. */
+    private void measureEntries(final TypedValueTable table, final boolean properties)
+    {
+        for (int i = 0, size = table.size(); i < size; i++)
+        {
+            final String name = table.name(i);
+            if (properties && PropertyNames.JMSX_DELIVERY_COUNT.equals(name))
+            {
+                continue;
+            }
+            switch (table.type(i))
+            {
+                case STRING -> length.stringEntry(name, (String)table.object(i));
+                case BYTES -> length.bytesEntry(name, ((byte[])table.object(i)).length);
+                default -> length.entry(name);
+            }
+        }
+    }
+
+    private static String nameOf(final Destination destination)
+    {
+        return destination instanceof JmsDestination ? ((JmsDestination)destination).name() : null;
     }
 
     /**

@@ -22,7 +22,7 @@ class ConnectionUriTest
         assertEquals(TransportKind.IPC, config.transport());
         assertTrue(config.embeddedDriver());
         assertEquals(ThreadingMode.SHARED, config.threading());
-        assertEquals(IdleStrategyKind.BACKOFF, config.idle());
+        assertEquals(IdleStrategyKind.RESPONSIVE, config.idle());
         assertEquals("aeron:ipc", new TopicRouting(config).channel("any.topic"));
     }
 
@@ -55,8 +55,8 @@ class ConnectionUriTest
     {
         final IllegalArgumentException ex = assertThrows(
             IllegalArgumentException.class, () -> ConnectionUri.parse("wirespeed:ipc?idle=fast"));
-        assertEquals("option idle='fast' in 'wirespeed:ipc?idle=fast' must be one of [backoff, sleeping, " +
-            "yielding, busy-spin, noop]", ex.getMessage());
+        assertEquals("option idle='fast' in 'wirespeed:ipc?idle=fast' must be one of [responsive, backoff, " +
+            "sleeping, yielding, busy-spin, noop]", ex.getMessage());
         assertMessage("wirespeed:ipc?threading=many", "must be one of [shared, shared-network, dedicated]");
         assertMessage("wirespeed:ipc?archive=maybe", "must be one of [auto, on, off]");
         assertMessage("wirespeed:ipc?rdmaVerbs=dsni", "must be one of [native, simulated]");
@@ -134,7 +134,7 @@ class ConnectionUriTest
             assertTrue(streamId >= 1000 && streamId < 1010, "stream id " + streamId);
             assertEquals(streamId, TopicRouting.streamId("topic." + i, 1000, 10));
         }
-        assertEquals(TopicRouting.streamId("prices", 0x1000_0000, 0x4000_0000),
+        assertEquals(TopicRouting.streamId("prices", 0x1000_0000, 16),
             new TopicRouting(ConnectionUri.parse(null)).streamId("prices"));
         assertNotEquals(
             TopicRouting.streamId("a", 0, Integer.MAX_VALUE), TopicRouting.streamId("b", 0, Integer.MAX_VALUE));

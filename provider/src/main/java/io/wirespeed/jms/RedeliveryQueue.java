@@ -1,0 +1,45 @@
+package io.wirespeed.jms;
+
+import java.util.ArrayDeque;
+
+import io.wirespeed.jms.message.JmsMessage;
+
+/**
+ * The messages a consumer's session recovered or rolled back, to be delivered again ahead of anything newer, most
+ * recently recovered first. Filled by the session's thread, taken by the thread that delivers; thread safe.
+ */
+final class RedeliveryQueue
+{
+    private final ArrayDeque<JmsMessage> messages = new ArrayDeque<>();
+
+    /**
+     * Puts a message at the head.
+     *
+     * @param message the message, already marked redelivered.
+     */
+    void addFirst(final JmsMessage message)
+    {
+        synchronized (messages)
+        {
+            messages.addFirst(message);
+        }
+    }
+
+    /** @return the head message, or null when none waits. */
+    JmsMessage poll()
+    {
+        synchronized (messages)
+        {
+            return messages.pollFirst();
+        }
+    }
+
+    /** @return whether no message waits. */
+    boolean isEmpty()
+    {
+        synchronized (messages)
+        {
+            return messages.isEmpty();
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package io.wirespeed.jms;
+
+import io.wirespeed.codec.DestinationKind;
+import io.wirespeed.jms.destination.JmsDestination;
+import io.wirespeed.transport.MessageHandler;
+import io.wirespeed.transport.TransportSubscription;
+
+/**
+ * A topic consumer's view of the {@link TopicStream} its topic shares: the envelopes of its topic, in order. A
+ * consumer without a listener polls the stream itself (for every consumer on it) and then reads what was read for
+ * it; a consumer with a listener is served by the delivery thread, which polls the stream and reads for it.
+ */
+final class TopicSource implements TransportSubscription
+{
+    private final TopicStreams streams;
+    private final TopicStream stream;
+    private final JmsDestination destination;
+    private final int fragmentLimit;
+    private final EnvelopeInbox inbox = new EnvelopeInbox();
+    private final JmsMessageConsumer consumer;
+    private volatile boolean listening;
+    private boolean lagging;
+    private boolean queued;
+    private volatile boolean closed;
+
+    TopicSource(
+        final TopicStreams streams,
+        final TopicStream stream,
+        final JmsDestination destination,
+        final JmsMessageConsumer consumer,
+        final int fragmentLimit)
+    {
+        this.streams = streams;
+        this.stream = stream;
+        this.destination = destination;
+        this.consumer = consumer;
+        this.fragmentLimit = fragmentLimit;
+    }
+
+    @Override
+    public int poll(final MessageHandler handler, final int limit)
+    {
+        if (closed)
+        {
+            return 0;
+        }
+        if (inbox.isTakenEmpty())
+        {
+            if (listening)
+            {
+                stream.take(this);
+            }
+            else
+            {
+                stream.poll(this, fragmentLimit, null);
+            }
+        }
+        return inbox.drain(handler, limit);
+    }
+
+    @Override
+    public boolean isConnected()
+    {
+        return stream.subscription().isConnected();
+    }
+
+    @Override
+    public String channel()
+    {
+        return stream.subscription().channel();
+    }
+
+    @Override
+    public int streamId()
+    {
+        return stream.subscription().streamId();
+    }
+
+    @Override
+    public void close()
+    {
+        if (!closed)
+        {
+            closed = true;
+            streams.release(stream, this);
+        }
+    }
+
+    /**
+     * Says whether the consumer has a listener, so that the delivery thread reads for it.
+     *
+     * @param listening whether it has one.
+     */
+    void listen(final boolean listening)
+    {
+        if (!closed)
+        {
+            stream.listening(this, listening);
+            streams.listenersChanged();
+        }
+    }
+
+    /** @return the stream this source reads. */
+    TopicStream stream()
+    {
+        return stream;
+    }
+
+    /** @return the consumer this source serves. */
+    JmsMessageConsumer consumer()
+    {
+        return consumer;
+    }
+
+    /** @return whether the consumer has gone. */
+    boolean isClosed()
+    {
+        return closed;
+    }
+
+    int topicHash()
+    {
+        return destination.topicHash();
+    }
+
+    DestinationKind destinationKind()
+    {
+        return destination.kind();
+    }
+
+    String destinationName()
+    {
+        return destination.name();
+    }
+
+    EnvelopeInbox inbox()
+    {
+        return inbox;
+    }
+
+    boolean isListening()
+    {
+        return listening;
+    }
+
+    void listening(final boolean listening)
+    {
+        this.listening = listening;
+    }
+
+    boolean isLagging()
+    {
+        return lagging;
+    }
+
+    void lagging(final boolean lagging)
+    {
+        this.lagging = lagging;
+    }
+
+    boolean isQueued()
+    {
+        return queued;
+    }
+
+    void queued(final boolean queued)
+    {
+        this.queued = queued;
+    }
+}

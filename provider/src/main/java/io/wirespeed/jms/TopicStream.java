@@ -1,0 +1,355 @@
+package io.wirespeed.jms;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.agrona.DirectBuffer;
+import org.agrona.collections.ArrayUtil;
+import org.agrona.collections.Int2ObjectHashMap;
+
+import io.wirespeed.codec.EnvelopeReader;
+import io.wirespeed.codec.MalformedEnvelopeException;
+import io.wirespeed.transport.MessageHandler;
+import io.wirespeed.transport.TransportSubscription;
+
+/**
+ * One transport subscription to a (channel, stream) that the topics mapped there share, read once for all of a
+ * connection's consumers of those topics. Each envelope's topic hash, read from its header, picks the consumers
+ * in the dispatch table; the name is compared only on a hash hit, and an envelope of a topic nobody here consumes
+ * is skipped without being read further. What a consumer wants is copied into its {@link EnvelopeInbox}, which it
+ * reads on its own thread: any thread may poll (a blocking receive or the delivery thread), one at a time, under
+ * this stream's lock, and no application code runs under it. A consumer that lags more than {@link #LAG_LIMIT}
+ * bytes stops the polling of its stream, so its publishers feel back-pressure as they did before topics shared
+ * streams; nothing is dropped. Wildcard consumers (issue 15) will add entries to the table for the topics a
+ * pattern matches when {@link #onFragment} first meets an unknown hash.
+ */
+final class TopicStream implements MessageHandler
+{
+    /** Bytes a consumer may have waiting before the stream is read no further. */
+    static final int LAG_LIMIT = 8 * 1024 * 1024;
+
+    private static final TopicSource[] NONE = new TopicSource[0];
+
+    private final String key;
+    private final TransportSubscription subscription;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Int2ObjectHashMap<TopicSource[]> table = new Int2ObjectHashMap<>();
+    private final EnvelopeReader reader = new EnvelopeReader();
+    private final ArrayList<TopicSource> ready = new ArrayList<>();
+    private TopicSource[] all = NONE;
+    private volatile int listening;
+    private int lagging;
+    private long skipped;
+
+    TopicStream(final String key, final TransportSubscription subscription)
+    {
+        this.key = key;
+        this.subscription = subscription;
+    }
+
+    /** @return the (channel, stream) this stream reads, as the registry names it. */
+    String key()
+    {
+        return key;
+    }
+
+    /** @return the transport subscription read for every consumer on this stream. */
+    TransportSubscription subscription()
+    {
+        return subscription;
+    }
+
+    /**
+     * Adds a consumer's source to the dispatch table.
+     *
+     * @param source the source.
+     */
+    void add(final TopicSource source)
+    {
+        lock.lock();
+        try
+        {
+            final TopicSource[] current = table.get(source.topicHash());
+            table.put(source.topicHash(), ArrayUtil.add(null == current ? NONE : current, source));
+            all = ArrayUtil.add(all, source);
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Removes a consumer's source and forgets what waited for it.
+     *
+     * @param source the source.
+     * @return the sources left on this stream.
+     */
+    int remove(final TopicSource source)
+    {
+        lock.lock();
+        try
+        {
+            final TopicSource[] current = table.get(source.topicHash());
+            if (null != current)
+            {
+                final TopicSource[] next = ArrayUtil.remove(current, source);
+                if (0 == next.length)
+                {
+                    table.remove(source.topicHash());
+                }
+                else
+                {
+                    table.put(source.topicHash(), next);
+                }
+            }
+            all = ArrayUtil.remove(all, source);
+            if (source.isListening())
+            {
+                listening--;
+            }
+            if (source.isLagging())
+            {
+                source.lagging(false);
+                lagging--;
+            }
+            ready.remove(source);
+            source.queued(false);
+            source.inbox().clear();
+            return all.length;
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Notes that a source's consumer now has a listener (the delivery thread reads the stream) or no longer has.
+     *
+     * @param source    the source.
+     * @param listening whether it has a listener.
+     */
+    void listening(final TopicSource source, final boolean listening)
+    {
+        lock.lock();
+        try
+        {
+            if (source.isListening() != listening)
+            {
+                source.listening(listening);
+                this.listening += listening ? 1 : -1;
+                if (listening && source.inbox().hasEnvelopes())
+                {
+                    queueIfListening(source);
+                }
+            }
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    /** @return whether a consumer with a listener reads this stream, so the delivery thread polls it. */
+    boolean hasListeners()
+    {
+        return listening > 0;
+    }
+
+    /**
+     * Reads the stream for every consumer on it, then hands a source what was read for it.
+     *
+     * @param source        the source whose consumer polls, or null for the delivery thread.
+     * @param fragmentLimit the most fragments to read.
+     * @param readyOut      where the sources of listening consumers that have envelopes now go; null to leave
+     *                      them for the delivery thread.
+     * @return the fragments read.
+     */
+    int poll(final TopicSource source, final int fragmentLimit, final List<TopicSource> readyOut)
+    {
+        lock.lock();
+        try
+        {
+            final int read = 0 == lagging ? subscription.poll(this, fragmentLimit) : 0;
+            if (null != source)
+            {
+                release(source, source.inbox().take());
+            }
+            if (null != readyOut && !ready.isEmpty())
+            {
+                for (int i = 0, size = ready.size(); i < size; i++)
+                {
+                    readyOut.add(ready.get(i));
+                }
+                ready.clear();
+            }
+            return read;
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Lets a listening source take what it was sent; the delivery thread, after {@link #poll} handed it over.
+     *
+     * @param source the source.
+     */
+    void take(final TopicSource source)
+    {
+        lock.lock();
+        try
+        {
+            release(source, source.inbox().take());
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The delivery thread is done with a listening source for this cycle: it stays with the delivery thread while
+     * envelopes wait for it, else it goes back to waiting for the next envelope to be queued.
+     *
+     * @param source the source.
+     * @return whether envelopes still wait, so the delivery thread keeps it.
+     */
+    boolean keep(final TopicSource source)
+    {
+        lock.lock();
+        try
+        {
+            final boolean keep = source.isListening() && source.inbox().hasEnvelopes();
+            source.queued(keep);
+            return keep;
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Envelopes read and skipped because no consumer here wants their topic.
+     *
+     * @return the count since the stream was opened.
+     */
+    long skipped()
+    {
+        return skipped;
+    }
+
+    /** Closes the transport subscription; the registry calls it once the last source is gone. */
+    void close()
+    {
+        subscription.close();
+    }
+
+    @Override
+    public void onMessage(final DirectBuffer buffer, final int offset, final int length)
+    {
+        onFragment(buffer, offset, length);
+    }
+
+    /** Dispatches one envelope: by its header's hash, then by name. */
+    void onFragment(final DirectBuffer buffer, final int offset, final int length)
+    {
+        long hash = EnvelopeReader.peekTopicHash(buffer, offset, length);
+        boolean wrapped = false;
+        if (EnvelopeReader.NO_TOPIC_HASH == hash)
+        {
+            if (!wrap(buffer, offset, length))
+            {
+                deliverMalformed(buffer, offset, length);
+                return;
+            }
+            wrapped = true;
+            hash = reader.topicHash();
+        }
+        final TopicSource[] sources = table.get((int)hash);
+        if (null == sources)
+        {
+            skipped++;
+            return;
+        }
+        if (!wrapped && !wrap(buffer, offset, length))
+        {
+            deliver(sources, buffer, offset, length);
+            return;
+        }
+        boolean wanted = false;
+        for (final TopicSource source : sources)
+        {
+            if (source.destinationKind() == reader.destinationKind() &&
+                reader.destinationName().contentEquals(source.destinationName()))
+            {
+                wanted = true;
+                append(source, buffer, offset, length);
+            }
+        }
+        if (!wanted)
+        {
+            skipped++;
+        }
+    }
+
+    private boolean wrap(final DirectBuffer buffer, final int offset, final int length)
+    {
+        try
+        {
+            reader.wrap(buffer, offset, length);
+            return true;
+        }
+        catch (final MalformedEnvelopeException ex)
+        {
+            return false;
+        }
+    }
+
+    /** A malformed envelope goes to every consumer it may be for, and each says so to its connection. */
+    private void deliverMalformed(final DirectBuffer buffer, final int offset, final int length)
+    {
+        deliver(all, buffer, offset, length);
+    }
+
+    private void deliver(final TopicSource[] sources, final DirectBuffer buffer, final int offset, final int length)
+    {
+        for (final TopicSource source : sources)
+        {
+            append(source, buffer, offset, length);
+        }
+    }
+
+    private void append(final TopicSource source, final DirectBuffer buffer, final int offset, final int length)
+    {
+        final int pending = source.inbox().append(buffer, offset, length);
+        if (pending > LAG_LIMIT && !source.isLagging())
+        {
+            source.lagging(true);
+            lagging++;
+        }
+        queueIfListening(source);
+    }
+
+    private void queueIfListening(final TopicSource source)
+    {
+        if (source.isListening() && !source.isQueued())
+        {
+            source.queued(true);
+            ready.add(source);
+        }
+    }
+
+    private void release(final TopicSource source, final int taken)
+    {
+        if (0 != taken && source.isLagging())
+        {
+            source.lagging(false);
+            lagging--;
+        }
+    }
+}

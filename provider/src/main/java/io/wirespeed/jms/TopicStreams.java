@@ -1,0 +1,139 @@
+package io.wirespeed.jms;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
+
+import javax.jms.JMSException;
+
+import io.wirespeed.jms.destination.JmsDestination;
+import io.wirespeed.jms.exceptions.JmsExceptions;
+import io.wirespeed.jms.transport.TransportChannel;
+import io.wirespeed.transport.TransportException;
+
+/**
+ * A connection's topic streams: one {@link TopicStream}, and so one transport subscription, per (channel, stream)
+ * that one of its topic consumers reads, however many consumers and topics share it; closed with its last consumer.
+ * The delivery thread polls the streams that serve listeners through {@link #pollForListeners}.
+ */
+final class TopicStreams
+{
+    private static final TopicStream[] NONE = new TopicStream[0];
+
+    private final Map<String, TopicStream> streams = new HashMap<>();
+    private final Map<TopicStream, Integer> users = new HashMap<>();
+    private final int fragmentLimit;
+    private volatile TopicStream[] polled = NONE;
+
+    TopicStreams(final int fragmentLimit)
+    {
+        this.fragmentLimit = fragmentLimit;
+    }
+
+    /**
+     * Opens a consumer's source on the stream its topic travels on, subscribing to the stream if no consumer of
+     * this connection reads it yet.
+     *
+     * @param target      the topic's channel.
+     * @param streamId    the topic's stream.
+     * @param destination the topic.
+     * @param consumer    the consumer.
+     * @return the consumer's source.
+     * @throws JMSException if the transport refuses the subscription.
+     */
+    synchronized TopicSource open(
+        final TransportChannel target, final int streamId, final JmsDestination destination,
+        final JmsMessageConsumer consumer) throws JMSException
+    {
+        final String key = streamId + " " + target.channel();
+        TopicStream stream = streams.get(key);
+        if (null == stream)
+        {
+            try
+            {
+                stream = new TopicStream(key, target.transport().addSubscription(target.channel(), streamId));
+            }
+            catch (final TransportException ex)
+            {
+                throw JmsExceptions.wrap("cannot subscribe to '" + destination + "' on " + target.channel() +
+                    " stream " + streamId + ": " + ex.getMessage(), ex);
+            }
+            streams.put(key, stream);
+            users.put(stream, 0);
+        }
+        users.merge(stream, 1, Integer::sum);
+        final TopicSource source = new TopicSource(this, stream, destination, consumer, fragmentLimit);
+        stream.add(source);
+        return source;
+    }
+
+    /**
+     * A consumer's source goes; its stream closes with the last.
+     *
+     * @param stream the source's stream.
+     * @param source the source.
+     */
+    synchronized void release(final TopicStream stream, final TopicSource source)
+    {
+        stream.remove(source);
+        listenersChanged();
+        if (0 == users.merge(stream, -1, Integer::sum))
+        {
+            users.remove(stream);
+            streams.remove(stream.key());
+            stream.close();
+            listenersChanged();
+        }
+    }
+
+    /** Recomputes which streams the delivery thread polls, after a consumer's listener came or went. */
+    synchronized void listenersChanged()
+    {
+        final ArrayList<TopicStream> withListeners = new ArrayList<>();
+        for (final TopicStream stream : streams.values())
+        {
+            if (stream.hasListeners())
+            {
+                withListeners.add(stream);
+            }
+        }
+        polled = withListeners.toArray(NONE);
+    }
+
+    /**
+     * Reads every stream that serves a listener once; the delivery thread.
+     *
+     * @param readyOut where the sources of listening consumers that have envelopes now go.
+     * @return the fragments read.
+     */
+    int pollForListeners(final ArrayList<TopicSource> readyOut)
+    {
+        int work = 0;
+        for (final TopicStream stream : polled)
+        {
+            work += stream.poll(null, fragmentLimit, readyOut);
+        }
+        return work;
+    }
+
+    /**
+     * Envelopes read and skipped on every open stream because no consumer here wants their topic; for tests.
+     *
+     * @return the sum over the open streams.
+     */
+    synchronized long skipped()
+    {
+        long skipped = 0;
+        for (final TopicStream stream : streams.values())
+        {
+            skipped += stream.skipped();
+        }
+        return skipped;
+    }
+
+    /** @return how many transport subscriptions the connection's topic consumers hold; for tests. */
+    synchronized int subscriptionCount()
+    {
+        return streams.size();
+    }
+}
