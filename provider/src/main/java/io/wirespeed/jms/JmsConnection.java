@@ -30,6 +30,7 @@ import io.wirespeed.jms.destination.TemporaryOwner;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.queue.QueueClient;
 import io.wirespeed.jms.meta.ConnectionId;
+import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.transport.SharedTransport;
 import io.wirespeed.jms.transport.SharedTransports;
 import io.wirespeed.jms.transport.TransportChannel;
@@ -58,6 +59,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     private final DeliveryGate delivery;
     private final QueueHostLink queueHost;
     private final TemporaryDestinations temporaries;
+    private final ConnectionMetrics metrics;
     private final List<JmsSession> sessions = new CopyOnWriteArrayList<>();
     private final AtomicLong sessionIds = new AtomicLong();
     private final Object stateLock = new Object();
@@ -89,6 +91,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         {
             clientId.claim(config.clientId());
         }
+        this.metrics = ConnectionMetrics.open(id.toString(), sharedTransport.transport());
     }
 
     /**
@@ -146,6 +149,12 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     public String userName()
     {
         return userName;
+    }
+
+    /** @return this connection's figures: per destination sent and received, back-pressure, failures. */
+    ConnectionMetrics metrics()
+    {
+        return metrics;
     }
 
     /** @return the transport this connection's sessions publish and subscribe on. */
@@ -470,6 +479,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         failure = failure == null ? temporaryFailure : failure;
         poller.close();
         queueHost.close();
+        metrics.close();
         sharedTransport.release();
         clientId.release();
         if (failure != null)

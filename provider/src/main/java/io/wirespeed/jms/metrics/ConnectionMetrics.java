@@ -1,0 +1,198 @@
+package io.wirespeed.jms.metrics;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.status.AtomicCounter;
+import org.agrona.concurrent.status.CountersReader;
+
+import io.wirespeed.jms.destination.JmsDestination;
+import io.wirespeed.transport.CounterRegistry;
+import io.wirespeed.transport.CounterTypes;
+import io.wirespeed.transport.DriverLiveness;
+import io.wirespeed.transport.LocalCounterRegistry;
+import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportException;
+
+/**
+ * One connection's figures, as counters of its transport's {@link CounterRegistry} (for Aeron: in the media driver's
+ * CnC file, where {@code wirespeed-stat} reads them): per destination messages and bytes sent and received, per
+ * connection sends that waited on back-pressure and sends that failed. The first {@value #MAX_DESTINATIONS}
+ * destinations a connection uses get counters of their own; the rest, and every temporary destination, are counted
+ * together under {@link CounterTypes#OTHER_DESTINATIONS} and {@value #TEMPORARY}, so what a reader shows stays bounded.
+ * Open from the connection's creation to its close, listed meanwhile by {@link WirespeedMetrics}. Thread safe.
+ */
+public final class ConnectionMetrics implements AutoCloseable
+{
+    /** The most destinations of one connection with counters of their own. */
+    public static final int MAX_DESTINATIONS = 64;
+    /** The name under which temporary destinations are counted together. */
+    public static final String TEMPORARY = "(temporary)";
+
+    private static final AtomicLong NUMBERS = new AtomicLong();
+    private static final long PID = ProcessHandle.current().pid();
+    private static final LocalCounterRegistry FALLBACK = new LocalCounterRegistry();
+
+    private final long number = NUMBERS.incrementAndGet();
+    private final String connectionId;
+    private final Transport transport;
+    private final CounterRegistry registry;
+    private final UnsafeBuffer key = new UnsafeBuffer(new byte[CounterTypes.NAME_OFFSET + CounterTypes.MAX_NAME_BYTES]);
+    private final Map<JmsDestination, DestinationCounters> byDestination = new ConcurrentHashMap<>();
+    private final Map<String, DestinationCounters> byName = new ConcurrentHashMap<>();
+    private final AtomicCounter backPressure;
+    private final AtomicCounter sendFailures;
+    private boolean closed;
+
+    private ConnectionMetrics(final String connectionId, final Transport transport)
+    {
+        this.connectionId = connectionId;
+        this.transport = transport;
+        this.registry = transport.capability(CounterRegistry.class).orElse(FALLBACK);
+        this.backPressure = allocate(CounterTypes.SEND_BACK_PRESSURE, "");
+        this.sendFailures = allocate(CounterTypes.SEND_FAILURES, "");
+    }
+
+    /**
+     * Allocates a connection's counters and lists them with {@link WirespeedMetrics} (and its MBeans).
+     *
+     * @param connectionId the connection's id, for labels.
+     * @param transport    the connection's home transport, whose registry holds the counters.
+     * @return the connection's figures, until {@link #close()}.
+     */
+    public static ConnectionMetrics open(final String connectionId, final Transport transport)
+    {
+        final ConnectionMetrics metrics = new ConnectionMetrics(connectionId, transport);
+        WirespeedMetrics.opened(metrics);
+        return metrics;
+    }
+
+    /**
+     * The counters of a destination, allocated on its first use: a lookup for producers and consumers to make once.
+     *
+     * @param destination the destination.
+     * @return its counters, or the shared ones of its group.
+     */
+    public DestinationCounters destination(final JmsDestination destination)
+    {
+        final DestinationCounters counters = byDestination.get(destination);
+        return counters != null ? counters : newDestination(destination);
+    }
+
+    /** Counts a send that met back-pressure and waited. */
+    public void onBackPressure()
+    {
+        backPressure.getAndAdd(1);
+    }
+
+    /** Counts a send that failed. */
+    public void onSendFailure()
+    {
+        sendFailures.getAndAdd(1);
+    }
+
+    /** @return sends that waited on back-pressure. */
+    public long backPressureWaits()
+    {
+        return backPressure.get();
+    }
+
+    /** @return sends that failed. */
+    public long sendFailures()
+    {
+        return sendFailures.get();
+    }
+
+    /** @return the connection's number in this process, as counter keys hold it. */
+    public long number()
+    {
+        return number;
+    }
+
+    /** @return the connection's id. */
+    public String connectionId()
+    {
+        return connectionId;
+    }
+
+    /** @return the counters of each destination used so far, groups included. */
+    public List<DestinationCounters> destinations()
+    {
+        return new ArrayList<>(byName.values());
+    }
+
+    /** @return the driver's liveness, where the connection's transport has a driver. */
+    public Optional<DriverLiveness> driverLiveness()
+    {
+        return transport.capability(DriverLiveness.class);
+    }
+
+    /** @return a reader of every counter where this connection's are, other processes' too where shared. */
+    public CountersReader counters()
+    {
+        return registry.reader();
+    }
+
+    /** Gives every counter back and unlists the connection. Idempotent. */
+    @Override
+    public void close()
+    {
+        synchronized (this)
+        {
+            if (closed)
+            {
+                return;
+            }
+            closed = true;
+        }
+        WirespeedMetrics.closed(this);
+        byName.values().forEach(DestinationCounters::close);
+        backPressure.close();
+        sendFailures.close();
+    }
+
+    private synchronized DestinationCounters newDestination(final JmsDestination destination)
+    {
+        DestinationCounters counters = byDestination.get(destination);
+        if (counters == null)
+        {
+            final String own = (destination.isTopic() ? "topic:" : "queue:") + destination.name();
+            final String name = destination.isTemporary() ? TEMPORARY :
+                byName.containsKey(own) || byName.size() < MAX_DESTINATIONS ? own : CounterTypes.OTHER_DESTINATIONS;
+            counters = byName.get(name);
+            if (counters == null)
+            {
+                counters = new DestinationCounters(name, allocate(CounterTypes.MESSAGES_SENT, name),
+                    allocate(CounterTypes.BYTES_SENT, name), allocate(CounterTypes.MESSAGES_RECEIVED, name),
+                    allocate(CounterTypes.BYTES_RECEIVED, name));
+                byName.put(name, counters);
+            }
+            if (name.equals(own))
+            {
+                byDestination.put(destination, counters);
+            }
+        }
+        return counters;
+    }
+
+    private AtomicCounter allocate(final int typeId, final String name)
+    {
+        final int keyLength = CounterTypes.encodeKey(key, PID, number, name);
+        final String label = "wirespeed " + CounterTypes.metricName(typeId) + ": " +
+            (name.isEmpty() ? "" : name + " ") + "pid=" + PID + " connection=" + number + " " + connectionId;
+        try
+        {
+            return registry.allocate(typeId, key, 0, keyLength, label);
+        }
+        catch (final TransportException ex)
+        {
+            // a full CnC file must not stop messaging: the figure is then only this JVM's to read
+            return FALLBACK.allocate(typeId, key, 0, keyLength, label);
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package io.wirespeed.transport.aeron;
+
+import io.aeron.Aeron;
+import io.wirespeed.transport.DriverLiveness;
+
+/**
+ * The {@link DriverLiveness} of an Aeron transport: the media driver's heartbeat, which the driver writes into the
+ * to-driver buffer of its CnC file, against the client's driver timeout.
+ */
+final class AeronDriverLiveness implements DriverLiveness
+{
+    private final Aeron aeron;
+    private final AeronTransportContext context;
+
+    AeronDriverLiveness(final Aeron aeron, final AeronTransportContext context)
+    {
+        this.aeron = aeron;
+        this.context = context;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public String driverDirectory()
+    {
+        return context.directory();
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public long heartbeatAgeMs()
+    {
+        if (aeron.isClosed())
+        {
+            return -1;
+        }
+        final long beat = aeron.context().toDriverBuffer().consumerHeartbeatTime();
+        return beat <= 0 ? -1 : Math.max(0, aeron.context().epochClock().time() - beat);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public boolean isAlive()
+    {
+        final long age = heartbeatAgeMs();
+        return !aeron.isClosed() && age >= 0 && age <= context.timeout().toMillis();
+    }
+}
