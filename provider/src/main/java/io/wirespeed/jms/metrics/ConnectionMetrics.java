@@ -14,7 +14,7 @@ import org.agrona.concurrent.status.CountersReader;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.transport.CounterRegistry;
 import io.wirespeed.transport.CounterTypes;
-import io.wirespeed.transport.DriverLiveness;
+import io.wirespeed.transport.DriverStatus;
 import io.wirespeed.transport.LocalCounterRegistry;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
@@ -127,9 +127,9 @@ public final class ConnectionMetrics implements AutoCloseable
     }
 
     /** @return the driver's liveness, where the connection's transport has a driver. */
-    public Optional<DriverLiveness> driverLiveness()
+    public Optional<DriverStatus> driverStatus()
     {
-        return transport.capability(DriverLiveness.class);
+        return transport.capability(DriverStatus.class);
     }
 
     /** @return a reader of every counter where this connection's are, other processes' too where shared. */

@@ -5,7 +5,7 @@ import io.aeron.CommonContext;
 import io.aeron.exceptions.AeronException;
 import io.aeron.exceptions.RegistrationException;
 import io.wirespeed.transport.CounterRegistry;
-import io.wirespeed.transport.DriverLiveness;
+import io.wirespeed.transport.DriverStatus;
 import io.wirespeed.transport.PersistenceWatch;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * configured directory. Closing it closes the Aeron client and gives back its share of the
  * embedded driver, whose last share stops the driver and deletes its directory. Capabilities: a
  * {@link PersistenceWatch} ({@link RecordingWatch}) on the archive that may run beside its media driver, a
- * {@link CounterRegistry} in the driver's CnC file, a {@link DriverLiveness} on the driver's heartbeat.
+ * {@link CounterRegistry} in the driver's CnC file, a {@link DriverStatus} on the driver's heartbeat.
  */
 public final class AeronTransport implements Transport
 {
@@ -138,7 +138,7 @@ public final class AeronTransport implements Transport
      * {@inheritDoc}
      * <p>
      * An Aeron transport has a {@link PersistenceWatch}: a new {@link RecordingWatch} on its driver's counters; a
-     * {@link CounterRegistry} in its driver's CnC file; a {@link DriverLiveness} reading its driver's heartbeat.
+     * {@link CounterRegistry} in its driver's CnC file; a {@link DriverStatus} reading its driver's heartbeat.
      */
     @Override
     public <T> Optional<T> capability(final Class<T> type)
@@ -151,9 +151,9 @@ public final class AeronTransport implements Transport
         {
             return Optional.of(type.cast(new AeronCounterRegistry(aeron)));
         }
-        if (DriverLiveness.class == type)
+        if (DriverStatus.class == type)
         {
-            return Optional.of(type.cast(new AeronDriverLiveness(aeron, context)));
+            return Optional.of(type.cast(new AeronDriverStatus(aeron, context)));
         }
         return Optional.empty();
     }

@@ -1,18 +1,20 @@
 package io.wirespeed.transport.aeron;
 
+import java.util.Map;
+
 import io.aeron.Aeron;
-import io.wirespeed.transport.DriverLiveness;
+import io.wirespeed.transport.DriverStatus;
 
 /**
- * The {@link DriverLiveness} of an Aeron transport: the media driver's heartbeat, which the driver writes into the
- * to-driver buffer of its CnC file, against the client's driver timeout.
+ * The {@link DriverStatus} of an Aeron transport: the media driver's heartbeat, which the driver writes into the
+ * to-driver buffer of its CnC file, against the client's driver timeout; its system counters.
  */
-final class AeronDriverLiveness implements DriverLiveness
+final class AeronDriverStatus implements DriverStatus
 {
     private final Aeron aeron;
     private final AeronTransportContext context;
 
-    AeronDriverLiveness(final Aeron aeron, final AeronTransportContext context)
+    AeronDriverStatus(final Aeron aeron, final AeronTransportContext context)
     {
         this.aeron = aeron;
         this.context = context;
@@ -43,5 +45,12 @@ final class AeronDriverLiveness implements DriverLiveness
     {
         final long age = heartbeatAgeMs();
         return !aeron.isClosed() && age >= 0 && age <= context.timeout().toMillis();
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public Map<String, Long> networkCounters()
+    {
+        return aeron.isClosed() ? Map.of() : AeronSystemCounters.read(aeron.countersReader());
     }
 }
