@@ -23,6 +23,7 @@ import javax.jms.TopicSession;
 import org.agrona.concurrent.EpochClock;
 import org.agrona.concurrent.SystemEpochClock;
 
+import io.wirespeed.jms.config.ArchiveMode;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.config.TopicRouting;
 import io.wirespeed.jms.destination.JmsDestination;
@@ -91,7 +92,8 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         {
             clientId.claim(config.clientId());
         }
-        this.metrics = ConnectionMetrics.open(id.toString(), sharedTransport.transport());
+        this.metrics = ConnectionMetrics.open(id.toString(), sharedTransport.transport(),
+            config.archive() == ArchiveMode.ON, queueHost::state);
     }
 
     /**

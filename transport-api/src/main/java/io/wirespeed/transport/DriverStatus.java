@@ -4,8 +4,8 @@ import java.util.Map;
 
 /**
  * A transport capability ({@link Transport#capability(Class)}): what can be seen of the driver a transport relies
- * on without a round trip: whether it is alive (its heartbeat) and its own counters of the network (NAKs,
- * retransmits, loss, errors). A transport without a separate driver has none.
+ * on without a round trip: whether it is alive (its heartbeat), whether an archive runs beside it, and its own
+ * counters of the network (NAKs, retransmits, loss, errors). A transport without a separate driver has none.
  */
 public interface DriverStatus
 {
@@ -17,6 +17,9 @@ public interface DriverStatus
 
     /** @return whether the driver beat within the transport's driver timeout and the transport is open. */
     boolean isAlive();
+
+    /** @return whether a persistence service (for Aeron: the archive) runs beside the driver now. */
+    boolean archiveRunning();
 
     /**
      * The driver's own counters of what happened on the network, by name: {@code naks.sent}, {@code naks.received},

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.AtomicCounter;
@@ -34,6 +35,8 @@ public final class ConnectionMetrics implements AutoCloseable
     /** The name under which temporary destinations are counted together. */
     public static final String TEMPORARY = "(temporary)";
 
+    /** Destinations of groups whose lookup is remembered: beyond, a send to one looks its group up anew. */
+    private static final int MAX_REMEMBERED = 1024;
     private static final AtomicLong NUMBERS = new AtomicLong();
     private static final long PID = ProcessHandle.current().pid();
     private static final LocalCounterRegistry FALLBACK = new LocalCounterRegistry();
@@ -47,12 +50,29 @@ public final class ConnectionMetrics implements AutoCloseable
     private final Map<String, DestinationCounters> byName = new ConcurrentHashMap<>();
     private final AtomicCounter backPressure;
     private final AtomicCounter sendFailures;
+    private final boolean archiveRequired;
+    private final Supplier<QueueHostState> queueHost;
     private boolean closed;
 
-    private ConnectionMetrics(final String connectionId, final Transport transport)
+    /** Whether a connection reaches the queue host that serves its queues. */
+    public enum QueueHostState
+    {
+        /** The connection has used no queue, temporary queue or durable subscription yet. */
+        UNUSED,
+        /** The queue host takes the connection's requests. */
+        REACHABLE,
+        /** The connection used the queue host, which no longer takes its requests. */
+        UNREACHABLE
+    }
+
+    private ConnectionMetrics(
+        final String connectionId, final Transport transport, final boolean archiveRequired,
+        final Supplier<QueueHostState> queueHost)
     {
         this.connectionId = connectionId;
         this.transport = transport;
+        this.archiveRequired = archiveRequired;
+        this.queueHost = queueHost;
         this.registry = transport.capability(CounterRegistry.class).orElse(FALLBACK);
         this.backPressure = allocate(CounterTypes.SEND_BACK_PRESSURE, "");
         this.sendFailures = allocate(CounterTypes.SEND_FAILURES, "");
@@ -61,13 +81,17 @@ public final class ConnectionMetrics implements AutoCloseable
     /**
      * Allocates a connection's counters and lists them with {@link WirespeedMetrics} (and its MBeans).
      *
-     * @param connectionId the connection's id, for labels.
-     * @param transport    the connection's home transport, whose registry holds the counters.
+     * @param connectionId    the connection's id, for labels.
+     * @param transport       the connection's home transport, whose registry holds the counters.
+     * @param archiveRequired whether the connection was configured {@code archive=on}.
+     * @param queueHost       says whether the connection reaches its queue host, for health checks.
      * @return the connection's figures, until {@link #close()}.
      */
-    public static ConnectionMetrics open(final String connectionId, final Transport transport)
+    public static ConnectionMetrics open(
+        final String connectionId, final Transport transport, final boolean archiveRequired,
+        final Supplier<QueueHostState> queueHost)
     {
-        final ConnectionMetrics metrics = new ConnectionMetrics(connectionId, transport);
+        final ConnectionMetrics metrics = new ConnectionMetrics(connectionId, transport, archiveRequired, queueHost);
         WirespeedMetrics.opened(metrics);
         return metrics;
     }
@@ -132,6 +156,18 @@ public final class ConnectionMetrics implements AutoCloseable
         return transport.capability(DriverStatus.class);
     }
 
+    /** @return whether the connection reaches its queue host, or has not needed it. */
+    public QueueHostState queueHost()
+    {
+        return queueHost.get();
+    }
+
+    /** @return whether the connection was configured {@code archive=on}, so that its health includes the archive. */
+    public boolean archiveRequired()
+    {
+        return archiveRequired;
+    }
+
     /** @return a reader of every counter where this connection's are, other processes' too where shared. */
     public CountersReader counters()
     {
@@ -171,8 +207,9 @@ public final class ConnectionMetrics implements AutoCloseable
                     allocate(CounterTypes.BYTES_SENT, name), allocate(CounterTypes.MESSAGES_RECEIVED, name),
                     allocate(CounterTypes.BYTES_RECEIVED, name));
                 byName.put(name, counters);
+                WirespeedMetrics.changed();
             }
-            if (name.equals(own))
+            if (name.equals(own) || byDestination.size() < MAX_REMEMBERED)
             {
                 byDestination.put(destination, counters);
             }

@@ -3,11 +3,14 @@ package io.wirespeed.transport.aeron;
 import java.util.Map;
 
 import io.aeron.Aeron;
+import io.aeron.AeronCounters;
 import io.wirespeed.transport.DriverStatus;
+import org.agrona.concurrent.status.CountersReader;
 
 /**
  * The {@link DriverStatus} of an Aeron transport: the media driver's heartbeat, which the driver writes into the
- * to-driver buffer of its CnC file, against the client's driver timeout; its system counters.
+ * to-driver buffer of its CnC file, against the client's driver timeout; the archive's control-sessions counter,
+ * there while an archive runs; the driver's system counters.
  */
 final class AeronDriverStatus implements DriverStatus
 {
@@ -45,6 +48,21 @@ final class AeronDriverStatus implements DriverStatus
     {
         final long age = heartbeatAgeMs();
         return !aeron.isClosed() && age >= 0 && age <= context.timeout().toMillis();
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public boolean archiveRunning()
+    {
+        if (aeron.isClosed())
+        {
+            return false;
+        }
+        final CountersReader counters = aeron.countersReader();
+        final boolean[] found = {false};
+        counters.forEach((counterId, typeId, key, label) ->
+            found[0] |= typeId == AeronCounters.ARCHIVE_CONTROL_SESSIONS_TYPE_ID);
+        return found[0];
     }
 
     /** {@inheritDoc} */
