@@ -26,7 +26,8 @@ import io.wirespeed.transport.TransportException;
  * connection sends that waited on back-pressure and sends that failed. The first {@value #MAX_DESTINATIONS}
  * destinations a connection uses get counters of their own; the rest, and every temporary destination, are counted
  * together under {@link CounterTypes#OTHER_DESTINATIONS} and {@value #TEMPORARY}, so what a reader shows stays bounded.
- * Open from the connection's creation to its close, listed meanwhile by {@link WirespeedMetrics}. Thread safe.
+ * Open from the connection's creation to its close, listed meanwhile by {@link WirespeedMetrics} and registered as
+ * MBeans ({@link WirespeedMBeans}: domain {@code io.wirespeed}). Thread safe.
  */
 public final class ConnectionMetrics implements AutoCloseable
 {
@@ -92,6 +93,7 @@ public final class ConnectionMetrics implements AutoCloseable
         final Supplier<QueueHostState> queueHost)
     {
         final ConnectionMetrics metrics = new ConnectionMetrics(connectionId, transport, archiveRequired, queueHost);
+        WirespeedMBeans.register(metrics);
         WirespeedMetrics.opened(metrics);
         return metrics;
     }
@@ -187,6 +189,7 @@ public final class ConnectionMetrics implements AutoCloseable
             closed = true;
         }
         WirespeedMetrics.closed(this);
+        WirespeedMBeans.unregister(this);
         byName.values().forEach(DestinationCounters::close);
         backPressure.close();
         sendFailures.close();
@@ -207,6 +210,7 @@ public final class ConnectionMetrics implements AutoCloseable
                     allocate(CounterTypes.BYTES_SENT, name), allocate(CounterTypes.MESSAGES_RECEIVED, name),
                     allocate(CounterTypes.BYTES_RECEIVED, name));
                 byName.put(name, counters);
+                WirespeedMBeans.register(this, counters);
                 WirespeedMetrics.changed();
             }
             if (name.equals(own) || byDestination.size() < MAX_REMEMBERED)
