@@ -40,16 +40,7 @@ class ConnectionMetricsTest extends JmsTestSupport
         connection.start();
         final Session session = connection.createSession();
         final Topic topic = session.createTopic(uniqueTopic());
-        final MessageConsumer consumer = session.createConsumer(topic);
-        final MessageProducer producer = session.createProducer(topic);
-        for (int i = 0; i < 5; i++)
-        {
-            producer.send(session.createTextMessage("price " + i));
-        }
-        for (int i = 0; i < 5; i++)
-        {
-            assertNotNull(consumer.receive(5_000), "message " + i);
-        }
+        publishAndReceive(session, topic, "price ", 5);
 
         final DestinationCounters counters = connection.metrics().destination((JmsDestination)topic);
         assertEquals("topic:" + topic.getTopicName(), counters.name());

@@ -2,13 +2,10 @@ package io.wirespeed.jms;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 
-import javax.jms.MessageConsumer;
-import javax.jms.MessageProducer;
 import javax.jms.Session;
 import javax.jms.Topic;
 import javax.management.MBeanServer;
@@ -31,16 +28,7 @@ class WirespeedMBeansTest extends JmsTestSupport
         connection.start();
         final Session session = connection.createSession();
         final Topic topic = session.createTopic(uniqueTopic());
-        final MessageConsumer consumer = session.createConsumer(topic);
-        final MessageProducer producer = session.createProducer(topic);
-        for (int i = 0; i < 4; i++)
-        {
-            producer.send(session.createTextMessage("tick " + i));
-        }
-        for (int i = 0; i < 4; i++)
-        {
-            assertNotNull(consumer.receive(5_000), "message " + i);
-        }
+        publishAndReceive(session, topic, "tick ", 4);
         final long number = connection.metrics().number();
         final ObjectName connectionName = new ObjectName("io.wirespeed:type=Connection,connection=" + number);
         final ObjectName destinationName = new ObjectName("io.wirespeed:type=Destination,connection=" + number +
