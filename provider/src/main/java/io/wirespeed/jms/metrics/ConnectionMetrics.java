@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
+import org.agrona.CloseHelper;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.AtomicCounter;
 import org.agrona.concurrent.status.CountersReader;
@@ -40,7 +41,6 @@ public final class ConnectionMetrics implements AutoCloseable
     private static final int MAX_REMEMBERED = 1024;
     private static final AtomicLong NUMBERS = new AtomicLong();
     private static final long PID = ProcessHandle.current().pid();
-    private static final LocalCounterRegistry FALLBACK = new LocalCounterRegistry();
 
     private final long number = NUMBERS.incrementAndGet();
     private final String connectionId;
@@ -74,7 +74,7 @@ public final class ConnectionMetrics implements AutoCloseable
         this.transport = transport;
         this.archiveRequired = archiveRequired;
         this.queueHost = queueHost;
-        this.registry = transport.capability(CounterRegistry.class).orElse(FALLBACK);
+        this.registry = transport.capability(CounterRegistry.class).orElseGet(() -> Fallback.REGISTRY);
         this.backPressure = allocate(CounterTypes.SEND_BACK_PRESSURE, "");
         this.sendFailures = allocate(CounterTypes.SEND_FAILURES, "");
     }
@@ -191,8 +191,7 @@ public final class ConnectionMetrics implements AutoCloseable
         WirespeedMetrics.closed(this);
         WirespeedMBeans.unregister(this);
         byName.values().forEach(DestinationCounters::close);
-        backPressure.close();
-        sendFailures.close();
+        CloseHelper.quietCloseAll(backPressure, sendFailures);
     }
 
     private synchronized DestinationCounters newDestination(final JmsDestination destination)
@@ -233,7 +232,13 @@ public final class ConnectionMetrics implements AutoCloseable
         catch (final TransportException ex)
         {
             // a full CnC file must not stop messaging: the figure is then only this JVM's to read
-            return FALLBACK.allocate(typeId, key, 0, keyLength, label);
+            return Fallback.REGISTRY.allocate(typeId, key, 0, keyLength, label);
         }
+    }
+
+    /** Counters in this JVM's memory, made on first need: for transports without a registry, or a full one. */
+    private static final class Fallback
+    {
+        static final LocalCounterRegistry REGISTRY = new LocalCounterRegistry();
     }
 }

@@ -1,5 +1,6 @@
 package io.wirespeed.jms.metrics;
 
+import org.agrona.CloseHelper;
 import org.agrona.concurrent.status.AtomicCounter;
 
 /**
@@ -80,9 +81,7 @@ public final class DestinationCounters
 
     void close()
     {
-        messagesSent.close();
-        bytesSent.close();
-        messagesReceived.close();
-        bytesReceived.close();
+        // a driver that has gone has taken its counters with it: nothing is left to give back
+        CloseHelper.quietCloseAll(messagesSent, bytesSent, messagesReceived, bytesReceived);
     }
 }
