@@ -23,6 +23,7 @@ import javax.jms.TopicSession;
 import org.agrona.concurrent.EpochClock;
 import org.agrona.concurrent.SystemEpochClock;
 
+import io.wirespeed.jms.config.ArchiveMode;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.config.TopicRouting;
 import io.wirespeed.jms.destination.JmsDestination;
@@ -30,6 +31,7 @@ import io.wirespeed.jms.destination.TemporaryOwner;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.queue.QueueClient;
 import io.wirespeed.jms.meta.ConnectionId;
+import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.transport.SharedTransport;
 import io.wirespeed.jms.transport.SharedTransports;
 import io.wirespeed.jms.transport.TransportChannel;
@@ -59,6 +61,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     private final DeliveryGate delivery;
     private final QueueHostLink queueHost;
     private final TemporaryDestinations temporaries;
+    private final ConnectionMetrics metrics;
     private final List<JmsSession> sessions = new CopyOnWriteArrayList<>();
     private final AtomicLong sessionIds = new AtomicLong();
     private final Object stateLock = new Object();
@@ -91,6 +94,8 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         {
             clientId.claim(config.clientId());
         }
+        this.metrics = ConnectionMetrics.open(id.toString(), sharedTransport.transport(),
+            config.archive() == ArchiveMode.ON, queueHost::state);
     }
 
     /**
@@ -148,6 +153,12 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     public String userName()
     {
         return userName;
+    }
+
+    /** @return this connection's figures: per destination sent and received, back-pressure, failures. */
+    ConnectionMetrics metrics()
+    {
+        return metrics;
     }
 
     /** @return the transport this connection's sessions publish and subscribe on. */
@@ -478,6 +489,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         failure = failure == null ? temporaryFailure : failure;
         poller.close();
         queueHost.close();
+        metrics.close();
         sharedTransport.release();
         clientId.release();
         if (failure != null)

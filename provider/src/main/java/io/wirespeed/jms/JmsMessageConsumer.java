@@ -21,6 +21,7 @@ import org.agrona.concurrent.IdleStrategy;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.message.JmsMessage;
+import io.wirespeed.jms.metrics.DestinationCounters;
 import io.wirespeed.jms.queue.QueueClient;
 import io.wirespeed.jms.queue.QueueInbox;
 import io.wirespeed.jms.selector.EnvelopeSelectorSource;
@@ -47,6 +48,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     private final TransportSubscription subscription;
     private final TopicSource topicSource;
     private final MessageDecoder decoder = new MessageDecoder();
+    private final DestinationCounters counters;
     private final RedeliveryQueue redeliveries = new RedeliveryQueue();
     private final DelayedMessages delayed = new DelayedMessages();
     private final ReentrantLock receiveLock = new ReentrantLock();
@@ -142,6 +144,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
             this.subscription = topicSource;
         }
         decoder.consumerDestination(destination);
+        this.counters = connection.metrics().destination(destination);
         connection.countConsumer(destination, 1);
         LocalSubscriptions.created();
         if (inbox != null)
@@ -516,7 +519,12 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
             discardDelivery();
             return false;
         }
-        return inbox != null || acceptFromTopic(buffer, offset, length);
+        final boolean accepted = inbox != null || acceptFromTopic(buffer, offset, length);
+        if (accepted)
+        {
+            counters.onReceived(length);
+        }
+        return accepted;
     }
 
     private boolean acceptDelivery(final DirectBuffer buffer, final int offset, final int length)

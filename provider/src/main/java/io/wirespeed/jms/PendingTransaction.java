@@ -6,6 +6,8 @@ import java.util.List;
 import javax.jms.JMSException;
 import javax.jms.TransactionRolledBackException;
 
+import io.wirespeed.jms.metrics.DestinationCounters;
+
 /**
  * The messages a transacted session has sent since its last commit or rollback, encoded and held until commit, and
  * what a commit that fails says about them: a failure before anything was published rolls the whole transaction
@@ -25,10 +27,13 @@ final class PendingTransaction
      * @param bytes      its envelope, copied.
      * @param persistent whether it must reach the archive before commit returns.
      * @param messageId  its JMSMessageID, or null when disabled.
+     * @param counters   its destination's counters, counted at commit.
      */
-    void add(final SessionSender.Route route, final byte[] bytes, final boolean persistent, final String messageId)
+    void add(
+        final SessionSender.Route route, final byte[] bytes, final boolean persistent, final String messageId,
+        final DestinationCounters counters)
     {
-        sends.add(new PendingSend(route, bytes, persistent, messageId));
+        sends.add(new PendingSend(route, bytes, persistent, messageId, counters));
     }
 
     /** @return the held messages in send order. */
@@ -109,8 +114,9 @@ final class PendingTransaction
         }
     }
 
-    /** A message encoded in a transaction, waiting for commit. */
-    record PendingSend(SessionSender.Route route, byte[] bytes, boolean persistent, String messageId)
+    /** A message encoded in a transaction, waiting for commit, with the counters its publication counts on. */
+    record PendingSend(
+        SessionSender.Route route, byte[] bytes, boolean persistent, String messageId, DestinationCounters counters)
     {
     }
 }

@@ -5,6 +5,7 @@ import javax.jms.JMSException;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.meta.ConnectionId;
+import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.queue.QueueClient;
 import io.wirespeed.jms.transport.SharedTransport;
 import io.wirespeed.transport.TransportException;
@@ -96,6 +97,18 @@ final class QueueHostLink
     QueueClient queueClientIfOpen()
     {
         return queueClient;
+    }
+
+    /** @return whether this connection reaches the queue host, for health checks. */
+    ConnectionMetrics.QueueHostState state()
+    {
+        final QueueClient client = queueClient;
+        if (client == null)
+        {
+            return ConnectionMetrics.QueueHostState.UNUSED;
+        }
+        return client.isHostConnected() ? ConnectionMetrics.QueueHostState.REACHABLE :
+            ConnectionMetrics.QueueHostState.UNREACHABLE;
     }
 
     /** Closes the queue client if one was opened. */

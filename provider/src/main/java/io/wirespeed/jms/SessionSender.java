@@ -23,6 +23,8 @@ import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.message.JmsMessageExceptions;
+import io.wirespeed.jms.metrics.ConnectionMetrics;
+import io.wirespeed.jms.metrics.DestinationCounters;
 import io.wirespeed.jms.queue.QueueStreams;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageEncoder;
@@ -59,6 +61,7 @@ final class SessionSender
 
     private final JmsSession session;
     private final ConnectionConfig config;
+    private final ConnectionMetrics metrics;
     private final MessageEncoder encoder = new MessageEncoder();
     private final ExpandableDirectByteBuffer buffer = new ExpandableDirectByteBuffer(INITIAL_BUFFER);
     private final Map<String, Route> routes = new HashMap<>();
@@ -77,6 +80,7 @@ final class SessionSender
     {
         this.session = session;
         this.config = session.connection().config();
+        this.metrics = session.connection().metrics();
         this.idle = config.idle().newIdleStrategy();
         this.sendTimeoutNs = TimeUnit.NANOSECONDS.convert(config.sendTimeout());
         this.connectWaitNs = TimeUnit.NANOSECONDS.convert(config.connectWait());
@@ -173,6 +177,22 @@ final class SessionSender
      */
     void send(final Route route, final JmsMessage message, final int producerId) throws JMSException
     {
+        final DestinationCounters counters = metrics.destination((JmsDestination)message.getJMSDestination());
+        try
+        {
+            sendCounted(route, message, producerId, counters);
+        }
+        catch (final JMSException | RuntimeException ex)
+        {
+            metrics.onSendFailure();
+            throw ex;
+        }
+    }
+
+    private void sendCounted(
+        final Route route, final JmsMessage message, final int producerId, final DestinationCounters counters)
+        throws JMSException
+    {
         if (session.sessionMode() != JmsSession.SESSION_TRANSACTED)
         {
             final int measured = encoder.encodedLength(message);
@@ -182,7 +202,10 @@ final class SessionSender
                 claimProducerId = producerId;
                 try
                 {
-                    offer(route, null, measured, persistent(message));
+                    if (offer(route, null, measured, persistent(message)))
+                    {
+                        counters.onSent(measured);
+                    }
                 }
                 finally
                 {
@@ -200,10 +223,13 @@ final class SessionSender
         {
             final byte[] copy = new byte[length];
             buffer.getBytes(0, copy);
-            transaction.add(route, copy, persistent(message), message.getJMSMessageID());
+            transaction.add(route, copy, persistent(message), message.getJMSMessageID(), counters);
             return;
         }
-        offer(route, buffer, length, persistent(message));
+        if (offer(route, buffer, length, persistent(message)))
+        {
+            counters.onSent(length);
+        }
     }
 
     /**
@@ -278,7 +304,8 @@ final class SessionSender
         return message.getJMSDeliveryMode() != DeliveryMode.NON_PERSISTENT;
     }
 
-    private void offer(
+    /** @return true if the message was published; false if a topic had no subscribers to take it. */
+    private boolean offer(
         final Route route, final org.agrona.DirectBuffer source, final int length, final boolean persistent)
         throws JMSException
     {
@@ -296,7 +323,7 @@ final class SessionSender
                 {
                     awaitArchived(route, result);
                 }
-                return;
+                return true;
             }
             final long now = System.nanoTime();
             if (result == TransportPublication.NOT_CONNECTED)
@@ -311,7 +338,7 @@ final class SessionSender
                 if (!route.queue && now - joinedNs > connectWaitNs)
                 {
                     onNoSubscribers(route);
-                    return;
+                    return false;
                 }
             }
             else if (result == TransportPublication.BACK_PRESSURED || result == TransportPublication.ADMIN_ACTION)
@@ -319,6 +346,7 @@ final class SessionSender
                 if (waitingSince == 0)
                 {
                     waitingSince = now;
+                    metrics.onBackPressure();
                 }
                 else if (now - waitingSince > sendTimeoutNs)
                 {
@@ -410,12 +438,16 @@ final class SessionSender
             for (final PendingTransaction.PendingSend pending : transaction.sends())
             {
                 pendingBuffer.wrap(pending.bytes());
-                offer(pending.route(), pendingBuffer, pending.bytes().length, pending.persistent());
+                if (offer(pending.route(), pendingBuffer, pending.bytes().length, pending.persistent()))
+                {
+                    pending.counters().onSent(pending.bytes().length);
+                }
                 published++;
             }
         }
         catch (final JMSException ex)
         {
+            metrics.onSendFailure();
             throw 0 == published ? transaction.rolledBack(ex.getMessage(), ex) :
                 transaction.partiallyPublished(published, ex);
         }

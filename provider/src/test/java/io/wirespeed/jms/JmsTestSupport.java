@@ -7,11 +7,13 @@ import java.util.List;
 import javax.jms.Connection;
 import javax.jms.JMSException;
 import javax.jms.Message;
+import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
 import javax.jms.Queue;
 import javax.jms.QueueBrowser;
 import javax.jms.Session;
 import javax.jms.TextMessage;
+import javax.jms.Topic;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assertions;
@@ -46,6 +48,31 @@ abstract class JmsTestSupport
     static synchronized String uniqueTopic()
     {
         return "test.topic." + ProcessHandle.current().pid() + "." + (++topicCounter);
+    }
+
+    /**
+     * Subscribes to a topic, publishes text messages "prefix0", "prefix1", ... to it and receives each.
+     *
+     * @param session a session of a started connection.
+     * @param topic   the topic.
+     * @param prefix  the start of each text.
+     * @param count   how many.
+     */
+    static void publishAndReceive(final Session session, final Topic topic, final String prefix, final int count)
+        throws JMSException
+    {
+        final MessageConsumer consumer = session.createConsumer(topic);
+        final MessageProducer producer = session.createProducer(topic);
+        for (int i = 0; i < count; i++)
+        {
+            producer.send(session.createTextMessage(prefix + i));
+        }
+        for (int i = 0; i < count; i++)
+        {
+            Assertions.assertEquals(prefix + i, text(consumer.receive(5_000)), "message " + i);
+        }
+        consumer.close();
+        producer.close();
     }
 
     /**

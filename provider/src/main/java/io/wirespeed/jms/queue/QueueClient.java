@@ -358,6 +358,12 @@ public final class QueueClient implements AutoCloseable
         send(create ? QueueFrame.CREATE_TEMPORARY : QueueFrame.DELETE_TEMPORARY, 0, 0, 0, name);
     }
 
+    /** @return whether a queue host subscribes to this client's requests now. */
+    public boolean isHostConnected()
+    {
+        return controlPublication.isConnected();
+    }
+
     /**
      * Routes what the host sent; called by the connection's delivery thread and by waiting threads.
      *

@@ -4,6 +4,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.wirespeed.transport.LocalCounterRegistry;
+
 import org.agrona.BitUtil;
 
 /**
@@ -22,6 +24,7 @@ public final class InMemoryMedium
     private final int bufferLength;
     private final Map<StreamKey, InMemoryStream> streams = new HashMap<>();
     private final AtomicInteger sessionIds = new AtomicInteger();
+    private final LocalCounterRegistry counters = new LocalCounterRegistry();
 
     /** A medium whose subscriptions buffer {@link #DEFAULT_BUFFER_LENGTH} bytes each. */
     public InMemoryMedium()
@@ -72,6 +75,12 @@ public final class InMemoryMedium
     public int bufferLength()
     {
         return bufferLength;
+    }
+
+    /** @return the counters of every transport on this medium, as a media driver's CnC file holds its clients'. */
+    public LocalCounterRegistry counters()
+    {
+        return counters;
     }
 
     synchronized InMemoryStream stream(final String channel, final int streamId)

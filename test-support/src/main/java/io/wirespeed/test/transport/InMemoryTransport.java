@@ -2,7 +2,9 @@ package io.wirespeed.test.transport;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
+import io.wirespeed.transport.CounterRegistry;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.TransportPublication;
@@ -48,6 +50,17 @@ public final class InMemoryTransport implements Transport
     public InMemoryMedium medium()
     {
         return medium;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * An in-memory transport has a {@link CounterRegistry}: its medium's counters, in this JVM's memory.
+     */
+    @Override
+    public <T> Optional<T> capability(final Class<T> type)
+    {
+        return CounterRegistry.class == type ? Optional.of(type.cast(medium.counters())) : Optional.empty();
     }
 
     /** {@inheritDoc} */

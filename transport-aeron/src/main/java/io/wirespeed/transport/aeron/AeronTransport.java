@@ -4,6 +4,8 @@ import io.aeron.Aeron;
 import io.aeron.CommonContext;
 import io.aeron.exceptions.AeronException;
 import io.aeron.exceptions.RegistrationException;
+import io.wirespeed.transport.CounterRegistry;
+import io.wirespeed.transport.DriverStatus;
 import io.wirespeed.transport.PersistenceWatch;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
@@ -21,7 +23,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * channels, served by a media driver embedded in this JVM or by one already running at the
  * configured directory. Closing it closes the Aeron client and gives back its share of the
  * embedded driver, whose last share stops the driver and deletes its directory. Capabilities: a
- * {@link PersistenceWatch} ({@link RecordingWatch}) on the archive that may run beside its media driver.
+ * {@link PersistenceWatch} ({@link RecordingWatch}) on the archive that may run beside its media driver, a
+ * {@link CounterRegistry} in the driver's CnC file, a {@link DriverStatus} on the driver's heartbeat.
  */
 public final class AeronTransport implements Transport
 {
@@ -134,12 +137,25 @@ public final class AeronTransport implements Transport
     /**
      * {@inheritDoc}
      * <p>
-     * An Aeron transport has a {@link PersistenceWatch}: a new {@link RecordingWatch} on its driver's counters.
+     * An Aeron transport has a {@link PersistenceWatch}: a new {@link RecordingWatch} on its driver's counters; a
+     * {@link CounterRegistry} in its driver's CnC file; a {@link DriverStatus} reading its driver's heartbeat.
      */
     @Override
     public <T> Optional<T> capability(final Class<T> type)
     {
-        return PersistenceWatch.class == type ? Optional.of(type.cast(recordingWatch())) : Optional.empty();
+        if (PersistenceWatch.class == type)
+        {
+            return Optional.of(type.cast(recordingWatch()));
+        }
+        if (CounterRegistry.class == type)
+        {
+            return Optional.of(type.cast(new AeronCounterRegistry(aeron)));
+        }
+        if (DriverStatus.class == type)
+        {
+            return Optional.of(type.cast(new AeronDriverStatus(aeron, context)));
+        }
+        return Optional.empty();
     }
 
     /** @return the concluded settings this transport was connected with. */

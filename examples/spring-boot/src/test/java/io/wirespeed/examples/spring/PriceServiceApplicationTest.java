@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -16,7 +17,8 @@ import org.springframework.http.ResponseEntity;
 
 /**
  * The example as it ships (its application.properties, a faster publisher): prices flow from the publisher to the
- * subscriber, and the actuator's health endpoint answers UP over HTTP.
+ * subscriber, the actuator's health endpoint answers UP over HTTP (Wirespeed's own health included) and its metrics
+ * endpoint counts the prices received.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = { "prices.interval-ms=20", "logging.level.io.wirespeed.examples.spring=warn" })
@@ -38,5 +40,14 @@ class PriceServiceApplicationTest
         final ResponseEntity<Map> health = http.getForEntity("/actuator/health", Map.class);
         assertEquals(HttpStatus.OK, health.getStatusCode());
         assertEquals("UP", health.getBody().get("status"));
+        final Map<?, ?> components = (Map<?, ?>)health.getBody().get("components");
+        assertEquals("UP", ((Map<?, ?>)components.get("wirespeed")).get("status"), String.valueOf(components));
+
+        @SuppressWarnings("rawtypes")
+        final ResponseEntity<Map> received = http.getForEntity(
+            "/actuator/metrics/wirespeed.messages.received?tag=destination:topic:prices.eurusd", Map.class);
+        assertEquals(HttpStatus.OK, received.getStatusCode(), String.valueOf(received.getBody()));
+        final Object value = ((Map<?, ?>)((List<?>)received.getBody().get("measurements")).get(0)).get("value");
+        assertTrue(((Number)value).doubleValue() >= 5, String.valueOf(received.getBody()));
     }
 }

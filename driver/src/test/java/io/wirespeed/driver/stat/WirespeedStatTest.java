@@ -1,0 +1,147 @@
+package io.wirespeed.driver.stat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import javax.jms.Connection;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+import javax.jms.Topic;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.wirespeed.jms.JmsConnection;
+import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.test.Await;
+
+/**
+ * {@code wirespeed-stat} attached to a running media driver (the embedded one of a connection in this JVM, in a
+ * directory of the test's) while a producer and a consumer exchange messages on a topic: the command's entry point
+ * with {@code --once --json} shows the destination's counts and the stream's positions.
+ */
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
+class WirespeedStatTest
+{
+    private static final String TOPIC = "stat.prices";
+    private static final int MESSAGES = 10;
+
+    @TempDir
+    Path temp;
+
+    private Connection connection;
+
+    @AfterEach
+    void close() throws Exception
+    {
+        if (connection != null)
+        {
+            connection.close();
+        }
+    }
+
+    @Test
+    void showsADestinationsCountsAndItsStreamsPositionsAsJson() throws Exception
+    {
+        final String directory = temp.resolve("driver").toString();
+        connection = new JmsConnectionFactory("wirespeed:ipc?aeronDir=" + directory).createConnection();
+        connection.start();
+        final Session session = connection.createSession();
+        final Topic topic = session.createTopic(TOPIC);
+        final MessageConsumer consumer = session.createConsumer(topic);
+        final MessageProducer producer = session.createProducer(topic);
+        for (int i = 0; i < MESSAGES; i++)
+        {
+            producer.send(session.createTextMessage("price " + i));
+        }
+        for (int i = 0; i < MESSAGES; i++)
+        {
+            assertNotNull(consumer.receive(5_000), "message " + i);
+        }
+        final int streamId = ((JmsConnection)connection).routing().streamId(TOPIC);
+        final Pattern stream = Pattern.compile("\\{\"channel\":\"aeron:ipc[^\"]*\",\"streamId\":" + streamId +
+            ",\"sessionId\":-?\\d+,\"publisherPosition\":(\\d+),\"receiverPosition\":-1,\"subscriberPositions\":" +
+            "\\[(\\d+)],\"lag\":0}");
+
+        final String json = Await.value("a sample whose subscriber has read all", () ->
+        {
+            final String line = stat(directory, "--once", "--json");
+            return stream.matcher(line).find() ? line : null;
+        });
+
+        assertTrue(json.startsWith("{\"directory\":\"" + directory + "\""), json);
+        assertEquals(1, json.lines().count(), "one JSON object per refresh, on one line");
+        final Matcher positions = stream.matcher(json);
+        assertTrue(positions.find(), json);
+        assertTrue(Long.parseLong(positions.group(1)) > 0, json);
+        assertEquals(positions.group(1), positions.group(2), json);
+        assertTrue(json.contains("{\"name\":\"topic:" + TOPIC + "\",\"messages.sent\":" + MESSAGES + ","), json);
+        assertTrue(json.contains("\"messages.received\":" + MESSAGES + ","), json);
+        assertTrue(Pattern.compile("\"bytes\\.sent\":(\\d+),").matcher(json).find(), json);
+        assertTrue(json.contains("\"send.backpressure\":0,\"send.failures\":0}"), json);
+        assertTrue(json.contains("\"driver\":{\"naks.sent\":"), json);
+        assertTrue(json.contains("\"errors\":["), json);
+    }
+
+    @Test
+    void printsATableOnceForPeople() throws Exception
+    {
+        final String directory = temp.resolve("driver").toString();
+        connection = new JmsConnectionFactory("wirespeed:ipc?aeronDir=" + directory).createConnection();
+        final Session session = connection.createSession();
+        final Topic topic = session.createTopic(TOPIC);
+        session.createConsumer(topic);
+        session.createProducer(topic).send(session.createTextMessage("one"));
+
+        final String text = stat(directory, "--once");
+
+        assertTrue(text.contains("STREAMS"), text);
+        assertTrue(Pattern.compile("(?m)^topic:" + Pattern.quote(TOPIC) + " +1 ").matcher(text).find(), text);
+        assertTrue(text.contains("DRIVER"), text);
+        assertTrue(text.contains("ERRORS (0 distinct)"), text);
+    }
+
+    @Test
+    void saysWhereNoDriverRunsAndExitsOne() throws Exception
+    {
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final String directory = temp.resolve("nothing").toString();
+
+        final int status = WirespeedStat.run(new String[] {directory, "--once"},
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertEquals(1, status);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("no media driver at " + directory),
+            err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static String stat(final String... args)
+    {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try
+        {
+            final int status = WirespeedStat.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+            assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
+        }
+        catch (final InterruptedException ex)
+        {
+            throw new IllegalStateException(ex);
+        }
+        return out.toString(StandardCharsets.UTF_8).strip();
+    }
+}

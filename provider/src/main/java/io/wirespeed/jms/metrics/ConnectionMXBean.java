@@ -1,0 +1,26 @@
+package io.wirespeed.jms.metrics;
+
+/**
+ * A connection's figures over JMX: {@code io.wirespeed:type=Connection,connection=<number>}, registered while the
+ * connection is open ({@link WirespeedMBeans}).
+ */
+public interface ConnectionMXBean
+{
+    /** @return the connection's id. */
+    String getConnectionId();
+
+    /** @return the process id owning the connection. */
+    long getProcessId();
+
+    /** @return sends that waited on back-pressure. */
+    long getSendBackPressureWaits();
+
+    /** @return sends that failed. */
+    long getSendFailures();
+
+    /** @return {@code UNUSED}, {@code REACHABLE} or {@code UNREACHABLE}: whether it reaches its queue host. */
+    String getQueueHost();
+
+    /** @return whether the media driver of the connection beats; true for a transport without a driver. */
+    boolean isDriverAlive();
+}

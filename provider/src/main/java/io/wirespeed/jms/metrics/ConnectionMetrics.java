@@ -1,0 +1,244 @@
+package io.wirespeed.jms.metrics;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+import org.agrona.CloseHelper;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.status.AtomicCounter;
+import org.agrona.concurrent.status.CountersReader;
+
+import io.wirespeed.jms.destination.JmsDestination;
+import io.wirespeed.transport.CounterRegistry;
+import io.wirespeed.transport.CounterTypes;
+import io.wirespeed.transport.DriverStatus;
+import io.wirespeed.transport.LocalCounterRegistry;
+import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportException;
+
+/**
+ * One connection's figures, as counters of its transport's {@link CounterRegistry} (for Aeron: in the media driver's
+ * CnC file, where {@code wirespeed-stat} reads them): per destination messages and bytes sent and received, per
+ * connection sends that waited on back-pressure and sends that failed. The first {@value #MAX_DESTINATIONS}
+ * destinations a connection uses get counters of their own; the rest, and every temporary destination, are counted
+ * together under {@link CounterTypes#OTHER_DESTINATIONS} and {@value #TEMPORARY}, so what a reader shows stays bounded.
+ * Open from the connection's creation to its close, listed meanwhile by {@link WirespeedMetrics} and registered as
+ * MBeans ({@link WirespeedMBeans}: domain {@code io.wirespeed}). Thread safe.
+ */
+public final class ConnectionMetrics implements AutoCloseable
+{
+    /** The most destinations of one connection with counters of their own. */
+    public static final int MAX_DESTINATIONS = 64;
+    /** The name under which temporary destinations are counted together. */
+    public static final String TEMPORARY = "(temporary)";
+
+    /** Destinations of groups whose lookup is remembered: beyond, a send to one looks its group up anew. */
+    private static final int MAX_REMEMBERED = 1024;
+    private static final AtomicLong NUMBERS = new AtomicLong();
+    private static final long PID = ProcessHandle.current().pid();
+
+    private final long number = NUMBERS.incrementAndGet();
+    private final String connectionId;
+    private final Transport transport;
+    private final CounterRegistry registry;
+    private final UnsafeBuffer key = new UnsafeBuffer(new byte[CounterTypes.NAME_OFFSET + CounterTypes.MAX_NAME_BYTES]);
+    private final Map<JmsDestination, DestinationCounters> byDestination = new ConcurrentHashMap<>();
+    private final Map<String, DestinationCounters> byName = new ConcurrentHashMap<>();
+    private final AtomicCounter backPressure;
+    private final AtomicCounter sendFailures;
+    private final boolean archiveRequired;
+    private final Supplier<QueueHostState> queueHost;
+    private boolean closed;
+
+    /** Whether a connection reaches the queue host that serves its queues. */
+    public enum QueueHostState
+    {
+        /** The connection has used no queue, temporary queue or durable subscription yet. */
+        UNUSED,
+        /** The queue host takes the connection's requests. */
+        REACHABLE,
+        /** The connection used the queue host, which no longer takes its requests. */
+        UNREACHABLE
+    }
+
+    private ConnectionMetrics(
+        final String connectionId, final Transport transport, final boolean archiveRequired,
+        final Supplier<QueueHostState> queueHost)
+    {
+        this.connectionId = connectionId;
+        this.transport = transport;
+        this.archiveRequired = archiveRequired;
+        this.queueHost = queueHost;
+        this.registry = transport.capability(CounterRegistry.class).orElseGet(() -> Fallback.REGISTRY);
+        this.backPressure = allocate(CounterTypes.SEND_BACK_PRESSURE, "");
+        this.sendFailures = allocate(CounterTypes.SEND_FAILURES, "");
+    }
+
+    /**
+     * Allocates a connection's counters and lists them with {@link WirespeedMetrics} (and its MBeans).
+     *
+     * @param connectionId    the connection's id, for labels.
+     * @param transport       the connection's home transport, whose registry holds the counters.
+     * @param archiveRequired whether the connection was configured {@code archive=on}.
+     * @param queueHost       says whether the connection reaches its queue host, for health checks.
+     * @return the connection's figures, until {@link #close()}.
+     */
+    public static ConnectionMetrics open(
+        final String connectionId, final Transport transport, final boolean archiveRequired,
+        final Supplier<QueueHostState> queueHost)
+    {
+        final ConnectionMetrics metrics = new ConnectionMetrics(connectionId, transport, archiveRequired, queueHost);
+        WirespeedMBeans.register(metrics);
+        WirespeedMetrics.opened(metrics);
+        return metrics;
+    }
+
+    /**
+     * The counters of a destination, allocated on its first use: a lookup for producers and consumers to make once.
+     *
+     * @param destination the destination.
+     * @return its counters, or the shared ones of its group.
+     */
+    public DestinationCounters destination(final JmsDestination destination)
+    {
+        final DestinationCounters counters = byDestination.get(destination);
+        return counters != null ? counters : newDestination(destination);
+    }
+
+    /** Counts a send that met back-pressure and waited. */
+    public void onBackPressure()
+    {
+        backPressure.getAndAdd(1);
+    }
+
+    /** Counts a send that failed. */
+    public void onSendFailure()
+    {
+        sendFailures.getAndAdd(1);
+    }
+
+    /** @return sends that waited on back-pressure. */
+    public long backPressureWaits()
+    {
+        return backPressure.get();
+    }
+
+    /** @return sends that failed. */
+    public long sendFailures()
+    {
+        return sendFailures.get();
+    }
+
+    /** @return the connection's number in this process, as counter keys hold it. */
+    public long number()
+    {
+        return number;
+    }
+
+    /** @return the connection's id. */
+    public String connectionId()
+    {
+        return connectionId;
+    }
+
+    /** @return the counters of each destination used so far, groups included. */
+    public List<DestinationCounters> destinations()
+    {
+        return new ArrayList<>(byName.values());
+    }
+
+    /** @return the driver's liveness, where the connection's transport has a driver. */
+    public Optional<DriverStatus> driverStatus()
+    {
+        return transport.capability(DriverStatus.class);
+    }
+
+    /** @return whether the connection reaches its queue host, or has not needed it. */
+    public QueueHostState queueHost()
+    {
+        return queueHost.get();
+    }
+
+    /** @return whether the connection was configured {@code archive=on}, so that its health includes the archive. */
+    public boolean archiveRequired()
+    {
+        return archiveRequired;
+    }
+
+    /** @return a reader of every counter where this connection's are, other processes' too where shared. */
+    public CountersReader counters()
+    {
+        return registry.reader();
+    }
+
+    /** Gives every counter back and unlists the connection. Idempotent. */
+    @Override
+    public void close()
+    {
+        synchronized (this)
+        {
+            if (closed)
+            {
+                return;
+            }
+            closed = true;
+        }
+        WirespeedMetrics.closed(this);
+        WirespeedMBeans.unregister(this);
+        byName.values().forEach(DestinationCounters::close);
+        CloseHelper.quietCloseAll(backPressure, sendFailures);
+    }
+
+    private synchronized DestinationCounters newDestination(final JmsDestination destination)
+    {
+        DestinationCounters counters = byDestination.get(destination);
+        if (counters == null)
+        {
+            final String own = (destination.isTopic() ? "topic:" : "queue:") + destination.name();
+            final String name = destination.isTemporary() ? TEMPORARY :
+                byName.containsKey(own) || byName.size() < MAX_DESTINATIONS ? own : CounterTypes.OTHER_DESTINATIONS;
+            counters = byName.get(name);
+            if (counters == null)
+            {
+                counters = new DestinationCounters(name, allocate(CounterTypes.MESSAGES_SENT, name),
+                    allocate(CounterTypes.BYTES_SENT, name), allocate(CounterTypes.MESSAGES_RECEIVED, name),
+                    allocate(CounterTypes.BYTES_RECEIVED, name));
+                byName.put(name, counters);
+                WirespeedMBeans.register(this, counters);
+                WirespeedMetrics.changed();
+            }
+            if (name.equals(own) || byDestination.size() < MAX_REMEMBERED)
+            {
+                byDestination.put(destination, counters);
+            }
+        }
+        return counters;
+    }
+
+    private AtomicCounter allocate(final int typeId, final String name)
+    {
+        final int keyLength = CounterTypes.encodeKey(key, PID, number, name);
+        final String label = "wirespeed " + CounterTypes.metricName(typeId) + ": " +
+            (name.isEmpty() ? "" : name + " ") + "pid=" + PID + " connection=" + number + " " + connectionId;
+        try
+        {
+            return registry.allocate(typeId, key, 0, keyLength, label);
+        }
+        catch (final TransportException ex)
+        {
+            // a full CnC file must not stop messaging: the figure is then only this JVM's to read
+            return Fallback.REGISTRY.allocate(typeId, key, 0, keyLength, label);
+        }
+    }
+
+    /** Counters in this JVM's memory, made on first need: for transports without a registry, or a full one. */
+    private static final class Fallback
+    {
+        static final LocalCounterRegistry REGISTRY = new LocalCounterRegistry();
+    }
+}

@@ -1,0 +1,87 @@
+package io.wirespeed.jms.metrics;
+
+import org.agrona.CloseHelper;
+import org.agrona.concurrent.status.AtomicCounter;
+
+/**
+ * One destination's figures in one connection: messages and encoded bytes sent and received. Looked up once per
+ * producer or consumer ({@link ConnectionMetrics#destination}) and counted per message with an atomic add, which
+ * allocates nothing; any thread.
+ */
+public final class DestinationCounters
+{
+    private final String name;
+    private final AtomicCounter messagesSent;
+    private final AtomicCounter bytesSent;
+    private final AtomicCounter messagesReceived;
+    private final AtomicCounter bytesReceived;
+
+    DestinationCounters(
+        final String name, final AtomicCounter messagesSent, final AtomicCounter bytesSent,
+        final AtomicCounter messagesReceived, final AtomicCounter bytesReceived)
+    {
+        this.name = name;
+        this.messagesSent = messagesSent;
+        this.bytesSent = bytesSent;
+        this.messagesReceived = messagesReceived;
+        this.bytesReceived = bytesReceived;
+    }
+
+    /**
+     * Counts a message published.
+     *
+     * @param bytes its encoded length.
+     */
+    public void onSent(final int bytes)
+    {
+        messagesSent.getAndAdd(1);
+        bytesSent.getAndAdd(bytes);
+    }
+
+    /**
+     * Counts a message received for the application.
+     *
+     * @param bytes its encoded length.
+     */
+    public void onReceived(final int bytes)
+    {
+        messagesReceived.getAndAdd(1);
+        bytesReceived.getAndAdd(bytes);
+    }
+
+    /** @return the destination's name as counters show it: {@code topic:<name>}, {@code queue:<name>} or a group. */
+    public String name()
+    {
+        return name;
+    }
+
+    /** @return messages published. */
+    public long messagesSent()
+    {
+        return messagesSent.get();
+    }
+
+    /** @return encoded bytes published. */
+    public long bytesSent()
+    {
+        return bytesSent.get();
+    }
+
+    /** @return messages received. */
+    public long messagesReceived()
+    {
+        return messagesReceived.get();
+    }
+
+    /** @return encoded bytes received. */
+    public long bytesReceived()
+    {
+        return bytesReceived.get();
+    }
+
+    void close()
+    {
+        // a driver that has gone has taken its counters with it: nothing is left to give back
+        CloseHelper.quietCloseAll(messagesSent, bytesSent, messagesReceived, bytesReceived);
+    }
+}

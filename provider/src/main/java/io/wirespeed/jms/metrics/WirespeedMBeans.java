@@ -1,0 +1,176 @@
+package io.wirespeed.jms.metrics;
+
+import java.lang.management.ManagementFactory;
+
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import javax.management.StandardMBean;
+
+import io.wirespeed.transport.DriverStatus;
+
+/**
+ * Registers the figures of each open connection with the platform MBean server, under the domain
+ * {@value #DOMAIN}: {@code io.wirespeed:type=Connection,connection=<number>} ({@link ConnectionMXBean}) from the
+ * connection's creation to its close, and {@code io.wirespeed:type=Destination,connection=<number>,name="<name>"}
+ * ({@link DestinationMXBean}) for each destination it counts. A JVM whose MBean server refuses them keeps
+ * messaging: the refusal is logged once.
+ */
+final class WirespeedMBeans
+{
+    /** The ObjectName domain of Wirespeed's MBeans. */
+    static final String DOMAIN = "io.wirespeed";
+
+    private static final System.Logger LOGGER = System.getLogger(WirespeedMBeans.class.getName());
+    private static volatile boolean refusalLogged;
+
+    private WirespeedMBeans()
+    {
+    }
+
+    static void register(final ConnectionMetrics connection)
+    {
+        register(connectionName(connection), new StandardMBean(new ConnectionMXBean()
+        {
+            public String getConnectionId()
+            {
+                return connection.connectionId();
+            }
+
+            public long getProcessId()
+            {
+                return ProcessHandle.current().pid();
+            }
+
+            public long getSendBackPressureWaits()
+            {
+                return connection.backPressureWaits();
+            }
+
+            public long getSendFailures()
+            {
+                return connection.sendFailures();
+            }
+
+            public String getQueueHost()
+            {
+                return connection.queueHost().name();
+            }
+
+            public boolean isDriverAlive()
+            {
+                return connection.driverStatus().map(DriverStatus::isAlive).orElse(true);
+            }
+        }, ConnectionMXBean.class, true));
+    }
+
+    static void register(final ConnectionMetrics connection, final DestinationCounters counters)
+    {
+        register(destinationName(connection, counters.name()), new StandardMBean(new DestinationMXBean()
+        {
+            public String getName()
+            {
+                return counters.name();
+            }
+
+            public long getMessagesSent()
+            {
+                return counters.messagesSent();
+            }
+
+            public long getBytesSent()
+            {
+                return counters.bytesSent();
+            }
+
+            public long getMessagesReceived()
+            {
+                return counters.messagesReceived();
+            }
+
+            public long getBytesReceived()
+            {
+                return counters.bytesReceived();
+            }
+        }, DestinationMXBean.class, true));
+    }
+
+    static void unregister(final ConnectionMetrics connection)
+    {
+        final MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        try
+        {
+            for (final DestinationCounters counters : connection.destinations())
+            {
+                final ObjectName name = destinationName(connection, counters.name());
+                if (server.isRegistered(name))
+                {
+                    server.unregisterMBean(name);
+                }
+            }
+            final ObjectName name = connectionName(connection);
+            if (server.isRegistered(name))
+            {
+                server.unregisterMBean(name);
+            }
+        }
+        catch (final JMException ex)
+        {
+            logRefusal(ex);
+        }
+    }
+
+    /**
+     * @param connection the connection.
+     * @return {@code io.wirespeed:type=Connection,connection=<number>}.
+     */
+    static ObjectName connectionName(final ConnectionMetrics connection)
+    {
+        return objectName(DOMAIN + ":type=Connection,connection=" + connection.number());
+    }
+
+    /**
+     * @param connection  the connection.
+     * @param destination the destination as counters name it.
+     * @return {@code io.wirespeed:type=Destination,connection=<number>,name="<destination>"}.
+     */
+    static ObjectName destinationName(final ConnectionMetrics connection, final String destination)
+    {
+        return objectName(DOMAIN + ":type=Destination,connection=" + connection.number() + ",name=" +
+            ObjectName.quote(destination));
+    }
+
+    private static ObjectName objectName(final String name)
+    {
+        try
+        {
+            return new ObjectName(name);
+        }
+        catch (final JMException ex)
+        {
+            throw new IllegalArgumentException("not an ObjectName: " + name, ex);
+        }
+    }
+
+    private static void register(final ObjectName name, final StandardMBean bean)
+    {
+        try
+        {
+            ManagementFactory.getPlatformMBeanServer().registerMBean(bean, name);
+        }
+        catch (final JMException | SecurityException ex)
+        {
+            logRefusal(ex);
+        }
+    }
+
+    private static void logRefusal(final Exception ex)
+    {
+        if (!refusalLogged)
+        {
+            refusalLogged = true;
+            LOGGER.log(System.Logger.Level.WARNING, "[wirespeed] the platform MBean server refused Wirespeed's " +
+                "MBeans (" + ex + "): messaging goes on, its figures are not in JMX", ex);
+        }
+    }
+}
