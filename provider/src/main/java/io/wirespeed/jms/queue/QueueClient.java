@@ -15,6 +15,8 @@ import javax.jms.JMSException;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableDirectByteBuffer;
 
+import io.wirespeed.codec.control.QueueFrame;
+import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.jms.meta.ConnectionId;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.Transport;
@@ -30,8 +32,6 @@ import io.wirespeed.transport.TransportSubscription;
  */
 public final class QueueClient implements AutoCloseable
 {
-    /** Names of temporary queues start with this; the host creates them only on request. */
-    public static final String TEMPORARY_QUEUE_PREFIX = "temp-queue:";
     private static final System.Logger LOGGER = System.getLogger(QueueClient.class.getName());
 
     private final ConnectionId id;
@@ -59,7 +59,7 @@ public final class QueueClient implements AutoCloseable
     public QueueClient(final Transport transport, final ConnectionId id, final long hostTimeoutMs)
     {
         this.id = id;
-        this.replyStream = QueueStreams.replyStream(id);
+        this.replyStream = QueueStreams.replyStream(id.high(), id.low());
         this.hostTimeoutNs = hostTimeoutMs * 1_000_000L;
         this.replies = transport.addSubscription(QueueStreams.CHANNEL, replyStream);
         this.controlPublication = transport.addPublication(QueueStreams.CHANNEL, QueueStreams.CONTROL_STREAM);

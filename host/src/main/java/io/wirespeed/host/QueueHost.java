@@ -1,0 +1,985 @@
+package io.wirespeed.host;
+
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.ThreadFactory;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+import io.wirespeed.codec.EnvelopeDescriptor;
+
+import org.agrona.DirectBuffer;
+import org.agrona.ExpandableDirectByteBuffer;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import io.wirespeed.codec.EnvelopeReader;
+import io.wirespeed.codec.MalformedEnvelopeException;
+import io.wirespeed.codec.control.QueueFrame;
+import io.wirespeed.codec.control.QueueStreams;
+import io.wirespeed.host.durable.DurableFeed;
+import io.wirespeed.transport.aeron.ReplayGate;
+import io.wirespeed.host.durable.DurableState;
+import io.wirespeed.host.durable.DurableStorage;
+import io.wirespeed.transport.MessageHandler;
+import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportSubscription;
+
+/**
+ * The queue host: the one owner of dispatch for every queue of a media driver. It takes producers'
+ * envelopes, keeps them by queue and priority, hands each to exactly one consumer with credit (in
+ * turn), forgets it on acknowledgement, and gives it to another consumer, marked redelivered, when
+ * its consumer closes or its client goes. It also serves browsing, temporary queues and shared
+ * topic subscriptions. Runs as an {@link Agent} on its own thread, inside the external driver
+ * process or inside a JVM with an embedded driver.
+ * <p>
+ * With {@link DurableStorage} (an archive beside the driver) it also hosts durable subscriptions,
+ * each a queue fed from the recordings of its topic's stream ({@link DurableFeed}), and it takes queue
+ * messages from the recordings of the inbound stream instead of from the live stream, so that the
+ * queues it held come back, from the archive, when it starts again.
+ */
+public final class QueueHost implements Agent, AutoCloseable
+{
+    private static final int FRAGMENT_LIMIT = 64;
+    private static final long LIVENESS_CHECK_NS = 50_000_000L;
+    private static final System.Logger LOGGER = System.getLogger(QueueHost.class.getName());
+    /** The stored subscription under which the host reads the queues' inbound stream from the archive. */
+    static final String QUEUES_KEY = "$queues";
+    /** How many replayed messages a durable subscription's queue holds ahead of its consumers. */
+    private static final int DURABLE_BUFFER = 1024;
+
+    private final Transport transport;
+    private final Function<String, Predicate<EnvelopeReader>> selectors;
+    private final TransportSubscription inbound;
+    private final TransportSubscription control;
+    private final Map<String, HostedQueue> queues = new HashMap<>();
+    private final Map<String, HostedClient> clients = new HashMap<>();
+    private final Map<String, SharedFeed> sharedFeeds = new HashMap<>();
+    private final Map<String, DurableTopicFeed> durableFeeds = new HashMap<>();
+    private final DurableFeed.Sink queueSink = this::onQueueReplayed;
+    private final ReplayGate replayGate = this::releaseReplays;
+    private final DurableFeed queueFeed;
+    private DurableStorage durable;
+    private volatile DurableStorage pendingDurable;
+    private final EnvelopeReader reader = new EnvelopeReader();
+    private final QueueFrame frame = new QueueFrame();
+    private final QueueFrame out = new QueueFrame();
+    private final ExpandableDirectByteBuffer outBuffer = new ExpandableDirectByteBuffer(4096);
+    private final UnsafeBuffer envelopeView = new UnsafeBuffer(new byte[0]);
+    private final MessageHandler inboundHandler = this::onEnvelope;
+    private final MessageHandler controlHandler = this::onFrame;
+    private AgentRunner runner;
+    private long sequence;
+    private long deliveryIds;
+    private long lastLivenessCheck;
+
+    /**
+     * A host on a transport's queue channel.
+     *
+     * @param transport the transport (sharing the media driver with the clients).
+     * @param selectors compiles a selector into a test on an envelope; throws IllegalArgumentException
+     *                  with the reason for an invalid one.
+     */
+    public QueueHost(final Transport transport, final Function<String, Predicate<EnvelopeReader>> selectors)
+    {
+        this(transport, selectors, null);
+    }
+
+    /**
+     * A host on a transport's queue channel, durable when given the archive: it restores the stored
+     * durable subscriptions and the queues' persistent messages.
+     *
+     * @param transport the transport (sharing the media driver with the clients).
+     * @param selectors compiles a selector into a test on an envelope.
+     * @param durable   the archive beside the driver and the subscriptions' store, or null for none.
+     */
+    public QueueHost(
+        final Transport transport, final Function<String, Predicate<EnvelopeReader>> selectors,
+        final DurableStorage durable)
+    {
+        this(transport, selectors, durable, durable != null);
+    }
+
+    /**
+     * A host on a transport's queue channel with durable subscriptions when given the archive, and queues
+     * kept in the archive only when asked.
+     *
+     * @param transport     the transport (sharing the media driver with the clients).
+     * @param selectors     compiles a selector into a test on an envelope.
+     * @param durable       the archive beside the driver and the subscriptions' store, or null for none.
+     * @param durableQueues whether queues are read from the archive's recordings (their PERSISTENT messages
+     *                      survive a restart of the host) rather than kept in memory only; needs the archive.
+     */
+    public QueueHost(
+        final Transport transport, final Function<String, Predicate<EnvelopeReader>> selectors,
+        final DurableStorage durable, final boolean durableQueues)
+    {
+        this.transport = transport;
+        this.selectors = selectors;
+        this.durable = durable;
+        final Map<String, DurableState> stored = durable == null ? Map.of() : restoreTopicFeeds(durable);
+        if (durable == null || !durableQueues)
+        {
+            this.inbound = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
+            this.queueFeed = null;
+        }
+        else
+        {
+            this.inbound = null;
+            final DurableState queues = stored.get(QUEUES_KEY);
+            this.queueFeed = queues != null ? DurableFeed.restore(durable.archive(), durable.store(), queues) :
+                DurableFeed.create(durable.archive(), durable.store(), new DurableState(QUEUES_KEY, "", "", false, true,
+                QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM));
+        }
+        this.control = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.CONTROL_STREAM);
+    }
+
+    /**
+     * Gives a running host without an archive the archive, for durable subscriptions from now on
+     * (queues stay in memory: a host has durable queues only when started with the archive).
+     *
+     * @param storage the archive beside the driver and the subscriptions' store.
+     */
+    public void attachDurable(final DurableStorage storage)
+    {
+        pendingDurable = storage;
+    }
+
+    /**
+     * Takes the archive given by {@link #attachDurable} on the host's thread. Also called before a durable
+     * request is answered: the client gives the archive before it sends the request, and the request may be
+     * read in the same duty cycle.
+     */
+    private void takePendingDurable()
+    {
+        if (durable == null && pendingDurable != null)
+        {
+            durable = pendingDurable;
+            restoreTopicFeeds(durable);
+        }
+    }
+
+    /** Retention is about to purge a recording: the feeds stop replaying it, and start again after. */
+    private void releaseReplays(final long recordingId)
+    {
+        if (queueFeed != null)
+        {
+            queueFeed.releaseReplay(recordingId);
+        }
+        for (final DurableTopicFeed feed : durableFeeds.values())
+        {
+            feed.feed.releaseReplay(recordingId);
+        }
+    }
+
+    private Map<String, DurableState> restoreTopicFeeds(final DurableStorage storage)
+    {
+        final Map<String, DurableState> stored = new HashMap<>();
+        for (final DurableState state : storage.store().loadAll())
+        {
+            stored.put(state.key(), state);
+            if (!QUEUES_KEY.equals(state.key()))
+            {
+                durableFeeds.put(state.key(), new DurableTopicFeed(
+                    DurableFeed.restore(storage.archive(), storage.store(), state)));
+            }
+        }
+        return stored;
+    }
+
+    /**
+     * Starts the host's thread.
+     *
+     * @return this host.
+     */
+    public QueueHost start()
+    {
+        return start(null);
+    }
+
+    /**
+     * Starts the host's thread, made by a factory.
+     *
+     * @param threads makes the thread, or null for a default (non-daemon) one.
+     * @return this host.
+     */
+    public QueueHost start(final ThreadFactory threads)
+    {
+        runner = new AgentRunner(new BackoffIdleStrategy(), ex -> LOGGER.log(System.Logger.Level.ERROR,
+            "queue host error", ex), null, this);
+        if (threads != null)
+        {
+            AgentRunner.startOnThread(runner, threads);
+        }
+        else
+        {
+            AgentRunner.startOnThread(runner);
+        }
+        return this;
+    }
+
+    @Override
+    public String roleName()
+    {
+        return "wirespeed-queue-host";
+    }
+
+    @Override
+    public int doWork()
+    {
+        int work = 0;
+        if (inbound != null)
+        {
+            work += inbound.poll(inboundHandler, FRAGMENT_LIMIT);
+        }
+        if (queueFeed != null)
+        {
+            work += queueFeed.poll(queueSink, FRAGMENT_LIMIT);
+        }
+        takePendingDurable();
+        work += control.poll(controlHandler, FRAGMENT_LIMIT);
+        for (final SharedFeed feed : sharedFeeds.values())
+        {
+            work += feed.poll();
+        }
+        for (final DurableTopicFeed feed : durableFeeds.values())
+        {
+            work += feed.poll();
+        }
+        if (durable != null)
+        {
+            work += durable.applyRetentionIfDue(replayGate);
+        }
+        final long nowMs = System.currentTimeMillis();
+        for (final HostedQueue queue : queues.values())
+        {
+            work += dispatch(queue, nowMs);
+        }
+        final long nowNs = System.nanoTime();
+        if (nowNs - lastLivenessCheck > LIVENESS_CHECK_NS)
+        {
+            lastLivenessCheck = nowNs;
+            work += checkClients(nowNs);
+        }
+        return work;
+    }
+
+    private void onEnvelope(final DirectBuffer buffer, final int offset, final int length)
+    {
+        try
+        {
+            reader.wrap(buffer, offset, length);
+        }
+        catch (final MalformedEnvelopeException ex)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "queue host dropped a malformed envelope: " + ex.getMessage());
+            return;
+        }
+        final String name = reader.destinationName().asString();
+        enqueue(queue(name, null), buffer, offset, length);
+    }
+
+    private StoredMessage enqueue(
+        final HostedQueue queue, final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (queue == null)
+        {
+            return null;
+        }
+        final byte[] copy = new byte[length];
+        buffer.getBytes(offset, copy);
+        final StoredMessage message =
+            new StoredMessage(copy, ++sequence, reader.priority(), reader.expiration(), reader.deliveryTime());
+        queue.add(message);
+        return message;
+    }
+
+    private boolean onQueueReplayed(
+        final DirectBuffer buffer, final int offset, final int length, final long recordingId, final long start,
+        final boolean possiblyDelivered)
+    {
+        try
+        {
+            reader.wrap(buffer, offset, length);
+        }
+        catch (final MalformedEnvelopeException ex)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "queue host dropped a malformed envelope: " + ex.getMessage());
+            return false;
+        }
+        if (possiblyDelivered && reader.deliveryMode() != EnvelopeDescriptor.PERSISTENT)
+        {
+            return false;
+        }
+        final StoredMessage message = enqueue(queue(reader.destinationName().asString(), null), buffer, offset, length);
+        if (message == null)
+        {
+            return false;
+        }
+        message.from(queueFeed, recordingId, start);
+        if (possiblyDelivered)
+        {
+            message.deliveryCount = 1;
+        }
+        return true;
+    }
+
+    private HostedQueue queue(final String name, final HostedClient temporaryOwner)
+    {
+        HostedQueue queue = queues.get(name);
+        if (queue == null)
+        {
+            if (isTemporaryName(name) && temporaryOwner == null)
+            {
+                return null;
+            }
+            queue = new HostedQueue(name, temporaryOwner);
+            queues.put(name, queue);
+        }
+        return queue;
+    }
+
+    private static boolean isTemporaryName(final String name)
+    {
+        return name.startsWith(QueueStreams.TEMPORARY_QUEUE_PREFIX);
+    }
+
+    private void onFrame(final DirectBuffer buffer, final int offset, final int length)
+    {
+        try
+        {
+            frame.wrap(buffer, offset, length);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "queue host dropped a malformed frame: " + ex.getMessage());
+            return;
+        }
+        final HostedClient client = client(frame);
+        switch (frame.type())
+        {
+            case QueueFrame.SUBSCRIBE -> onSubscribe(client, frame.text(), frame.consumerId(), frame.count());
+            case QueueFrame.SUBSCRIBE_SHARED -> onSubscribeShared(client);
+            case QueueFrame.CREDIT -> onCredit(client, frame.consumerId(), frame.count());
+            case QueueFrame.ACK -> onAck(client, frame.consumerId(), frame.deliveryId());
+            case QueueFrame.RETURN -> onReturn(client, frame.consumerId(), frame.deliveryId(),
+                frame.count() == QueueFrame.SEEN);
+            case QueueFrame.SUBSCRIBE_DURABLE -> onSubscribeDurable(client);
+            case QueueFrame.UNSUBSCRIBE -> onUnsubscribe(client, frame.text(), frame.consumerId());
+            case QueueFrame.CLOSE -> onClose(client, frame.consumerId(), frame.count() == QueueFrame.KEEP_DELIVERIES);
+            case QueueFrame.PAUSE -> onPause(client, frame.consumerId(), frame.deliveryId());
+            case QueueFrame.BROWSE -> onBrowse(client, frame.text(), frame.deliveryId());
+            case QueueFrame.CREATE_TEMPORARY -> queue(frame.text(), client);
+            case QueueFrame.DELETE_TEMPORARY -> deleteTemporary(client, frame.text());
+            default -> LOGGER.log(System.Logger.Level.WARNING, "queue host ignored frame type " + frame.type());
+        }
+    }
+
+    private HostedClient client(final QueueFrame frame)
+    {
+        final String key = frame.clientHigh() + ":" + frame.clientLow();
+        HostedClient client = clients.get(key);
+        if (client == null)
+        {
+            client = new HostedClient(frame.clientHigh(), frame.clientLow(),
+                transport.addPublication(QueueStreams.CHANNEL, frame.replyStreamId()));
+            clients.put(key, client);
+        }
+        return client;
+    }
+
+    private void onSubscribe(final HostedClient client, final String text, final long consumerId, final int credit)
+    {
+        final int nul = text.indexOf('\0');
+        final String name = nul < 0 ? text : text.substring(0, nul);
+        final String selector = nul < 0 ? "" : text.substring(nul + 1);
+        final HostedQueue queue = queues.get(name);
+        if (isTemporaryName(name) && (queue == null || queue.temporaryOwner != client))
+        {
+            refuse(client, consumerId, queue == null ? "temporary queue '" + name + "' does not exist (deleted, or " +
+                "its connection closed)" : "temporary queue '" + name + "' belongs to another connection");
+            return;
+        }
+        addConsumer(client, consumerId, queue(name, null), selector, credit);
+    }
+
+    private void addConsumer(
+        final HostedClient client, final long consumerId, final HostedQueue queue, final String selector,
+        final int credit)
+    {
+        final Predicate<EnvelopeReader> test;
+        try
+        {
+            test = selector.isBlank() ? null : selectors.apply(selector);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            refuse(client, consumerId, ex.getMessage());
+            return;
+        }
+        final HostedConsumer consumer = new HostedConsumer(client, consumerId, queue, test, credit);
+        client.consumers.put(consumerId, consumer);
+        queue.consumers.add(consumer);
+        reply(client, QueueFrame.SUBSCRIBED, consumerId, 0, 0, "");
+    }
+
+    private void onSubscribeShared(final HostedClient client)
+    {
+        final String[] parts = frame.text().split("\0", -1);
+        if (parts.length != 5)
+        {
+            refuse(client, frame.consumerId(), "malformed shared subscription request");
+            return;
+        }
+        final String topic = parts[0];
+        final String selector = parts[1];
+        final String key = parts[2];
+        SharedFeed feed = sharedFeeds.get(key);
+        if (feed == null)
+        {
+            feed = new SharedFeed(topic, new HostedQueue("shared:" + key, null),
+                transport.addSubscription(parts[3], Integer.parseInt(parts[4])));
+            sharedFeeds.put(key, feed);
+        }
+        else if (!feed.topic.equals(topic))
+        {
+            refuse(client, frame.consumerId(), "shared subscription '" + key + "' is on topic '" + feed.topic +
+                "', not '" + topic + "': close its consumers first or use another name");
+            return;
+        }
+        addConsumer(client, frame.consumerId(), feed.queue, selector, frame.count());
+    }
+
+    private void onSubscribeDurable(final HostedClient client)
+    {
+        final String[] parts = frame.text().split("\0", -1);
+        if (parts.length != 7)
+        {
+            refuse(client, frame.consumerId(), "malformed durable subscription request");
+            return;
+        }
+        final String topic = parts[0];
+        final String selector = parts[1];
+        final String key = parts[2];
+        final boolean shared = "1".equals(parts[5]);
+        final boolean noLocal = "1".equals(parts[6]);
+        takePendingDurable();
+        if (durable == null)
+        {
+            refuse(client, frame.consumerId(), "durable subscriptions need the archive, and the queue host on this " +
+                "media driver runs without one: start the driver with wirespeed.archive.enabled=true " +
+                "(driver=external), or use archive=auto or archive=on with the embedded driver");
+            return;
+        }
+        DurableTopicFeed feed = durableFeeds.get(key);
+        if (feed != null)
+        {
+            final DurableState state = feed.feed.state();
+            final boolean active = !feed.queue.consumers.isEmpty();
+            if (state.shared() != shared)
+            {
+                refuse(client, frame.consumerId(), "durable subscription '" + key + "' exists as " +
+                    (state.shared() ? "a shared" : "an unshared") + " one: use " + (state.shared() ?
+                    "createSharedDurableConsumer" : "createDurableConsumer") + ", or another name");
+                return;
+            }
+            if (!state.sameDefinition(topic, selector, noLocal))
+            {
+                if (active)
+                {
+                    refuse(client, frame.consumerId(), "durable subscription '" + key + "' is on topic '" +
+                        state.topic() + "'" + (state.selector().isEmpty() ? "" : " with selector '" + state.selector() +
+                        "'") + " and has an active consumer: close it before changing the topic or selector");
+                    return;
+                }
+                deleteDurable(feed);
+                feed = null;
+            }
+            else if (active && !shared)
+            {
+                refuse(client, frame.consumerId(), "durable subscription '" + key + "' already has an active " +
+                    "consumer: an unshared durable subscription takes one consumer at a time (close the other, or " +
+                    "use createSharedDurableConsumer)");
+                return;
+            }
+        }
+        if (feed == null)
+        {
+            final Predicate<EnvelopeReader> test;
+            try
+            {
+                test = selector.isBlank() ? null : selectors.apply(selector);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                refuse(client, frame.consumerId(), ex.getMessage());
+                return;
+            }
+            final DurableState state = new DurableState(key, topic, selector, noLocal, shared, parts[3],
+                Integer.parseInt(parts[4]));
+            try
+            {
+                feed = new DurableTopicFeed(DurableFeed.create(durable.archive(), durable.store(), state), test);
+            }
+            catch (final RuntimeException ex)
+            {
+                LOGGER.log(System.Logger.Level.ERROR, "cannot create durable subscription '" + key + "'", ex);
+                refuse(client, frame.consumerId(), "cannot create durable subscription '" + key + "': " + ex);
+                return;
+            }
+            durableFeeds.put(key, feed);
+        }
+        addConsumer(client, frame.consumerId(), feed.queue, "", frame.count());
+    }
+
+    private void onUnsubscribe(final HostedClient client, final String key, final long requestId)
+    {
+        takePendingDurable();
+        final DurableTopicFeed feed = durable == null ? null : durableFeeds.get(key);
+        if (feed == null)
+        {
+            refuse(client, requestId, QueueFrame.INVALID_DESTINATION + "there is no durable subscription '" + key +
+                "' (client id/name) to unsubscribe: check the name and the connection's client id");
+            return;
+        }
+        if (!feed.queue.consumers.isEmpty())
+        {
+            refuse(client, requestId, QueueFrame.ILLEGAL_STATE + "durable subscription '" + key + "' has an active " +
+                "consumer: close it before unsubscribing");
+            return;
+        }
+        if (!feed.queue.detached.isEmpty())
+        {
+            refuse(client, requestId, QueueFrame.ILLEGAL_STATE + "durable subscription '" + key + "' has messages " +
+                "that a session received and has not yet acknowledged or committed: finish that first");
+            return;
+        }
+        deleteDurable(feed);
+        reply(client, QueueFrame.SUBSCRIBED, requestId, 0, 0, "");
+    }
+
+    private void deleteDurable(final DurableTopicFeed feed)
+    {
+        final String key = feed.feed.state().key();
+        durableFeeds.remove(key);
+        queues.remove(feed.queue.name);
+        feed.queue.dropAll();
+        feed.feed.delete();
+    }
+
+    private void onCredit(final HostedClient client, final long consumerId, final int credit)
+    {
+        final HostedConsumer consumer = client.consumers.get(consumerId);
+        if (consumer != null)
+        {
+            consumer.credit += credit;
+        }
+    }
+
+    private void onAck(final HostedClient client, final long consumerId, final long deliveryId)
+    {
+        final HostedConsumer consumer = client.consumers.get(consumerId);
+        if (consumer != null)
+        {
+            final StoredMessage message = consumer.inFlight.remove(deliveryId);
+            if (message != null)
+            {
+                message.done();
+                forgetIfSettled(client, consumer);
+            }
+        }
+    }
+
+    private void onReturn(final HostedClient client, final long consumerId, final long deliveryId, final boolean seen)
+    {
+        final HostedConsumer consumer = client.consumers.get(consumerId);
+        if (consumer != null)
+        {
+            final StoredMessage message = consumer.inFlight.remove(deliveryId);
+            if (message != null)
+            {
+                if (!seen)
+                {
+                    message.deliveryCount--;
+                }
+                consumer.queue.putBack(message);
+                forgetIfSettled(client, consumer);
+            }
+        }
+    }
+
+    private void onPause(final HostedClient client, final long consumerId, final long requestId)
+    {
+        final HostedConsumer consumer = client.consumers.get(consumerId);
+        if (consumer != null)
+        {
+            consumer.credit = 0;
+        }
+        reply(client, QueueFrame.SUBSCRIBED, requestId, 0, 0, "");
+    }
+
+    private void onClose(final HostedClient client, final long consumerId, final boolean keepDeliveries)
+    {
+        final HostedConsumer consumer = client.consumers.get(consumerId);
+        if (consumer == null)
+        {
+            return;
+        }
+        if (keepDeliveries && !consumer.inFlight.isEmpty())
+        {
+            consumer.queue.detach(consumer);
+            closeUnusedSharedFeed(consumer.queue);
+        }
+        else
+        {
+            client.consumers.remove(consumerId);
+            release(consumer);
+        }
+    }
+
+    private static void forgetIfSettled(final HostedClient client, final HostedConsumer consumer)
+    {
+        if (consumer.queue.forgetIfSettled(consumer))
+        {
+            client.consumers.remove(consumer.id);
+        }
+    }
+
+    private void release(final HostedConsumer consumer)
+    {
+        consumer.queue.release(consumer);
+        closeUnusedSharedFeed(consumer.queue);
+    }
+
+    private void closeUnusedSharedFeed(final HostedQueue queue)
+    {
+        if (!queue.consumers.isEmpty())
+        {
+            return;
+        }
+        final Iterator<Map.Entry<String, SharedFeed>> feeds = sharedFeeds.entrySet().iterator();
+        while (feeds.hasNext())
+        {
+            final SharedFeed feed = feeds.next().getValue();
+            if (feed.queue == queue)
+            {
+                feed.subscription.close();
+                queues.remove(queue.name);
+                feeds.remove();
+            }
+        }
+    }
+
+    private void onBrowse(final HostedClient client, final String text, final long requestId)
+    {
+        final int nul = text.indexOf('\0');
+        final String name = nul < 0 ? text : text.substring(0, nul);
+        final String selector = nul < 0 ? "" : text.substring(nul + 1);
+        final Predicate<EnvelopeReader> test;
+        try
+        {
+            test = selector.isBlank() ? null : selectors.apply(selector);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            refuse(client, requestId, ex.getMessage());
+            return;
+        }
+        final HostedQueue queue = queues.get(name);
+        if (queue != null)
+        {
+            for (final StoredMessage message : queue.contents(System.currentTimeMillis()))
+            {
+                envelopeView.wrap(message.envelope);
+                if (test == null || test.test(reader.wrap(envelopeView, 0, message.envelope.length)))
+                {
+                    out.begin(outBuffer, 0, QueueFrame.BROWSE_ITEM).client(client.high, client.low, 0)
+                        .deliveryId(requestId).count(message.deliveryCount).text("")
+                        .payload(envelopeView, 0, message.envelope.length);
+                    offerPatiently(client, out.length());
+                }
+            }
+        }
+        reply(client, QueueFrame.BROWSE_END, 0, requestId, 0, "");
+    }
+
+    private void deleteTemporary(final HostedClient client, final String name)
+    {
+        final HostedQueue queue = queues.get(name);
+        if (queue != null && queue.temporaryOwner == client)
+        {
+            queues.remove(name);
+            queue.dropAll();
+        }
+    }
+
+    private int dispatch(final HostedQueue queue, final long nowMs)
+    {
+        int work = 0;
+        for (int tried = 0; queue.size() > 0 && tried < queue.consumers.size(); )
+        {
+            final HostedConsumer consumer = queue.nextWithCredit(tried);
+            if (consumer == null)
+            {
+                break;
+            }
+            final StoredMessage message = queue.take(consumer, nowMs);
+            if (message == null)
+            {
+                tried++;
+                continue;
+            }
+            message.deliveryCount++;
+            final long deliveryId = ++deliveryIds;
+            envelopeView.wrap(message.envelope);
+            out.begin(outBuffer, 0, QueueFrame.DELIVER).client(consumer.client.high, consumer.client.low, 0)
+                .consumerId(consumer.id).deliveryId(deliveryId).count(message.deliveryCount).text("")
+                .payload(envelopeView, 0, message.envelope.length);
+            final long result = consumer.client.reply.offer(outBuffer, 0, out.length());
+            if (result < 0)
+            {
+                message.deliveryCount--;
+                queue.putBack(message);
+                break;
+            }
+            consumer.credit--;
+            consumer.inFlight.put(deliveryId, message);
+            work++;
+            tried = 0;
+        }
+        return work;
+    }
+
+    private int checkClients(final long nowNs)
+    {
+        int work = 0;
+        final Iterator<HostedClient> it = clients.values().iterator();
+        while (it.hasNext())
+        {
+            final HostedClient client = it.next();
+            if (client.isGone(nowNs))
+            {
+                for (final HostedConsumer consumer : client.consumers.values())
+                {
+                    release(consumer);
+                }
+                client.consumers.clear();
+                queues.values().removeIf(queue ->
+                {
+                    if (queue.temporaryOwner == client)
+                    {
+                        queue.dropAll();
+                        return true;
+                    }
+                    return false;
+                });
+                client.reply.close();
+                it.remove();
+                work++;
+            }
+        }
+        return work;
+    }
+
+    private void refuse(final HostedClient client, final long id, final String why)
+    {
+        reply(client, QueueFrame.REFUSED, id, id, 0, why);
+    }
+
+    private void reply(
+        final HostedClient client, final int type, final long consumerId, final long requestId, final int count,
+        final String text)
+    {
+        out.begin(outBuffer, 0, type).client(client.high, client.low, 0).consumerId(consumerId)
+            .deliveryId(requestId).count(count).text(text);
+        offerPatiently(client, out.length());
+    }
+
+    private void offerPatiently(final HostedClient client, final int length)
+    {
+        final long deadline = System.nanoTime() + 1_000_000_000L;
+        while (client.reply.offer(outBuffer, 0, length) < 0 && System.nanoTime() < deadline)
+        {
+            Thread.onSpinWait();
+        }
+    }
+
+    @Override
+    public void close()
+    {
+        if (runner != null)
+        {
+            runner.close();
+        }
+        else
+        {
+            onClose();
+        }
+    }
+
+    @Override
+    public void onClose()
+    {
+        for (int i = 0; i < 1_000 && control.poll(controlHandler, FRAGMENT_LIMIT) > 0; i++)
+        {
+            // take in the acknowledgements already sent, so that they are stored
+        }
+        if (inbound != null)
+        {
+            inbound.close();
+        }
+        if (queueFeed != null)
+        {
+            queueFeed.close();
+        }
+        for (final DurableTopicFeed feed : durableFeeds.values())
+        {
+            feed.feed.close();
+        }
+        control.close();
+        for (final HostedClient client : clients.values())
+        {
+            client.reply.close();
+        }
+        for (final SharedFeed feed : sharedFeeds.values())
+        {
+            feed.subscription.close();
+        }
+    }
+
+    /** A durable subscription: its feed from the archive and the queue its consumers share. */
+    private final class DurableTopicFeed implements DurableFeed.Sink
+    {
+        final DurableFeed feed;
+        final HostedQueue queue;
+        private final Predicate<EnvelopeReader> selector;
+
+        DurableTopicFeed(final DurableFeed feed)
+        {
+            this(feed, compileStored(feed.state()));
+        }
+
+        DurableTopicFeed(final DurableFeed feed, final Predicate<EnvelopeReader> selector)
+        {
+            this.feed = feed;
+            this.selector = selector;
+            this.queue = new HostedQueue("durable:" + feed.state().key(), null);
+            queues.put(queue.name, queue);
+        }
+
+        int poll()
+        {
+            // reads ahead only for attached consumers: what an offline subscription has not read stays in
+            // the archive, where retention may purge it (a logged gap), rather than in this host's memory
+            final boolean wanted = !queue.consumers.isEmpty() && queue.size() < DURABLE_BUFFER;
+            return feed.poll(this, wanted ? FRAGMENT_LIMIT : 0);
+        }
+
+        @Override
+        public boolean onMessage(
+            final DirectBuffer buffer, final int offset, final int length, final long recordingId, final long start,
+            final boolean possiblyDelivered)
+        {
+            try
+            {
+                reader.wrap(buffer, offset, length);
+            }
+            catch (final MalformedEnvelopeException ex)
+            {
+                return false;
+            }
+            final DurableState state = feed.state();
+            if (!reader.destinationName().contentEquals(state.topic()))
+            {
+                return false;
+            }
+            final long expiration = reader.expiration();
+            if (expiration != 0 && expiration <= System.currentTimeMillis())
+            {
+                return false;
+            }
+            if (selector != null && !selector.test(reader))
+            {
+                return false;
+            }
+            if (state.noLocal() && fromConsumerConnection())
+            {
+                return false;
+            }
+            final StoredMessage message = enqueue(queue, buffer, offset, length).from(feed, recordingId, start);
+            if (possiblyDelivered)
+            {
+                message.deliveryCount = 1;
+            }
+            return true;
+        }
+
+        private boolean fromConsumerConnection()
+        {
+            for (final HostedConsumer consumer : queue.consumers)
+            {
+                if (consumer.client.high == reader.connectionIdHigh() &&
+                    consumer.client.low == reader.connectionIdLow())
+                {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    private Predicate<EnvelopeReader> compileStored(final DurableState state)
+    {
+        try
+        {
+            return state.selector().isBlank() ? null : selectors.apply(state.selector());
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            LOGGER.log(System.Logger.Level.ERROR, "stored durable subscription '" + state.key() + "' has a selector " +
+                "that no longer compiles; it gets every message: " + ex.getMessage());
+            return null;
+        }
+    }
+
+    /** A topic subscription that feeds a shared subscription's queue. */
+    private final class SharedFeed
+    {
+        final String topic;
+        final HostedQueue queue;
+        final TransportSubscription subscription;
+        private final MessageHandler handler = this::onMessage;
+
+        SharedFeed(final String topic, final HostedQueue queue, final TransportSubscription subscription)
+        {
+            this.topic = topic;
+            this.queue = queue;
+            this.subscription = subscription;
+            queues.put(queue.name, queue);
+        }
+
+        int poll()
+        {
+            return subscription.poll(handler, FRAGMENT_LIMIT);
+        }
+
+        private void onMessage(final DirectBuffer buffer, final int offset, final int length)
+        {
+            try
+            {
+                reader.wrap(buffer, offset, length);
+            }
+            catch (final MalformedEnvelopeException ex)
+            {
+                return;
+            }
+            if (reader.destinationName().contentEquals(topic))
+            {
+                enqueue(queue, buffer, offset, length);
+            }
+        }
+    }
+}
