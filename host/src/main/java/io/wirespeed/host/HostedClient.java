@@ -1,5 +1,6 @@
 package io.wirespeed.host;
 
+import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -7,7 +8,7 @@ import io.wirespeed.transport.TransportPublication;
 
 /**
  * A client connection as the queue host knows it: its identity, the publication that reaches it,
- * and its consumers. A client whose reply stream loses its subscriber is gone.
+ * the responses waiting to go to it, and its consumers. A client whose reply stream loses its subscriber is gone.
  */
 final class HostedClient
 {
@@ -17,6 +18,8 @@ final class HostedClient
     final long low;
     final TransportPublication reply;
     final Map<Long, HostedConsumer> consumers = new HashMap<>();
+    /** Responses its publication has not taken yet, in order: its own send queue ({@link ClientProxy}). */
+    final ArrayDeque<byte[]> backlog = new ArrayDeque<>();
     private final long createdNanos = System.nanoTime();
     private boolean wasConnected;
 

@@ -10,7 +10,6 @@ import java.util.function.Predicate;
 import io.wirespeed.codec.EnvelopeDescriptor;
 
 import org.agrona.DirectBuffer;
-import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.BackoffIdleStrategy;
@@ -18,8 +17,8 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 import io.wirespeed.codec.EnvelopeReader;
 import io.wirespeed.codec.MalformedEnvelopeException;
-import io.wirespeed.codec.control.QueueFrame;
 import io.wirespeed.codec.control.QueueStreams;
+import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.host.durable.DurableFeed;
 import io.wirespeed.transport.aeron.ReplayGate;
 import io.wirespeed.host.durable.DurableState;
@@ -41,7 +40,7 @@ import io.wirespeed.transport.TransportSubscription;
  * messages from the recordings of the inbound stream instead of from the live stream, so that the
  * queues it held come back, from the archive, when it starts again.
  */
-public final class QueueHost implements Agent, AutoCloseable
+public final class QueueHost implements Agent, AutoCloseable, ControlListener
 {
     private static final int FRAGMENT_LIMIT = 64;
     private static final long LIVENESS_CHECK_NS = 50_000_000L;
@@ -65,12 +64,10 @@ public final class QueueHost implements Agent, AutoCloseable
     private DurableStorage durable;
     private volatile DurableStorage pendingDurable;
     private final EnvelopeReader reader = new EnvelopeReader();
-    private final QueueFrame frame = new QueueFrame();
-    private final QueueFrame out = new QueueFrame();
-    private final ExpandableDirectByteBuffer outBuffer = new ExpandableDirectByteBuffer(4096);
+    private final ClientProxy proxy = new ClientProxy();
     private final UnsafeBuffer envelopeView = new UnsafeBuffer(new byte[0]);
     private final MessageHandler inboundHandler = this::onEnvelope;
-    private final MessageHandler controlHandler = this::onFrame;
+    private final MessageHandler controlHandler = new ControlAdapter(this);
     private AgentRunner runner;
     private long sequence;
     private long deliveryIds;
@@ -253,6 +250,10 @@ public final class QueueHost implements Agent, AutoCloseable
         {
             work += durable.applyRetentionIfDue(replayGate);
         }
+        for (final HostedClient client : clients.values())
+        {
+            work += proxy.flush(client);
+        }
         final long nowMs = System.currentTimeMillis();
         for (final HostedQueue queue : queues.values())
         {
@@ -347,60 +348,31 @@ public final class QueueHost implements Agent, AutoCloseable
         return name.startsWith(QueueStreams.TEMPORARY_QUEUE_PREFIX);
     }
 
-    private void onFrame(final DirectBuffer buffer, final int offset, final int length)
+    /** {@inheritDoc} */
+    @Override
+    public HostedClient client(final long high, final long low, final int replyStreamId)
     {
-        try
-        {
-            frame.wrap(buffer, offset, length);
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            LOGGER.log(System.Logger.Level.WARNING, "queue host dropped a malformed frame: " + ex.getMessage());
-            return;
-        }
-        final HostedClient client = client(frame);
-        switch (frame.type())
-        {
-            case QueueFrame.SUBSCRIBE -> onSubscribe(client, frame.text(), frame.consumerId(), frame.count());
-            case QueueFrame.SUBSCRIBE_SHARED -> onSubscribeShared(client);
-            case QueueFrame.CREDIT -> onCredit(client, frame.consumerId(), frame.count());
-            case QueueFrame.ACK -> onAck(client, frame.consumerId(), frame.deliveryId());
-            case QueueFrame.RETURN -> onReturn(client, frame.consumerId(), frame.deliveryId(),
-                frame.count() == QueueFrame.SEEN);
-            case QueueFrame.SUBSCRIBE_DURABLE -> onSubscribeDurable(client);
-            case QueueFrame.UNSUBSCRIBE -> onUnsubscribe(client, frame.text(), frame.consumerId());
-            case QueueFrame.CLOSE -> onClose(client, frame.consumerId(), frame.count() == QueueFrame.KEEP_DELIVERIES);
-            case QueueFrame.PAUSE -> onPause(client, frame.consumerId(), frame.deliveryId());
-            case QueueFrame.BROWSE -> onBrowse(client, frame.text(), frame.deliveryId());
-            case QueueFrame.CREATE_TEMPORARY -> queue(frame.text(), client);
-            case QueueFrame.DELETE_TEMPORARY -> deleteTemporary(client, frame.text());
-            default -> LOGGER.log(System.Logger.Level.WARNING, "queue host ignored frame type " + frame.type());
-        }
-    }
-
-    private HostedClient client(final QueueFrame frame)
-    {
-        final String key = frame.clientHigh() + ":" + frame.clientLow();
+        final String key = high + ":" + low;
         HostedClient client = clients.get(key);
         if (client == null)
         {
-            client = new HostedClient(frame.clientHigh(), frame.clientLow(),
-                transport.addPublication(QueueStreams.CHANNEL, frame.replyStreamId()));
+            client = new HostedClient(high, low, transport.addPublication(QueueStreams.CHANNEL, replyStreamId));
             clients.put(key, client);
         }
         return client;
     }
 
-    private void onSubscribe(final HostedClient client, final String text, final long consumerId, final int credit)
+    /** {@inheritDoc} */
+    @Override
+    public void onSubscribe(
+        final HostedClient client, final long consumerId, final int credit, final String name, final String selector)
     {
-        final int nul = text.indexOf('\0');
-        final String name = nul < 0 ? text : text.substring(0, nul);
-        final String selector = nul < 0 ? "" : text.substring(nul + 1);
         final HostedQueue queue = queues.get(name);
         if (isTemporaryName(name) && (queue == null || queue.temporaryOwner != client))
         {
-            refuse(client, consumerId, queue == null ? "temporary queue '" + name + "' does not exist (deleted, or " +
-                "its connection closed)" : "temporary queue '" + name + "' belongs to another connection");
+            proxy.refuse(client, consumerId, ErrorCode.INVALID_DESTINATION, queue == null ? "temporary queue '" +
+                name + "' does not exist (deleted, or its connection closed)" : "temporary queue '" + name +
+                "' belongs to another connection");
             return;
         }
         addConsumer(client, consumerId, queue(name, null), selector, credit);
@@ -417,61 +389,50 @@ public final class QueueHost implements Agent, AutoCloseable
         }
         catch (final IllegalArgumentException ex)
         {
-            refuse(client, consumerId, ex.getMessage());
+            proxy.refuse(client, consumerId, ErrorCode.INVALID_SELECTOR, ex.getMessage());
             return;
         }
         final HostedConsumer consumer = new HostedConsumer(client, consumerId, queue, test, credit);
         client.consumers.put(consumerId, consumer);
         queue.consumers.add(consumer);
-        reply(client, QueueFrame.SUBSCRIBED, consumerId, 0, 0, "");
+        proxy.accepted(client, consumerId);
     }
 
-    private void onSubscribeShared(final HostedClient client)
+    /** {@inheritDoc} */
+    @Override
+    public void onSubscribeShared(
+        final HostedClient client, final long consumerId, final int credit, final String topic, final String selector,
+        final String key, final String channel, final int streamId)
     {
-        final String[] parts = frame.text().split("\0", -1);
-        if (parts.length != 5)
-        {
-            refuse(client, frame.consumerId(), "malformed shared subscription request");
-            return;
-        }
-        final String topic = parts[0];
-        final String selector = parts[1];
-        final String key = parts[2];
         SharedFeed feed = sharedFeeds.get(key);
         if (feed == null)
         {
             feed = new SharedFeed(topic, new HostedQueue("shared:" + key, null),
-                transport.addSubscription(parts[3], Integer.parseInt(parts[4])));
+                transport.addSubscription(channel, streamId));
             sharedFeeds.put(key, feed);
         }
         else if (!feed.topic.equals(topic))
         {
-            refuse(client, frame.consumerId(), "shared subscription '" + key + "' is on topic '" + feed.topic +
-                "', not '" + topic + "': close its consumers first or use another name");
+            proxy.refuse(client, consumerId, ErrorCode.GENERIC, "shared subscription '" + key + "' is on topic '" +
+                feed.topic + "', not '" + topic + "': close its consumers first or use another name");
             return;
         }
-        addConsumer(client, frame.consumerId(), feed.queue, selector, frame.count());
+        addConsumer(client, consumerId, feed.queue, selector, credit);
     }
 
-    private void onSubscribeDurable(final HostedClient client)
+    /** {@inheritDoc} */
+    @Override
+    public void onSubscribeDurable(
+        final HostedClient client, final long consumerId, final int credit, final String topic, final String selector,
+        final String key, final String channel, final int streamId, final boolean shared, final boolean noLocal)
     {
-        final String[] parts = frame.text().split("\0", -1);
-        if (parts.length != 7)
-        {
-            refuse(client, frame.consumerId(), "malformed durable subscription request");
-            return;
-        }
-        final String topic = parts[0];
-        final String selector = parts[1];
-        final String key = parts[2];
-        final boolean shared = "1".equals(parts[5]);
-        final boolean noLocal = "1".equals(parts[6]);
         takePendingDurable();
         if (durable == null)
         {
-            refuse(client, frame.consumerId(), "durable subscriptions need the archive, and the queue host on this " +
-                "media driver runs without one: start the driver with wirespeed.archive.enabled=true " +
-                "(driver=external), or use archive=auto or archive=on with the embedded driver");
+            proxy.refuse(client, consumerId, ErrorCode.NOT_AVAILABLE, "durable subscriptions need the archive, and " +
+                "the queue host on this media driver runs without one: start the driver with " +
+                "wirespeed.archive.enabled=true (driver=external), or use archive=auto or archive=on with the " +
+                "embedded driver");
             return;
         }
         DurableTopicFeed feed = durableFeeds.get(key);
@@ -481,7 +442,8 @@ public final class QueueHost implements Agent, AutoCloseable
             final boolean active = !feed.queue.consumers.isEmpty();
             if (state.shared() != shared)
             {
-                refuse(client, frame.consumerId(), "durable subscription '" + key + "' exists as " +
+                proxy.refuse(client, consumerId, ErrorCode.GENERIC, "durable subscription '" + key +
+                    "' exists as " +
                     (state.shared() ? "a shared" : "an unshared") + " one: use " + (state.shared() ?
                     "createSharedDurableConsumer" : "createDurableConsumer") + ", or another name");
                 return;
@@ -490,7 +452,8 @@ public final class QueueHost implements Agent, AutoCloseable
             {
                 if (active)
                 {
-                    refuse(client, frame.consumerId(), "durable subscription '" + key + "' is on topic '" +
+                    proxy.refuse(client, consumerId, ErrorCode.GENERIC, "durable subscription '" + key +
+                        "' is on topic '" +
                         state.topic() + "'" + (state.selector().isEmpty() ? "" : " with selector '" + state.selector() +
                         "'") + " and has an active consumer: close it before changing the topic or selector");
                     return;
@@ -500,7 +463,8 @@ public final class QueueHost implements Agent, AutoCloseable
             }
             else if (active && !shared)
             {
-                refuse(client, frame.consumerId(), "durable subscription '" + key + "' already has an active " +
+                proxy.refuse(client, consumerId, ErrorCode.GENERIC, "durable subscription '" + key +
+                    "' already has an active " +
                     "consumer: an unshared durable subscription takes one consumer at a time (close the other, or " +
                     "use createSharedDurableConsumer)");
                 return;
@@ -515,11 +479,10 @@ public final class QueueHost implements Agent, AutoCloseable
             }
             catch (final IllegalArgumentException ex)
             {
-                refuse(client, frame.consumerId(), ex.getMessage());
+                proxy.refuse(client, consumerId, ErrorCode.INVALID_SELECTOR, ex.getMessage());
                 return;
             }
-            final DurableState state = new DurableState(key, topic, selector, noLocal, shared, parts[3],
-                Integer.parseInt(parts[4]));
+            final DurableState state = new DurableState(key, topic, selector, noLocal, shared, channel, streamId);
             try
             {
                 feed = new DurableTopicFeed(DurableFeed.create(durable.archive(), durable.store(), state), test);
@@ -527,38 +490,43 @@ public final class QueueHost implements Agent, AutoCloseable
             catch (final RuntimeException ex)
             {
                 LOGGER.log(System.Logger.Level.ERROR, "cannot create durable subscription '" + key + "'", ex);
-                refuse(client, frame.consumerId(), "cannot create durable subscription '" + key + "': " + ex);
+                proxy.refuse(client, consumerId, ErrorCode.GENERIC, "cannot create durable subscription '" + key +
+                    "': " + ex);
                 return;
             }
             durableFeeds.put(key, feed);
         }
-        addConsumer(client, frame.consumerId(), feed.queue, "", frame.count());
+        addConsumer(client, consumerId, feed.queue, "", credit);
     }
 
-    private void onUnsubscribe(final HostedClient client, final String key, final long requestId)
+    /** {@inheritDoc} */
+    @Override
+    public void onUnsubscribe(final HostedClient client, final long requestId, final String key)
     {
         takePendingDurable();
         final DurableTopicFeed feed = durable == null ? null : durableFeeds.get(key);
         if (feed == null)
         {
-            refuse(client, requestId, QueueFrame.INVALID_DESTINATION + "there is no durable subscription '" + key +
+            proxy.refuse(client, requestId, ErrorCode.INVALID_DESTINATION, "there is no durable subscription '" + key +
                 "' (client id/name) to unsubscribe: check the name and the connection's client id");
             return;
         }
         if (!feed.queue.consumers.isEmpty())
         {
-            refuse(client, requestId, QueueFrame.ILLEGAL_STATE + "durable subscription '" + key + "' has an active " +
+            proxy.refuse(client, requestId, ErrorCode.ILLEGAL_STATE, "durable subscription '" + key +
+                "' has an active " +
                 "consumer: close it before unsubscribing");
             return;
         }
         if (!feed.queue.detached.isEmpty())
         {
-            refuse(client, requestId, QueueFrame.ILLEGAL_STATE + "durable subscription '" + key + "' has messages " +
+            proxy.refuse(client, requestId, ErrorCode.ILLEGAL_STATE, "durable subscription '" + key +
+                "' has messages " +
                 "that a session received and has not yet acknowledged or committed: finish that first");
             return;
         }
         deleteDurable(feed);
-        reply(client, QueueFrame.SUBSCRIBED, requestId, 0, 0, "");
+        proxy.accepted(client, requestId);
     }
 
     private void deleteDurable(final DurableTopicFeed feed)
@@ -570,7 +538,9 @@ public final class QueueHost implements Agent, AutoCloseable
         feed.feed.delete();
     }
 
-    private void onCredit(final HostedClient client, final long consumerId, final int credit)
+    /** {@inheritDoc} */
+    @Override
+    public void onCredit(final HostedClient client, final long consumerId, final int credit)
     {
         final HostedConsumer consumer = client.consumers.get(consumerId);
         if (consumer != null)
@@ -579,7 +549,9 @@ public final class QueueHost implements Agent, AutoCloseable
         }
     }
 
-    private void onAck(final HostedClient client, final long consumerId, final long deliveryId)
+    /** {@inheritDoc} */
+    @Override
+    public void onAcknowledge(final HostedClient client, final long consumerId, final long deliveryId)
     {
         final HostedConsumer consumer = client.consumers.get(consumerId);
         if (consumer != null)
@@ -593,7 +565,9 @@ public final class QueueHost implements Agent, AutoCloseable
         }
     }
 
-    private void onReturn(final HostedClient client, final long consumerId, final long deliveryId, final boolean seen)
+    /** {@inheritDoc} */
+    @Override
+    public void onGiveBack(final HostedClient client, final long consumerId, final long deliveryId, final boolean seen)
     {
         final HostedConsumer consumer = client.consumers.get(consumerId);
         if (consumer != null)
@@ -611,17 +585,21 @@ public final class QueueHost implements Agent, AutoCloseable
         }
     }
 
-    private void onPause(final HostedClient client, final long consumerId, final long requestId)
+    /** {@inheritDoc} */
+    @Override
+    public void onPause(final HostedClient client, final long consumerId, final long requestId)
     {
         final HostedConsumer consumer = client.consumers.get(consumerId);
         if (consumer != null)
         {
             consumer.credit = 0;
         }
-        reply(client, QueueFrame.SUBSCRIBED, requestId, 0, 0, "");
+        proxy.accepted(client, requestId);
     }
 
-    private void onClose(final HostedClient client, final long consumerId, final boolean keepDeliveries)
+    /** {@inheritDoc} */
+    @Override
+    public void onCloseConsumer(final HostedClient client, final long consumerId, final boolean keepDeliveries)
     {
         final HostedConsumer consumer = client.consumers.get(consumerId);
         if (consumer == null)
@@ -673,11 +651,10 @@ public final class QueueHost implements Agent, AutoCloseable
         }
     }
 
-    private void onBrowse(final HostedClient client, final String text, final long requestId)
+    /** {@inheritDoc} */
+    @Override
+    public void onBrowse(final HostedClient client, final long requestId, final String name, final String selector)
     {
-        final int nul = text.indexOf('\0');
-        final String name = nul < 0 ? text : text.substring(0, nul);
-        final String selector = nul < 0 ? "" : text.substring(nul + 1);
         final Predicate<EnvelopeReader> test;
         try
         {
@@ -685,7 +662,7 @@ public final class QueueHost implements Agent, AutoCloseable
         }
         catch (final IllegalArgumentException ex)
         {
-            refuse(client, requestId, ex.getMessage());
+            proxy.refuse(client, requestId, ErrorCode.INVALID_SELECTOR, ex.getMessage());
             return;
         }
         final HostedQueue queue = queues.get(name);
@@ -696,17 +673,24 @@ public final class QueueHost implements Agent, AutoCloseable
                 envelopeView.wrap(message.envelope);
                 if (test == null || test.test(reader.wrap(envelopeView, 0, message.envelope.length)))
                 {
-                    out.begin(outBuffer, 0, QueueFrame.BROWSE_ITEM).client(client.high, client.low, 0)
-                        .deliveryId(requestId).count(message.deliveryCount).text("")
-                        .payload(envelopeView, 0, message.envelope.length);
-                    offerPatiently(client, out.length());
+                    proxy.browseItem(client, requestId, message.deliveryCount, envelopeView, 0,
+                        message.envelope.length);
                 }
             }
         }
-        reply(client, QueueFrame.BROWSE_END, 0, requestId, 0, "");
+        proxy.browseEnd(client, requestId);
     }
 
-    private void deleteTemporary(final HostedClient client, final String name)
+    /** {@inheritDoc} */
+    @Override
+    public void onCreateTemporaryQueue(final HostedClient client, final String name)
+    {
+        queue(name, client);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onDeleteTemporaryQueue(final HostedClient client, final String name)
     {
         final HostedQueue queue = queues.get(name);
         if (queue != null && queue.temporaryOwner == client)
@@ -735,11 +719,8 @@ public final class QueueHost implements Agent, AutoCloseable
             message.deliveryCount++;
             final long deliveryId = ++deliveryIds;
             envelopeView.wrap(message.envelope);
-            out.begin(outBuffer, 0, QueueFrame.DELIVER).client(consumer.client.high, consumer.client.low, 0)
-                .consumerId(consumer.id).deliveryId(deliveryId).count(message.deliveryCount).text("")
-                .payload(envelopeView, 0, message.envelope.length);
-            final long result = consumer.client.reply.offer(outBuffer, 0, out.length());
-            if (result < 0)
+            if (!proxy.deliver(consumer.client, consumer.id, deliveryId, message.deliveryCount, envelopeView, 0,
+                message.envelope.length))
             {
                 message.deliveryCount--;
                 queue.putBack(message);
@@ -782,29 +763,6 @@ public final class QueueHost implements Agent, AutoCloseable
             }
         }
         return work;
-    }
-
-    private void refuse(final HostedClient client, final long id, final String why)
-    {
-        reply(client, QueueFrame.REFUSED, id, id, 0, why);
-    }
-
-    private void reply(
-        final HostedClient client, final int type, final long consumerId, final long requestId, final int count,
-        final String text)
-    {
-        out.begin(outBuffer, 0, type).client(client.high, client.low, 0).consumerId(consumerId)
-            .deliveryId(requestId).count(count).text(text);
-        offerPatiently(client, out.length());
-    }
-
-    private void offerPatiently(final HostedClient client, final int length)
-    {
-        final long deadline = System.nanoTime() + 1_000_000_000L;
-        while (client.reply.offer(outBuffer, 0, length) < 0 && System.nanoTime() < deadline)
-        {
-            Thread.onSpinWait();
-        }
     }
 
     @Override
