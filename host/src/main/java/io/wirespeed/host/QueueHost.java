@@ -36,19 +36,22 @@ import io.wirespeed.transport.TransportSubscription;
  * process or inside a JVM with an embedded driver.
  * <p>
  * With {@link DurableStorage} (an archive beside the driver) it also hosts durable subscriptions,
- * each a queue fed from the recordings of its topic's stream ({@link DurableFeed}), and it takes queue
- * messages from the recordings of the inbound stream instead of from the live stream, so that the
- * queues it held come back, from the archive, when it starts again.
+ * each a queue fed from the recordings of its topic's stream ({@link DurableFeed}); with durable queues it
+ * takes queue messages from the live inbound stream in the order they arrive, as without the archive, and reads
+ * the recordings of that stream to learn where each message lies there ({@link RecordedArrivals}), so that
+ * acknowledgements move the stored positions and the queues it held come back, from the archive, when it starts
+ * again.
  */
 public final class QueueHost implements Agent, AutoCloseable, ControlListener
 {
-    private static final int FRAGMENT_LIMIT = 64;
+    /** The most fragments one poll of a stream takes. */
+    static final int FRAGMENT_LIMIT = 64;
     private static final long LIVENESS_CHECK_NS = 50_000_000L;
     private static final System.Logger LOGGER = System.getLogger(QueueHost.class.getName());
     /** The stored subscription under which the host reads the queues' inbound stream from the archive. */
     static final String QUEUES_KEY = "$queues";
-    /** How many replayed messages a durable subscription's queue holds ahead of its consumers. */
-    private static final int DURABLE_BUFFER = 1024;
+    /** How long a closing host with durable queues reads their recordings to catch up with the live stream. */
+    private static final long CATCH_UP_NS = 2_000_000_000L;
 
     private final Transport transport;
     private final Function<String, Predicate<EnvelopeReader>> selectors;
@@ -59,8 +62,10 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     private final Map<String, SharedFeed> sharedFeeds = new HashMap<>();
     private final Map<String, DurableTopicFeed> durableFeeds = new HashMap<>();
     private final DurableFeed.Sink queueSink = this::onQueueReplayed;
+    private final MessageIntake intake = this::enqueue;
     private final ReplayGate replayGate = this::releaseReplays;
     private final DurableFeed queueFeed;
+    private final RecordedArrivals arrivals = new RecordedArrivals();
     private DurableStorage durable;
     private volatile DurableStorage pendingDurable;
     private final EnvelopeReader reader = new EnvelopeReader();
@@ -118,14 +123,13 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         this.selectors = selectors;
         this.durable = durable;
         final Map<String, DurableState> stored = durable == null ? Map.of() : restoreTopicFeeds(durable);
+        this.inbound = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
         if (durable == null || !durableQueues)
         {
-            this.inbound = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
             this.queueFeed = null;
         }
         else
         {
-            this.inbound = null;
             final DurableState queues = stored.get(QUEUES_KEY);
             this.queueFeed = queues != null ? DurableFeed.restore(durable.archive(), durable.store(), queues) :
                 DurableFeed.create(durable.archive(), durable.store(), new DurableState(QUEUES_KEY, "", "", false, true,
@@ -180,8 +184,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             stored.put(state.key(), state);
             if (!QUEUES_KEY.equals(state.key()))
             {
-                durableFeeds.put(state.key(), new DurableTopicFeed(
-                    DurableFeed.restore(storage.archive(), storage.store(), state)));
+                final DurableFeed feed = DurableFeed.restore(storage.archive(), storage.store(), state);
+                durableFeeds.put(state.key(), hosted(new DurableTopicFeed(feed, compileStored(state), intake)));
             }
         }
         return stored;
@@ -230,7 +234,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         int work = 0;
         if (inbound != null)
         {
-            work += inbound.poll(inboundHandler, FRAGMENT_LIMIT);
+            work += inbound.pollOldestFirst(inboundHandler, FRAGMENT_LIMIT);
         }
         if (queueFeed != null)
         {
@@ -264,6 +268,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             lastLivenessCheck = nowNs;
             work += checkClients(nowNs);
+            arrivals.forgetOld(nowNs);
         }
         return work;
     }
@@ -280,11 +285,25 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             return;
         }
         final String name = reader.destinationName().asString();
-        enqueue(queue(name, null), buffer, offset, length);
+        if (queueFeed == null)
+        {
+            enqueue(queue(name, null), reader, buffer, offset, length);
+            return;
+        }
+        final RecordedArrivals.Identity identity = RecordedArrivals.identity(reader);
+        if (arrivals.onLive(identity))
+        {
+            final StoredMessage message = enqueue(queue(name, null), reader, buffer, offset, length);
+            if (message != null)
+            {
+                arrivals.awaitRecording(identity, message);
+            }
+        }
     }
 
     private StoredMessage enqueue(
-        final HostedQueue queue, final DirectBuffer buffer, final int offset, final int length)
+        final HostedQueue queue, final EnvelopeReader envelope, final DirectBuffer buffer, final int offset,
+        final int length)
     {
         if (queue == null)
         {
@@ -293,7 +312,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         final byte[] copy = new byte[length];
         buffer.getBytes(offset, copy);
         final StoredMessage message =
-            new StoredMessage(copy, ++sequence, reader.priority(), reader.expiration(), reader.deliveryTime());
+            new StoredMessage(copy, ++sequence, envelope.priority(), envelope.expiration(), envelope.deliveryTime());
         queue.add(message);
         return message;
     }
@@ -311,15 +330,28 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             LOGGER.log(System.Logger.Level.WARNING, "queue host dropped a malformed envelope: " + ex.getMessage());
             return false;
         }
+        final RecordedArrivals.Identity identity = RecordedArrivals.identity(reader);
+        final StoredMessage live = arrivals.onRecorded(identity);
+        if (live != null)
+        {
+            if (live.isSettled())
+            {
+                return false;
+            }
+            live.from(queueFeed, recordingId, start);
+            return true;
+        }
         if (possiblyDelivered && reader.deliveryMode() != EnvelopeDescriptor.PERSISTENT)
         {
             return false;
         }
-        final StoredMessage message = enqueue(queue(reader.destinationName().asString(), null), buffer, offset, length);
+        final StoredMessage message = enqueue(queue(reader.destinationName().asString(), null), reader, buffer,
+            offset, length);
         if (message == null)
         {
             return false;
         }
+        arrivals.queuedFromRecording(identity, System.nanoTime());
         message.from(queueFeed, recordingId, start);
         if (possiblyDelivered)
         {
@@ -408,7 +440,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         if (feed == null)
         {
             feed = new SharedFeed(topic, new HostedQueue("shared:" + key, null),
-                transport.addSubscription(channel, streamId));
+                transport.addSubscription(channel, streamId), intake);
+            queues.put(feed.queue.name, feed.queue);
             sharedFeeds.put(key, feed);
         }
         else if (!feed.topic.equals(topic))
@@ -485,7 +518,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             final DurableState state = new DurableState(key, topic, selector, noLocal, shared, channel, streamId);
             try
             {
-                feed = new DurableTopicFeed(DurableFeed.create(durable.archive(), durable.store(), state), test);
+                feed = hosted(new DurableTopicFeed(DurableFeed.create(durable.archive(), durable.store(), state), test,
+                    intake));
             }
             catch (final RuntimeException ex)
             {
@@ -785,6 +819,16 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             // take in the acknowledgements already sent, so that they are stored
         }
+        final long deadline = System.nanoTime() + CATCH_UP_NS;
+        while (queueFeed != null && arrivals.awaiting() > 0 && System.nanoTime() < deadline)
+        {
+            // read the recordings up to the live messages, so that the acknowledged ones' positions are stored and
+            // they do not come back, marked possibly delivered, at the next start
+            if (queueFeed.poll(queueSink, FRAGMENT_LIMIT) == 0)
+            {
+                Thread.yield();
+            }
+        }
         if (inbound != null)
         {
             inbound.close();
@@ -808,85 +852,10 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         }
     }
 
-    /** A durable subscription: its feed from the archive and the queue its consumers share. */
-    private final class DurableTopicFeed implements DurableFeed.Sink
+    private DurableTopicFeed hosted(final DurableTopicFeed feed)
     {
-        final DurableFeed feed;
-        final HostedQueue queue;
-        private final Predicate<EnvelopeReader> selector;
-
-        DurableTopicFeed(final DurableFeed feed)
-        {
-            this(feed, compileStored(feed.state()));
-        }
-
-        DurableTopicFeed(final DurableFeed feed, final Predicate<EnvelopeReader> selector)
-        {
-            this.feed = feed;
-            this.selector = selector;
-            this.queue = new HostedQueue("durable:" + feed.state().key(), null);
-            queues.put(queue.name, queue);
-        }
-
-        int poll()
-        {
-            // reads ahead only for attached consumers: what an offline subscription has not read stays in
-            // the archive, where retention may purge it (a logged gap), rather than in this host's memory
-            final boolean wanted = !queue.consumers.isEmpty() && queue.size() < DURABLE_BUFFER;
-            return feed.poll(this, wanted ? FRAGMENT_LIMIT : 0);
-        }
-
-        @Override
-        public boolean onMessage(
-            final DirectBuffer buffer, final int offset, final int length, final long recordingId, final long start,
-            final boolean possiblyDelivered)
-        {
-            try
-            {
-                reader.wrap(buffer, offset, length);
-            }
-            catch (final MalformedEnvelopeException ex)
-            {
-                return false;
-            }
-            final DurableState state = feed.state();
-            if (!reader.destinationName().contentEquals(state.topic()))
-            {
-                return false;
-            }
-            final long expiration = reader.expiration();
-            if (expiration != 0 && expiration <= System.currentTimeMillis())
-            {
-                return false;
-            }
-            if (selector != null && !selector.test(reader))
-            {
-                return false;
-            }
-            if (state.noLocal() && fromConsumerConnection())
-            {
-                return false;
-            }
-            final StoredMessage message = enqueue(queue, buffer, offset, length).from(feed, recordingId, start);
-            if (possiblyDelivered)
-            {
-                message.deliveryCount = 1;
-            }
-            return true;
-        }
-
-        private boolean fromConsumerConnection()
-        {
-            for (final HostedConsumer consumer : queue.consumers)
-            {
-                if (consumer.client.high == reader.connectionIdHigh() &&
-                    consumer.client.low == reader.connectionIdLow())
-                {
-                    return true;
-                }
-            }
-            return false;
-        }
+        queues.put(feed.queue.name, feed.queue);
+        return feed;
     }
 
     private Predicate<EnvelopeReader> compileStored(final DurableState state)
@@ -900,44 +869,6 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             LOGGER.log(System.Logger.Level.ERROR, "stored durable subscription '" + state.key() + "' has a selector " +
                 "that no longer compiles; it gets every message: " + ex.getMessage());
             return null;
-        }
-    }
-
-    /** A topic subscription that feeds a shared subscription's queue. */
-    private final class SharedFeed
-    {
-        final String topic;
-        final HostedQueue queue;
-        final TransportSubscription subscription;
-        private final MessageHandler handler = this::onMessage;
-
-        SharedFeed(final String topic, final HostedQueue queue, final TransportSubscription subscription)
-        {
-            this.topic = topic;
-            this.queue = queue;
-            this.subscription = subscription;
-            queues.put(queue.name, queue);
-        }
-
-        int poll()
-        {
-            return subscription.poll(handler, FRAGMENT_LIMIT);
-        }
-
-        private void onMessage(final DirectBuffer buffer, final int offset, final int length)
-        {
-            try
-            {
-                reader.wrap(buffer, offset, length);
-            }
-            catch (final MalformedEnvelopeException ex)
-            {
-                return;
-            }
-            if (reader.destinationName().contentEquals(topic))
-            {
-                enqueue(queue, buffer, offset, length);
-            }
         }
     }
 }

@@ -17,6 +17,7 @@ final class StoredMessage
     private DurableFeed origin;
     private long recordingId;
     private long start;
+    private boolean settled;
 
     StoredMessage(
         final byte[] envelope, final long sequence, final int priority, final long expiration, final long deliveryTime)
@@ -47,11 +48,18 @@ final class StoredMessage
     /** The message is gone for good (acknowledged, expired, or its queue deleted). Idempotent. */
     void done()
     {
+        settled = true;
         if (origin != null)
         {
             origin.acknowledge(recordingId, start);
             origin = null;
         }
+    }
+
+    /** @return whether {@link #done()} was called: the message is gone for good. */
+    boolean isSettled()
+    {
+        return settled;
     }
 
     boolean isExpired(final long nowMs)
