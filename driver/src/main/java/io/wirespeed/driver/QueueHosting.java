@@ -4,9 +4,9 @@ import java.util.Properties;
 
 import org.agrona.CloseHelper;
 
-import io.wirespeed.jms.durable.DurableStorage;
-import io.wirespeed.jms.queue.QueueHost;
-import io.wirespeed.jms.queue.QueueSelectors;
+import io.wirespeed.host.durable.DurableStorage;
+import io.wirespeed.host.QueueHost;
+import io.wirespeed.host.QueueSelectors;
 import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.aeron.AeronTransportContext;
 import io.wirespeed.transport.ArchiveConfig;

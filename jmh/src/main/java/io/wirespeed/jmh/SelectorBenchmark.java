@@ -3,8 +3,6 @@ package io.wirespeed.jmh;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import javax.jms.InvalidSelectorException;
-
 import org.agrona.BufferUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -21,8 +19,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import io.wirespeed.codec.EnvelopeReader;
 import io.wirespeed.codec.EnvelopeWriter;
-import io.wirespeed.jms.selector.EnvelopeSelectorSource;
-import io.wirespeed.jms.selector.Selector;
+import io.wirespeed.selector.EnvelopeSelectorSource;
+import io.wirespeed.selector.Selector;
+import io.wirespeed.selector.SelectorException;
 
 /**
  * Per-operation cost of a JMS message selector evaluated in place on an encoded envelope, as a consumer does
@@ -67,10 +66,10 @@ public class SelectorBenchmark
     /**
      * Encodes the envelope, compiles the selector and checks that it matches as expected.
      *
-     * @throws InvalidSelectorException if the selector does not compile.
+     * @throws SelectorException if the selector does not compile.
      */
     @Setup
-    public void setUp() throws InvalidSelectorException
+    public void setUp() throws SelectorException
     {
         final Case selected = CASES.get(selector);
         if (null == selected)

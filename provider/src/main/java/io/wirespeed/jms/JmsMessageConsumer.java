@@ -24,10 +24,10 @@ import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.metrics.DestinationCounters;
 import io.wirespeed.jms.queue.QueueClient;
 import io.wirespeed.jms.queue.QueueInbox;
-import io.wirespeed.jms.selector.EnvelopeSelectorSource;
-import io.wirespeed.jms.selector.Selector;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageDecoder;
+import io.wirespeed.selector.EnvelopeSelectorSource;
+import io.wirespeed.selector.Selector;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.TransportSubscription;
 
@@ -107,7 +107,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         this.idle = connection.config().idle().newIdleStrategy();
         this.creditBatch = Math.max(1, connection.config().queuePrefetch() / 2);
         connection.checkMayConsume(destination);
-        this.compiledSelector = Selector.compile(this.selector);
+        this.compiledSelector = JmsSelectors.compile(this.selector);
         if (!destination.isTopic() || sharedSubscription != null)
         {
             final TransportChannel recorded = durableShared != null ? connection.durableChannelFor(destination.name()) :

@@ -34,7 +34,7 @@ public class JmsQueueBrowser implements QueueBrowser
         this.selector = selector == null || selector.isBlank() ? null : selector;
         if (this.selector != null)
         {
-            io.wirespeed.jms.queue.QueueSelectors.check(this.selector);
+            JmsSelectors.compile(this.selector);
         }
     }
 

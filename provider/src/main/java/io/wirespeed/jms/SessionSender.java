@@ -17,6 +17,7 @@ import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 
+import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.config.TopicRouting;
 import io.wirespeed.jms.destination.JmsDestination;
@@ -25,7 +26,6 @@ import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.message.JmsMessageExceptions;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.metrics.DestinationCounters;
-import io.wirespeed.jms.queue.QueueStreams;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageEncoder;
 import io.wirespeed.transport.ClaimedSpace;

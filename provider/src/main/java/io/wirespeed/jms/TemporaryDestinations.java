@@ -8,6 +8,7 @@ import javax.jms.IllegalStateException;
 import javax.jms.InvalidDestinationException;
 import javax.jms.JMSException;
 
+import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.JmsTemporaryQueue;
 import io.wirespeed.jms.destination.JmsTemporaryTopic;
@@ -48,7 +49,7 @@ final class TemporaryDestinations
         final JmsDestination destination;
         if (queue)
         {
-            destination = new JmsTemporaryQueue(QueueClient.TEMPORARY_QUEUE_PREFIX + id + ":" + n, owner);
+            destination = new JmsTemporaryQueue(QueueStreams.TEMPORARY_QUEUE_PREFIX + id + ":" + n, owner);
             queueHost.queueClient().temporaryQueue(destination.name(), true);
         }
         else

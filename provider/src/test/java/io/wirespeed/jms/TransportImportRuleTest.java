@@ -22,27 +22,23 @@ import org.junit.jupiter.api.Test;
  * The rule of the transport seam: the provider sees transports only through the SPI ({@code transport-api},
  * {@code io.wirespeed.transport}), so no provider source names a transport implementation
  * ({@code io.wirespeed.transport.aeron}, {@code io.wirespeed.transport.rdma}) or Aeron itself ({@code io.aeron}),
- * by import or by qualified name. The compiler keeps the provider off transport-rdma (a runtime dependency);
- * this test keeps it off transport-aeron, which stays a compile dependency only for the host side below.
+ * by import or by qualified name; and it sees the queue host only through the host's SPI
+ * ({@code io.wirespeed.host.spi}, the in-JVM host found through ServiceLoader), never the host's own classes. The
+ * compiler keeps the provider off transport-aeron and transport-rdma (runtime dependencies); this test keeps it off
+ * the host module's insides and off Aeron, which the host module brings onto the compile class path.
  */
 class TransportImportRuleTest
 {
     /**
-     * The host side, which still lives in the provider and uses Aeron Archive directly. Each moves to the host
-     * module (issue 14), which empties this list; until then a file leaves it as soon as it no longer needs Aeron.
+     * Provider sources allowed to name a transport implementation or the host's insides: none since issue 14 moved
+     * the host side (queue host, durable subscriptions, the embedded host) to the host module. A file may be listed
+     * here only with a comment saying why and until when.
      */
-    private static final Set<String> HOST_SIDE = Set.of(
-        // the queue host: stops replays before the archive purges (ReplayGate); moves to the host module, issue 14
-        "io/wirespeed/jms/queue/QueueHost.java",
-        // durable subscriptions fed by the archive (StreamArchive, RecordedStream); moves to the host module, issue 14
-        "io/wirespeed/jms/durable/DurableFeed.java",
-        // the host's archive client, its retention (ArchiveHost, StreamArchive); moves to the host module, issue 14
-        "io/wirespeed/jms/durable/DurableStorage.java",
-        // starts the embedded queue host and archive, on an Aeron client of its own; to the host module, issue 14
-        "io/wirespeed/jms/transport/EmbeddedHost.java");
+    private static final Set<String> HOST_SIDE = Set.of();
 
     private static final Pattern TRANSPORT_IMPLEMENTATION =
-        Pattern.compile("\\b(io\\.aeron|io\\.wirespeed\\.transport\\.(aeron|rdma))\\.[\\w.]+");
+        Pattern.compile("\\b(io\\.aeron|io\\.wirespeed\\.transport\\.(aeron|rdma)|io\\.wirespeed\\.host(?!\\.spi\\.))" +
+        "\\.[\\w.]+");
     private static final Pattern COMMENTS_AND_TEXT =
         Pattern.compile("//[^\\n]*|/\\*.*?\\*/|\"(\\\\.|[^\"\\\\])*\"|'(\\\\.|[^'\\\\])*'", Pattern.DOTALL);
     private static final Path SOURCES = Path.of(System.getProperty("basedir", "."), "src", "main", "java");
@@ -63,8 +59,7 @@ class TransportImportRuleTest
 
         assertEquals(Map.of(), violations, "provider sources that name a transport implementation: reach " +
             "transports through io.wirespeed.transport (TransportFactory, Transport.capability, TransportContext) " +
-            "instead; only the host side listed in " + TransportImportRuleTest.class.getSimpleName() +
-            " may, until issue 14 moves it out");
+            "and the queue host through its protocol (io.wirespeed.codec.control) or io.wirespeed.host.spi instead");
     }
 
     @Test

@@ -15,6 +15,22 @@ public interface TransportSubscription extends AutoCloseable
      */
     int poll(MessageHandler handler, int fragmentLimit);
 
+    /**
+     * Delivers available messages publisher by publisher, the one that connected first first, each until it has
+     * nothing more waiting: what one sender published through successive publications (a connection or session
+     * per send) comes in the order it was published even when the poller has fallen behind and several are
+     * waiting. A publisher that always has more waiting holds back later ones until the poller catches up, so use
+     * it where order matters more than fairness. Transports that keep no publishers apart poll as {@link #poll}.
+     *
+     * @param handler       called once per whole message, on the polling thread.
+     * @param fragmentLimit the most fragments to read in this call.
+     * @return the number of fragments read; 0 when nothing was waiting.
+     */
+    default int pollOldestFirst(final MessageHandler handler, final int fragmentLimit)
+    {
+        return poll(handler, fragmentLimit);
+    }
+
     /** Whether at least one publisher is connected. */
     boolean isConnected();
 

@@ -12,42 +12,31 @@ import javax.jms.InvalidDestinationException;
 import javax.jms.InvalidSelectorException;
 import javax.jms.JMSException;
 
-import org.agrona.DirectBuffer;
-import org.agrona.ExpandableDirectByteBuffer;
-
+import io.wirespeed.codec.control.QueueStreams;
+import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.jms.meta.ConnectionId;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.Transport;
-import io.wirespeed.transport.TransportException;
-import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 
 /**
- * A connection's side of the queue protocol: control frames to the host, the reply stream from
- * it, and the routing of deliveries into consumers' inboxes. Thread safe: sessions on several
+ * A connection's side of the queue protocol: requests to the host ({@link HostProxy}), the reply stream from it
+ * ({@link ResponseAdapter}), and the routing of deliveries into consumers' inboxes. Thread safe: sessions on several
  * threads send through it; whoever polls the reply stream (the connection's delivery thread, or a
  * thread waiting for an answer) routes what arrives.
  */
 public final class QueueClient implements AutoCloseable
 {
-    /** Names of temporary queues start with this; the host creates them only on request. */
-    public static final String TEMPORARY_QUEUE_PREFIX = "temp-queue:";
     private static final System.Logger LOGGER = System.getLogger(QueueClient.class.getName());
 
-    private final ConnectionId id;
-    private final int replyStream;
     private final long hostTimeoutNs;
-    private final TransportPublication controlPublication;
+    private final HostProxy host;
     private final TransportSubscription replies;
     private final Map<Long, QueueInbox> inboxes = new ConcurrentHashMap<>();
     private final Map<Long, Request> requests = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
     private final ReentrantLock pollLock = new ReentrantLock();
-    private final ExpandableDirectByteBuffer sendBuffer = new ExpandableDirectByteBuffer(1024);
-    private final QueueFrame out = new QueueFrame();
-    private final QueueFrame in = new QueueFrame();
-    private final MessageHandler replyHandler = this::onReply;
-    private volatile boolean hostSeen;
+    private final MessageHandler replyHandler;
 
     /**
      * Opens the client's streams to the host.
@@ -58,11 +47,12 @@ public final class QueueClient implements AutoCloseable
      */
     public QueueClient(final Transport transport, final ConnectionId id, final long hostTimeoutMs)
     {
-        this.id = id;
-        this.replyStream = QueueStreams.replyStream(id);
+        final int replyStream = QueueStreams.replyStream(id.high(), id.low());
         this.hostTimeoutNs = hostTimeoutMs * 1_000_000L;
         this.replies = transport.addSubscription(QueueStreams.CHANNEL, replyStream);
-        this.controlPublication = transport.addPublication(QueueStreams.CHANNEL, QueueStreams.CONTROL_STREAM);
+        this.host = new HostProxy(transport.addPublication(QueueStreams.CHANNEL, QueueStreams.CONTROL_STREAM), id,
+            replyStream, hostTimeoutNs);
+        this.replyHandler = new ResponseAdapter(this, id);
     }
 
     /** @return a new id for a consumer or a request, unique within this client. */
@@ -84,7 +74,7 @@ public final class QueueClient implements AutoCloseable
     public QueueInbox subscribe(final String queueName, final String selector, final int credit, final long consumerId)
         throws JMSException
     {
-        return open(QueueFrame.SUBSCRIBE, queueName + "\0" + selector, queueName, credit, consumerId);
+        return open(queueName, consumerId, () -> host.subscribe(consumerId, credit, queueName, selector));
     }
 
     /**
@@ -104,9 +94,8 @@ public final class QueueClient implements AutoCloseable
         final String topic, final String selector, final String key, final String channel, final int streamId,
         final int credit, final long consumerId) throws JMSException
     {
-        return open(QueueFrame.SUBSCRIBE_SHARED,
-            topic + "\0" + selector + "\0" + key + "\0" + channel + "\0" + streamId,
-            "shared subscription '" + key + "'", credit, consumerId);
+        return open("shared subscription '" + key + "'", consumerId,
+            () -> host.subscribeShared(consumerId, credit, topic, selector, key, channel, streamId));
     }
 
     /**
@@ -130,9 +119,8 @@ public final class QueueClient implements AutoCloseable
         final String topic, final String selector, final String key, final String channel, final int streamId,
         final boolean shared, final boolean noLocal, final int credit, final long consumerId) throws JMSException
     {
-        return open(QueueFrame.SUBSCRIBE_DURABLE, topic + "\0" + selector + "\0" + key + "\0" + channel + "\0" +
-            streamId + "\0" + (shared ? "1" : "0") + "\0" + (noLocal ? "1" : "0"), "durable subscription '" + key + "'",
-            credit, consumerId);
+        return open("durable subscription '" + key + "'", consumerId,
+            () -> host.subscribeDurable(consumerId, credit, topic, selector, key, channel, streamId, shared, noLocal));
     }
 
     /**
@@ -149,7 +137,7 @@ public final class QueueClient implements AutoCloseable
         requests.put(requestId, request);
         try
         {
-            send(QueueFrame.UNSUBSCRIBE, requestId, 0, 0, key);
+            host.unsubscribe(requestId, key);
             await(request, "durable subscription '" + key + "'");
         }
         finally
@@ -158,13 +146,11 @@ public final class QueueClient implements AutoCloseable
         }
         if (request.refusal != null)
         {
-            throw refusal(request.refusal);
+            throw refusal(request.code, request.refusal);
         }
     }
 
-    private QueueInbox open(
-        final int type, final String text, final String what, final int credit, final long consumerId)
-        throws JMSException
+    private QueueInbox open(final String what, final long consumerId, final HostRequest send) throws JMSException
     {
         final QueueInbox inbox = new QueueInbox(what);
         inboxes.put(consumerId, inbox);
@@ -172,7 +158,7 @@ public final class QueueClient implements AutoCloseable
         requests.put(consumerId, request);
         try
         {
-            send(type, consumerId, 0, credit, text);
+            send.send();
             await(request, what);
         }
         catch (final JMSException ex)
@@ -187,26 +173,21 @@ public final class QueueClient implements AutoCloseable
         if (request.refusal != null)
         {
             inboxes.remove(consumerId);
-            throw refusal(request.refusal);
+            throw refusal(request.code, request.refusal);
         }
         return inbox;
     }
 
-    private static JMSException refusal(final String why)
+    /** The JMS exception the specification names for a refusal of the host, with the host's message. */
+    private static JMSException refusal(final ErrorCode code, final String why)
     {
-        if (why.startsWith(QueueFrame.INVALID_DESTINATION))
+        return switch (code)
         {
-            return new InvalidDestinationException(why.substring(QueueFrame.INVALID_DESTINATION.length()));
-        }
-        if (why.startsWith(QueueFrame.ILLEGAL_STATE))
-        {
-            return new IllegalStateException(why.substring(QueueFrame.ILLEGAL_STATE.length()));
-        }
-        if (why.contains("selector"))
-        {
-            return new InvalidSelectorException(why);
-        }
-        return new JMSException(why);
+            case INVALID_DESTINATION -> new InvalidDestinationException(why);
+            case ILLEGAL_STATE -> new IllegalStateException(why);
+            case INVALID_SELECTOR -> new InvalidSelectorException(why);
+            default -> new JMSException(why);
+        };
     }
 
     /**
@@ -224,7 +205,7 @@ public final class QueueClient implements AutoCloseable
         requests.put(requestId, request);
         try
         {
-            send(QueueFrame.BROWSE, 0, requestId, 0, queueName + "\0" + selector);
+            host.browse(requestId, queueName, selector);
             await(request, "queue '" + queueName + "'");
         }
         finally
@@ -233,7 +214,7 @@ public final class QueueClient implements AutoCloseable
         }
         if (request.refusal != null)
         {
-            throw refusal(request.refusal);
+            throw refusal(request.code, request.refusal);
         }
         return request.items;
     }
@@ -247,7 +228,7 @@ public final class QueueClient implements AutoCloseable
      */
     public void credit(final long consumerId, final int credit) throws JMSException
     {
-        send(QueueFrame.CREDIT, consumerId, 0, credit, "");
+        host.credit(consumerId, credit);
     }
 
     /**
@@ -259,7 +240,7 @@ public final class QueueClient implements AutoCloseable
      */
     public void acknowledge(final long consumerId, final long deliveryId) throws JMSException
     {
-        send(QueueFrame.ACK, consumerId, deliveryId, 0, "");
+        host.acknowledge(consumerId, deliveryId);
     }
 
     /**
@@ -294,14 +275,14 @@ public final class QueueClient implements AutoCloseable
             pause(consumerId);
         }
         inboxes.remove(consumerId);
-        send(QueueFrame.CLOSE, consumerId, 0, sessionHoldsAny ? QueueFrame.KEEP_DELIVERIES : 0, "");
+        host.closeConsumer(consumerId, sessionHoldsAny);
     }
 
     private void returnUnseen(final long consumerId, final QueueInbox inbox) throws JMSException
     {
         for (final long deliveryId : inbox.drain())
         {
-            send(QueueFrame.RETURN, consumerId, deliveryId, 0, "");
+            host.giveBack(consumerId, deliveryId, false);
         }
     }
 
@@ -315,7 +296,7 @@ public final class QueueClient implements AutoCloseable
      */
     public void giveBack(final long consumerId, final long deliveryId) throws JMSException
     {
-        send(QueueFrame.RETURN, consumerId, deliveryId, QueueFrame.SEEN, "");
+        host.giveBack(consumerId, deliveryId, true);
     }
 
     /**
@@ -332,7 +313,7 @@ public final class QueueClient implements AutoCloseable
         requests.put(requestId, request);
         try
         {
-            send(QueueFrame.PAUSE, consumerId, requestId, 0, "");
+            host.pause(consumerId, requestId);
             await(request, "a stopped consumer");
         }
         finally
@@ -355,13 +336,13 @@ public final class QueueClient implements AutoCloseable
      */
     public void temporaryQueue(final String name, final boolean create) throws JMSException
     {
-        send(create ? QueueFrame.CREATE_TEMPORARY : QueueFrame.DELETE_TEMPORARY, 0, 0, 0, name);
+        host.temporaryQueue(name, create);
     }
 
     /** @return whether a queue host subscribes to this client's requests now. */
     public boolean isHostConnected()
     {
-        return controlPublication.isConnected();
+        return host.isConnected();
     }
 
     /**
@@ -385,42 +366,72 @@ public final class QueueClient implements AutoCloseable
         }
     }
 
-    private void onReply(final DirectBuffer buffer, final int offset, final int length)
+    /**
+     * A delivery arrived: into its consumer's inbox, or back to the host if the consumer has closed.
+     *
+     * @param consumerId    the consumer.
+     * @param deliveryId    the delivery.
+     * @param deliveryCount JMSXDeliveryCount.
+     * @param envelope      the envelope.
+     */
+    void onDeliver(final long consumerId, final long deliveryId, final int deliveryCount, final byte[] envelope)
     {
-        in.wrap(buffer, offset, length);
-        if (in.clientHigh() != id.high() || in.clientLow() != id.low())
+        final QueueInbox inbox = inboxes.get(consumerId);
+        if (inbox != null)
         {
-            return;
+            inbox.add(envelope, deliveryId, deliveryCount);
         }
-        switch (in.type())
+        else
         {
-            case QueueFrame.DELIVER ->
-            {
-                final QueueInbox inbox = inboxes.get(in.consumerId());
-                if (inbox != null)
-                {
-                    inbox.add(payload(in), in.deliveryId(), in.count());
-                }
-                else
-                {
-                    returnInTransit(in.consumerId(), in.deliveryId());
-                }
-            }
-            case QueueFrame.SUBSCRIBED -> complete(in.consumerId(), null);
-            case QueueFrame.REFUSED -> complete(in.consumerId(), in.text());
-            case QueueFrame.BROWSE_ITEM ->
-            {
-                final Request request = requests.get(in.deliveryId());
-                if (request != null)
-                {
-                    request.items.add(payload(in));
-                }
-            }
-            case QueueFrame.BROWSE_END -> complete(in.deliveryId(), null);
-            default ->
-            {
-            }
+            returnInTransit(consumerId, deliveryId);
         }
+    }
+
+    /**
+     * A request succeeded.
+     *
+     * @param correlationId the request's (or consumer's) id.
+     */
+    void onAccepted(final long correlationId)
+    {
+        complete(correlationId, ErrorCode.GENERIC, null);
+    }
+
+    /**
+     * A request failed.
+     *
+     * @param correlationId the request's (or consumer's) id.
+     * @param code          what kind of failure.
+     * @param message       the host's message.
+     */
+    void onRefused(final long correlationId, final ErrorCode code, final String message)
+    {
+        complete(correlationId, code, message);
+    }
+
+    /**
+     * One message of a browse.
+     *
+     * @param correlationId the browse's id.
+     * @param envelope      the envelope.
+     */
+    void onBrowseItem(final long correlationId, final byte[] envelope)
+    {
+        final Request request = requests.get(correlationId);
+        if (request != null)
+        {
+            request.items.add(envelope);
+        }
+    }
+
+    /**
+     * The end of a browse.
+     *
+     * @param correlationId the browse's id.
+     */
+    void onBrowseEnd(final long correlationId)
+    {
+        complete(correlationId, ErrorCode.GENERIC, null);
     }
 
     /** A delivery that crossed its consumer's close goes back as it was; the host ignores it if it took it back. */
@@ -428,7 +439,7 @@ public final class QueueClient implements AutoCloseable
     {
         try
         {
-            send(QueueFrame.RETURN, consumerId, deliveryId, 0, "");
+            host.giveBack(consumerId, deliveryId, false);
         }
         catch (final JMSException ex)
         {
@@ -437,18 +448,12 @@ public final class QueueClient implements AutoCloseable
         }
     }
 
-    private static byte[] payload(final QueueFrame frame)
-    {
-        final byte[] bytes = new byte[frame.payloadLength()];
-        frame.buffer().getBytes(frame.payloadOffset(), bytes);
-        return bytes;
-    }
-
-    private void complete(final long requestId, final String refusal)
+    private void complete(final long requestId, final ErrorCode code, final String refusal)
     {
         final Request request = requests.get(requestId);
         if (request != null)
         {
+            request.code = code;
             request.refusal = refusal;
             request.done = true;
         }
@@ -463,13 +468,13 @@ public final class QueueClient implements AutoCloseable
             {
                 Thread.yield();
             }
-            if (hostSeen && !controlPublication.isConnected())
+            if (host.hostSeen() && !host.isConnected())
             {
                 throw hostGone();
             }
             if (System.nanoTime() > deadline)
             {
-                throw unreachable(what);
+                throw unreachable(what, hostTimeoutNs);
             }
         }
     }
@@ -478,61 +483,31 @@ public final class QueueClient implements AutoCloseable
      * The host was there and has gone (stopped, or the process that ran it is ending): waiting out the
      * timeout would only hold up, for instance, a close during the JVM's shutdown.
      */
-    private static JMSException hostGone()
+    static JMSException hostGone()
     {
         return new JMSException("the queue host has gone from " + QueueStreams.CHANNEL + ": it was stopped, or the " +
             "process that ran it is ending; start it again, or check the driver");
     }
 
-    private JMSException unreachable(final String what)
+    static JMSException unreachable(final String what, final long hostTimeoutNs)
     {
         return new JMSException("no queue host answered for " + what + " within " + hostTimeoutNs / 1_000_000 +
             " ms on " + QueueStreams.CHANNEL + ": queues are hosted by the Wirespeed driver process " +
             "(driver=external) or inside this JVM with the embedded driver; start the driver, or check aeronDir");
     }
 
-    private void send(final int type, final long consumerId, final long deliveryId, final int count, final String text)
-        throws JMSException
-    {
-        synchronized (controlPublication)
-        {
-            out.begin(sendBuffer, 0, type).client(id.high(), id.low(), replyStream).consumerId(consumerId)
-                .deliveryId(deliveryId).count(count).text(text);
-            final long deadline = System.nanoTime() + hostTimeoutNs;
-            while (true)
-            {
-                final long result;
-                try
-                {
-                    result = controlPublication.offer(sendBuffer, 0, out.length());
-                }
-                catch (final TransportException ex)
-                {
-                    throw new JMSException("queue host unreachable: " + ex.getMessage());
-                }
-                if (result > 0)
-                {
-                    hostSeen = true;
-                    return;
-                }
-                if (result == TransportPublication.NOT_CONNECTED && hostSeen)
-                {
-                    throw hostGone();
-                }
-                if (result == TransportPublication.CLOSED || System.nanoTime() > deadline)
-                {
-                    throw unreachable("queue request");
-                }
-                Thread.yield();
-            }
-        }
-    }
-
     @Override
     public void close()
     {
-        controlPublication.close();
+        host.close();
         replies.close();
+    }
+
+    /** Sends one request to the host. */
+    @FunctionalInterface
+    private interface HostRequest
+    {
+        void send() throws JMSException;
     }
 
     /** A request waiting for the host's answer. */
@@ -540,6 +515,7 @@ public final class QueueClient implements AutoCloseable
     {
         final List<byte[]> items = new ArrayList<>();
         volatile boolean done;
+        volatile ErrorCode code;
         volatile String refusal;
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
+import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.TransportSubscription;
 

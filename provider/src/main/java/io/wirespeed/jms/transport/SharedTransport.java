@@ -48,7 +48,7 @@ public final class SharedTransport
      */
     public void ensureQueueHost(final io.wirespeed.jms.config.ConnectionConfig config)
     {
-        EmbeddedHost.of(config).ensureQueueHost(config);
+        EmbeddedHosts.service().ensureQueueHost(EmbeddedHosts.settings(config));
     }
 
     /**
@@ -60,7 +60,7 @@ public final class SharedTransport
      */
     public void ensureDurable(final io.wirespeed.jms.config.ConnectionConfig config)
     {
-        EmbeddedHost.of(config).ensureDurable(config);
+        EmbeddedHosts.service().ensureDurable(EmbeddedHosts.settings(config));
     }
 
     /** Gives this hold back; the last one closes the transport. Idempotent. */

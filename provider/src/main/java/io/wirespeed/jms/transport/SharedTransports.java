@@ -41,11 +41,11 @@ public final class SharedTransports
         if (entry == null)
         {
             entry = new TransportEntry(TransportFactories.installed(), config);
-            if (config.embeddedDriver() && EmbeddedHost.startsWithConnection(config))
+            if (config.embeddedDriver() && EmbeddedHosts.service().startsWithConnection(EmbeddedHosts.settings(config)))
             {
                 try
                 {
-                    EmbeddedHost.of(config).ensureQueueHost(config);
+                    EmbeddedHosts.service().ensureQueueHost(EmbeddedHosts.settings(config));
                 }
                 catch (final RuntimeException ex)
                 {
@@ -69,7 +69,7 @@ public final class SharedTransports
      */
     public static void closeEmbeddedHosts()
     {
-        EmbeddedHost.closeAll();
+        EmbeddedHosts.service().closeAll();
     }
 
     static void release(final SharedTransport hold)

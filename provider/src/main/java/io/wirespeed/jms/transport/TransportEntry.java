@@ -10,8 +10,8 @@ import java.util.function.Consumer;
 
 import org.agrona.CloseHelper;
 
+import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.jms.config.ConnectionConfig;
-import io.wirespeed.jms.queue.QueueStreams;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportContext;
 import io.wirespeed.transport.TransportException;

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.wirespeed.host.durable.DurableFeed;
 import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.jms.transport.SharedTransports;
 import io.wirespeed.test.SlowTest;

@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import io.aeron.driver.MediaDriver;
+import io.wirespeed.host.QueueHost;
+import io.wirespeed.host.QueueSelectors;
 import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.jms.meta.ConnectionId;
 import io.wirespeed.jms.wire.MessageDecoder;

@@ -2,14 +2,16 @@ package io.wirespeed.jms.selector;
 
 import java.lang.management.ManagementFactory;
 
-import javax.jms.InvalidSelectorException;
-
 import io.wirespeed.codec.EnvelopeReader;
 import io.wirespeed.codec.EnvelopeWriter;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import io.wirespeed.selector.EnvelopeSelectorSource;
+import io.wirespeed.selector.Selector;
+import io.wirespeed.selector.SelectorException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,7 +38,7 @@ class SelectorAllocationTest
         "JMSCorrelationID LIKE 'corr-%' AND JMSMessageID LIKE 'ID:%:12345' AND JMSXDeliveryCount = 2",
         "missing = 1 OR numText > 1 OR f11 = 1.1F AND odd = 16777216.0F",
     })
-    void evaluatingOnAnEnvelopeAllocatesNothingOnceWarm(final String selectorText) throws InvalidSelectorException
+    void evaluatingOnAnEnvelopeAllocatesNothingOnceWarm(final String selectorText) throws SelectorException
     {
         assertTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled(),
             "this JVM must count allocated bytes per thread");
@@ -68,7 +70,7 @@ class SelectorAllocationTest
     }
 
     @Test
-    void theSelectorsMeasuredAboveAreTheOnesTheStandardMessageMatches() throws InvalidSelectorException
+    void theSelectorsMeasuredAboveAreTheOnesTheStandardMessageMatches() throws SelectorException
     {
         final EnvelopeSelectorSource source = new EnvelopeSelectorSource().wrap(TestMessage.standard().encode());
 

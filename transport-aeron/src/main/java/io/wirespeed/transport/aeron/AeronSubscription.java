@@ -1,6 +1,9 @@
 package io.wirespeed.transport.aeron;
 
+import java.util.function.Consumer;
+
 import io.aeron.FragmentAssembler;
+import io.aeron.Image;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.Header;
 import io.wirespeed.transport.MessageHandler;
@@ -15,7 +18,10 @@ final class AeronSubscription implements TransportSubscription
 {
     private final Subscription subscription;
     private final FragmentAssembler assembler = new FragmentAssembler(this::onMessage);
+    private final Consumer<Image> imagePoller = this::pollImage;
     private MessageHandler handler;
+    private int remainingFragments;
+    private int polledFragments;
 
     AeronSubscription(final Subscription subscription)
     {
@@ -30,6 +36,28 @@ final class AeronSubscription implements TransportSubscription
         try
         {
             return subscription.poll(assembler, fragmentLimit);
+        }
+        finally
+        {
+            this.handler = null;
+        }
+    }
+
+    /**
+     * {@inheritDoc} Aeron keeps a subscription's images in the order they joined; they are read in that order, each
+     * until it has nothing more waiting, so that a later publication's messages never overtake an earlier one's
+     * (Aeron's own poll starts at a rotating image, for fairness).
+     */
+    @Override
+    public int pollOldestFirst(final MessageHandler handler, final int fragmentLimit)
+    {
+        this.handler = handler;
+        this.remainingFragments = fragmentLimit;
+        this.polledFragments = 0;
+        try
+        {
+            subscription.forEachImage(imagePoller);
+            return polledFragments;
         }
         finally
         {
@@ -63,6 +91,16 @@ final class AeronSubscription implements TransportSubscription
     public void close()
     {
         subscription.close();
+    }
+
+    private void pollImage(final Image image)
+    {
+        if (remainingFragments > 0)
+        {
+            final int fragments = image.poll(assembler, remainingFragments);
+            polledFragments += fragments;
+            remainingFragments -= fragments;
+        }
     }
 
     private void onMessage(final DirectBuffer buffer, final int offset, final int length, final Header header)

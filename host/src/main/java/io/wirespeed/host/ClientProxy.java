@@ -1,0 +1,155 @@
+package io.wirespeed.host;
+
+import org.agrona.DirectBuffer;
+import org.agrona.ExpandableDirectByteBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import io.wirespeed.codec.control.sbe.AcceptedEncoder;
+import io.wirespeed.codec.control.sbe.BrowseEndEncoder;
+import io.wirespeed.codec.control.sbe.BrowseItemEncoder;
+import io.wirespeed.codec.control.sbe.DeliverEncoder;
+import io.wirespeed.codec.control.sbe.ErrorCode;
+import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
+import io.wirespeed.codec.control.sbe.RefusedEncoder;
+
+/**
+ * The host's side of the control protocol's responses: encodes each response and sends it on its client's reply
+ * publication without waiting. A response the publication does not take now (back-pressure, a client not yet
+ * connected) waits in the client's own send queue ({@link HostedClient#backlog}), sent in order by {@link #flush}
+ * on a later duty cycle, so that one slow client never holds up the host's thread. Deliveries are not queued: they
+ * go only to a client whose queue is empty, and otherwise stay in their queue. Used on the host's thread only.
+ */
+final class ClientProxy
+{
+    private final ExpandableDirectByteBuffer buffer = new ExpandableDirectByteBuffer(4096);
+    private final MessageHeaderEncoder header = new MessageHeaderEncoder();
+    private final AcceptedEncoder accepted = new AcceptedEncoder();
+    private final RefusedEncoder refused = new RefusedEncoder();
+    private final DeliverEncoder deliver = new DeliverEncoder();
+    private final BrowseItemEncoder browseItem = new BrowseItemEncoder();
+    private final BrowseEndEncoder browseEnd = new BrowseEndEncoder();
+    private final UnsafeBuffer queued = new UnsafeBuffer(new byte[0]);
+
+    /**
+     * Tells a client its request succeeded.
+     *
+     * @param client        the client.
+     * @param correlationId the request's id (a consumer's id for a subscribe).
+     */
+    void accepted(final HostedClient client, final long correlationId)
+    {
+        accepted.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).client().high(client.high)
+            .low(client.low);
+        send(client, MessageHeaderEncoder.ENCODED_LENGTH + accepted.encodedLength());
+    }
+
+    /**
+     * Tells a client its request failed.
+     *
+     * @param client        the client.
+     * @param correlationId the request's id (a consumer's id for a subscribe).
+     * @param code          what kind of failure, which the client turns into the JMS exception the specification
+     *                      names.
+     * @param message       what is wrong and what to change.
+     */
+    void refuse(final HostedClient client, final long correlationId, final ErrorCode code, final String message)
+    {
+        refused.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).code(code).client()
+            .high(client.high).low(client.low);
+        refused.message(message);
+        send(client, MessageHeaderEncoder.ENCODED_LENGTH + refused.encodedLength());
+    }
+
+    /**
+     * Delivers a message to a consumer, if its client takes it now.
+     *
+     * @param client        the client.
+     * @param consumerId    the consumer.
+     * @param deliveryId    the delivery's id.
+     * @param deliveryCount JMSXDeliveryCount.
+     * @param envelope      holding the envelope.
+     * @param offset        where it starts.
+     * @param length        its length.
+     * @return true if sent; false if the client's queue holds responses or its publication did not take it.
+     */
+    boolean deliver(
+        final HostedClient client, final long consumerId, final long deliveryId, final int deliveryCount,
+        final DirectBuffer envelope, final int offset, final int length)
+    {
+        if (!client.backlog.isEmpty())
+        {
+            return false;
+        }
+        deliver.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).deliveryId(deliveryId)
+            .deliveryCount(deliveryCount).client().high(client.high).low(client.low);
+        deliver.putEnvelope(envelope, offset, length);
+        return client.reply.offer(buffer, 0, MessageHeaderEncoder.ENCODED_LENGTH + deliver.encodedLength()) > 0;
+    }
+
+    /**
+     * Sends one message of a browse.
+     *
+     * @param client        the client.
+     * @param correlationId the browse's id.
+     * @param deliveryCount how often it was delivered.
+     * @param envelope      holding the envelope.
+     * @param offset        where it starts.
+     * @param length        its length.
+     */
+    void browseItem(
+        final HostedClient client, final long correlationId, final int deliveryCount, final DirectBuffer envelope,
+        final int offset, final int length)
+    {
+        browseItem.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).deliveryCount(deliveryCount)
+            .client().high(client.high).low(client.low);
+        browseItem.putEnvelope(envelope, offset, length);
+        send(client, MessageHeaderEncoder.ENCODED_LENGTH + browseItem.encodedLength());
+    }
+
+    /**
+     * Ends a browse.
+     *
+     * @param client        the client.
+     * @param correlationId the browse's id.
+     */
+    void browseEnd(final HostedClient client, final long correlationId)
+    {
+        browseEnd.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).client().high(client.high)
+            .low(client.low);
+        send(client, MessageHeaderEncoder.ENCODED_LENGTH + browseEnd.encodedLength());
+    }
+
+    /**
+     * Sends what waits in a client's queue, in order, as far as its publication takes it.
+     *
+     * @param client the client.
+     * @return how many responses were sent.
+     */
+    int flush(final HostedClient client)
+    {
+        int sent = 0;
+        byte[] next;
+        while ((next = client.backlog.peek()) != null)
+        {
+            queued.wrap(next);
+            if (client.reply.offer(queued, 0, next.length) < 0)
+            {
+                break;
+            }
+            client.backlog.poll();
+            sent++;
+        }
+        return sent;
+    }
+
+    private void send(final HostedClient client, final int length)
+    {
+        if (client.backlog.isEmpty() && client.reply.offer(buffer, 0, length) > 0)
+        {
+            return;
+        }
+        final byte[] copy = new byte[length];
+        buffer.getBytes(0, copy);
+        client.backlog.add(copy);
+    }
+}

@@ -1,0 +1,144 @@
+package io.wirespeed.host;
+
+/**
+ * What the queue host does with each request of the control protocol, as {@link ControlAdapter} decoded and
+ * checked it. Called on the host's thread only.
+ */
+interface ControlListener
+{
+    /**
+     * The client a request came from, known from then on.
+     *
+     * @param high          its connection id, high half.
+     * @param low           its connection id, low half.
+     * @param replyStreamId the stream it receives responses on.
+     * @return the client.
+     */
+    HostedClient client(long high, long low, int replyStreamId);
+
+    /**
+     * Opens a consumer on a queue.
+     *
+     * @param client     the client.
+     * @param consumerId the consumer's id within the client (also the request's correlation id).
+     * @param credit     how many messages the host may send ahead.
+     * @param queue      the queue's name.
+     * @param selector   the selector, or empty.
+     */
+    void onSubscribe(HostedClient client, long consumerId, int credit, String queue, String selector);
+
+    /**
+     * Opens a consumer on a shared topic subscription.
+     *
+     * @param client       the client.
+     * @param consumerId   the consumer's id.
+     * @param credit       how many messages the host may send ahead.
+     * @param topic        the topic.
+     * @param selector     the selector, or empty.
+     * @param subscription the subscription's identity.
+     * @param channel      the topic's channel.
+     * @param streamId     the topic's stream.
+     */
+    void onSubscribeShared(
+        HostedClient client, long consumerId, int credit, String topic, String selector, String subscription,
+        String channel, int streamId);
+
+    /**
+     * Opens a consumer on a durable subscription, creating or replacing it.
+     *
+     * @param client       the client.
+     * @param consumerId   the consumer's id.
+     * @param credit       how many messages the host may send ahead.
+     * @param topic        the topic.
+     * @param selector     the selector, or empty.
+     * @param subscription the subscription's identity (client id, "/", name).
+     * @param channel      the topic's channel.
+     * @param streamId     the topic's stream.
+     * @param shared       whether the subscription is shared.
+     * @param noLocal      whether the subscriber's own connection's messages are left out.
+     */
+    void onSubscribeDurable(
+        HostedClient client, long consumerId, int credit, String topic, String selector, String subscription,
+        String channel, int streamId, boolean shared, boolean noLocal);
+
+    /**
+     * Deletes a durable subscription.
+     *
+     * @param client        the client.
+     * @param correlationId the request's id.
+     * @param subscription  the subscription's identity.
+     */
+    void onUnsubscribe(HostedClient client, long correlationId, String subscription);
+
+    /**
+     * Grants a consumer more credit.
+     *
+     * @param client     the client.
+     * @param consumerId the consumer.
+     * @param credit     how many more.
+     */
+    void onCredit(HostedClient client, long consumerId, int credit);
+
+    /**
+     * Acknowledges a delivery.
+     *
+     * @param client     the client.
+     * @param consumerId the consumer.
+     * @param deliveryId the delivery.
+     */
+    void onAcknowledge(HostedClient client, long consumerId, long deliveryId);
+
+    /**
+     * Gives a delivery back to its queue.
+     *
+     * @param client     the client.
+     * @param consumerId the consumer.
+     * @param deliveryId the delivery.
+     * @param seen       whether the application saw it (it stays marked redelivered).
+     */
+    void onGiveBack(HostedClient client, long consumerId, long deliveryId, boolean seen);
+
+    /**
+     * Closes a consumer.
+     *
+     * @param client         the client.
+     * @param consumerId     the consumer.
+     * @param keepDeliveries whether its session still holds deliveries, which stay in flight.
+     */
+    void onCloseConsumer(HostedClient client, long consumerId, boolean keepDeliveries);
+
+    /**
+     * Stops deliveries to a consumer until its next credit.
+     *
+     * @param client        the client.
+     * @param consumerId    the consumer.
+     * @param correlationId the request's id, answered after every delivery already sent.
+     */
+    void onPause(HostedClient client, long consumerId, long correlationId);
+
+    /**
+     * Sends a queue's waiting messages.
+     *
+     * @param client        the client.
+     * @param correlationId the request's id.
+     * @param queue         the queue.
+     * @param selector      the selector, or empty.
+     */
+    void onBrowse(HostedClient client, long correlationId, String queue, String selector);
+
+    /**
+     * Creates a temporary queue owned by the client.
+     *
+     * @param client the client.
+     * @param queue  its name.
+     */
+    void onCreateTemporaryQueue(HostedClient client, String queue);
+
+    /**
+     * Deletes a temporary queue of the client.
+     *
+     * @param client the client.
+     * @param queue  its name.
+     */
+    void onDeleteTemporaryQueue(HostedClient client, String queue);
+}

@@ -1,0 +1,233 @@
+package io.wirespeed.host;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * One queue at the host: waiting messages by priority (highest first, in arrival order within a
+ * priority), the consumers it dispatches to in turn, closed consumers still holding deliveries, and
+ * whether it is a temporary queue owned by a client.
+ */
+final class HostedQueue
+{
+    private static final int PRIORITIES = 10;
+    private static final Comparator<StoredMessage> DELIVERY_ORDER = Comparator
+        .comparingInt((StoredMessage message) -> -clamp(message.priority))
+        .thenComparingLong(message -> message.sequence);
+
+    final String name;
+    final HostedClient temporaryOwner;
+    final List<HostedConsumer> consumers = new ArrayList<>();
+    /** Closed consumers whose session still holds deliveries: no more dispatch, their messages still in flight. */
+    final List<HostedConsumer> detached = new ArrayList<>();
+    private final ArrayList<StoredMessage> scratch = new ArrayList<>();
+    @SuppressWarnings("unchecked")
+    private final ArrayDeque<StoredMessage>[] waiting = new ArrayDeque[PRIORITIES];
+    private int size;
+    private int nextConsumer;
+
+    HostedQueue(final String name, final HostedClient temporaryOwner)
+    {
+        this.name = name;
+        this.temporaryOwner = temporaryOwner;
+        for (int i = 0; i < PRIORITIES; i++)
+        {
+            waiting[i] = new ArrayDeque<>();
+        }
+    }
+
+    int size()
+    {
+        return size;
+    }
+
+    void add(final StoredMessage message)
+    {
+        waiting[clamp(message.priority)].addLast(message);
+        size++;
+    }
+
+    /**
+     * Puts a message that was taken from this queue back where the queue had it: ahead of every
+     * message that came after it, behind those that came before (by arrival sequence, within its
+     * priority), so that messages returned one by one keep their order whatever order they return in.
+     *
+     * @param message the message.
+     */
+    void putBack(final StoredMessage message)
+    {
+        final ArrayDeque<StoredMessage> priority = waiting[clamp(message.priority)];
+        int ahead = 0;
+        for (final StoredMessage queued : priority)
+        {
+            if (queued.sequence > message.sequence)
+            {
+                break;
+            }
+            ahead++;
+        }
+        if (ahead == priority.size())
+        {
+            priority.addLast(message);
+        }
+        else
+        {
+            for (int i = 0; i < ahead; i++)
+            {
+                scratch.add(priority.pollFirst());
+            }
+            priority.addFirst(message);
+            for (int i = ahead - 1; i >= 0; i--)
+            {
+                priority.addFirst(scratch.get(i));
+            }
+            scratch.clear();
+        }
+        size++;
+    }
+
+    /**
+     * A consumer closed while its session still holds deliveries of it: it is sent nothing more, and its
+     * deliveries stay in flight until acknowledged or put back.
+     *
+     * @param consumer the consumer.
+     */
+    void detach(final HostedConsumer consumer)
+    {
+        consumer.credit = 0;
+        consumers.remove(consumer);
+        detached.add(consumer);
+    }
+
+    /**
+     * Forgets a detached consumer once none of its deliveries is in flight any more.
+     *
+     * @param consumer the consumer.
+     * @return true if it was detached and is now forgotten.
+     */
+    boolean forgetIfSettled(final HostedConsumer consumer)
+    {
+        return consumer.inFlight.isEmpty() && detached.remove(consumer);
+    }
+
+    /**
+     * A consumer is gone (closed, or its client dead): every delivery it has not acknowledged goes back,
+     * marked redelivered, where the queue had it.
+     *
+     * @param consumer the consumer.
+     */
+    void release(final HostedConsumer consumer)
+    {
+        consumers.remove(consumer);
+        detached.remove(consumer);
+        for (final StoredMessage message : consumer.inFlight.values())
+        {
+            putBack(message);
+        }
+        consumer.inFlight.clear();
+    }
+
+    /**
+     * Takes the first waiting message (highest priority first) that is due and that the consumer
+     * accepts, dropping expired ones on the way.
+     *
+     * @param consumer the consumer to deliver to.
+     * @param nowMs    the time now.
+     * @return the message, or null if none fits.
+     */
+    StoredMessage take(final HostedConsumer consumer, final long nowMs)
+    {
+        for (int p = PRIORITIES - 1; p >= 0; p--)
+        {
+            final Iterator<StoredMessage> it = waiting[p].iterator();
+            while (it.hasNext())
+            {
+                final StoredMessage message = it.next();
+                if (message.isExpired(nowMs))
+                {
+                    it.remove();
+                    size--;
+                    message.done();
+                    continue;
+                }
+                if (message.isDue(nowMs) && consumer.accepts(message))
+                {
+                    it.remove();
+                    size--;
+                    return message;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The messages still on this queue, in delivery order (priority, then arrival): those waiting and
+     * those in flight to consumers, not yet acknowledged; expired ones are left out.
+     *
+     * @param nowMs the time now.
+     * @return the messages.
+     */
+    List<StoredMessage> contents(final long nowMs)
+    {
+        final List<StoredMessage> contents = new ArrayList<>(size);
+        for (final ArrayDeque<StoredMessage> priority : waiting)
+        {
+            contents.addAll(priority);
+        }
+        for (final HostedConsumer consumer : consumers)
+        {
+            contents.addAll(consumer.inFlight.values());
+        }
+        for (final HostedConsumer consumer : detached)
+        {
+            contents.addAll(consumer.inFlight.values());
+        }
+        contents.removeIf(message -> message.isExpired(nowMs));
+        contents.sort(DELIVERY_ORDER);
+        return contents;
+    }
+
+    /** Drops every waiting message for good, as when the queue is deleted. */
+    void dropAll()
+    {
+        for (final ArrayDeque<StoredMessage> priority : waiting)
+        {
+            for (final StoredMessage message : priority)
+            {
+                message.done();
+            }
+            priority.clear();
+        }
+        size = 0;
+    }
+
+    /**
+     * The consumer whose turn it is, among those with credit; advances the turn.
+     *
+     * @param start how many consumers have been tried this round.
+     * @return the consumer, or null when none has credit.
+     */
+    HostedConsumer nextWithCredit(final int start)
+    {
+        final int count = consumers.size();
+        for (int i = 0; i < count; i++)
+        {
+            final HostedConsumer consumer = consumers.get((nextConsumer + i) % count);
+            if (consumer.credit > 0)
+            {
+                nextConsumer = (nextConsumer + i + 1) % count;
+                return consumer;
+            }
+        }
+        return null;
+    }
+
+    private static int clamp(final int priority)
+    {
+        return Math.max(0, Math.min(PRIORITIES - 1, priority));
+    }
+}

@@ -1,0 +1,874 @@
+package io.wirespeed.host;
+
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.ThreadFactory;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+import io.wirespeed.codec.EnvelopeDescriptor;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import io.wirespeed.codec.EnvelopeReader;
+import io.wirespeed.codec.MalformedEnvelopeException;
+import io.wirespeed.codec.control.QueueStreams;
+import io.wirespeed.codec.control.sbe.ErrorCode;
+import io.wirespeed.host.durable.DurableFeed;
+import io.wirespeed.transport.aeron.ReplayGate;
+import io.wirespeed.host.durable.DurableState;
+import io.wirespeed.host.durable.DurableStorage;
+import io.wirespeed.transport.MessageHandler;
+import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportSubscription;
+
+/**
+ * The queue host: the one owner of dispatch for every queue of a media driver. It takes producers'
+ * envelopes, keeps them by queue and priority, hands each to exactly one consumer with credit (in
+ * turn), forgets it on acknowledgement, and gives it to another consumer, marked redelivered, when
+ * its consumer closes or its client goes. It also serves browsing, temporary queues and shared
+ * topic subscriptions. Runs as an {@link Agent} on its own thread, inside the external driver
+ * process or inside a JVM with an embedded driver.
+ * <p>
+ * With {@link DurableStorage} (an archive beside the driver) it also hosts durable subscriptions,
+ * each a queue fed from the recordings of its topic's stream ({@link DurableFeed}); with durable queues it
+ * takes queue messages from the live inbound stream in the order they arrive, as without the archive, and reads
+ * the recordings of that stream to learn where each message lies there ({@link RecordedArrivals}), so that
+ * acknowledgements move the stored positions and the queues it held come back, from the archive, when it starts
+ * again.
+ */
+public final class QueueHost implements Agent, AutoCloseable, ControlListener
+{
+    /** The most fragments one poll of a stream takes. */
+    static final int FRAGMENT_LIMIT = 64;
+    private static final long LIVENESS_CHECK_NS = 50_000_000L;
+    private static final System.Logger LOGGER = System.getLogger(QueueHost.class.getName());
+    /** The stored subscription under which the host reads the queues' inbound stream from the archive. */
+    static final String QUEUES_KEY = "$queues";
+    /** How long a closing host with durable queues reads their recordings to catch up with the live stream. */
+    private static final long CATCH_UP_NS = 2_000_000_000L;
+
+    private final Transport transport;
+    private final Function<String, Predicate<EnvelopeReader>> selectors;
+    private final TransportSubscription inbound;
+    private final TransportSubscription control;
+    private final Map<String, HostedQueue> queues = new HashMap<>();
+    private final Map<String, HostedClient> clients = new HashMap<>();
+    private final Map<String, SharedFeed> sharedFeeds = new HashMap<>();
+    private final Map<String, DurableTopicFeed> durableFeeds = new HashMap<>();
+    private final DurableFeed.Sink queueSink = this::onQueueReplayed;
+    private final MessageIntake intake = this::enqueue;
+    private final ReplayGate replayGate = this::releaseReplays;
+    private final DurableFeed queueFeed;
+    private final RecordedArrivals arrivals = new RecordedArrivals();
+    private DurableStorage durable;
+    private volatile DurableStorage pendingDurable;
+    private final EnvelopeReader reader = new EnvelopeReader();
+    private final ClientProxy proxy = new ClientProxy();
+    private final UnsafeBuffer envelopeView = new UnsafeBuffer(new byte[0]);
+    private final MessageHandler inboundHandler = this::onEnvelope;
+    private final MessageHandler controlHandler = new ControlAdapter(this);
+    private AgentRunner runner;
+    private long sequence;
+    private long deliveryIds;
+    private long lastLivenessCheck;
+
+    /**
+     * A host on a transport's queue channel.
+     *
+     * @param transport the transport (sharing the media driver with the clients).
+     * @param selectors compiles a selector into a test on an envelope; throws IllegalArgumentException
+     *                  with the reason for an invalid one.
+     */
+    public QueueHost(final Transport transport, final Function<String, Predicate<EnvelopeReader>> selectors)
+    {
+        this(transport, selectors, null);
+    }
+
+    /**
+     * A host on a transport's queue channel, durable when given the archive: it restores the stored
+     * durable subscriptions and the queues' persistent messages.
+     *
+     * @param transport the transport (sharing the media driver with the clients).
+     * @param selectors compiles a selector into a test on an envelope.
+     * @param durable   the archive beside the driver and the subscriptions' store, or null for none.
+     */
+    public QueueHost(
+        final Transport transport, final Function<String, Predicate<EnvelopeReader>> selectors,
+        final DurableStorage durable)
+    {
+        this(transport, selectors, durable, durable != null);
+    }
+
+    /**
+     * A host on a transport's queue channel with durable subscriptions when given the archive, and queues
+     * kept in the archive only when asked.
+     *
+     * @param transport     the transport (sharing the media driver with the clients).
+     * @param selectors     compiles a selector into a test on an envelope.
+     * @param durable       the archive beside the driver and the subscriptions' store, or null for none.
+     * @param durableQueues whether queues are read from the archive's recordings (their PERSISTENT messages
+     *                      survive a restart of the host) rather than kept in memory only; needs the archive.
+     */
+    public QueueHost(
+        final Transport transport, final Function<String, Predicate<EnvelopeReader>> selectors,
+        final DurableStorage durable, final boolean durableQueues)
+    {
+        this.transport = transport;
+        this.selectors = selectors;
+        this.durable = durable;
+        final Map<String, DurableState> stored = durable == null ? Map.of() : restoreTopicFeeds(durable);
+        this.inbound = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
+        if (durable == null || !durableQueues)
+        {
+            this.queueFeed = null;
+        }
+        else
+        {
+            final DurableState queues = stored.get(QUEUES_KEY);
+            this.queueFeed = queues != null ? DurableFeed.restore(durable.archive(), durable.store(), queues) :
+                DurableFeed.create(durable.archive(), durable.store(), new DurableState(QUEUES_KEY, "", "", false, true,
+                QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM));
+        }
+        this.control = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.CONTROL_STREAM);
+    }
+
+    /**
+     * Gives a running host without an archive the archive, for durable subscriptions from now on
+     * (queues stay in memory: a host has durable queues only when started with the archive).
+     *
+     * @param storage the archive beside the driver and the subscriptions' store.
+     */
+    public void attachDurable(final DurableStorage storage)
+    {
+        pendingDurable = storage;
+    }
+
+    /**
+     * Takes the archive given by {@link #attachDurable} on the host's thread. Also called before a durable
+     * request is answered: the client gives the archive before it sends the request, and the request may be
+     * read in the same duty cycle.
+     */
+    private void takePendingDurable()
+    {
+        if (durable == null && pendingDurable != null)
+        {
+            durable = pendingDurable;
+            restoreTopicFeeds(durable);
+        }
+    }
+
+    /** Retention is about to purge a recording: the feeds stop replaying it, and start again after. */
+    private void releaseReplays(final long recordingId)
+    {
+        if (queueFeed != null)
+        {
+            queueFeed.releaseReplay(recordingId);
+        }
+        for (final DurableTopicFeed feed : durableFeeds.values())
+        {
+            feed.feed.releaseReplay(recordingId);
+        }
+    }
+
+    private Map<String, DurableState> restoreTopicFeeds(final DurableStorage storage)
+    {
+        final Map<String, DurableState> stored = new HashMap<>();
+        for (final DurableState state : storage.store().loadAll())
+        {
+            stored.put(state.key(), state);
+            if (!QUEUES_KEY.equals(state.key()))
+            {
+                final DurableFeed feed = DurableFeed.restore(storage.archive(), storage.store(), state);
+                durableFeeds.put(state.key(), hosted(new DurableTopicFeed(feed, compileStored(state), intake)));
+            }
+        }
+        return stored;
+    }
+
+    /**
+     * Starts the host's thread.
+     *
+     * @return this host.
+     */
+    public QueueHost start()
+    {
+        return start(null);
+    }
+
+    /**
+     * Starts the host's thread, made by a factory.
+     *
+     * @param threads makes the thread, or null for a default (non-daemon) one.
+     * @return this host.
+     */
+    public QueueHost start(final ThreadFactory threads)
+    {
+        runner = new AgentRunner(new BackoffIdleStrategy(), ex -> LOGGER.log(System.Logger.Level.ERROR,
+            "queue host error", ex), null, this);
+        if (threads != null)
+        {
+            AgentRunner.startOnThread(runner, threads);
+        }
+        else
+        {
+            AgentRunner.startOnThread(runner);
+        }
+        return this;
+    }
+
+    @Override
+    public String roleName()
+    {
+        return "wirespeed-queue-host";
+    }
+
+    @Override
+    public int doWork()
+    {
+        int work = 0;
+        if (inbound != null)
+        {
+            work += inbound.pollOldestFirst(inboundHandler, FRAGMENT_LIMIT);
+        }
+        if (queueFeed != null)
+        {
+            work += queueFeed.poll(queueSink, FRAGMENT_LIMIT);
+        }
+        takePendingDurable();
+        work += control.poll(controlHandler, FRAGMENT_LIMIT);
+        for (final SharedFeed feed : sharedFeeds.values())
+        {
+            work += feed.poll();
+        }
+        for (final DurableTopicFeed feed : durableFeeds.values())
+        {
+            work += feed.poll();
+        }
+        if (durable != null)
+        {
+            work += durable.applyRetentionIfDue(replayGate);
+        }
+        for (final HostedClient client : clients.values())
+        {
+            work += proxy.flush(client);
+        }
+        final long nowMs = System.currentTimeMillis();
+        for (final HostedQueue queue : queues.values())
+        {
+            work += dispatch(queue, nowMs);
+        }
+        final long nowNs = System.nanoTime();
+        if (nowNs - lastLivenessCheck > LIVENESS_CHECK_NS)
+        {
+            lastLivenessCheck = nowNs;
+            work += checkClients(nowNs);
+            arrivals.forgetOld(nowNs);
+        }
+        return work;
+    }
+
+    private void onEnvelope(final DirectBuffer buffer, final int offset, final int length)
+    {
+        try
+        {
+            reader.wrap(buffer, offset, length);
+        }
+        catch (final MalformedEnvelopeException ex)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "queue host dropped a malformed envelope: " + ex.getMessage());
+            return;
+        }
+        final String name = reader.destinationName().asString();
+        if (queueFeed == null)
+        {
+            enqueue(queue(name, null), reader, buffer, offset, length);
+            return;
+        }
+        final RecordedArrivals.Identity identity = RecordedArrivals.identity(reader);
+        if (arrivals.onLive(identity))
+        {
+            final StoredMessage message = enqueue(queue(name, null), reader, buffer, offset, length);
+            if (message != null)
+            {
+                arrivals.awaitRecording(identity, message);
+            }
+        }
+    }
+
+    private StoredMessage enqueue(
+        final HostedQueue queue, final EnvelopeReader envelope, final DirectBuffer buffer, final int offset,
+        final int length)
+    {
+        if (queue == null)
+        {
+            return null;
+        }
+        final byte[] copy = new byte[length];
+        buffer.getBytes(offset, copy);
+        final StoredMessage message =
+            new StoredMessage(copy, ++sequence, envelope.priority(), envelope.expiration(), envelope.deliveryTime());
+        queue.add(message);
+        return message;
+    }
+
+    private boolean onQueueReplayed(
+        final DirectBuffer buffer, final int offset, final int length, final long recordingId, final long start,
+        final boolean possiblyDelivered)
+    {
+        try
+        {
+            reader.wrap(buffer, offset, length);
+        }
+        catch (final MalformedEnvelopeException ex)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "queue host dropped a malformed envelope: " + ex.getMessage());
+            return false;
+        }
+        final RecordedArrivals.Identity identity = RecordedArrivals.identity(reader);
+        final StoredMessage live = arrivals.onRecorded(identity);
+        if (live != null)
+        {
+            if (live.isSettled())
+            {
+                return false;
+            }
+            live.from(queueFeed, recordingId, start);
+            return true;
+        }
+        if (possiblyDelivered && reader.deliveryMode() != EnvelopeDescriptor.PERSISTENT)
+        {
+            return false;
+        }
+        final StoredMessage message = enqueue(queue(reader.destinationName().asString(), null), reader, buffer,
+            offset, length);
+        if (message == null)
+        {
+            return false;
+        }
+        arrivals.queuedFromRecording(identity, System.nanoTime());
+        message.from(queueFeed, recordingId, start);
+        if (possiblyDelivered)
+        {
+            message.deliveryCount = 1;
+        }
+        return true;
+    }
+
+    private HostedQueue queue(final String name, final HostedClient temporaryOwner)
+    {
+        HostedQueue queue = queues.get(name);
+        if (queue == null)
+        {
+            if (isTemporaryName(name) && temporaryOwner == null)
+            {
+                return null;
+            }
+            queue = new HostedQueue(name, temporaryOwner);
+            queues.put(name, queue);
+        }
+        return queue;
+    }
+
+    private static boolean isTemporaryName(final String name)
+    {
+        return name.startsWith(QueueStreams.TEMPORARY_QUEUE_PREFIX);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public HostedClient client(final long high, final long low, final int replyStreamId)
+    {
+        final String key = high + ":" + low;
+        HostedClient client = clients.get(key);
+        if (client == null)
+        {
+            client = new HostedClient(high, low, transport.addPublication(QueueStreams.CHANNEL, replyStreamId));
+            clients.put(key, client);
+        }
+        return client;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onSubscribe(
+        final HostedClient client, final long consumerId, final int credit, final String name, final String selector)
+    {
+        final HostedQueue queue = queues.get(name);
+        if (isTemporaryName(name) && (queue == null || queue.temporaryOwner != client))
+        {
+            proxy.refuse(client, consumerId, ErrorCode.INVALID_DESTINATION, queue == null ? "temporary queue '" +
+                name + "' does not exist (deleted, or its connection closed)" : "temporary queue '" + name +
+                "' belongs to another connection");
+            return;
+        }
+        addConsumer(client, consumerId, queue(name, null), selector, credit);
+    }
+
+    private void addConsumer(
+        final HostedClient client, final long consumerId, final HostedQueue queue, final String selector,
+        final int credit)
+    {
+        final Predicate<EnvelopeReader> test;
+        try
+        {
+            test = selector.isBlank() ? null : selectors.apply(selector);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            proxy.refuse(client, consumerId, ErrorCode.INVALID_SELECTOR, ex.getMessage());
+            return;
+        }
+        final HostedConsumer consumer = new HostedConsumer(client, consumerId, queue, test, credit);
+        client.consumers.put(consumerId, consumer);
+        queue.consumers.add(consumer);
+        proxy.accepted(client, consumerId);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onSubscribeShared(
+        final HostedClient client, final long consumerId, final int credit, final String topic, final String selector,
+        final String key, final String channel, final int streamId)
+    {
+        SharedFeed feed = sharedFeeds.get(key);
+        if (feed == null)
+        {
+            feed = new SharedFeed(topic, new HostedQueue("shared:" + key, null),
+                transport.addSubscription(channel, streamId), intake);
+            queues.put(feed.queue.name, feed.queue);
+            sharedFeeds.put(key, feed);
+        }
+        else if (!feed.topic.equals(topic))
+        {
+            proxy.refuse(client, consumerId, ErrorCode.GENERIC, "shared subscription '" + key + "' is on topic '" +
+                feed.topic + "', not '" + topic + "': close its consumers first or use another name");
+            return;
+        }
+        addConsumer(client, consumerId, feed.queue, selector, credit);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onSubscribeDurable(
+        final HostedClient client, final long consumerId, final int credit, final String topic, final String selector,
+        final String key, final String channel, final int streamId, final boolean shared, final boolean noLocal)
+    {
+        takePendingDurable();
+        if (durable == null)
+        {
+            proxy.refuse(client, consumerId, ErrorCode.NOT_AVAILABLE, "durable subscriptions need the archive, and " +
+                "the queue host on this media driver runs without one: start the driver with " +
+                "wirespeed.archive.enabled=true (driver=external), or use archive=auto or archive=on with the " +
+                "embedded driver");
+            return;
+        }
+        DurableTopicFeed feed = durableFeeds.get(key);
+        if (feed != null)
+        {
+            final DurableState state = feed.feed.state();
+            final boolean active = !feed.queue.consumers.isEmpty();
+            if (state.shared() != shared)
+            {
+                proxy.refuse(client, consumerId, ErrorCode.GENERIC, "durable subscription '" + key +
+                    "' exists as " +
+                    (state.shared() ? "a shared" : "an unshared") + " one: use " + (state.shared() ?
+                    "createSharedDurableConsumer" : "createDurableConsumer") + ", or another name");
+                return;
+            }
+            if (!state.sameDefinition(topic, selector, noLocal))
+            {
+                if (active)
+                {
+                    proxy.refuse(client, consumerId, ErrorCode.GENERIC, "durable subscription '" + key +
+                        "' is on topic '" +
+                        state.topic() + "'" + (state.selector().isEmpty() ? "" : " with selector '" + state.selector() +
+                        "'") + " and has an active consumer: close it before changing the topic or selector");
+                    return;
+                }
+                deleteDurable(feed);
+                feed = null;
+            }
+            else if (active && !shared)
+            {
+                proxy.refuse(client, consumerId, ErrorCode.GENERIC, "durable subscription '" + key +
+                    "' already has an active " +
+                    "consumer: an unshared durable subscription takes one consumer at a time (close the other, or " +
+                    "use createSharedDurableConsumer)");
+                return;
+            }
+        }
+        if (feed == null)
+        {
+            final Predicate<EnvelopeReader> test;
+            try
+            {
+                test = selector.isBlank() ? null : selectors.apply(selector);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                proxy.refuse(client, consumerId, ErrorCode.INVALID_SELECTOR, ex.getMessage());
+                return;
+            }
+            final DurableState state = new DurableState(key, topic, selector, noLocal, shared, channel, streamId);
+            try
+            {
+                feed = hosted(new DurableTopicFeed(DurableFeed.create(durable.archive(), durable.store(), state), test,
+                    intake));
+            }
+            catch (final RuntimeException ex)
+            {
+                LOGGER.log(System.Logger.Level.ERROR, "cannot create durable subscription '" + key + "'", ex);
+                proxy.refuse(client, consumerId, ErrorCode.GENERIC, "cannot create durable subscription '" + key +
+                    "': " + ex);
+                return;
+            }
+            durableFeeds.put(key, feed);
+        }
+        addConsumer(client, consumerId, feed.queue, "", credit);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onUnsubscribe(final HostedClient client, final long requestId, final String key)
+    {
+        takePendingDurable();
+        final DurableTopicFeed feed = durable == null ? null : durableFeeds.get(key);
+        if (feed == null)
+        {
+            proxy.refuse(client, requestId, ErrorCode.INVALID_DESTINATION, "there is no durable subscription '" + key +
+                "' (client id/name) to unsubscribe: check the name and the connection's client id");
+            return;
+        }
+        if (!feed.queue.consumers.isEmpty())
+        {
+            proxy.refuse(client, requestId, ErrorCode.ILLEGAL_STATE, "durable subscription '" + key +
+                "' has an active " +
+                "consumer: close it before unsubscribing");
+            return;
+        }
+        if (!feed.queue.detached.isEmpty())
+        {
+            proxy.refuse(client, requestId, ErrorCode.ILLEGAL_STATE, "durable subscription '" + key +
+                "' has messages " +
+                "that a session received and has not yet acknowledged or committed: finish that first");
+            return;
+        }
+        deleteDurable(feed);
+        proxy.accepted(client, requestId);
+    }
+
+    private void deleteDurable(final DurableTopicFeed feed)
+    {
+        final String key = feed.feed.state().key();
+        durableFeeds.remove(key);
+        queues.remove(feed.queue.name);
+        feed.queue.dropAll();
+        feed.feed.delete();
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onCredit(final HostedClient client, final long consumerId, final int credit)
+    {
+        final HostedConsumer consumer = client.consumers.get(consumerId);
+        if (consumer != null)
+        {
+            consumer.credit += credit;
+        }
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onAcknowledge(final HostedClient client, final long consumerId, final long deliveryId)
+    {
+        final HostedConsumer consumer = client.consumers.get(consumerId);
+        if (consumer != null)
+        {
+            final StoredMessage message = consumer.inFlight.remove(deliveryId);
+            if (message != null)
+            {
+                message.done();
+                forgetIfSettled(client, consumer);
+            }
+        }
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onGiveBack(final HostedClient client, final long consumerId, final long deliveryId, final boolean seen)
+    {
+        final HostedConsumer consumer = client.consumers.get(consumerId);
+        if (consumer != null)
+        {
+            final StoredMessage message = consumer.inFlight.remove(deliveryId);
+            if (message != null)
+            {
+                if (!seen)
+                {
+                    message.deliveryCount--;
+                }
+                consumer.queue.putBack(message);
+                forgetIfSettled(client, consumer);
+            }
+        }
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onPause(final HostedClient client, final long consumerId, final long requestId)
+    {
+        final HostedConsumer consumer = client.consumers.get(consumerId);
+        if (consumer != null)
+        {
+            consumer.credit = 0;
+        }
+        proxy.accepted(client, requestId);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onCloseConsumer(final HostedClient client, final long consumerId, final boolean keepDeliveries)
+    {
+        final HostedConsumer consumer = client.consumers.get(consumerId);
+        if (consumer == null)
+        {
+            return;
+        }
+        if (keepDeliveries && !consumer.inFlight.isEmpty())
+        {
+            consumer.queue.detach(consumer);
+            closeUnusedSharedFeed(consumer.queue);
+        }
+        else
+        {
+            client.consumers.remove(consumerId);
+            release(consumer);
+        }
+    }
+
+    private static void forgetIfSettled(final HostedClient client, final HostedConsumer consumer)
+    {
+        if (consumer.queue.forgetIfSettled(consumer))
+        {
+            client.consumers.remove(consumer.id);
+        }
+    }
+
+    private void release(final HostedConsumer consumer)
+    {
+        consumer.queue.release(consumer);
+        closeUnusedSharedFeed(consumer.queue);
+    }
+
+    private void closeUnusedSharedFeed(final HostedQueue queue)
+    {
+        if (!queue.consumers.isEmpty())
+        {
+            return;
+        }
+        final Iterator<Map.Entry<String, SharedFeed>> feeds = sharedFeeds.entrySet().iterator();
+        while (feeds.hasNext())
+        {
+            final SharedFeed feed = feeds.next().getValue();
+            if (feed.queue == queue)
+            {
+                feed.subscription.close();
+                queues.remove(queue.name);
+                feeds.remove();
+            }
+        }
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onBrowse(final HostedClient client, final long requestId, final String name, final String selector)
+    {
+        final Predicate<EnvelopeReader> test;
+        try
+        {
+            test = selector.isBlank() ? null : selectors.apply(selector);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            proxy.refuse(client, requestId, ErrorCode.INVALID_SELECTOR, ex.getMessage());
+            return;
+        }
+        final HostedQueue queue = queues.get(name);
+        if (queue != null)
+        {
+            for (final StoredMessage message : queue.contents(System.currentTimeMillis()))
+            {
+                envelopeView.wrap(message.envelope);
+                if (test == null || test.test(reader.wrap(envelopeView, 0, message.envelope.length)))
+                {
+                    proxy.browseItem(client, requestId, message.deliveryCount, envelopeView, 0,
+                        message.envelope.length);
+                }
+            }
+        }
+        proxy.browseEnd(client, requestId);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onCreateTemporaryQueue(final HostedClient client, final String name)
+    {
+        queue(name, client);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onDeleteTemporaryQueue(final HostedClient client, final String name)
+    {
+        final HostedQueue queue = queues.get(name);
+        if (queue != null && queue.temporaryOwner == client)
+        {
+            queues.remove(name);
+            queue.dropAll();
+        }
+    }
+
+    private int dispatch(final HostedQueue queue, final long nowMs)
+    {
+        int work = 0;
+        for (int tried = 0; queue.size() > 0 && tried < queue.consumers.size(); )
+        {
+            final HostedConsumer consumer = queue.nextWithCredit(tried);
+            if (consumer == null)
+            {
+                break;
+            }
+            final StoredMessage message = queue.take(consumer, nowMs);
+            if (message == null)
+            {
+                tried++;
+                continue;
+            }
+            message.deliveryCount++;
+            final long deliveryId = ++deliveryIds;
+            envelopeView.wrap(message.envelope);
+            if (!proxy.deliver(consumer.client, consumer.id, deliveryId, message.deliveryCount, envelopeView, 0,
+                message.envelope.length))
+            {
+                message.deliveryCount--;
+                queue.putBack(message);
+                break;
+            }
+            consumer.credit--;
+            consumer.inFlight.put(deliveryId, message);
+            work++;
+            tried = 0;
+        }
+        return work;
+    }
+
+    private int checkClients(final long nowNs)
+    {
+        int work = 0;
+        final Iterator<HostedClient> it = clients.values().iterator();
+        while (it.hasNext())
+        {
+            final HostedClient client = it.next();
+            if (client.isGone(nowNs))
+            {
+                for (final HostedConsumer consumer : client.consumers.values())
+                {
+                    release(consumer);
+                }
+                client.consumers.clear();
+                queues.values().removeIf(queue ->
+                {
+                    if (queue.temporaryOwner == client)
+                    {
+                        queue.dropAll();
+                        return true;
+                    }
+                    return false;
+                });
+                client.reply.close();
+                it.remove();
+                work++;
+            }
+        }
+        return work;
+    }
+
+    @Override
+    public void close()
+    {
+        if (runner != null)
+        {
+            runner.close();
+        }
+        else
+        {
+            onClose();
+        }
+    }
+
+    @Override
+    public void onClose()
+    {
+        for (int i = 0; i < 1_000 && control.poll(controlHandler, FRAGMENT_LIMIT) > 0; i++)
+        {
+            // take in the acknowledgements already sent, so that they are stored
+        }
+        final long deadline = System.nanoTime() + CATCH_UP_NS;
+        while (queueFeed != null && arrivals.awaiting() > 0 && System.nanoTime() < deadline)
+        {
+            // read the recordings up to the live messages, so that the acknowledged ones' positions are stored and
+            // they do not come back, marked possibly delivered, at the next start
+            if (queueFeed.poll(queueSink, FRAGMENT_LIMIT) == 0)
+            {
+                Thread.yield();
+            }
+        }
+        if (inbound != null)
+        {
+            inbound.close();
+        }
+        if (queueFeed != null)
+        {
+            queueFeed.close();
+        }
+        for (final DurableTopicFeed feed : durableFeeds.values())
+        {
+            feed.feed.close();
+        }
+        control.close();
+        for (final HostedClient client : clients.values())
+        {
+            client.reply.close();
+        }
+        for (final SharedFeed feed : sharedFeeds.values())
+        {
+            feed.subscription.close();
+        }
+    }
+
+    private DurableTopicFeed hosted(final DurableTopicFeed feed)
+    {
+        queues.put(feed.queue.name, feed.queue);
+        return feed;
+    }
+
+    private Predicate<EnvelopeReader> compileStored(final DurableState state)
+    {
+        try
+        {
+            return state.selector().isBlank() ? null : selectors.apply(state.selector());
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            LOGGER.log(System.Logger.Level.ERROR, "stored durable subscription '" + state.key() + "' has a selector " +
+                "that no longer compiles; it gets every message: " + ex.getMessage());
+            return null;
+        }
+    }
+}

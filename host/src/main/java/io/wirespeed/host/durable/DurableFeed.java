@@ -1,0 +1,352 @@
+package io.wirespeed.host.durable;
+
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+import org.agrona.DirectBuffer;
+
+import io.wirespeed.transport.aeron.RecordedStream;
+import io.wirespeed.transport.aeron.StreamArchive;
+
+/**
+ * The source of a durable subscription's messages: every recording of its topic's stream (one per
+ * publishing session), each replayed from the subscription's acknowledged position there and followed
+ * while the publisher lives. Messages of one publisher come in the order it sent them; publishers
+ * interleave. New publishers' recordings are found every {@value #DISCOVERY_INTERVAL_MS} ms.
+ * Acknowledgements move the per-recording positions ({@link RecordingCursor}), which are stored at
+ * most every {@value #FLUSH_INTERVAL_MS} ms and when the feed closes. Where the archive's retention
+ * removed data the subscription had not read, the gap is logged (logger
+ * {@code io.wirespeed.host.durable.DurableFeed}, WARNING) with its extent, and reading goes on after it.
+ * Used by the queue host's thread only.
+ */
+public final class DurableFeed implements AutoCloseable
+{
+    /** How often new recordings are looked for, in ms. */
+    public static final long DISCOVERY_INTERVAL_MS = 100;
+    /** The longest an acknowledgement stays unstored, in ms. */
+    public static final long FLUSH_INTERVAL_MS = 20;
+    private static final System.Logger LOGGER = System.getLogger(DurableFeed.class.getName());
+
+    /** Takes each replayed message. */
+    @FunctionalInterface
+    public interface Sink
+    {
+        /**
+         * @param buffer            holds the envelope, valid during the call only.
+         * @param offset            where it starts.
+         * @param length            its length.
+         * @param recordingId       the recording it came from.
+         * @param start             its start position there: its identity for {@link #acknowledge}.
+         * @param possiblyDelivered whether a consumer may have had it before the host restarted.
+         * @return true if kept (it will be acknowledged later); false if left out (it counts as acknowledged).
+         */
+        boolean onMessage(
+            DirectBuffer buffer, int offset, int length, long recordingId, long start, boolean possiblyDelivered);
+    }
+
+    private final StreamArchive archive;
+    private final SubscriptionStore store;
+    private final DurableState state;
+    private final Map<Long, RecordedStream> replays = new HashMap<>();
+    private final RecordedStream.Handler handler = this::onReplayed;
+    private Sink sink;
+    private long currentRecording;
+    private RecordingCursor currentCursor;
+    private long lastDiscoveryMs;
+    private long lastFlushMs;
+    private boolean dirty;
+    private boolean closed;
+
+    private DurableFeed(final StreamArchive archive, final SubscriptionStore store, final DurableState state)
+    {
+        this.archive = archive;
+        this.store = store;
+        this.state = state;
+    }
+
+    /**
+     * Creates a subscription: records its stream (if not yet recorded) and starts it at what is being
+     * recorded now, then stores it.
+     *
+     * @param archive the archive client.
+     * @param store   where subscriptions are stored.
+     * @param state   the new subscription.
+     * @return its feed.
+     */
+    public static DurableFeed create(
+        final StreamArchive archive, final SubscriptionStore store, final DurableState state)
+    {
+        final boolean newlyRecorded = archive.record(state.channel, state.streamId);
+        for (final StreamArchive.Recording recording : archive.recordings(state.channel, state.streamId, -1))
+        {
+            if (recording.isActive())
+            {
+                state.cursors.put(recording.recordingId(), new RecordingCursor(
+                    newlyRecorded ? recording.startPosition() : archive.position(recording.recordingId())));
+            }
+            state.afterRecordingId = Math.max(state.afterRecordingId, recording.recordingId());
+        }
+        store.save(state);
+        return new DurableFeed(archive, store, state);
+    }
+
+    /**
+     * Reopens a stored subscription when the host starts: records its stream again, and treats what
+     * was recorded before as possibly delivered (it is redelivered marked so).
+     *
+     * @param archive the archive client.
+     * @param store   where subscriptions are stored.
+     * @param state   the stored subscription.
+     * @return its feed.
+     */
+    public static DurableFeed restore(
+        final StreamArchive archive, final SubscriptionStore store, final DurableState state)
+    {
+        archive.record(state.channel, state.streamId);
+        final DurableFeed feed = new DurableFeed(archive, store, state);
+        for (final StreamArchive.Recording recording : archive.recordings(state.channel, state.streamId, -1))
+        {
+            RecordingCursor cursor = state.cursors.get(recording.recordingId());
+            if (cursor == null && recording.recordingId() > state.afterRecordingId)
+            {
+                cursor = new RecordingCursor(recording.startPosition());
+                state.cursors.put(recording.recordingId(), cursor);
+            }
+            if (cursor != null)
+            {
+                cursor.possiblyDeliveredBelow(recording.isActive() ? archive.position(recording.recordingId()) :
+                    recording.stopPosition());
+            }
+        }
+        return feed;
+    }
+
+    /** @return the subscription's state. */
+    public DurableState state()
+    {
+        return state;
+    }
+
+    /**
+     * Reads replayed messages into the sink; now and then looks for new recordings and stores positions.
+     *
+     * @param sink          takes the messages.
+     * @param fragmentLimit the most fragments per recording.
+     * @return the work done.
+     */
+    public int poll(final Sink sink, final int fragmentLimit)
+    {
+        int work = 0;
+        final long nowMs = System.currentTimeMillis();
+        if (nowMs - lastDiscoveryMs >= DISCOVERY_INTERVAL_MS)
+        {
+            lastDiscoveryMs = nowMs;
+            work += discover();
+        }
+        this.sink = sink;
+        try
+        {
+            final Iterator<Map.Entry<Long, RecordedStream>> it = replays.entrySet().iterator();
+            while (it.hasNext())
+            {
+                final Map.Entry<Long, RecordedStream> entry = it.next();
+                currentRecording = entry.getKey();
+                currentCursor = state.cursors.get(currentRecording);
+                final RecordedStream replay = entry.getValue();
+                work += replay.poll(handler, fragmentLimit);
+                if (replay.isEnded())
+                {
+                    replay.close();
+                    it.remove();
+                    work++;
+                }
+            }
+        }
+        finally
+        {
+            this.sink = null;
+            currentCursor = null;
+        }
+        flushIfDue(nowMs);
+        return work;
+    }
+
+    private int discover()
+    {
+        long known = state.afterRecordingId;
+        for (final long id : state.cursors.keySet())
+        {
+            known = Math.max(known, id);
+        }
+        int work = 0;
+        for (final StreamArchive.Recording recording : archive.recordings(state.channel, state.streamId, known))
+        {
+            state.cursors.put(recording.recordingId(), new RecordingCursor(recording.startPosition()));
+            dirty = true;
+            work++;
+        }
+        final Iterator<Map.Entry<Long, RecordingCursor>> it = state.cursors.entrySet().iterator();
+        while (it.hasNext())
+        {
+            final Map.Entry<Long, RecordingCursor> entry = it.next();
+            final long recordingId = entry.getKey();
+            final RecordingCursor cursor = entry.getValue();
+            if (cursor.isDone() || replays.containsKey(recordingId))
+            {
+                continue;
+            }
+            final StreamArchive.Recording recording = archive.recording(recordingId);
+            if (recording == null)
+            {
+                LOGGER.log(System.Logger.Level.WARNING, "durable subscription '" + state.key + "' on '" + state.topic +
+                    "' lost messages: the archive's retention deleted recording " + recordingId + " before it was " +
+                    "read past position " + cursor.read() + "; the subscription goes on with the other recordings");
+                it.remove();
+                dirty = true;
+                continue;
+            }
+            if (cursor.read() < recording.startPosition())
+            {
+                LOGGER.log(System.Logger.Level.WARNING, "durable subscription '" + state.key + "' on '" + state.topic +
+                    "' lost messages: the archive's retention purged recording " + recordingId + " positions " +
+                    cursor.read() + " to " + recording.startPosition() + " (" +
+                    (recording.startPosition() - cursor.read()) + " bytes) before they were read; it goes on from " +
+                    recording.startPosition());
+                cursor.skipTo(recording.startPosition());
+                dirty = true;
+            }
+            if (!recording.isActive() && cursor.read() >= recording.stopPosition())
+            {
+                cursor.done();
+                dirty = true;
+                continue;
+            }
+            if (recording.isActive() && archive.position(recordingId) <= cursor.read())
+            {
+                // nothing recorded past the position yet (a publisher that has only just connected): the
+                // archive refuses to replay an empty range, so look again at the next discovery
+                continue;
+            }
+            try
+            {
+                replays.put(recordingId, archive.replay(recordingId, cursor.read()));
+                work++;
+            }
+            catch (final RuntimeException ex)
+            {
+                LOGGER.log(System.Logger.Level.WARNING, "durable subscription '" + state.key + "': cannot replay " +
+                    "recording " + recordingId + " from " + cursor.read() + " (retrying): " + ex.getMessage());
+            }
+        }
+        return work;
+    }
+
+    private void onReplayed(final DirectBuffer buffer, final int offset, final int length, final long end)
+    {
+        final RecordingCursor cursor = currentCursor;
+        if (cursor == null)
+        {
+            return;
+        }
+        final long start = cursor.read();
+        if (end <= start)
+        {
+            return;
+        }
+        if (cursor.onRead(start, end) &&
+            sink.onMessage(buffer, offset, length, currentRecording, start, cursor.possiblyDelivered(start)))
+        {
+            cursor.kept(start);
+        }
+        else
+        {
+            dirty = true;
+        }
+    }
+
+    /**
+     * A kept message was acknowledged (or dropped as expired): the subscription's position may move.
+     *
+     * @param recordingId the recording it came from.
+     * @param start       its start position.
+     */
+    public void acknowledge(final long recordingId, final long start)
+    {
+        final RecordingCursor cursor = state.cursors.get(recordingId);
+        if (cursor != null && cursor.acknowledge(start))
+        {
+            dirty = true;
+        }
+    }
+
+    private void flushIfDue(final long nowMs)
+    {
+        if (dirty && nowMs - lastFlushMs >= FLUSH_INTERVAL_MS)
+        {
+            flush();
+            lastFlushMs = nowMs;
+        }
+    }
+
+    /** Stores the subscription's positions now. */
+    public void flush()
+    {
+        dirty = false;
+        store.save(state);
+    }
+
+    /**
+     * Stops the replay of a recording that the archive's retention is about to purge (Aeron Archive
+     * refuses to purge a recording being replayed). The next look for recordings starts it again from
+     * this subscription's position, and logs the gap if the purge went past it.
+     *
+     * @param recordingId the recording.
+     */
+    public void releaseReplay(final long recordingId)
+    {
+        final RecordedStream replay = replays.remove(recordingId);
+        if (replay != null)
+        {
+            replay.close();
+            lastDiscoveryMs = 0;
+        }
+    }
+
+    /** @return the ids of the recordings this subscription reads or has read. */
+    public List<Long> recordingIds()
+    {
+        return List.copyOf(state.cursors.keySet());
+    }
+
+    /** Stops the replays and stores the positions; the subscription stays. Idempotent. */
+    @Override
+    public void close()
+    {
+        if (closed)
+        {
+            return;
+        }
+        closed = true;
+        for (final RecordedStream replay : replays.values())
+        {
+            replay.close();
+        }
+        replays.clear();
+        flush();
+    }
+
+    /** Deletes the subscription: replays stop, its stream's recording is given back, its file goes. */
+    public void delete()
+    {
+        closed = true;
+        for (final RecordedStream replay : replays.values())
+        {
+            replay.close();
+        }
+        replays.clear();
+        archive.stopRecording(state.channel, state.streamId);
+        store.delete(state.key);
+    }
+}

@@ -1,0 +1,92 @@
+package io.wirespeed.host.durable;
+
+import io.wirespeed.transport.aeron.AeronTransport;
+import io.wirespeed.transport.ArchiveConfig;
+import io.wirespeed.transport.aeron.ArchiveHost;
+import io.wirespeed.transport.aeron.ReplayGate;
+import io.wirespeed.transport.aeron.StreamArchive;
+
+/**
+ * What the queue host needs to keep subscriptions and queues durable: a client of the archive beside
+ * its media driver, and the store of subscriptions' positions in the archive's directory.
+ */
+public final class DurableStorage implements AutoCloseable
+{
+    private final StreamArchive archive;
+    private final SubscriptionStore store;
+    private final ArchiveHost archiveHost;
+
+    private DurableStorage(final StreamArchive archive, final SubscriptionStore store, final ArchiveHost archiveHost)
+    {
+        this.archive = archive;
+        this.store = store;
+        this.archiveHost = archiveHost;
+    }
+
+    /**
+     * Connects to the archive running beside the transport's media driver.
+     *
+     * @param transport the host's transport.
+     * @param config    the archive's settings (its directory holds the subscriptions' files).
+     * @return the storage.
+     */
+    public static DurableStorage open(final AeronTransport transport, final ArchiveConfig config)
+    {
+        return open(transport, config, null);
+    }
+
+    /**
+     * Connects to the archive running in this JVM beside the transport's media driver, and takes over
+     * its retention: the queue host applies it from its own thread ({@link #applyRetentionIfDue}),
+     * stopping its replays of a recording before that is purged.
+     *
+     * @param transport   the host's transport.
+     * @param config      the archive's settings (its directory holds the subscriptions' files).
+     * @param archiveHost the archive, or null to leave its retention to its own agent.
+     * @return the storage.
+     */
+    public static DurableStorage open(
+        final AeronTransport transport, final ArchiveConfig config, final ArchiveHost archiveHost)
+    {
+        final StreamArchive archive = StreamArchive.connect(transport);
+        try
+        {
+            return new DurableStorage(archive, new SubscriptionStore(config.directory(), config.fileSync() > 0),
+                archiveHost);
+        }
+        catch (final RuntimeException ex)
+        {
+            archive.close();
+            throw ex;
+        }
+    }
+
+    /** @return the archive client; for the host's thread only. */
+    public StreamArchive archive()
+    {
+        return archive;
+    }
+
+    /** @return the subscriptions' store. */
+    public SubscriptionStore store()
+    {
+        return store;
+    }
+
+    /**
+     * Applies the archive's retention when due, where this storage took it over; for the host's thread only.
+     *
+     * @param gate stops the host's replays of a recording about to be purged.
+     * @return how many segment files were purged.
+     */
+    public int applyRetentionIfDue(final ReplayGate gate)
+    {
+        return archiveHost == null ? 0 : archiveHost.applyRetentionIfDue(gate);
+    }
+
+    @Override
+    public void close()
+    {
+        archive.close();
+    }
+}

@@ -1,0 +1,222 @@
+package io.wirespeed.jms.queue;
+
+import javax.jms.JMSException;
+
+import org.agrona.ExpandableDirectByteBuffer;
+
+import io.wirespeed.codec.control.sbe.AcknowledgeEncoder;
+import io.wirespeed.codec.control.sbe.BooleanType;
+import io.wirespeed.codec.control.sbe.BrowseEncoder;
+import io.wirespeed.codec.control.sbe.ClientRefEncoder;
+import io.wirespeed.codec.control.sbe.CloseConsumerEncoder;
+import io.wirespeed.codec.control.sbe.CreateTemporaryQueueEncoder;
+import io.wirespeed.codec.control.sbe.CreditEncoder;
+import io.wirespeed.codec.control.sbe.DeleteTemporaryQueueEncoder;
+import io.wirespeed.codec.control.sbe.GiveBackEncoder;
+import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
+import io.wirespeed.codec.control.sbe.PauseEncoder;
+import io.wirespeed.codec.control.sbe.SubscribeDurableEncoder;
+import io.wirespeed.codec.control.sbe.SubscribeEncoder;
+import io.wirespeed.codec.control.sbe.SubscribeSharedEncoder;
+import io.wirespeed.codec.control.sbe.UnsubscribeEncoder;
+import io.wirespeed.jms.meta.ConnectionId;
+import io.wirespeed.transport.TransportException;
+import io.wirespeed.transport.TransportPublication;
+
+/**
+ * A connection's side of the control protocol's requests: encodes each request to the queue host and sends it on
+ * the control stream, waiting out back-pressure up to the host timeout. Thread safe: sessions on several threads
+ * send through it, one request at a time.
+ */
+final class HostProxy
+{
+    private final long high;
+    private final long low;
+    private final int replyStream;
+    private final long hostTimeoutNs;
+    private final TransportPublication publication;
+    private final ExpandableDirectByteBuffer buffer = new ExpandableDirectByteBuffer(1024);
+    private final MessageHeaderEncoder header = new MessageHeaderEncoder();
+    private final SubscribeEncoder subscribe = new SubscribeEncoder();
+    private final SubscribeSharedEncoder subscribeShared = new SubscribeSharedEncoder();
+    private final SubscribeDurableEncoder subscribeDurable = new SubscribeDurableEncoder();
+    private final UnsubscribeEncoder unsubscribe = new UnsubscribeEncoder();
+    private final CreditEncoder credit = new CreditEncoder();
+    private final AcknowledgeEncoder acknowledge = new AcknowledgeEncoder();
+    private final GiveBackEncoder giveBack = new GiveBackEncoder();
+    private final CloseConsumerEncoder closeConsumer = new CloseConsumerEncoder();
+    private final PauseEncoder pause = new PauseEncoder();
+    private final BrowseEncoder browse = new BrowseEncoder();
+    private final CreateTemporaryQueueEncoder createTemporary = new CreateTemporaryQueueEncoder();
+    private final DeleteTemporaryQueueEncoder deleteTemporary = new DeleteTemporaryQueueEncoder();
+    private volatile boolean hostSeen;
+
+    /**
+     * @param publication   the host's control stream.
+     * @param id            the connection's id.
+     * @param replyStream   the stream this connection receives responses on.
+     * @param hostTimeoutNs how long a request may wait for the host to take it.
+     */
+    HostProxy(final TransportPublication publication, final ConnectionId id, final int replyStream,
+        final long hostTimeoutNs)
+    {
+        this.publication = publication;
+        this.high = id.high();
+        this.low = id.low();
+        this.replyStream = replyStream;
+        this.hostTimeoutNs = hostTimeoutNs;
+    }
+
+    /** @return whether the host took a request once: then a lost connection means it has gone. */
+    boolean hostSeen()
+    {
+        return hostSeen;
+    }
+
+    /** @return whether the host's control stream has its subscriber now. */
+    boolean isConnected()
+    {
+        return publication.isConnected();
+    }
+
+    synchronized void subscribe(final long consumerId, final int credits, final String queue, final String selector)
+        throws JMSException
+    {
+        client(subscribe.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).credit(credits).client());
+        subscribe.queue(queue).selector(selector);
+        offer(subscribe.encodedLength());
+    }
+
+    synchronized void subscribeShared(
+        final long consumerId, final int credits, final String topic, final String selector, final String key,
+        final String channel, final int streamId) throws JMSException
+    {
+        client(subscribeShared.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).credit(credits)
+            .streamId(streamId).client());
+        subscribeShared.topic(topic).selector(selector).subscription(key).channel(channel);
+        offer(subscribeShared.encodedLength());
+    }
+
+    synchronized void subscribeDurable(
+        final long consumerId, final int credits, final String topic, final String selector, final String key,
+        final String channel, final int streamId, final boolean shared, final boolean noLocal) throws JMSException
+    {
+        client(subscribeDurable.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).credit(credits)
+            .streamId(streamId).shared(bool(shared)).noLocal(bool(noLocal)).client());
+        subscribeDurable.topic(topic).selector(selector).subscription(key).channel(channel);
+        offer(subscribeDurable.encodedLength());
+    }
+
+    synchronized void unsubscribe(final long correlationId, final String key) throws JMSException
+    {
+        client(unsubscribe.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).client());
+        unsubscribe.subscription(key);
+        offer(unsubscribe.encodedLength());
+    }
+
+    synchronized void credit(final long consumerId, final int credits) throws JMSException
+    {
+        client(credit.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).credit(credits).client());
+        offer(credit.encodedLength());
+    }
+
+    synchronized void acknowledge(final long consumerId, final long deliveryId) throws JMSException
+    {
+        client(acknowledge.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).deliveryId(deliveryId)
+            .client());
+        offer(acknowledge.encodedLength());
+    }
+
+    synchronized void giveBack(final long consumerId, final long deliveryId, final boolean seen) throws JMSException
+    {
+        client(giveBack.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).deliveryId(deliveryId)
+            .seen(bool(seen)).client());
+        offer(giveBack.encodedLength());
+    }
+
+    synchronized void closeConsumer(final long consumerId, final boolean keepDeliveries) throws JMSException
+    {
+        client(closeConsumer.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId)
+            .keepDeliveries(bool(keepDeliveries)).client());
+        offer(closeConsumer.encodedLength());
+    }
+
+    synchronized void pause(final long consumerId, final long correlationId) throws JMSException
+    {
+        client(pause.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).correlationId(correlationId)
+            .client());
+        offer(pause.encodedLength());
+    }
+
+    synchronized void browse(final long correlationId, final String queue, final String selector)
+        throws JMSException
+    {
+        client(browse.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).client());
+        browse.queue(queue).selector(selector);
+        offer(browse.encodedLength());
+    }
+
+    synchronized void temporaryQueue(final String name, final boolean create) throws JMSException
+    {
+        if (create)
+        {
+            client(createTemporary.wrapAndApplyHeader(buffer, 0, header).client());
+            createTemporary.queue(name);
+            offer(createTemporary.encodedLength());
+        }
+        else
+        {
+            client(deleteTemporary.wrapAndApplyHeader(buffer, 0, header).client());
+            deleteTemporary.queue(name);
+            offer(deleteTemporary.encodedLength());
+        }
+    }
+
+    /** Closes the control stream's publication. */
+    void close()
+    {
+        publication.close();
+    }
+
+    private void client(final ClientRefEncoder ref)
+    {
+        ref.high(high).low(low).replyStreamId(replyStream);
+    }
+
+    private static BooleanType bool(final boolean value)
+    {
+        return value ? BooleanType.TRUE : BooleanType.FALSE;
+    }
+
+    private void offer(final int bodyLength) throws JMSException
+    {
+        final int length = MessageHeaderEncoder.ENCODED_LENGTH + bodyLength;
+        final long deadline = System.nanoTime() + hostTimeoutNs;
+        while (true)
+        {
+            final long result;
+            try
+            {
+                result = publication.offer(buffer, 0, length);
+            }
+            catch (final TransportException ex)
+            {
+                throw new JMSException("queue host unreachable: " + ex.getMessage());
+            }
+            if (result > 0)
+            {
+                hostSeen = true;
+                return;
+            }
+            if (result == TransportPublication.NOT_CONNECTED && hostSeen)
+            {
+                throw QueueClient.hostGone();
+            }
+            if (result == TransportPublication.CLOSED || System.nanoTime() > deadline)
+            {
+                throw QueueClient.unreachable("queue request", hostTimeoutNs);
+            }
+            Thread.yield();
+        }
+    }
+}
