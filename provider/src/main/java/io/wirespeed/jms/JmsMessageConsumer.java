@@ -46,7 +46,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     private final String selector;
     private final boolean noLocal;
     private final TransportSubscription subscription;
-    private final MessageDecoder decoder = new MessageDecoder();
+    private final MessageDecoder decoder;
     private final ArrayDeque<JmsMessage> redeliveries = new ArrayDeque<>();
     private final java.util.ArrayList<JmsMessage> delayed = new java.util.ArrayList<>();
     private volatile boolean delayedEmpty = true;
@@ -100,6 +100,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         this.selector = selector == null || selector.isBlank() ? null : selector;
         this.noLocal = noLocal;
         this.reuseMessages = connection.config().reuseMessages();
+        this.decoder = new MessageDecoder(connection.config().deserializationPolicy());
         this.recordsReceives = session.sessionMode() == Session.CLIENT_ACKNOWLEDGE ||
             session.sessionMode() == Session.SESSION_TRANSACTED;
         this.receivedEnvelope = recordsReceives ? new ExpandableArrayBuffer(256) : null;
