@@ -103,7 +103,7 @@ public final class DirectoryPermissions
             final Set<PosixFilePermission> wanted = null == group ? OWNER_DIRECTORY : GROUP_DIRECTORY;
             if (!wanted.containsAll(before))
             {
-                LOGGER.log(System.Logger.Level.INFO, "tightened " + directory + " from " +
+                LOGGER.log(System.Logger.Level.DEBUG, "tightened " + directory + " from " +
                     PosixFilePermissions.toString(before) + " to " + PosixFilePermissions.toString(wanted) +
                     (null == group ? "" : " (group " + group + ")"));
             }
