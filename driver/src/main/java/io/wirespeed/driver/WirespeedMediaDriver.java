@@ -37,6 +37,8 @@ public final class WirespeedMediaDriver
     public static final int EXIT_CANNOT_START = 1;
     /** Exit status after a fatal error, at start or later. */
     public static final int EXIT_FATAL_ERROR = 1;
+    /** Heap kept back so that the reason of an OutOfMemoryError can still be printed once it is let go. */
+    private static volatile byte[] reserve = new byte[1024 * 1024];
 
     private WirespeedMediaDriver()
     {
@@ -68,9 +70,11 @@ public final class WirespeedMediaDriver
      */
     static void fatal(final Thread thread, final Throwable error)
     {
+        reserve = null;
         try
         {
             System.err.println("wirespeed-driver: fatal error in thread " + thread.getName() + ": " + error);
+            System.err.flush();
             error.printStackTrace(System.err);
             System.err.flush();
         }
