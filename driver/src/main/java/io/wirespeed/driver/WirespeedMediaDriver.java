@@ -27,12 +27,18 @@ import java.util.Properties;
  * <p>
  * Prints one line with its directory and settings once running; stops cleanly, deleting its
  * directory by default, on SIGTERM or Ctrl-C, and then exits with status 0. Exits with status 1 and
- * a message naming the setting to change if it cannot start.
+ * a message naming the setting to change if it cannot start, and with status 1 and the reason on any fatal error
+ * later or elsewhere (an exception nobody caught, an {@link Error} such as OutOfMemoryError in any of its threads,
+ * the driver's agents included), so that it never lingers half alive, deaf to SIGTERM.
  */
 public final class WirespeedMediaDriver
 {
     /** Exit status when the configuration or environment does not allow the driver to start. */
     public static final int EXIT_CANNOT_START = 1;
+    /** Exit status after a fatal error, at start or later. */
+    public static final int EXIT_FATAL_ERROR = 1;
+    /** Heap kept back so that the reason of an OutOfMemoryError can still be printed once it is let go. */
+    private static volatile byte[] reserve = new byte[1024 * 1024];
 
     private WirespeedMediaDriver()
     {
@@ -44,6 +50,41 @@ public final class WirespeedMediaDriver
      * @param args paths of properties files, applied in order.
      */
     public static void main(final String[] args)
+    {
+        Thread.setDefaultUncaughtExceptionHandler(WirespeedMediaDriver::fatal);
+        try
+        {
+            run(args);
+        }
+        catch (final Throwable ex)
+        {
+            fatal(Thread.currentThread(), ex);
+        }
+    }
+
+    /**
+     * Ends the process at once with {@link #EXIT_FATAL_ERROR}, saying why: nothing is left to run that could.
+     *
+     * @param thread the thread that failed.
+     * @param error  what it failed with.
+     */
+    static void fatal(final Thread thread, final Throwable error)
+    {
+        reserve = null;
+        try
+        {
+            System.err.println("wirespeed-driver: fatal error in thread " + thread.getName() + ": " + error);
+            System.err.flush();
+            error.printStackTrace(System.err);
+            System.err.flush();
+        }
+        finally
+        {
+            Runtime.getRuntime().halt(EXIT_FATAL_ERROR);
+        }
+    }
+
+    private static void run(final String[] args)
     {
         final AeronTransportContext config;
         try
@@ -66,7 +107,7 @@ public final class WirespeedMediaDriver
             final MediaDriver driver;
             try
             {
-                driver = MediaDriverLauncher.launch(config);
+                driver = MediaDriverLauncher.launch(config, null, (error) -> fatal(Thread.currentThread(), error));
             }
             catch (final TransportException ex)
             {

@@ -8,6 +8,7 @@ import org.agrona.collections.IntArrayList;
 import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.UnsafeBuffer;
 
+import io.wirespeed.jms.message.DeserializationPolicy;
 import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.wire.MessageDecoder;
 
@@ -35,7 +36,13 @@ final class Deliveries
     private final IntArrayList envelopeLengths = new IntArrayList();
     private final ExpandableArrayBuffer envelopes = new ExpandableArrayBuffer(256);
     private int envelopesLimit;
+    private final DeserializationPolicy deserializationPolicy;
     private MessageDecoder decoder;
+
+    Deliveries(final DeserializationPolicy deserializationPolicy)
+    {
+        this.deserializationPolicy = deserializationPolicy;
+    }
 
     /**
      * Records a delivery with the envelope the message was decoded from, copied.
@@ -152,7 +159,7 @@ final class Deliveries
         envelopes.getBytes(envelopeOffsets.getInt(index), envelope);
         if (decoder == null)
         {
-            decoder = new MessageDecoder();
+            decoder = new MessageDecoder(deserializationPolicy);
         }
         decoder.consumerDestination(consumer.destination());
         if (!decoder.wrap(new UnsafeBuffer(envelope), 0, envelope.length))

@@ -47,7 +47,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     private final boolean noLocal;
     private final TransportSubscription subscription;
     private final TopicSource topicSource;
-    private final MessageDecoder decoder = new MessageDecoder();
+    private final MessageDecoder decoder;
     private final DestinationCounters counters;
     private final RedeliveryQueue redeliveries = new RedeliveryQueue();
     private final DelayedMessages delayed = new DelayedMessages();
@@ -101,6 +101,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         this.selector = selector == null || selector.isBlank() ? null : selector;
         this.noLocal = noLocal;
         this.reuseMessages = connection.config().reuseMessages();
+        this.decoder = new MessageDecoder(connection.config().deserializationPolicy());
         this.recordsReceives = session.sessionMode() == Session.CLIENT_ACKNOWLEDGE ||
             session.sessionMode() == Session.SESSION_TRANSACTED;
         this.receivedEnvelope = recordsReceives ? new ExpandableArrayBuffer(256) : null;

@@ -58,7 +58,7 @@ public class JmsQueueBrowser implements QueueBrowser
         checkOpen();
         final List<byte[]> envelopes = session.connection().queueClient()
             .browse(queue.getQueueName(), selector == null ? "" : selector);
-        final MessageDecoder decoder = new MessageDecoder();
+        final MessageDecoder decoder = new MessageDecoder(session.connection().config().deserializationPolicy());
         final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
         final List<JmsMessage> messages = new ArrayList<>(envelopes.size());
         for (final byte[] envelope : envelopes)

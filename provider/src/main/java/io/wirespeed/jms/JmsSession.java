@@ -52,7 +52,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
     private final int id;
     private final SessionProducers producers = new SessionProducers(this);
     private final SessionConsumers consumers = new SessionConsumers(this);
-    private final Deliveries deliveries = new Deliveries();
+    private final Deliveries deliveries;
     private final SessionSender sender;
     private final CompletionDispatcher completions;
     private final TransactionContext transaction;
@@ -65,6 +65,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
         this.connection = connection;
         this.sessionMode = sessionMode;
         this.id = (int)connection.nextSessionId();
+        this.deliveries = new Deliveries(connection.config().deserializationPolicy());
         this.sender = new SessionSender(this);
         this.completions = new CompletionDispatcher(this, "wirespeed-completion-" + connection.id() + ":" + id);
         this.transaction = TransactionContext.of(this, sessionMode);

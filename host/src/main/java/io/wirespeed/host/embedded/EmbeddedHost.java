@@ -20,12 +20,14 @@ import io.wirespeed.transport.aeron.AeronTransportContext;
 import io.wirespeed.transport.aeron.AeronTransportFactory;
 import io.wirespeed.transport.aeron.ArchiveHost;
 import io.wirespeed.transport.aeron.DaemonThreadFactory;
+import io.wirespeed.transport.aeron.EmbeddedDriverExit;
 
 /**
  * What runs inside this JVM beside an embedded media driver: the queue host and, when needed, the archive. One per
  * driver directory, started by the first connection that needs it, with an Aeron client and a share of the driver of
  * its own, so that it lives on when every connection has closed: queues and durable subscriptions belong to the
- * host, not to the connections that use it. It ends with the JVM (a shutdown hook closes it) or with
+ * host, not to the connections that use it. It ends with the JVM (before the embedded driver stops,
+ * {@link EmbeddedDriverExit}) or with
  * {@link EmbeddedHosts#closeAll()}.
  */
 final class EmbeddedHost
@@ -68,7 +70,7 @@ final class EmbeddedHost
                 HOSTS.put(key, host);
                 if (!shutdownHookAdded)
                 {
-                    Runtime.getRuntime().addShutdownHook(new Thread(EmbeddedHost::closeAll, "wirespeed-embedded-host"));
+                    EmbeddedDriverExit.beforeDriversStop(EmbeddedHost::closeAll);
                     shutdownHookAdded = true;
                 }
             }

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 
+import io.wirespeed.jms.message.DeserializationPolicy;
 import io.wirespeed.transport.ArchiveConfig;
 import io.wirespeed.transport.IdleStrategyKind;
 import io.wirespeed.transport.ThreadingMode;
@@ -70,6 +71,7 @@ public final class ConnectionConfig
     private final boolean reuseMessages;
     private final RdmaVerbs rdmaVerbs;
     private final String clientId;
+    private final DeserializationPolicy deserializationPolicy;
     private final List<ChannelRule> routes;
     private final ArchiveMode archive;
     private final ArchiveConfig archiveConfig;
@@ -98,6 +100,8 @@ public final class ConnectionConfig
         this.reuseMessages = builder.reuseMessages;
         this.rdmaVerbs = builder.rdmaVerbs;
         this.clientId = builder.clientId;
+        this.deserializationPolicy = DeserializationPolicy.of(
+            builder.deserializationAllowList, builder.deserializationDenyList);
         this.routes = Collections.unmodifiableList(List.copyOf(builder.routes));
         this.archive = builder.archive;
         this.archiveConfig = builder.archiveConfig.build();
@@ -236,6 +240,15 @@ public final class ConnectionConfig
     public String clientId()
     {
         return clientId;
+    }
+
+    /**
+     * @return which classes a received ObjectMessage may deserialize: the defaults, the system properties (as they
+     * were when this URI was parsed) and the URI's allow- and deny-lists.
+     */
+    public DeserializationPolicy deserializationPolicy()
+    {
+        return deserializationPolicy;
     }
 
     /**

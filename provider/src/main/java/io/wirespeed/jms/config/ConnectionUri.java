@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 
+import io.wirespeed.jms.message.DeserializationPolicy;
 import io.wirespeed.transport.ArchiveConfig;
 import io.wirespeed.transport.IdleStrategyKind;
 import io.wirespeed.transport.ThreadingMode;
@@ -28,8 +29,9 @@ import io.wirespeed.transport.TransportException;
  * {@code queuePrefetch}, {@code queueHostTimeout} (ms), {@code linger} (a duration: 5s, 500ms),
  * {@code streamIdBase}, {@code streamIdRange}, {@code fragmentLimit}, {@code reuseMessages}
  * (true|false), {@code clientId}, {@code profile} (low-latency sets busy-spin idle and dedicated
- * threading), and {@code route.<pattern>=<channel>} rules (an Aeron or RDMA channel, or one of a scheme another
- * transport on the classpath claims). Values may be percent-encoded.
+ * threading), {@code deserializationAllowList} and {@code deserializationDenyList} (comma-separated classes or
+ * packages a received ObjectMessage may or may not deserialize), and {@code route.<pattern>=<channel>} rules (an
+ * Aeron or RDMA channel, or one of a scheme another transport on the classpath claims). Values may be percent-encoded.
  * docs/configuration.md describes each with examples. Every value is checked and typed here, once: what
  * uses the {@link ConnectionConfig} reads enums, durations and sizes, never text.
  */
@@ -47,7 +49,7 @@ public final class ConnectionUri
         "connectWait", "driverTimeout", "queuePrefetch", "queueHostTimeout", "linger", "streamIdBase", "streamIdRange",
         "fragmentLimit", "reuseMessages", "rdmaVerbs", "clientId", "profile",
         "archive", "archiveDir", "archiveSegmentLength", "archiveRetention", "archiveRetentionSize",
-        ROUTE_PREFIX + "<pattern>");
+        DeserializationPolicy.ALLOW_LIST_OPTION, DeserializationPolicy.DENY_LIST_OPTION, ROUTE_PREFIX + "<pattern>");
 
     private ConnectionUri()
     {
@@ -157,6 +159,10 @@ public final class ConnectionUri
             case "profile" -> profile(builder, value);
             case "archive" -> builder.archive =
                 oneOf(builder, name, value, ArchiveMode.values(), ArchiveMode::optionValue);
+            case DeserializationPolicy.ALLOW_LIST_OPTION -> builder.deserializationAllowList =
+                classList(builder, name, value);
+            case DeserializationPolicy.DENY_LIST_OPTION -> builder.deserializationDenyList =
+                classList(builder, name, value);
             case "archiveDir", "archiveSegmentLength", "archiveRetention", "archiveRetentionSize" ->
                 archiveSetting(builder, name, value);
             default -> throw new IllegalArgumentException(
@@ -231,6 +237,17 @@ public final class ConnectionUri
                 "option " + name + "='" + value + "' in '" + builder.uri + "' must be one of " + allowed);
         }
         return normalized;
+    }
+
+    private static String classList(final Builder builder, final String name, final String value)
+    {
+        final String problem = DeserializationPolicy.problemWith(value);
+        if (null != problem)
+        {
+            throw new IllegalArgumentException("option " + name + "='" + value + "' in '" + builder.uri + "': " +
+                problem + "; give comma-separated class or package names, e.g. com.example.orders,java.net.URI");
+        }
+        return value;
     }
 
     private static void archiveSetting(final Builder builder, final String name, final String value)
@@ -342,6 +359,8 @@ public final class ConnectionUri
         boolean reuseMessages = ConnectionConfig.DEFAULT_REUSE_MESSAGES;
         RdmaVerbs rdmaVerbs = ConnectionConfig.DEFAULT_RDMA_VERBS;
         String clientId;
+        String deserializationAllowList;
+        String deserializationDenyList;
         ArchiveMode archive = ConnectionConfig.DEFAULT_ARCHIVE;
         final ArchiveConfig.Builder archiveConfig = ArchiveConfig.builder();
         final List<ChannelRule> routes = new ArrayList<>();

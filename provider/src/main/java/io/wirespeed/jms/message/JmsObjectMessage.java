@@ -9,10 +9,14 @@ import javax.jms.ObjectMessage;
 /**
  * An {@link ObjectMessage} holding its object in serialized form: {@code setObject} serializes a copy at once,
  * and each {@code getObject} deserializes a new copy, so the application never shares state with the message.
+ * A received body is untrusted: it deserializes only the classes its {@link DeserializationPolicy} allows, within
+ * its limits; a body the application set itself reads back whatever its classes.
  */
 public class JmsObjectMessage extends JmsMessage implements ObjectMessage
 {
     private byte[] serialized;
+    private boolean received;
+    private DeserializationPolicy policy;
 
     @Override
     public JmsMessageType messageType()
@@ -25,12 +29,34 @@ public class JmsObjectMessage extends JmsMessage implements ObjectMessage
     {
         checkBodyWritable();
         serialized = null == object ? null : ObjectSerialization.serialize(object);
+        received = false;
     }
 
+    /**
+     * {@inheritDoc}
+     * <p>
+     * A received body deserializes only as far as the {@link DeserializationPolicy} allows.
+     *
+     * @throws MessageFormatException naming the refused class or limit and the setting that allows it.
+     */
     @Override
     public Serializable getObject() throws JMSException
     {
-        return null == serialized ? null : ObjectSerialization.deserialize(serialized);
+        if (null == serialized)
+        {
+            return null;
+        }
+        return ObjectSerialization.deserialize(serialized, received ? policy() : null);
+    }
+
+    /**
+     * Sets which classes a received body may deserialize, for decoders that know the connection's policy.
+     *
+     * @param policy the policy; null for the one of the system properties.
+     */
+    public void deserializationPolicy(final DeserializationPolicy policy)
+    {
+        this.policy = policy;
     }
 
     /**
@@ -44,13 +70,15 @@ public class JmsObjectMessage extends JmsMessage implements ObjectMessage
     }
 
     /**
-     * Sets the serialized object ignoring the read-only state, taking ownership of the array, for decoders.
+     * Sets the received serialized object ignoring the read-only state, taking ownership of the array, for
+     * decoders: from now on it is deserialized only as far as the {@link DeserializationPolicy} allows.
      *
      * @param serialized Java serialization bytes, not copied; null for no object.
      */
     public void setSerializedObjectUnchecked(final byte[] serialized)
     {
         this.serialized = serialized;
+        this.received = true;
     }
 
     /**
@@ -78,7 +106,9 @@ public class JmsObjectMessage extends JmsMessage implements ObjectMessage
     /**
      * {@inheritDoc}
      * <p>
-     * Deserializes the body to find its class; false when that fails.
+     * Never deserializes: reads the class named at the head of the serialized body and answers false when the
+     * {@link DeserializationPolicy} refuses it or it cannot be loaded. A received graph that holds a refused class
+     * further in is still refused by {@code getBody}.
      */
     @Override
     @SuppressWarnings({"rawtypes", "unchecked"})
@@ -88,11 +118,16 @@ public class JmsObjectMessage extends JmsMessage implements ObjectMessage
         {
             return true;
         }
+        final String className = SerializedClassName.of(serialized);
+        if (null == className || received && !policy().allows(className))
+        {
+            return false;
+        }
         try
         {
-            return c.isInstance(ObjectSerialization.deserialize(serialized));
+            return c.isAssignableFrom(Class.forName(className, false, classLoader()));
         }
-        catch (final MessageFormatException ex)
+        catch (final ClassNotFoundException | LinkageError ex)
         {
             return false;
         }
@@ -104,6 +139,8 @@ public class JmsObjectMessage extends JmsMessage implements ObjectMessage
         final JmsObjectMessage copy = new JmsObjectMessage();
         copyTo(copy);
         copy.serialized = serialized;
+        copy.received = received;
+        copy.policy = policy;
         return copy;
     }
 
@@ -111,5 +148,21 @@ public class JmsObjectMessage extends JmsMessage implements ObjectMessage
     protected void doClearBody()
     {
         serialized = null;
+        received = false;
+    }
+
+    private DeserializationPolicy policy()
+    {
+        if (null == policy)
+        {
+            policy = DeserializationPolicy.fromSystemProperties();
+        }
+        return policy;
+    }
+
+    private static ClassLoader classLoader()
+    {
+        final ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return null == context ? JmsObjectMessage.class.getClassLoader() : context;
     }
 }

@@ -10,8 +10,8 @@ import java.io.Serializable;
 import javax.jms.MessageFormatException;
 
 /**
- * Java serialization of ObjectMessage bodies, in one place so that a class-loading restriction (an
- * {@link java.io.ObjectInputFilter} or a trusted-packages list) can be added where every deserialization passes.
+ * Java serialization of ObjectMessage bodies, in one place: every deserialization passes here, and that of a
+ * received body through the {@link DeserializationPolicy}'s filter.
  */
 public final class ObjectSerialization
 {
@@ -43,7 +43,7 @@ public final class ObjectSerialization
     }
 
     /**
-     * Deserializes a new object from its serialized form.
+     * Deserializes a new object from the serialized form the application itself gave, any class allowed.
      *
      * @param serialized the bytes from {@link #serialize(Serializable)}.
      * @return a new object equal in state to the one serialized.
@@ -51,12 +51,36 @@ public final class ObjectSerialization
      */
     public static Serializable deserialize(final byte[] serialized) throws MessageFormatException
     {
+        return deserialize(serialized, null);
+    }
+
+    /**
+     * Deserializes a new object from a received body, only as far as the policy allows.
+     *
+     * @param serialized the bytes as received.
+     * @param policy the classes and limits allowed; null allows any class (the application's own body).
+     * @return a new object equal in state to the one serialized.
+     * @throws MessageFormatException naming the refused class or limit and the setting that allows it, or saying
+     * why the bytes cannot be deserialized.
+     */
+    public static Serializable deserialize(final byte[] serialized, final DeserializationPolicy policy)
+        throws MessageFormatException
+    {
+        final ReceivedBodyFilter filter = null == policy ? null : new ReceivedBodyFilter(policy, serialized.length);
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(serialized)))
         {
+            if (null != filter)
+            {
+                in.setObjectInputFilter(filter);
+            }
             return (Serializable)in.readObject();
         }
         catch (final IOException | ClassNotFoundException | ClassCastException ex)
         {
+            if (null != filter && null != filter.refusal())
+            {
+                throw JmsMessageExceptions.format(filter.refusal(), ex);
+            }
             throw JmsMessageExceptions.format(
                 "ObjectMessage cannot deserialize its body: " + ex +
                 "; the receiving application needs the sender's classes on its class path", ex);

@@ -16,6 +16,7 @@ import io.wirespeed.jms.destination.JmsQueue;
 import io.wirespeed.jms.destination.JmsTemporaryQueue;
 import io.wirespeed.jms.destination.JmsTemporaryTopic;
 import io.wirespeed.jms.destination.JmsTopic;
+import io.wirespeed.jms.message.DeserializationPolicy;
 import io.wirespeed.jms.message.JmsBytesMessage;
 import io.wirespeed.jms.message.JmsMapMessage;
 import io.wirespeed.jms.message.JmsMessage;
@@ -45,6 +46,25 @@ public final class MessageDecoder
     private JmsDestination consumerDestination;
     private JmsDestination lastReplyTo;
     private boolean reusing;
+    private final DeserializationPolicy deserializationPolicy;
+
+    /**
+     * A decoder whose ObjectMessage bodies deserialize what the system properties allow, for tools and tests.
+     */
+    public MessageDecoder()
+    {
+        this(DeserializationPolicy.fromSystemProperties());
+    }
+
+    /**
+     * A decoder for the consumers of one connection.
+     *
+     * @param deserializationPolicy which classes the ObjectMessage bodies it decodes may deserialize.
+     */
+    public MessageDecoder(final DeserializationPolicy deserializationPolicy)
+    {
+        this.deserializationPolicy = deserializationPolicy;
+    }
 
     /**
      * Wraps an envelope and checks its structure.
@@ -230,8 +250,9 @@ public final class MessageDecoder
         }
         else if (message instanceof JmsObjectMessage)
         {
-            ((JmsObjectMessage)message).setSerializedObjectUnchecked(
-                reader.isBodyNull() ? null : reader.body().toByteArray());
+            final JmsObjectMessage objectMessage = (JmsObjectMessage)message;
+            objectMessage.setSerializedObjectUnchecked(reader.isBodyNull() ? null : reader.body().toByteArray());
+            objectMessage.deserializationPolicy(deserializationPolicy);
         }
         else if (message instanceof JmsMapMessage)
         {

@@ -38,10 +38,15 @@ public final class AeronTransportConfiguration
     public static final String DELETE_DIR_ON_START_PROP = "wirespeed.driver.dir.delete.on.start";
     /** Whether a driver deletes its directory when it stops. */
     public static final String DELETE_DIR_ON_STOP_PROP = "wirespeed.driver.dir.delete.on.stop";
+    /**
+     * The group that may read the driver's and the archive's directories (then 0750, files 0640); unset, they are
+     * the owner's alone (0700, files 0600).
+     */
+    public static final String DIR_GROUP_PROP = "wirespeed.driver.dir.group";
     /** Every property of the vocabulary, in the order an unknown one's message lists them. */
     public static final List<String> PROPERTIES = List.of(EMBEDDED_PROP, DIR_PROP, THREADING_PROP, IDLE_PROP,
         TERM_LENGTH_PROP, MTU_PROP, PUBLICATION_CONNECTION_TIMEOUT_PROP, TIMEOUT_PROP, DELETE_DIR_ON_START_PROP,
-        DELETE_DIR_ON_STOP_PROP);
+        DELETE_DIR_ON_STOP_PROP, DIR_GROUP_PROP);
 
     /** Default of {@link #EMBEDDED_PROP}. */
     public static final boolean DEFAULT_EMBEDDED = true;

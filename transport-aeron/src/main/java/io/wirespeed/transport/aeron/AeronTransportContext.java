@@ -2,6 +2,7 @@ package io.wirespeed.transport.aeron;
 
 import static io.wirespeed.transport.aeron.AeronTransportConfiguration.DELETE_DIR_ON_START_PROP;
 import static io.wirespeed.transport.aeron.AeronTransportConfiguration.DELETE_DIR_ON_STOP_PROP;
+import static io.wirespeed.transport.aeron.AeronTransportConfiguration.DIR_GROUP_PROP;
 import static io.wirespeed.transport.aeron.AeronTransportConfiguration.DIR_PROP;
 import static io.wirespeed.transport.aeron.AeronTransportConfiguration.EMBEDDED_PROP;
 import static io.wirespeed.transport.aeron.AeronTransportConfiguration.IDLE_PROP;
@@ -42,6 +43,7 @@ public final class AeronTransportContext
     private Duration timeout = AeronTransportConfiguration.DEFAULT_TIMEOUT;
     private boolean deleteDirOnStart = AeronTransportConfiguration.DEFAULT_DELETE_DIR_ON_START;
     private boolean deleteDirOnStop = AeronTransportConfiguration.DEFAULT_DELETE_DIR_ON_STOP;
+    private String directoryGroup = DirectoryPermissions.configuredGroup();
     private Consumer<TransportException> errorHandler = AeronTransportContext::printError;
 
     /**
@@ -97,6 +99,8 @@ public final class AeronTransportContext
                 return deleteDirOnStart(PropertyValues.parseBoolean(key, text));
             case DELETE_DIR_ON_STOP_PROP:
                 return deleteDirOnStop(PropertyValues.parseBoolean(key, text));
+            case DIR_GROUP_PROP:
+                return directoryGroup(text.isEmpty() ? null : text);
             default:
                 throw new TransportException("unknown setting " + key + ": the " + PROPERTY_PREFIX + "* settings are " +
                     String.join(", ", AeronTransportConfiguration.PROPERTIES));
@@ -377,7 +381,26 @@ public final class AeronTransportContext
             " " + PUBLICATION_CONNECTION_TIMEOUT_PROP + "=" + publicationConnectionTimeout.toMillis() + "ms" +
             " " + TIMEOUT_PROP + "=" + timeout.toMillis() + "ms" +
             " " + DELETE_DIR_ON_START_PROP + "=" + deleteDirOnStart +
-            " " + DELETE_DIR_ON_STOP_PROP + "=" + deleteDirOnStop;
+            " " + DELETE_DIR_ON_STOP_PROP + "=" + deleteDirOnStop +
+            (null == directoryGroup ? "" : " " + DIR_GROUP_PROP + "=" + directoryGroup);
+    }
+
+    /**
+     * @param group the group that may read the driver's directory (0750, files 0640); null (the default unless the
+     *              system property {@value AeronTransportConfiguration#DIR_GROUP_PROP} names one) for owner-only.
+     * @return this context.
+     */
+    public AeronTransportContext directoryGroup(final String group)
+    {
+        checkOpen();
+        this.directoryGroup = group;
+        return this;
+    }
+
+    /** @return the group that may read the driver's directory, or null when it is the owner's alone. */
+    public String directoryGroup()
+    {
+        return directoryGroup;
     }
 
     private void checkOpen()

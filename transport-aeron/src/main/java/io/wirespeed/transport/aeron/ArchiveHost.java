@@ -3,6 +3,7 @@ package io.wirespeed.transport.aeron;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Paths;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -94,9 +95,11 @@ public final class ArchiveHost implements AutoCloseable
         final ThreadFactory threads)
     {
         final File directory = config.directory().toFile();
+        final String group = DirectoryPermissions.groupOf(Paths.get(aeronDirectory));
         try
         {
             Files.createDirectories(config.directory());
+            DirectoryPermissions.restrict(config.directory(), group);
         }
         catch (final IOException ex)
         {
@@ -114,6 +117,7 @@ public final class ArchiveHost implements AutoCloseable
             try
             {
                 final Archive archive = Archive.launch(context);
+                DirectoryPermissions.restrict(config.directory(), group);
                 return new ArchiveHost(config, aeronDirectory, archive, new ArchiveRetention(aeronDirectory, config,
                     threads), threads);
             }

@@ -14,18 +14,23 @@ import java.util.Map;
  * directory). Later shares use the running driver as the first configuration started it: its idle
  * strategy, default term length and MTU, and client liveness timeout are the first share's; a later share
  * that asks for another threading mode, which only the driver has, is refused. Its threads are daemon
- * threads: the driver serves the application's connections and never keeps its JVM alive.
+ * threads: the driver serves the application's connections and never keeps its JVM alive; at JVM exit
+ * {@link EmbeddedDriverExit} stops it so that its directory goes too. Before the first driver of a per-process
+ * directory starts, the directories such drivers of dead processes left behind are removed
+ * ({@link StaleDriverDirectories}).
  */
 final class EmbeddedMediaDriver implements AutoCloseable
 {
     private static final Map<String, Running> DRIVERS = new HashMap<>();
 
     private final String key;
+    private final Running running;
     private boolean closed;
 
-    private EmbeddedMediaDriver(final String key)
+    private EmbeddedMediaDriver(final String key, final Running running)
     {
         this.key = key;
+        this.running = running;
     }
 
     /**
@@ -41,7 +46,7 @@ final class EmbeddedMediaDriver implements AutoCloseable
         final String key = Paths.get(config.directory()).toAbsolutePath().normalize().toString();
         synchronized (DRIVERS)
         {
-            final Running running = DRIVERS.get(key);
+            Running running = DRIVERS.get(key);
             if (null != running)
             {
                 checkThreading(running, config, key);
@@ -49,11 +54,14 @@ final class EmbeddedMediaDriver implements AutoCloseable
             }
             else
             {
-                DRIVERS.put(key, new Running(
-                    MediaDriverLauncher.launch(config, DaemonThreadFactory.INSTANCE), config.threadingMode()));
+                EmbeddedDriverExit.ensureHook();
+                StaleDriverDirectories.removeBeside(key, config.timeout().toMillis());
+                running = new Running(
+                    MediaDriverLauncher.launch(config, DaemonThreadFactory.INSTANCE), config.threadingMode());
+                DRIVERS.put(key, running);
             }
+            return new EmbeddedMediaDriver(key, running);
         }
-        return new EmbeddedMediaDriver(key);
     }
 
     private static void checkThreading(final Running running, final AeronTransportContext config, final String key)
@@ -83,12 +91,28 @@ final class EmbeddedMediaDriver implements AutoCloseable
                 return;
             }
             closed = true;
-            final Running running = DRIVERS.get(key);
-            if (--running.shares == 0)
+            if (--running.shares == 0 && DRIVERS.get(key) == running)
             {
                 DRIVERS.remove(key);
                 running.driver.close();
             }
+        }
+    }
+
+    /**
+     * Stops every driver still running in this JVM, whatever its shares, for the JVM's exit.
+     */
+    static void stopAll()
+    {
+        final Running[] running;
+        synchronized (DRIVERS)
+        {
+            running = DRIVERS.values().toArray(new Running[0]);
+            DRIVERS.clear();
+        }
+        for (final Running driver : running)
+        {
+            driver.driver.close();
         }
     }
 

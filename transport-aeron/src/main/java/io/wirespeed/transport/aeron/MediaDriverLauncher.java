@@ -7,14 +7,16 @@ import io.wirespeed.transport.IdleStrategyKind;
 import io.wirespeed.transport.TransportException;
 
 import java.io.File;
+import java.nio.file.Paths;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Starts an Aeron media driver from an {@link AeronTransportContext}: checks the directory first,
- * refuses to start over a live driver, and turns Aeron's start-up failures into
- * {@link TransportException}s that name the setting to change. Used by the embedded driver and by
- * the external driver process alike, so that both read the same vocabulary.
+ * refuses to start over a live driver, makes its directory private ({@link DirectoryPermissions}), and turns
+ * Aeron's start-up failures into {@link TransportException}s that name the setting to change. Used by the
+ * embedded driver and by the external driver process alike, so that both read the same vocabulary.
  */
 public final class MediaDriverLauncher
 {
@@ -77,6 +79,23 @@ public final class MediaDriverLauncher
      */
     public static MediaDriver launch(final AeronTransportContext context, final ThreadFactory threads)
     {
+        return launch(context, threads, null);
+    }
+
+    /**
+     * Starts a media driver in this JVM as the configuration describes, handing every {@link Error} its agents
+     * meet (OutOfMemoryError, StackOverflowError) to a handler instead of letting them run on half broken.
+     *
+     * @param context     the settings, concluded here if not yet; its directory must not hold a live driver.
+     * @param threads     makes the driver's threads, or null for Aeron's (non-daemon) default.
+     * @param fatalErrors told of each Error, e.g. to end the process; null leaves Aeron's error handling alone.
+     * @return the running driver; closing it stops its threads and, if configured, deletes its directory.
+     * @throws TransportException if a setting is invalid, the directory is unusable, a driver already runs
+     *                            there, or Aeron refuses a setting.
+     */
+    public static MediaDriver launch(
+        final AeronTransportContext context, final ThreadFactory threads, final Consumer<Error> fatalErrors)
+    {
         final AeronTransportContext config = context.conclude();
         final String directory = config.directory();
         final MediaDriver.Context driverContext = newContext(config);
@@ -84,6 +103,20 @@ public final class MediaDriverLauncher
         {
             driverContext.conductorThreadFactory(threads).senderThreadFactory(threads).receiverThreadFactory(threads)
                 .sharedThreadFactory(threads).sharedNetworkThreadFactory(threads).asyncExecutorThreadFactory(threads);
+        }
+        if (null != fatalErrors)
+        {
+            driverContext.errorHandler((error) ->
+            {
+                if (error instanceof Error)
+                {
+                    fatalErrors.accept((Error)error);
+                }
+                else
+                {
+                    System.err.println("media driver at " + directory + ": " + error);
+                }
+            });
         }
         DriverDirectoryCheck.check(
             directory, config.termLength(), DriverDirectoryCheck.controlFilesLength(driverContext));
@@ -95,9 +128,10 @@ public final class MediaDriverLauncher
                 AeronTransportConfiguration.DIR_PROP);
         }
 
+        final MediaDriver driver;
         try
         {
-            return MediaDriver.launch(driverContext);
+            driver = MediaDriver.launch(driverContext);
         }
         catch (final AeronException | IllegalArgumentException | IllegalStateException ex)
         {
@@ -105,5 +139,16 @@ public final class MediaDriverLauncher
                 "the media driver could not start at " + directory + " with " + config + ": " + ex.getMessage() +
                 "; check " + AeronTransportConfiguration.DIR_PROP + " and the settings named above", ex);
         }
+        try
+        {
+            DirectoryPermissions.restrict(Paths.get(directory), config.directoryGroup());
+            DirectoryPermissions.remember(Paths.get(directory), config.directoryGroup());
+        }
+        catch (final TransportException ex)
+        {
+            driver.close();
+            throw ex;
+        }
+        return driver;
     }
 }

@@ -84,6 +84,15 @@ public class WirespeedJmsProperties implements Validator
     /** Client id that connections take. */
     private String clientId;
 
+    /**
+     * Classes or packages (comma-separated; * for all) a received ObjectMessage may deserialize besides the basics
+     * of java.lang, java.math, java.util and java.time.
+     */
+    private String deserializationAllowList;
+
+    /** Classes or packages (comma-separated) a received ObjectMessage may never deserialize, defaults included. */
+    private String deserializationDenyList;
+
     /** Verbs serving wirespeed:rdma channels: native (the RDMA NIC) or simulated (tests only). */
     private String rdmaVerbs;
 
@@ -142,6 +151,8 @@ public class WirespeedJmsProperties implements Validator
         put(options, "fragmentLimit", fragmentLimit);
         put(options, "reuseMessages", reuseMessages);
         put(options, "clientId", clientId);
+        put(options, "deserializationAllowList", deserializationAllowList);
+        put(options, "deserializationDenyList", deserializationDenyList);
         put(options, "rdmaVerbs", rdmaVerbs);
         put(options, "archive", archive);
         put(options, "archiveDir", archiveDir);
@@ -445,6 +456,30 @@ public class WirespeedJmsProperties implements Validator
     public void setArchive(final String archive)
     {
         this.archive = archive;
+    }
+
+    /** @return the deserializationAllowList option. */
+    public String getDeserializationAllowList()
+    {
+        return deserializationAllowList;
+    }
+
+    /** @param deserializationAllowList the deserializationAllowList option. */
+    public void setDeserializationAllowList(final String deserializationAllowList)
+    {
+        this.deserializationAllowList = deserializationAllowList;
+    }
+
+    /** @return the deserializationDenyList option. */
+    public String getDeserializationDenyList()
+    {
+        return deserializationDenyList;
+    }
+
+    /** @param deserializationDenyList the deserializationDenyList option. */
+    public void setDeserializationDenyList(final String deserializationDenyList)
+    {
+        this.deserializationDenyList = deserializationDenyList;
     }
 
     /** @return the archiveDir option. */
