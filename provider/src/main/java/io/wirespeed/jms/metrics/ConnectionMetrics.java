@@ -113,25 +113,25 @@ public final class ConnectionMetrics implements AutoCloseable
     /** Counts a send that met back-pressure and waited. */
     public void onBackPressure()
     {
-        backPressure.getAndAdd(1);
+        CounterValues.add(backPressure, 1);
     }
 
     /** Counts a send that failed. */
     public void onSendFailure()
     {
-        sendFailures.getAndAdd(1);
+        CounterValues.add(sendFailures, 1);
     }
 
     /** @return sends that waited on back-pressure. */
     public long backPressureWaits()
     {
-        return backPressure.get();
+        return CounterValues.read(backPressure);
     }
 
     /** @return sends that failed. */
     public long sendFailures()
     {
-        return sendFailures.get();
+        return CounterValues.read(sendFailures);
     }
 
     /** @return the connection's number in this process, as counter keys hold it. */

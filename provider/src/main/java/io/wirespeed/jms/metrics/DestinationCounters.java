@@ -34,8 +34,8 @@ public final class DestinationCounters
      */
     public void onSent(final int bytes)
     {
-        messagesSent.getAndAdd(1);
-        bytesSent.getAndAdd(bytes);
+        CounterValues.add(messagesSent, 1);
+        CounterValues.add(bytesSent, bytes);
     }
 
     /**
@@ -45,8 +45,8 @@ public final class DestinationCounters
      */
     public void onReceived(final int bytes)
     {
-        messagesReceived.getAndAdd(1);
-        bytesReceived.getAndAdd(bytes);
+        CounterValues.add(messagesReceived, 1);
+        CounterValues.add(bytesReceived, bytes);
     }
 
     /** @return the destination's name as counters show it: {@code topic:<name>}, {@code queue:<name>} or a group. */
@@ -58,25 +58,25 @@ public final class DestinationCounters
     /** @return messages published. */
     public long messagesSent()
     {
-        return messagesSent.get();
+        return CounterValues.read(messagesSent);
     }
 
     /** @return encoded bytes published. */
     public long bytesSent()
     {
-        return bytesSent.get();
+        return CounterValues.read(bytesSent);
     }
 
     /** @return messages received. */
     public long messagesReceived()
     {
-        return messagesReceived.get();
+        return CounterValues.read(messagesReceived);
     }
 
     /** @return encoded bytes received. */
     public long bytesReceived()
     {
-        return bytesReceived.get();
+        return CounterValues.read(bytesReceived);
     }
 
     void close()
