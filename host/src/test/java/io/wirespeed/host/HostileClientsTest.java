@@ -3,7 +3,6 @@ package io.wirespeed.host;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -35,10 +34,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The queue host under hostile and broken clients: garbage, truncated, mutated and forged requests and envelopes,
- * clients that never read their replies, forged client ids. The host runs on the test's thread through its real
- * decoding path (the transport's control and inbound streams, and the control adapter fed directly), so that an
- * exception anywhere in it fails the test, and time is the test's clock.
+ * The queue host under broken and hostile clients: clients that never read their replies, forged client ids. The
+ * host runs on the test's thread through its real decoding path (the transport's control and inbound streams, and
+ * the control adapter fed directly), so that an exception anywhere in it fails the test, and time is the test's clock.
  */
 class HostileClientsTest
 {
@@ -127,37 +125,6 @@ class HostileClientsTest
         good.awaitAll(1, "");
     }
 
-    private List<byte[]> validRequests()
-    {
-        final List<byte[]> requests = new ArrayList<>();
-        final SubscribeEncoder subscribe = new SubscribeEncoder().wrapAndApplyHeader(buffer, 0, headerEncoder)
-            .consumerId(3).credit(5);
-        subscribe.client().high(7).low(7).replyStreamId(9001);
-        subscribe.queue("fuzz").selector("color = 'red'");
-        requests.add(copy(MessageHeaderEncoder.ENCODED_LENGTH + subscribe.encodedLength()));
-        final BrowseEncoder browse = new BrowseEncoder().wrapAndApplyHeader(buffer, 0, headerEncoder)
-            .correlationId(4);
-        browse.client().high(7).low(8).replyStreamId(9002);
-        browse.queue("browsed").selector("");
-        requests.add(copy(MessageHeaderEncoder.ENCODED_LENGTH + browse.encodedLength()));
-        final CreditEncoder credit = new CreditEncoder().wrapAndApplyHeader(buffer, 0, headerEncoder)
-            .consumerId(3).credit(100);
-        credit.client().high(7).low(7).replyStreamId(9001);
-        requests.add(copy(MessageHeaderEncoder.ENCODED_LENGTH + credit.encodedLength()));
-        final AcknowledgeEncoder ack = new AcknowledgeEncoder().wrapAndApplyHeader(buffer, 0, headerEncoder)
-            .consumerId(3).deliveryId(1);
-        ack.client().high(7).low(7).replyStreamId(9001);
-        requests.add(copy(MessageHeaderEncoder.ENCODED_LENGTH + ack.encodedLength()));
-        return requests;
-    }
-
-    private byte[] copy(final int length)
-    {
-        final byte[] bytes = new byte[length];
-        buffer.getBytes(0, bytes);
-        return bytes;
-    }
-
     private static byte[] envelope(final String queue, final int sequence)
     {
         final UnsafeBuffer out = new UnsafeBuffer(new byte[512]);
@@ -166,61 +133,6 @@ class HostileClientsTest
         final byte[] bytes = new byte[length];
         out.getBytes(0, bytes);
         return bytes;
-    }
-
-    /**
-     * One input: random bytes, a truncation, bit flips, a length field (any 2 or 4 bytes) set to an extreme, or a
-     * forged client id, of a valid request or envelope.
-     */
-    private static int mutate(final SplittableRandom random, final byte[] valid, final UnsafeBuffer out)
-    {
-        out.putBytes(0, valid);
-        int length = valid.length;
-        switch (random.nextInt(5))
-        {
-            case 0 ->
-            {
-                length = random.nextInt(out.capacity());
-                for (int i = 0; i < length; i++)
-                {
-                    out.putByte(i, (byte)random.nextInt(256));
-                }
-            }
-            case 1 -> length = random.nextInt(valid.length);
-            case 2 ->
-            {
-                for (int flips = 1 + random.nextInt(4); flips > 0; flips--)
-                {
-                    final int bit = random.nextInt(length * 8);
-                    out.putByte(bit >> 3, (byte)(out.getByte(bit >> 3) ^ (1 << (bit & 7))));
-                }
-            }
-            case 3 ->
-            {
-                final int at = random.nextInt(length - 3);
-                final int[] extremes = {-1, Integer.MAX_VALUE, Integer.MIN_VALUE, 0xFFFF, 0, length, length + 1};
-                final int value = extremes[random.nextInt(extremes.length)];
-                if (random.nextBoolean())
-                {
-                    out.putInt(at, value);
-                }
-                else
-                {
-                    out.putShort(at, (short)value);
-                }
-            }
-            default ->
-            {
-                // a forged client ref, where requests carry it (right after the header)
-                if (length >= MessageHeaderEncoder.ENCODED_LENGTH + 20)
-                {
-                    out.putLong(MessageHeaderEncoder.ENCODED_LENGTH, random.nextLong());
-                    out.putLong(MessageHeaderEncoder.ENCODED_LENGTH + 8, random.nextLong());
-                    out.putInt(MessageHeaderEncoder.ENCODED_LENGTH + 16, random.nextInt());
-                }
-            }
-        }
-        return length;
     }
 
     private void offer(final TransportPublication publication, final DirectBuffer bytes, final int length)
