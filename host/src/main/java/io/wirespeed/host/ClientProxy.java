@@ -2,6 +2,7 @@ package io.wirespeed.host;
 
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableDirectByteBuffer;
+import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import io.wirespeed.codec.control.sbe.AcceptedEncoder;
@@ -16,11 +17,15 @@ import io.wirespeed.codec.control.sbe.RefusedEncoder;
  * The host's side of the control protocol's responses: encodes each response and sends it on its client's reply
  * publication without waiting. A response the publication does not take now (back-pressure, a client not yet
  * connected) waits in the client's own send queue ({@link HostedClient#backlog}), sent in order by {@link #flush}
- * on a later duty cycle, so that one slow client never holds up the host's thread. Deliveries are not queued: they
- * go only to a client whose queue is empty, and otherwise stay in their queue. Used on the host's thread only.
+ * on a later duty cycle, so that one slow client never holds up the host's thread. The queue is bounded
+ * ({@link HostLimits}): a response beyond the bound empties it and marks the client overflowed, to be cut off.
+ * Deliveries are not queued: they go only to a client whose queue is empty, and otherwise stay in their queue.
+ * Used on the host's thread only.
  */
 final class ClientProxy
 {
+    private final HostLimits limits;
+    private final NanoClock clock;
     private final ExpandableDirectByteBuffer buffer = new ExpandableDirectByteBuffer(4096);
     private final MessageHeaderEncoder header = new MessageHeaderEncoder();
     private final AcceptedEncoder accepted = new AcceptedEncoder();
@@ -29,6 +34,16 @@ final class ClientProxy
     private final BrowseItemEncoder browseItem = new BrowseItemEncoder();
     private final BrowseEndEncoder browseEnd = new BrowseEndEncoder();
     private final UnsafeBuffer queued = new UnsafeBuffer(new byte[0]);
+
+    /**
+     * @param limits bounds each client's send queue.
+     * @param clock  when a client stopped taking what it is sent.
+     */
+    ClientProxy(final HostLimits limits, final NanoClock clock)
+    {
+        this.limits = limits;
+        this.clock = clock;
+    }
 
     /**
      * Tells a client its request succeeded.
@@ -83,7 +98,8 @@ final class ClientProxy
         deliver.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).deliveryId(deliveryId)
             .deliveryCount(deliveryCount).client().high(client.high).low(client.low);
         deliver.putEnvelope(envelope, offset, length);
-        return client.reply.offer(buffer, 0, MessageHeaderEncoder.ENCODED_LENGTH + deliver.encodedLength()) > 0;
+        return offered(client,
+            client.reply.offer(buffer, 0, MessageHeaderEncoder.ENCODED_LENGTH + deliver.encodedLength()));
     }
 
     /**
@@ -132,24 +148,45 @@ final class ClientProxy
         while ((next = client.backlog.peek()) != null)
         {
             queued.wrap(next);
-            if (client.reply.offer(queued, 0, next.length) < 0)
+            if (!offered(client, client.reply.offer(queued, 0, next.length)))
             {
                 break;
             }
             client.backlog.poll();
+            client.backlogBytes -= next.length;
             sent++;
         }
         return sent;
     }
 
+    private boolean offered(final HostedClient client, final long result)
+    {
+        if (result > 0)
+        {
+            client.flowing();
+            return true;
+        }
+        client.stalled(clock.nanoTime());
+        return false;
+    }
+
     private void send(final HostedClient client, final int length)
     {
-        if (client.backlog.isEmpty() && client.reply.offer(buffer, 0, length) > 0)
+        if (client.overflowed || client.backlog.isEmpty() && offered(client, client.reply.offer(buffer, 0, length)))
         {
+            return;
+        }
+        if (client.backlog.size() >= limits.clientBacklogMessages() ||
+            client.backlogBytes + length > limits.clientBacklogBytes())
+        {
+            client.overflowed = true;
+            client.backlog.clear();
+            client.backlogBytes = 0;
             return;
         }
         final byte[] copy = new byte[length];
         buffer.getBytes(0, copy);
         client.backlog.add(copy);
+        client.backlogBytes += length;
     }
 }

@@ -21,7 +21,8 @@ import io.wirespeed.transport.MessageHandler;
 
 /**
  * The host's side of the control protocol's requests: decodes each request a client sent on the control stream,
- * checks it against the schema (schema id, version, lengths: nothing is read beyond the fragment) and hands it to a
+ * checks it against the schema (schema id, version, lengths, enum values: nothing is read beyond the fragment) and
+ * hands it to a
  * {@link ControlListener}. A request that fails the checks is dropped with a warning. Used on the host's thread only.
  */
 final class ControlAdapter implements MessageHandler
@@ -86,7 +87,11 @@ final class ControlAdapter implements MessageHandler
                 malformed(templateId, "a field runs past the request's end");
             }
         }
-        catch (final IndexOutOfBoundsException | IllegalStateException ex)
+        catch (final ClientLimitException ex)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, ex.getMessage());
+        }
+        catch (final IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException ex)
         {
             malformed(templateId, ex.toString());
         }

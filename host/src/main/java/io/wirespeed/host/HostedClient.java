@@ -8,11 +8,13 @@ import io.wirespeed.transport.TransportPublication;
 
 /**
  * A client connection as the queue host knows it: its identity, the publication that reaches it,
- * the responses waiting to go to it, and its consumers. A client whose reply stream loses its subscriber is gone.
+ * the responses waiting to go to it, and its consumers. A client is gone when its reply stream loses its subscriber,
+ * when the subscriber never comes or stops reading for longer than the host's client timeout, or when its send
+ * queue overflows ({@link HostLimits}).
  */
 final class HostedClient
 {
-    private static final long JOIN_GRACE_NS = 10_000_000_000L;
+    private static final long NOT_STALLED = Long.MIN_VALUE;
 
     final long high;
     final long low;
@@ -20,29 +22,60 @@ final class HostedClient
     final Map<Long, HostedConsumer> consumers = new HashMap<>();
     /** Responses its publication has not taken yet, in order: its own send queue ({@link ClientProxy}). */
     final ArrayDeque<byte[]> backlog = new ArrayDeque<>();
-    private final long createdNanos = System.nanoTime();
+    /** The bytes held in {@link #backlog}. */
+    long backlogBytes;
+    /** Set when its send queue overflowed: it is cut off at the next check. */
+    boolean overflowed;
+    private final long createdNanos;
+    private long stalledSinceNanos = NOT_STALLED;
     private boolean wasConnected;
 
-    HostedClient(final long high, final long low, final TransportPublication reply)
+    HostedClient(final long high, final long low, final TransportPublication reply, final long nowNs)
     {
         this.high = high;
         this.low = low;
         this.reply = reply;
+        this.createdNanos = nowNs;
     }
 
     /**
-     * Whether the client has gone: its reply subscription was there and is no more, or never came.
+     * Notes that its publication did not take a response or delivery: the client is not reading, or not yet.
      *
      * @param nowNs the time now.
+     */
+    void stalled(final long nowNs)
+    {
+        if (stalledSinceNanos == NOT_STALLED)
+        {
+            stalledSinceNanos = nowNs;
+        }
+    }
+
+    /** Notes that its publication took what was offered: the client reads. */
+    void flowing()
+    {
+        stalledSinceNanos = NOT_STALLED;
+    }
+
+    /**
+     * Whether the client has gone: its reply subscription was there and is no more, or never came within the
+     * timeout; it has not read its replies for the timeout; or its send queue overflowed.
+     *
+     * @param nowNs     the time now.
+     * @param timeoutNs the host's client timeout.
      * @return true if gone.
      */
-    boolean isGone(final long nowNs)
+    boolean isGone(final long nowNs, final long timeoutNs)
     {
+        if (overflowed)
+        {
+            return true;
+        }
         if (reply.isConnected())
         {
             wasConnected = true;
-            return false;
+            return stalledSinceNanos != NOT_STALLED && nowNs - stalledSinceNanos > timeoutNs;
         }
-        return wasConnected || nowNs - createdNanos > JOIN_GRACE_NS;
+        return wasConnected || nowNs - createdNanos > timeoutNs;
     }
 }

@@ -13,6 +13,8 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemNanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import io.wirespeed.codec.EnvelopeReader;
@@ -69,7 +71,9 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     private DurableStorage durable;
     private volatile DurableStorage pendingDurable;
     private final EnvelopeReader reader = new EnvelopeReader();
-    private final ClientProxy proxy = new ClientProxy();
+    private HostLimits limits = HostLimits.fromSystemProperties();
+    private NanoClock clock = SystemNanoClock.INSTANCE;
+    private ClientProxy proxy = new ClientProxy(limits, clock);
     private final UnsafeBuffer envelopeView = new UnsafeBuffer(new byte[0]);
     private final MessageHandler inboundHandler = this::onEnvelope;
     private final MessageHandler controlHandler = new ControlAdapter(this);
@@ -192,6 +196,31 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     }
 
     /**
+     * Sets what the host grants each client and the clock that times them out; call before {@link #start()}.
+     *
+     * @param limits the limits (by default {@link HostLimits#fromSystemProperties()}).
+     * @param clock  the clock for the client timeout.
+     * @return this host.
+     */
+    public QueueHost limits(final HostLimits limits, final NanoClock clock)
+    {
+        this.limits = limits;
+        this.clock = clock;
+        this.proxy = new ClientProxy(limits, clock);
+        return this;
+    }
+
+    /**
+     * How many clients the host knows now.
+     *
+     * @return the count.
+     */
+    int clientCount()
+    {
+        return clients.size();
+    }
+
+    /**
      * Starts the host's thread.
      *
      * @return this host.
@@ -263,12 +292,12 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             work += dispatch(queue, nowMs);
         }
-        final long nowNs = System.nanoTime();
+        final long nowNs = clock.nanoTime();
         if (nowNs - lastLivenessCheck > LIVENESS_CHECK_NS)
         {
             lastLivenessCheck = nowNs;
             work += checkClients(nowNs);
-            arrivals.forgetOld(nowNs);
+            arrivals.forgetOld(System.nanoTime());
         }
         return work;
     }
@@ -388,7 +417,13 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         HostedClient client = clients.get(key);
         if (client == null)
         {
-            client = new HostedClient(high, low, transport.addPublication(QueueStreams.CHANNEL, replyStreamId));
+            if (clients.size() >= limits.maxClients())
+            {
+                throw new ClientLimitException("queue host refused client " + key + ": it serves its limit of " +
+                    limits.maxClients() + " clients (wirespeed.host.maxClients)");
+            }
+            client = new HostedClient(high, low, transport.addPublication(QueueStreams.CHANNEL, replyStreamId),
+                clock.nanoTime());
             clients.put(key, client);
         }
         return client;
@@ -756,9 +791,11 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             if (!proxy.deliver(consumer.client, consumer.id, deliveryId, message.deliveryCount, envelopeView, 0,
                 message.envelope.length))
             {
+                // its client does not take it now: the next consumer may, and this one is cut off if it never does
                 message.deliveryCount--;
                 queue.putBack(message);
-                break;
+                tried++;
+                continue;
             }
             consumer.credit--;
             consumer.inFlight.put(deliveryId, message);
@@ -775,8 +812,15 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         while (it.hasNext())
         {
             final HostedClient client = it.next();
-            if (client.isGone(nowNs))
+            if (client.isGone(nowNs, limits.clientTimeoutNs()))
             {
+                if (client.overflowed || client.reply.isConnected())
+                {
+                    LOGGER.log(System.Logger.Level.WARNING, "queue host cut off client " + client.high + ":" +
+                        client.low + (client.overflowed ? ": its replies overflowed its send queue" :
+                        ": it did not read its replies for the client timeout") + "; its deliveries go back to " +
+                        "their queues");
+                }
                 for (final HostedConsumer consumer : client.consumers.values())
                 {
                     release(consumer);

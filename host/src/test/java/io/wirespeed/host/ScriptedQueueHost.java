@@ -85,7 +85,7 @@ public final class ScriptedQueueHost implements AutoCloseable
     private final Transport transport;
     private final TransportSubscription control;
     private final MessageHandler adapter = new ControlAdapter(new Listener());
-    private final ClientProxy proxy = new ClientProxy();
+    private final ClientProxy proxy = new ClientProxy(HostLimits.fromSystemProperties(), System::nanoTime);
     private final List<HostedClient> clients = new ArrayList<>();
     private final List<Pending> pending = new ArrayList<>();
     private final ConcurrentLinkedQueue<String> requests = new ConcurrentLinkedQueue<>();
@@ -221,7 +221,7 @@ public final class ScriptedQueueHost implements AutoCloseable
                 }
             }
             final HostedClient client = new HostedClient(high, low,
-                transport.addPublication(QueueStreams.CHANNEL, replyStreamId));
+                transport.addPublication(QueueStreams.CHANNEL, replyStreamId), System.nanoTime());
             clients.add(client);
             return client;
         }
