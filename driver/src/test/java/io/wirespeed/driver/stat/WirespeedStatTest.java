@@ -114,6 +114,41 @@ class WirespeedStatTest
     }
 
     @Test
+    void showsTheArchivesRecordingOfADurableSubscriptionsTopicCaughtUp() throws Exception
+    {
+        final String directory = temp.resolve("driver").toString();
+        connection = new JmsConnectionFactory("wirespeed:ipc?aeronDir=" + directory + "&archive=on&archiveDir=" +
+            temp.resolve("archive")).createConnection();
+        connection.setClientID("stat");
+        connection.start();
+        final Session session = connection.createSession();
+        final Topic topic = session.createTopic(TOPIC);
+        final MessageConsumer durable = session.createDurableSubscriber(topic, "recorded");
+        final MessageProducer producer = session.createProducer(topic);
+        for (int i = 0; i < MESSAGES; i++)
+        {
+            producer.send(session.createTextMessage("price " + i));
+        }
+        for (int i = 0; i < MESSAGES; i++)
+        {
+            assertNotNull(durable.receive(5_000), "message " + i);
+        }
+        final Pattern recording = Pattern.compile(
+            "\"recordings\":\\[\\{\"counterId\":\\d+,\"sessionId\":-?\\d+,\"position\":(\\d+),\"lag\":0}");
+
+        final String json = Await.value("a sample with the recording caught up", () ->
+        {
+            final String line = stat(directory, "--once", "--json");
+            final Matcher matcher = recording.matcher(line);
+            return matcher.find() && Long.parseLong(matcher.group(1)) > 0 ? line : null;
+        });
+
+        assertTrue(stat(directory, "--once").contains("RECORDINGS"), json);
+        durable.close();
+        session.unsubscribe("recorded");
+    }
+
+    @Test
     void saysWhereNoDriverRunsAndExitsOne() throws Exception
     {
         final ByteArrayOutputStream err = new ByteArrayOutputStream();

@@ -23,4 +23,10 @@ public interface ConnectionMXBean
 
     /** @return whether the media driver of the connection beats; true for a transport without a driver. */
     boolean isDriverAlive();
+
+    /** @return bytes the JVM's slowest subscription image is behind its stream (consumer lag). */
+    long getConsumerLagBytes();
+
+    /** @return bytes the archive's furthest-behind recording is behind its stream; 0 without one. */
+    long getArchiveLagBytes();
 }

@@ -158,6 +158,29 @@ public final class ConnectionMetrics implements AutoCloseable
         return transport.capability(DriverStatus.class);
     }
 
+    /**
+     * The consumer lag of the connection's transport: how far its slowest subscription image is behind what was
+     * published or received on its stream (the bytes not yet read by this JVM). Allocates: for readers.
+     *
+     * @return bytes; 0 where the transport has no driver to ask.
+     */
+    public long consumerLagBytes()
+    {
+        return driverStatus().map((status) ->
+            status.subscriberLags().values().stream().mapToLong(Long::longValue).max().orElse(0L)).orElse(0L);
+    }
+
+    /**
+     * The archive lag beside the connection's driver: how far the furthest-behind recording is behind its stream.
+     * Allocates: for readers.
+     *
+     * @return bytes; 0 without an archive or recordings.
+     */
+    public long archiveLagBytes()
+    {
+        return driverStatus().map(DriverStatus::archiveLag).orElse(0L);
+    }
+
     /** @return whether the connection reaches its queue host, or has not needed it. */
     public QueueHostState queueHost()
     {

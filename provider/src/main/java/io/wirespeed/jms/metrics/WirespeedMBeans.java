@@ -61,6 +61,16 @@ final class WirespeedMBeans
             {
                 return connection.driverStatus().map(DriverStatus::isAlive).orElse(true);
             }
+
+            public long getConsumerLagBytes()
+            {
+                return connection.consumerLagBytes();
+            }
+
+            public long getArchiveLagBytes()
+            {
+                return connection.archiveLagBytes();
+            }
         }, ConnectionMXBean.class, true));
     }
 
