@@ -47,6 +47,8 @@ import io.wirespeed.transport.TransportException;
 public class JmsConnection implements Connection, TopicConnection, QueueConnection, TemporaryOwner
 {
     /** Names of temporary topics start with this. */
+    /** The error code of the exception that tells a connection's listener its consumers lost messages. */
+    public static final String SLOW_CONSUMER_LOSS = "WIRESPEED_SLOW_CONSUMER_LOSS";
     public static final String TEMPORARY_TOPIC_PREFIX = "temp-topic:";
 
     private final ConnectionConfig config;
@@ -85,7 +87,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         {
             throw JmsExceptions.wrap("cannot connect with '" + config.uri() + "': " + ex.getMessage(), ex);
         }
-        this.topicStreams = new TopicStreams(config.fragmentLimit());
+        this.topicStreams = new TopicStreams(config, this::onConsumerLoss);
         this.poller = new ConnectionPoller(this, config, topicStreams);
         this.delivery = new DeliveryGate(this, poller);
         this.queueHost = new QueueHostLink(config, sharedTransport, id, poller);
@@ -496,6 +498,22 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         {
             throw failure;
         }
+    }
+
+    /**
+     * Topic consumers of this connection were left behind under the {@code drop} slow-consumer policy: counted, and
+     * told to the exception listener.
+     *
+     * @param stream the stream they lost messages of.
+     * @param bytes  the bytes lost since the last report.
+     */
+    private void onConsumerLoss(final String stream, final long bytes)
+    {
+        metrics.onConsumerLoss(bytes);
+        faults.report(new JMSException("topic consumers of connection " + id + " could not keep up with stream " +
+            stream + " and lost " + bytes + " bytes of messages (slowConsumers=drop lets a slow consumer fall " +
+            "behind alone); make the listener faster, or choose slowConsumers=hold to pace the publishers instead",
+            SLOW_CONSUMER_LOSS));
     }
 
     /**

@@ -19,6 +19,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.jms.config.ConnectionConfig;
+import io.wirespeed.jms.config.SlowConsumerChannels;
 import io.wirespeed.jms.config.TopicRouting;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.exceptions.JmsExceptions;
@@ -110,7 +111,7 @@ final class SessionSender
         {
             final JmsConnection connection = session.connection();
             final TransportChannel target = connection.channelFor(destination.name());
-            final String channel = target.channel();
+            final String channel = SlowConsumerChannels.publication(target.channel(), connection.config());
             final int streamId = connection.routing().streamId(destination.name());
             for (final Route existing : routes.values())
             {

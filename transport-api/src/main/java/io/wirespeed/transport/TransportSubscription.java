@@ -31,6 +31,18 @@ public interface TransportSubscription extends AutoCloseable
         return poll(handler, fragmentLimit);
     }
 
+    /**
+     * Bytes of its streams this subscription never saw: a publisher's stream left and came back further on, as
+     * when the subscription fell too far behind and the transport left it behind (an untethered Aeron subscription)
+     * or a network publisher was lost and rejoined. Any thread may read it.
+     *
+     * @return the bytes missed since the subscription opened; 0 for transports that cannot tell.
+     */
+    default long lostBytes()
+    {
+        return 0;
+    }
+
     /** Whether at least one publisher is connected. */
     boolean isConnected();
 

@@ -46,10 +46,17 @@ public final class ConnectionConfig
     public static final Duration DEFAULT_LINGER = Duration.ofMillis(5_000);
     /** Default: listeners get a new message object per delivery. */
     public static final boolean DEFAULT_REUSE_MESSAGES = false;
+    /** Default policy for topic consumers that cannot keep up: they hold their publishers back. */
+    public static final SlowConsumerPolicy DEFAULT_SLOW_CONSUMERS = SlowConsumerPolicy.HOLD;
+    /** Default time a consumer under the {@code drop} policy may stay a full window behind before it is left. */
+    public static final Duration DEFAULT_SLOW_CONSUMER_TIMEOUT = Duration.ofMillis(1_000);
     /** Default verbs of RDMA channels: the hardware. */
     public static final RdmaVerbs DEFAULT_RDMA_VERBS = RdmaVerbs.NATIVE;
 
     private final String uri;
+    private final SlowConsumerPolicy slowConsumers;
+    private final List<SlowConsumerRule> slowConsumerRules;
+    private final Duration slowConsumerTimeout;
     private final TransportKind transport;
     private final String endpoint;
     private final String networkInterface;
@@ -103,6 +110,9 @@ public final class ConnectionConfig
         this.deserializationPolicy = DeserializationPolicy.of(
             builder.deserializationAllowList, builder.deserializationDenyList);
         this.routes = Collections.unmodifiableList(List.copyOf(builder.routes));
+        this.slowConsumers = builder.slowConsumers;
+        this.slowConsumerRules = List.copyOf(builder.slowConsumerRules);
+        this.slowConsumerTimeout = builder.slowConsumerTimeout;
         this.archive = builder.archive;
         this.archiveConfig = builder.archiveConfig.build();
     }
@@ -270,6 +280,31 @@ public final class ConnectionConfig
     public List<ChannelRule> routes()
     {
         return routes;
+    }
+
+    /**
+     * The slow-consumer policy of a topic: that of the first {@code slowConsumers.<pattern>} option whose pattern
+     * matches its name (the routes' pattern syntax), else the {@code slowConsumers} option's.
+     *
+     * @param topicName the topic's name.
+     * @return the policy its consumers follow.
+     */
+    public SlowConsumerPolicy slowConsumerPolicy(final String topicName)
+    {
+        for (final SlowConsumerRule rule : slowConsumerRules)
+        {
+            if (ChannelRule.matches(rule.pattern(), topicName))
+            {
+                return rule.policy();
+            }
+        }
+        return slowConsumers;
+    }
+
+    /** @return how long a consumer under the {@code drop} policy may stay a full window behind before it is left. */
+    public Duration slowConsumerTimeout()
+    {
+        return slowConsumerTimeout;
     }
 
     @Override

@@ -30,7 +30,9 @@ import io.wirespeed.transport.TransportException;
  * {@code streamIdBase}, {@code streamIdRange}, {@code fragmentLimit}, {@code reuseMessages}
  * (true|false), {@code clientId}, {@code profile} (low-latency sets busy-spin idle and dedicated
  * threading), {@code deserializationAllowList} and {@code deserializationDenyList} (comma-separated classes or
- * packages a received ObjectMessage may or may not deserialize), and {@code route.<pattern>=<channel>} rules (an
+ * packages a received ObjectMessage may or may not deserialize), {@code slowConsumers} (hold|drop) with
+ * {@code slowConsumers.<pattern>} per topic pattern and {@code slowConsumerTimeout} (ms), and
+ * {@code route.<pattern>=<channel>} rules (an
  * Aeron or RDMA channel, or one of a scheme another transport on the classpath claims). Values may be percent-encoded.
  * docs/configuration.md describes each with examples. Every value is checked and typed here, once: what
  * uses the {@link ConnectionConfig} reads enums, durations and sizes, never text.
@@ -43,13 +45,16 @@ public final class ConnectionUri
     public static final String DEFAULT_URI = "wirespeed:ipc";
 
     private static final String ROUTE_PREFIX = "route.";
+    private static final String SLOW_CONSUMERS = "slowConsumers";
+    private static final String SLOW_CONSUMERS_PREFIX = SLOW_CONSUMERS + ".";
     private static final String RDMA_CHANNEL_PREFIX = "wirespeed:rdma?";
     private static final List<String> OPTIONS = List.of(
         "endpoint", "interface", "driver", "aeronDir", "threading", "idle", "termLength", "mtu", "sendTimeout",
         "connectWait", "driverTimeout", "queuePrefetch", "queueHostTimeout", "linger", "streamIdBase", "streamIdRange",
         "fragmentLimit", "reuseMessages", "rdmaVerbs", "clientId", "profile",
         "archive", "archiveDir", "archiveSegmentLength", "archiveRetention", "archiveRetentionSize",
-        DeserializationPolicy.ALLOW_LIST_OPTION, DeserializationPolicy.DENY_LIST_OPTION, ROUTE_PREFIX + "<pattern>");
+        DeserializationPolicy.ALLOW_LIST_OPTION, DeserializationPolicy.DENY_LIST_OPTION, SLOW_CONSUMERS,
+        "slowConsumerTimeout", ROUTE_PREFIX + "<pattern>", SLOW_CONSUMERS_PREFIX + "<pattern>");
 
     private ConnectionUri()
     {
@@ -129,6 +134,12 @@ public final class ConnectionUri
             builder.routes.add(new ChannelRule(name.substring(ROUTE_PREFIX.length()), channel));
             return;
         }
+        if (name.startsWith(SLOW_CONSUMERS_PREFIX) && name.length() > SLOW_CONSUMERS_PREFIX.length())
+        {
+            builder.slowConsumerRules.add(new SlowConsumerRule(name.substring(SLOW_CONSUMERS_PREFIX.length()),
+                oneOf(builder, name, value, SlowConsumerPolicy.values(), SlowConsumerPolicy::optionValue)));
+            return;
+        }
         switch (name)
         {
             case "endpoint" -> builder.endpoint = value;
@@ -156,6 +167,9 @@ public final class ConnectionUri
             case "rdmaVerbs" -> builder.rdmaVerbs =
                 oneOf(builder, name, value, RdmaVerbs.values(), RdmaVerbs::optionValue);
             case "clientId" -> builder.clientId = value;
+            case SLOW_CONSUMERS -> builder.slowConsumers =
+                oneOf(builder, name, value, SlowConsumerPolicy.values(), SlowConsumerPolicy::optionValue);
+            case "slowConsumerTimeout" -> builder.slowConsumerTimeout = millis(builder, name, value, 1);
             case "profile" -> profile(builder, value);
             case "archive" -> builder.archive =
                 oneOf(builder, name, value, ArchiveMode.values(), ArchiveMode::optionValue);
@@ -364,6 +378,9 @@ public final class ConnectionUri
         ArchiveMode archive = ConnectionConfig.DEFAULT_ARCHIVE;
         final ArchiveConfig.Builder archiveConfig = ArchiveConfig.builder();
         final List<ChannelRule> routes = new ArrayList<>();
+        SlowConsumerPolicy slowConsumers = ConnectionConfig.DEFAULT_SLOW_CONSUMERS;
+        final List<SlowConsumerRule> slowConsumerRules = new ArrayList<>();
+        Duration slowConsumerTimeout = ConnectionConfig.DEFAULT_SLOW_CONSUMER_TIMEOUT;
 
         Builder(final String uri)
         {

@@ -18,6 +18,9 @@ public interface ConnectionMXBean
     /** @return sends that failed. */
     long getSendFailures();
 
+    /** @return bytes the connection's topic consumers lost under {@code slowConsumers=drop}. */
+    long getConsumerLossBytes();
+
     /** @return {@code UNUSED}, {@code REACHABLE} or {@code UNREACHABLE}: whether it reaches its queue host. */
     String getQueueHost();
 

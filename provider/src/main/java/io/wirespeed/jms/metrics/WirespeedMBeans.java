@@ -52,6 +52,11 @@ final class WirespeedMBeans
                 return connection.sendFailures();
             }
 
+            public long getConsumerLossBytes()
+            {
+                return connection.consumerLossBytes();
+            }
+
             public String getQueueHost()
             {
                 return connection.queueHost().name();

@@ -22,7 +22,8 @@ import io.wirespeed.transport.DriverStatus;
  * The provider's figures as Micrometer meters named {@code wirespeed.*}: {@code wirespeed.messages.sent},
  * {@code wirespeed.bytes.sent}, {@code wirespeed.messages.received}, {@code wirespeed.bytes.received} (counters
  * tagged {@code destination}: {@code topic:<name>}, {@code queue:<name>}, {@code (temporary)}, {@code (other)}),
- * {@code wirespeed.send.backpressure} and {@code wirespeed.send.failures} (counters), the media driver's
+ * {@code wirespeed.send.backpressure}, {@code wirespeed.send.failures} and {@code wirespeed.consumer.loss} (bytes
+ * lost under {@code slowConsumers=drop}) (counters), the media driver's
  * {@code wirespeed.driver.naks.sent}, {@code .naks.received}, {@code .retransmits.sent},
  * {@code .retransmitted.bytes}, {@code .loss.gap.fills}, {@code .errors} (counters), {@code wirespeed.consumer.lag}
  * (gauge: bytes the JVM's slowest subscription image is behind its stream), {@code wirespeed.archive.lag} (gauge:
@@ -57,6 +58,9 @@ public class WirespeedMeterBinder implements MeterBinder, AutoCloseable
             .description("sends that waited on back-pressure").register(meterRegistry);
         FunctionCounter.builder("wirespeed.send.failures", this, (binder) -> WirespeedMetrics.sendFailures())
             .description("sends that failed").register(meterRegistry);
+        FunctionCounter.builder("wirespeed.consumer.loss", this, (binder) -> WirespeedMetrics.consumerLossBytes())
+            .description("bytes topic consumers lost, left behind under slowConsumers=drop").baseUnit("bytes")
+            .register(meterRegistry);
         Gauge.builder("wirespeed.consumer.lag", this, (binder) -> largest(ConnectionMetrics::consumerLagBytes))
             .description("bytes this JVM's slowest subscription is behind its stream").baseUnit("bytes")
             .register(meterRegistry);
