@@ -87,7 +87,7 @@ class StreamPositionSampleTest
     void anotherClientsIdleSubscriptionIsNotThisTransportsLag()
     {
         try (Aeron other = Aeron.connect(new Aeron.Context().aeronDirectoryName(aeronDir));
-            Subscription idle = other.addSubscription(CHANNEL, STREAM);
+            Subscription ignored = other.addSubscription(CHANNEL, STREAM);
             TransportPublication publication = transport.addPublication(CHANNEL, STREAM))
         {
             Await.until("the publication to see the other client", DEADLINE, publication::isConnected);
@@ -98,7 +98,6 @@ class StreamPositionSampleTest
 
             assertEquals(Map.of(), status.subscriberLags());
             assertEquals(0, status.archiveLag());
-            assertTrue(idle.isConnected());
         }
     }
 
