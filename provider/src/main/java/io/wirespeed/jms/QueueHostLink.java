@@ -21,12 +21,16 @@ final class QueueHostLink
     private final SharedTransport sharedTransport;
     private final ConnectionId id;
     private final ConnectionPoller poller;
+    private final String user;
+    private final String password;
     private volatile QueueClient queueClient;
 
     QueueHostLink(
         final ConnectionConfig config, final SharedTransport sharedTransport, final ConnectionId id,
-        final ConnectionPoller poller)
+        final ConnectionPoller poller, final String user, final String password)
     {
+        this.user = user;
+        this.password = password;
         this.config = config;
         this.sharedTransport = sharedTransport;
         this.id = id;
@@ -52,11 +56,12 @@ final class QueueHostLink
                 {
                     try
                     {
-                        if (config.embeddedDriver())
+                        if (config.embeddedDriver() && config.host() == null)
                         {
                             sharedTransport.ensureQueueHost(config);
                         }
-                        client = new QueueClient(sharedTransport.transport(), id, config.queueHostTimeout().toMillis());
+                        client = new QueueClient(sharedTransport.transport(), id, config.queueHostTimeout().toMillis(),
+                            config.host(), user, password, config.driverTimeout().toMillis());
                     }
                     catch (final TransportException ex)
                     {
@@ -79,7 +84,7 @@ final class QueueHostLink
      */
     QueueClient durableQueueClient() throws JMSException
     {
-        if (config.embeddedDriver())
+        if (config.embeddedDriver() && config.host() == null)
         {
             try
             {

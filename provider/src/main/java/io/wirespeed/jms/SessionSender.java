@@ -148,11 +148,11 @@ final class SessionSender
             }
         }
         final JmsConnection connection = session.connection();
-        connection.queueClient();
+        final String channel = connection.queueClient().inboundChannel();
         try
         {
-            return new Route(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM,
-                connection.transport().addPublication(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM), true,
+            return new Route(channel, QueueStreams.INBOUND_STREAM,
+                connection.transport().addPublication(channel, QueueStreams.INBOUND_STREAM), true,
                 watch(connection.transport()));
         }
         catch (final TransportException ex)

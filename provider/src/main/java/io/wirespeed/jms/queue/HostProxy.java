@@ -9,10 +9,12 @@ import io.wirespeed.codec.control.sbe.BooleanType;
 import io.wirespeed.codec.control.sbe.BrowseEncoder;
 import io.wirespeed.codec.control.sbe.ClientRefEncoder;
 import io.wirespeed.codec.control.sbe.CloseConsumerEncoder;
+import io.wirespeed.codec.control.sbe.ConnectEncoder;
 import io.wirespeed.codec.control.sbe.CreateTemporaryQueueEncoder;
 import io.wirespeed.codec.control.sbe.CreditEncoder;
 import io.wirespeed.codec.control.sbe.DeleteTemporaryQueueEncoder;
 import io.wirespeed.codec.control.sbe.GiveBackEncoder;
+import io.wirespeed.codec.control.sbe.KeepAliveEncoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.control.sbe.PauseEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeDurableEncoder;
@@ -49,17 +51,23 @@ final class HostProxy
     private final BrowseEncoder browse = new BrowseEncoder();
     private final CreateTemporaryQueueEncoder createTemporary = new CreateTemporaryQueueEncoder();
     private final DeleteTemporaryQueueEncoder deleteTemporary = new DeleteTemporaryQueueEncoder();
+    private final ConnectEncoder connect = new ConnectEncoder();
+    private final KeepAliveEncoder keepAlive = new KeepAliveEncoder();
+    private final String where;
     private volatile boolean hostSeen;
+    private volatile long lastSentNs;
 
     /**
      * @param publication   the host's control stream.
      * @param id            the connection's id.
      * @param replyStream   the stream this connection receives responses on.
      * @param hostTimeoutNs how long a request may wait for the host to take it.
+     * @param where         where the host is, for messages.
      */
     HostProxy(final TransportPublication publication, final ConnectionId id, final int replyStream,
-        final long hostTimeoutNs)
+        final long hostTimeoutNs, final String where)
     {
+        this.where = where;
         this.publication = publication;
         this.high = id.high();
         this.low = id.low();
@@ -77,6 +85,38 @@ final class HostProxy
     boolean isConnected()
     {
         return publication.isConnected();
+    }
+
+    /** @return when a request last went to the host ({@link System#nanoTime()}). */
+    long lastSentNs()
+    {
+        return lastSentNs;
+    }
+
+    synchronized void connect(final long correlationId, final String user, final String password)
+        throws JMSException
+    {
+        client(connect.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId)
+            .protocolVersion(MessageHeaderEncoder.SCHEMA_VERSION).sessionId(publication.sessionId()).client());
+        connect.user(user == null ? "" : user).password(password == null ? "" : password);
+        offer(connect.encodedLength());
+    }
+
+    /** Tells the host this client is alive, if the control stream takes it now; never waits. */
+    synchronized void keepAlive()
+    {
+        client(keepAlive.wrapAndApplyHeader(buffer, 0, header).client());
+        try
+        {
+            if (publication.offer(buffer, 0, MessageHeaderEncoder.ENCODED_LENGTH + keepAlive.encodedLength()) > 0)
+            {
+                lastSentNs = System.nanoTime();
+            }
+        }
+        catch (final TransportException ex)
+        {
+            // the next request says why the host cannot be reached
+        }
     }
 
     synchronized void subscribe(final long consumerId, final int credits, final String queue, final String selector)
@@ -206,15 +246,16 @@ final class HostProxy
             if (result > 0)
             {
                 hostSeen = true;
+                lastSentNs = System.nanoTime();
                 return;
             }
             if (result == TransportPublication.NOT_CONNECTED && hostSeen)
             {
-                throw QueueClient.hostGone();
+                throw QueueClient.hostGone(where);
             }
             if (result == TransportPublication.CLOSED || System.nanoTime() > deadline)
             {
-                throw QueueClient.unreachable("queue request", hostTimeoutNs);
+                throw QueueClient.unreachable("queue request", hostTimeoutNs, where);
             }
             Thread.yield();
         }
