@@ -24,9 +24,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.test.ChildJvms;
-import io.wirespeed.test.DriverDirectories;
-import io.wirespeed.test.FreePorts;
-import io.wirespeed.test.MediaDriverProcess;
 import io.wirespeed.test.SlowTest;
 
 /**
@@ -111,25 +108,5 @@ class QueueHostOverUdpTest
         assertTrue(message instanceof TextMessage, message.toString());
         assertEquals(expected, ((TextMessage)message).getText());
         assertEquals(deliveryMode, message.getJMSDeliveryMode());
-    }
-
-    /** A driver process serving its queue host on a loopback UDP endpoint, and the URI of a client of it. */
-    record HostOverUdp(MediaDriverProcess driver, String endpoint)
-    {
-        static HostOverUdp start(final ChildJvms processes, final Map<String, String> settings) throws Exception
-        {
-            final String endpoint = "127.0.0.1:" + FreePorts.udpPair();
-            final Map<String, String> all = new java.util.LinkedHashMap<>(settings);
-            all.put("wirespeed.host.endpoint", endpoint);
-            all.put("wirespeed.driver.timeout", "3s");
-            return new HostOverUdp(MediaDriverProcess.start(processes, all), endpoint);
-        }
-
-        /** @return a client of the host with an embedded media driver of its own. */
-        String clientUri()
-        {
-            return "wirespeed:ipc?driver=embedded&aeronDir=" + DriverDirectories.unique("udp-client") + "&host=" +
-                endpoint + "&queueHostTimeout=10000";
-        }
     }
 }
