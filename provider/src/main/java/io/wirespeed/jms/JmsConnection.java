@@ -77,8 +77,8 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     }
 
     /**
-     * A connection; with a queue host named by {@code host=} it opens its session with that host at once, sending
-     * the credentials, so that bad ones fail here.
+     * A connection; with a queue host named by {@code host=}, or credentials for the host of an external driver, it
+     * opens its session with that host at once, sending the credentials, so that bad ones fail here.
      *
      * @param config   the configuration.
      * @param userName the user the application named, or null for the URI's {@code user}.
@@ -113,7 +113,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         }
         this.metrics = ConnectionMetrics.open(id.toString(), sharedTransport.transport(),
             config.archive() == ArchiveMode.ON, queueHost::state);
-        if (config.host() != null)
+        if (config.host() != null || !config.embeddedDriver() && user != null)
         {
             try
             {

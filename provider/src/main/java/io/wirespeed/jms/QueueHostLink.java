@@ -60,8 +60,11 @@ final class QueueHostLink
                         {
                             sharedTransport.ensureQueueHost(config);
                         }
+                        // an embedded host checks no credentials: they go only to a host of another process
+                        final boolean remote = config.host() != null || !config.embeddedDriver();
                         client = new QueueClient(sharedTransport.transport(), id, config.queueHostTimeout().toMillis(),
-                            config.host(), user, password, config.driverTimeout().toMillis());
+                            config.host(), remote ? user : null, remote ? password : null,
+                            config.driverTimeout().toMillis());
                     }
                     catch (final TransportException ex)
                     {
