@@ -130,6 +130,14 @@ final class ClientSessions
         final NanoClock clock, final ClientProxy proxy)
     {
         final String key = high + ":" + low;
+        final HostedClient same = clients.get(key);
+        if (same != null && same.session && !same.refused && same.udp == udp && same.controlSession == sessionId)
+        {
+            // the same session asking again (its answer crossed a retry): it keeps what it has
+            same.heard(clock.nanoTime());
+            proxy.connected(same, correlationId, (int)QueueStreams.HEARTBEAT_INTERVAL_MS);
+            return;
+        }
         final HostedClient existing = clients.remove(key);
         if (existing != null)
         {
@@ -155,6 +163,8 @@ final class ClientSessions
         }
         final HostedClient client = new HostedClient(high, low, reply, clock.nanoTime());
         client.session = true;
+        client.udp = udp;
+        client.controlSession = sessionId;
         client.heard(clock.nanoTime());
         clients.put(key, client);
         final String refusal = refusal(protocolVersion, user, password);

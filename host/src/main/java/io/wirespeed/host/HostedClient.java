@@ -28,6 +28,10 @@ final class HostedClient
     boolean overflowed;
     /** Whether it opened a session with Connect: then it must be heard from within the client timeout. */
     boolean session;
+    /** The session of its control publication when it connected, over UDP or IPC; -1 without a session. */
+    int controlSession = -1;
+    /** Whether it connected over UDP. */
+    boolean udp;
     /** Whether its Connect was refused: its requests are dropped until it goes. */
     boolean refused;
     /** When the host last sent it something. */

@@ -180,6 +180,11 @@ final class SessionSender
         final DestinationCounters counters = metrics.destination((JmsDestination)message.getJMSDestination());
         try
         {
+            if (route.queue)
+            {
+                // a host that was lost takes nothing until this connection has a session with it again
+                session.connection().queueClient().connect();
+            }
             sendCounted(route, message, producerId, counters);
         }
         catch (final JMSException | RuntimeException ex)

@@ -36,7 +36,7 @@ final class HostProxy
     private final long low;
     private final int replyStream;
     private final long hostTimeoutNs;
-    private final TransportPublication publication;
+    private TransportPublication publication;
     private final ExpandableDirectByteBuffer buffer = new ExpandableDirectByteBuffer(1024);
     private final MessageHeaderEncoder header = new MessageHeaderEncoder();
     private final SubscribeEncoder subscribe = new SubscribeEncoder();
@@ -93,30 +93,52 @@ final class HostProxy
         return lastSentNs;
     }
 
-    synchronized void connect(final long correlationId, final String user, final String password)
-        throws JMSException
+    /**
+     * Sends a Connect.
+     *
+     * @param correlationId the request's id.
+     * @param user          the user, or null.
+     * @param password      the password, or null.
+     * @param wait          whether to wait out back-pressure and a host not yet connected, up to the host timeout.
+     * @return whether it was sent; without waiting, false when the control stream did not take it now.
+     * @throws JMSException when waiting: the host has gone, or did not take it within the timeout.
+     */
+    synchronized boolean connect(
+        final long correlationId, final String user, final String password, final boolean wait) throws JMSException
     {
         client(connect.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId)
             .protocolVersion(MessageHeaderEncoder.SCHEMA_VERSION).sessionId(publication.sessionId()).client());
         connect.user(user == null ? "" : user).password(password == null ? "" : password);
-        offer(connect.encodedLength());
+        if (wait)
+        {
+            offer(connect.encodedLength());
+            return true;
+        }
+        return offerOnce(MessageHeaderEncoder.ENCODED_LENGTH + connect.encodedLength());
+    }
+
+    private boolean offerOnce(final int length)
+    {
+        try
+        {
+            if (publication.offer(buffer, 0, length) > 0)
+            {
+                lastSentNs = System.nanoTime();
+                return true;
+            }
+        }
+        catch (final TransportException ex)
+        {
+            // the next request that waits says why the host cannot be reached
+        }
+        return false;
     }
 
     /** Tells the host this client is alive, if the control stream takes it now; never waits. */
     synchronized void keepAlive()
     {
         client(keepAlive.wrapAndApplyHeader(buffer, 0, header).client());
-        try
-        {
-            if (publication.offer(buffer, 0, MessageHeaderEncoder.ENCODED_LENGTH + keepAlive.encodedLength()) > 0)
-            {
-                lastSentNs = System.nanoTime();
-            }
-        }
-        catch (final TransportException ex)
-        {
-            // the next request says why the host cannot be reached
-        }
+        offerOnce(MessageHeaderEncoder.ENCODED_LENGTH + keepAlive.encodedLength());
     }
 
     synchronized void subscribe(final long consumerId, final int credits, final String queue, final String selector)
@@ -212,8 +234,21 @@ final class HostProxy
         }
     }
 
+    /**
+     * Sends on a new control publication from now on, closing the old one: after the host was lost, a new
+     * publication (tied to a new response subscription) makes a new session with the host that runs next.
+     *
+     * @param replacement the new publication.
+     */
+    synchronized void relink(final TransportPublication replacement)
+    {
+        final TransportPublication old = publication;
+        publication = replacement;
+        old.close();
+    }
+
     /** Closes the control stream's publication. */
-    void close()
+    synchronized void close()
     {
         publication.close();
     }

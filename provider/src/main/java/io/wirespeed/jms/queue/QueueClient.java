@@ -18,6 +18,7 @@ import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.jms.meta.ConnectionId;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 
@@ -39,7 +40,9 @@ public final class QueueClient implements AutoCloseable
 
     private final long hostTimeoutNs;
     private final HostProxy host;
-    private final TransportSubscription replies;
+    private volatile TransportSubscription replies;
+    private final Transport transport;
+    private final int replyStream;
     private final Map<Long, QueueInbox> inboxes = new ConcurrentHashMap<>();
     private final Map<Long, Request> requests = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
@@ -53,7 +56,11 @@ public final class QueueClient implements AutoCloseable
     private final long keepAliveNs = QueueStreams.HEARTBEAT_INTERVAL_MS * 1_000_000L;
     private final long hostLostNs;
     private final ReentrantLock connectLock = new ReentrantLock();
+    private final Map<Long, Reopen> subscriptions = new ConcurrentHashMap<>();
     private volatile boolean sessionOpen;
+    private volatile boolean everOpen;
+    private long lastReconnectNs;
+    private volatile PendingConnect pendingConnect;
     private volatile long lastHeardNs;
     private volatile String lostReason;
 
@@ -84,7 +91,8 @@ public final class QueueClient implements AutoCloseable
         final Transport transport, final ConnectionId id, final long hostTimeoutMs, final String endpoint,
         final String user, final String password, final long driverTimeoutMs)
     {
-        final int replyStream = QueueStreams.replyStream(id.high(), id.low());
+        this.transport = transport;
+        this.replyStream = QueueStreams.replyStream(id.high(), id.low());
         this.hostTimeoutNs = hostTimeoutMs * 1_000_000L;
         this.hostLostNs = driverTimeoutMs * 1_000_000L;
         this.endpoint = endpoint;
@@ -137,27 +145,137 @@ public final class QueueClient implements AutoCloseable
             {
                 return;
             }
-            final long requestId = nextId();
-            final Request request = new Request();
-            requests.put(requestId, request);
+            final PendingConnect pending = pendingConnect != null ? pendingConnect : sendConnect(true);
+            pendingConnect = null;
             try
             {
-                host.connect(requestId, user, password);
-                await(request, "a Connect", false);
+                await(pending.request, "a Connect", false);
             }
             finally
             {
+                requests.remove(pending.requestId);
+            }
+            opened(pending.request);
+        }
+        finally
+        {
+            connectLock.unlock();
+        }
+    }
+
+    /**
+     * Sends a Connect.
+     *
+     * @param wait whether to wait out back-pressure (up to the host timeout) or give up at once.
+     * @return the Connect waiting for its answer, or null if it was not sent.
+     */
+    private PendingConnect sendConnect(final boolean wait) throws JMSException
+    {
+        final long requestId = nextId();
+        final Request request = new Request();
+        requests.put(requestId, request);
+        boolean sent = false;
+        try
+        {
+            sent = host.connect(requestId, user, password, wait);
+        }
+        finally
+        {
+            if (!sent)
+            {
                 requests.remove(requestId);
             }
-            if (request.refusal != null)
+        }
+        return sent ? new PendingConnect(requestId, request, System.nanoTime()) : null;
+    }
+
+    /** The host answered a Connect: the session is open, or the refusal is thrown. Under the connect lock. */
+    private void opened(final Request request) throws JMSException
+    {
+        if (request.refusal != null)
+        {
+            throw request.code == ErrorCode.AUTHENTICATION_FAILED ?
+                new JMSSecurityException(request.refusal, request.code.name()) :
+                refusal(request.code, request.refusal);
+        }
+        lastHeardNs = System.nanoTime();
+        sessionOpen = true;
+        if (everOpen)
+        {
+            resubscribe();
+        }
+        everOpen = true;
+    }
+
+    /**
+     * Opens this client's consumers again at a host that runs again after it was lost: what their inboxes held came
+     * from the lost host and is dropped (a host with the archive delivers its unacknowledged PERSISTENT messages
+     * again, marked redelivered).
+     */
+    private void resubscribe() throws JMSException
+    {
+        for (final Map.Entry<Long, Reopen> entry : subscriptions.entrySet())
+        {
+            final long consumerId = entry.getKey();
+            final QueueInbox inbox = inboxes.get(consumerId);
+            final Reopen reopen = entry.getValue();
+            if (inbox != null)
             {
-                throw request.code == ErrorCode.AUTHENTICATION_FAILED ?
-                    new JMSSecurityException(request.refusal, request.code.name()) :
-                    refusal(request.code, request.refusal);
+                // what it drops was never taken by the application, which so never gives that credit back
+                final int dropped = inbox.drain().length;
+                final long owed;
+                synchronized (reopen)
+                {
+                    owed = reopen.outstanding + dropped;
+                    reopen.outstanding = owed;
+                }
+                reopen.send.send();
+                if (owed > reopen.initialCredit)
+                {
+                    host.credit(consumerId, (int)Math.min(Integer.MAX_VALUE, owed - reopen.initialCredit));
+                }
             }
-            lastHeardNs = System.nanoTime();
-            lostReason = null;
-            sessionOpen = true;
+        }
+        LOGGER.log(System.Logger.Level.INFO, "connected again to the queue host at " + where() + "; opened " +
+            subscriptions.size() + " consumers there again");
+    }
+
+    /**
+     * While the host is lost, sends a Connect now and then without waiting, so that consumers carry on without a
+     * send, and opens the session when the answer came: the delivery thread that calls this never blocks on it.
+     */
+    private void reconnectIfDue()
+    {
+        if (!needsSession || !everOpen || sessionOpen || !connectLock.tryLock())
+        {
+            return;
+        }
+        try
+        {
+            final long now = System.nanoTime();
+            final PendingConnect pending = pendingConnect;
+            if (pending != null)
+            {
+                if (pending.request.done || now - pending.sentNs > hostTimeoutNs)
+                {
+                    pendingConnect = null;
+                    requests.remove(pending.requestId);
+                    if (pending.request.done)
+                    {
+                        opened(pending.request);
+                    }
+                }
+            }
+            else if (now - lastReconnectNs >= keepAliveNs)
+            {
+                lastReconnectNs = now;
+                pendingConnect = sendConnect(false);
+            }
+        }
+        catch (final JMSException ex)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "could not connect again to the queue host at " + where() + ": " +
+                ex.getMessage());
         }
         finally
         {
@@ -192,6 +310,33 @@ public final class QueueClient implements AutoCloseable
         lastHeardNs = System.nanoTime();
     }
 
+    /**
+     * After the host was lost, a new response subscription and a new control publication tied to it: the host that
+     * runs next answers on a response channel of its own making. Called while polling, under the poll lock.
+     */
+    private void relink()
+    {
+        if (endpoint == null)
+        {
+            return;
+        }
+        try
+        {
+            final TransportSubscription fresh =
+                transport.addSubscription(QueueStreams.responseSubscriptionChannel(endpoint), replyStream);
+            host.relink(transport.addPublication(QueueStreams.requestChannel(endpoint, fresh.registrationId()),
+                QueueStreams.CONTROL_STREAM));
+            final TransportSubscription old = replies;
+            replies = fresh;
+            old.close();
+        }
+        catch (final TransportException ex)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "could not open new streams to the queue host at " + where() +
+                "; this connection cannot reach it again: " + ex.getMessage());
+        }
+    }
+
     /** Checks the session's liveness, and sends a heartbeat when nothing else went for a while. */
     private void keepAlive()
     {
@@ -213,6 +358,7 @@ public final class QueueClient implements AutoCloseable
                 request.refusal = lostReason;
                 request.done = true;
             }
+            relink();
             return;
         }
         if (now - host.lastSentNs() > keepAliveNs)
@@ -240,7 +386,8 @@ public final class QueueClient implements AutoCloseable
     public QueueInbox subscribe(final String queueName, final String selector, final int credit, final long consumerId)
         throws JMSException
     {
-        return open(queueName, consumerId, () -> host.subscribe(consumerId, credit, queueName, selector));
+        return open(queueName, consumerId, credit,
+            () -> host.subscribe(consumerId, credit, queueName, selector));
     }
 
     /**
@@ -260,7 +407,7 @@ public final class QueueClient implements AutoCloseable
         final String topic, final String selector, final String key, final String channel, final int streamId,
         final int credit, final long consumerId) throws JMSException
     {
-        return open("shared subscription '" + key + "'", consumerId,
+        return open("shared subscription '" + key + "'", consumerId, credit,
             () -> host.subscribeShared(consumerId, credit, topic, selector, key, channel, streamId));
     }
 
@@ -285,7 +432,7 @@ public final class QueueClient implements AutoCloseable
         final String topic, final String selector, final String key, final String channel, final int streamId,
         final boolean shared, final boolean noLocal, final int credit, final long consumerId) throws JMSException
     {
-        return open("durable subscription '" + key + "'", consumerId,
+        return open("durable subscription '" + key + "'", consumerId, credit,
             () -> host.subscribeDurable(consumerId, credit, topic, selector, key, channel, streamId, shared, noLocal));
     }
 
@@ -317,7 +464,8 @@ public final class QueueClient implements AutoCloseable
         }
     }
 
-    private QueueInbox open(final String what, final long consumerId, final HostRequest send) throws JMSException
+    private QueueInbox open(final String what, final long consumerId, final int credit, final HostRequest send)
+        throws JMSException
     {
         connect();
         final QueueInbox inbox = new QueueInbox(what);
@@ -326,12 +474,18 @@ public final class QueueClient implements AutoCloseable
         requests.put(consumerId, request);
         try
         {
+            subscriptions.put(consumerId, new Reopen(send, credit));
             send.send();
             await(request, what);
+            if (request.refusal != null)
+            {
+                subscriptions.remove(consumerId);
+            }
         }
         catch (final JMSException ex)
         {
             inboxes.remove(consumerId);
+            subscriptions.remove(consumerId);
             throw ex;
         }
         finally
@@ -398,6 +552,14 @@ public final class QueueClient implements AutoCloseable
      */
     public void credit(final long consumerId, final int credit) throws JMSException
     {
+        final Reopen reopen = subscriptions.get(consumerId);
+        if (reopen != null)
+        {
+            synchronized (reopen)
+            {
+                reopen.outstanding += credit;
+            }
+        }
         host.credit(consumerId, credit);
     }
 
@@ -445,6 +607,7 @@ public final class QueueClient implements AutoCloseable
             pause(consumerId);
         }
         inboxes.remove(consumerId);
+        subscriptions.remove(consumerId);
         host.closeConsumer(consumerId, sessionHoldsAny);
     }
 
@@ -490,6 +653,14 @@ public final class QueueClient implements AutoCloseable
         {
             requests.remove(requestId);
         }
+        final Reopen reopen = subscriptions.get(consumerId);
+        if (reopen != null)
+        {
+            synchronized (reopen)
+            {
+                reopen.outstanding = 0;
+            }
+        }
         final QueueInbox inbox = inboxes.get(consumerId);
         if (inbox != null)
         {
@@ -531,6 +702,7 @@ public final class QueueClient implements AutoCloseable
         {
             final int read = replies.poll(replyHandler, 64);
             keepAlive();
+            reconnectIfDue();
             return read;
         }
         finally
@@ -550,6 +722,14 @@ public final class QueueClient implements AutoCloseable
     void onDeliver(final long consumerId, final long deliveryId, final int deliveryCount, final byte[] envelope)
     {
         final QueueInbox inbox = inboxes.get(consumerId);
+        final Reopen reopen = subscriptions.get(consumerId);
+        if (reopen != null)
+        {
+            synchronized (reopen)
+            {
+                reopen.outstanding--;
+            }
+        }
         if (inbox != null)
         {
             inbox.add(envelope, deliveryId, deliveryCount);
@@ -687,6 +867,26 @@ public final class QueueClient implements AutoCloseable
     private interface HostRequest
     {
         void send() throws JMSException;
+    }
+
+    /** How to open a consumer again at a host that runs again, and the credit the lost host owed it. */
+    private static final class Reopen
+    {
+        final HostRequest send;
+        final int initialCredit;
+        long outstanding;
+
+        Reopen(final HostRequest send, final int initialCredit)
+        {
+            this.send = send;
+            this.initialCredit = initialCredit;
+            this.outstanding = initialCredit;
+        }
+    }
+
+    /** A Connect sent and not yet answered. */
+    private record PendingConnect(long requestId, Request request, long sentNs)
+    {
     }
 
     /** A request waiting for the host's answer. */
