@@ -75,6 +75,21 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
 
     JmsConnection(final ConnectionConfig config, final String userName) throws JMSException
     {
+        this(config, userName, null);
+    }
+
+    /**
+     * A connection; with a queue host named by {@code host=}, or credentials for the host of an external driver, it
+     * opens its session with that host at once, sending the credentials, so that bad ones fail here.
+     *
+     * @param config   the configuration.
+     * @param userName the user the application named, or null for the URI's {@code user}.
+     * @param password the password the application gave, or null for the URI's {@code password}.
+     * @throws JMSException JMSSecurityException if the queue host refuses the credentials; a JMSException if the
+     *                      connection cannot be made.
+     */
+    JmsConnection(final ConnectionConfig config, final String userName, final String password) throws JMSException
+    {
         this.config = config;
         this.routing = new TopicRouting(config);
         this.id = ConnectionId.next();
@@ -90,7 +105,9 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         this.topicStreams = new TopicStreams(config, this::onConsumerLoss);
         this.poller = new ConnectionPoller(this, config, topicStreams);
         this.delivery = new DeliveryGate(this, poller);
-        this.queueHost = new QueueHostLink(config, sharedTransport, id, poller);
+        final String user = userName != null ? userName : config.user();
+        this.queueHost = new QueueHostLink(config, sharedTransport, id, poller, user,
+            userName != null ? password : config.password());
         this.temporaries = new TemporaryDestinations(id, this, queueHost);
         if (config.clientId() != null)
         {
@@ -98,6 +115,18 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         }
         this.metrics = ConnectionMetrics.open(id.toString(), sharedTransport.transport(),
             config.archive() == ArchiveMode.ON, queueHost::state);
+        if (config.host() != null || !config.embeddedDriver() && user != null)
+        {
+            try
+            {
+                queueHost.queueClient().connect();
+            }
+            catch (final JMSException ex)
+            {
+                close();
+                throw ex;
+            }
+        }
     }
 
     /**

@@ -149,11 +149,11 @@ final class SessionSender
             }
         }
         final JmsConnection connection = session.connection();
-        connection.queueClient();
+        final String channel = connection.queueClient().inboundChannel();
         try
         {
-            return new Route(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM,
-                connection.transport().addPublication(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM), true,
+            return new Route(channel, QueueStreams.INBOUND_STREAM,
+                connection.transport().addPublication(channel, QueueStreams.INBOUND_STREAM), true,
                 watch(connection.transport()));
         }
         catch (final TransportException ex)
@@ -181,6 +181,11 @@ final class SessionSender
         final DestinationCounters counters = metrics.destination((JmsDestination)message.getJMSDestination());
         try
         {
+            if (route.queue)
+            {
+                // a host that was lost takes nothing until this connection has a session with it again
+                session.connection().queueClient().connect();
+            }
             sendCounted(route, message, producerId, counters);
         }
         catch (final JMSException | RuntimeException ex)

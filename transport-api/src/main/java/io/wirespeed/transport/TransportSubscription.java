@@ -52,6 +52,29 @@ public interface TransportSubscription extends AutoCloseable
     /** The stream id this subscription receives on. */
     int streamId();
 
+    /**
+     * The transport's id of this subscription, which a publication can name to be answered on it (Aeron's
+     * response channels: {@code response-correlation-id}).
+     *
+     * @return the id, or -1 for a transport without response channels.
+     */
+    default long registrationId()
+    {
+        return -1;
+    }
+
+    /**
+     * The transport's id of the stream one publisher sends to this subscription, which a publication answering
+     * that publisher names (Aeron: the image's correlation id, for {@code response-correlation-id}).
+     *
+     * @param sessionId the publisher's {@link TransportPublication#sessionId()}.
+     * @return the id, or -1 when no such publisher is connected or the transport has no response channels.
+     */
+    default long publisherCorrelationId(final int sessionId)
+    {
+        return -1;
+    }
+
     /** Releases the subscription. Idempotent. */
     @Override
     void close();

@@ -78,6 +78,9 @@ public final class ConnectionConfig
     private final boolean reuseMessages;
     private final RdmaVerbs rdmaVerbs;
     private final String clientId;
+    private final String host;
+    private final String user;
+    private final String password;
     private final DeserializationPolicy deserializationPolicy;
     private final List<ChannelRule> routes;
     private final ArchiveMode archive;
@@ -107,6 +110,9 @@ public final class ConnectionConfig
         this.reuseMessages = builder.reuseMessages;
         this.rdmaVerbs = builder.rdmaVerbs;
         this.clientId = builder.clientId;
+        this.host = builder.host;
+        this.user = builder.user;
+        this.password = builder.password;
         this.deserializationPolicy = DeserializationPolicy.of(
             builder.deserializationAllowList, builder.deserializationDenyList);
         this.routes = Collections.unmodifiableList(List.copyOf(builder.routes));
@@ -127,6 +133,27 @@ public final class ConnectionConfig
     public TransportKind transport()
     {
         return transport;
+    }
+
+    /**
+     * @return the queue host's {@code ADDRESS:PORT}, reached over UDP, or null for the host of this connection's
+     *         media driver, over IPC.
+     */
+    public String host()
+    {
+        return host;
+    }
+
+    /** @return the user sent to the queue host when the application names none, or null. */
+    public String user()
+    {
+        return user;
+    }
+
+    /** @return the password sent to the queue host when the application names none, or null. */
+    public String password()
+    {
+        return password;
     }
 
     /** @return the UDP endpoint ({@code host:port}; a multicast group makes it multicast), or null for IPC. */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 
+import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.jms.message.DeserializationPolicy;
 import io.wirespeed.transport.ArchiveConfig;
 import io.wirespeed.transport.IdleStrategyKind;
@@ -28,11 +29,12 @@ import io.wirespeed.transport.TransportException;
  * {@code termLength}, {@code mtu}, {@code sendTimeout} (ms), {@code connectWait} (ms), {@code driverTimeout} (ms),
  * {@code queuePrefetch}, {@code queueHostTimeout} (ms), {@code linger} (a duration: 5s, 500ms),
  * {@code streamIdBase}, {@code streamIdRange}, {@code fragmentLimit}, {@code reuseMessages}
- * (true|false), {@code clientId}, {@code profile} (low-latency sets busy-spin idle and dedicated
- * threading), {@code deserializationAllowList} and {@code deserializationDenyList} (comma-separated classes or
- * packages a received ObjectMessage may or may not deserialize), {@code slowConsumers} (hold|drop) with
- * {@code slowConsumers.<pattern>} per topic pattern and {@code slowConsumerTimeout} (ms), and
- * {@code route.<pattern>=<channel>} rules (an
+ * (true|false), {@code clientId}, {@code host} (the queue host's {@code ADDRESS:PORT}, reached over UDP),
+ * {@code user} and {@code password} (credentials sent to the queue host), {@code profile} (low-latency sets
+ * busy-spin idle and dedicated threading), {@code deserializationAllowList} and
+ * {@code deserializationDenyList} (comma-separated classes or packages a received ObjectMessage may or may not
+ * deserialize), {@code slowConsumers} (hold|drop) with {@code slowConsumers.<pattern>} per topic pattern and
+ * {@code slowConsumerTimeout} (ms), and {@code route.<pattern>=<channel>} rules (an
  * Aeron or RDMA channel, or one of a scheme another transport on the classpath claims). Values may be percent-encoded.
  * docs/configuration.md describes each with examples. Every value is checked and typed here, once: what
  * uses the {@link ConnectionConfig} reads enums, durations and sizes, never text.
@@ -51,7 +53,7 @@ public final class ConnectionUri
     private static final List<String> OPTIONS = List.of(
         "endpoint", "interface", "driver", "aeronDir", "threading", "idle", "termLength", "mtu", "sendTimeout",
         "connectWait", "driverTimeout", "queuePrefetch", "queueHostTimeout", "linger", "streamIdBase", "streamIdRange",
-        "fragmentLimit", "reuseMessages", "rdmaVerbs", "clientId", "profile",
+        "fragmentLimit", "reuseMessages", "rdmaVerbs", "clientId", "profile", "host", "user", "password",
         "archive", "archiveDir", "archiveSegmentLength", "archiveRetention", "archiveRetentionSize",
         DeserializationPolicy.ALLOW_LIST_OPTION, DeserializationPolicy.DENY_LIST_OPTION, SLOW_CONSUMERS,
         "slowConsumerTimeout", ROUTE_PREFIX + "<pattern>", SLOW_CONSUMERS_PREFIX + "<pattern>");
@@ -170,6 +172,9 @@ public final class ConnectionUri
             case SLOW_CONSUMERS -> builder.slowConsumers =
                 oneOf(builder, name, value, SlowConsumerPolicy.values(), SlowConsumerPolicy::optionValue);
             case "slowConsumerTimeout" -> builder.slowConsumerTimeout = millis(builder, name, value, 1);
+            case "host" -> builder.host = hostEndpoint(builder, value);
+            case "user" -> builder.user = value;
+            case "password" -> builder.password = value;
             case "profile" -> profile(builder, value);
             case "archive" -> builder.archive =
                 oneOf(builder, name, value, ArchiveMode.values(), ArchiveMode::optionValue);
@@ -181,6 +186,21 @@ public final class ConnectionUri
                 archiveSetting(builder, name, value);
             default -> throw new IllegalArgumentException(
                 "unknown option '" + name + "' in '" + builder.uri + "'; known options: " + OPTIONS);
+        }
+    }
+
+    private static String hostEndpoint(final Builder builder, final String value)
+    {
+        try
+        {
+            QueueStreams.port(value);
+            return value;
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new IllegalArgumentException("host '" + value + "' in '" + builder.uri + "' must be the " +
+                "ADDRESS:PORT a driver process serves its queue host on (its wirespeed.host.endpoint), e.g. " +
+                "10.0.0.1:40400: " + ex.getMessage(), ex);
         }
     }
 
@@ -373,6 +393,9 @@ public final class ConnectionUri
         boolean reuseMessages = ConnectionConfig.DEFAULT_REUSE_MESSAGES;
         RdmaVerbs rdmaVerbs = ConnectionConfig.DEFAULT_RDMA_VERBS;
         String clientId;
+        String host;
+        String user;
+        String password;
         String deserializationAllowList;
         String deserializationDenyList;
         ArchiveMode archive = ConnectionConfig.DEFAULT_ARCHIVE;

@@ -97,6 +97,21 @@ final class AeronSubscription implements TransportSubscription
 
     /** {@inheritDoc} */
     @Override
+    public long registrationId()
+    {
+        return subscription.registrationId();
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public long publisherCorrelationId(final int sessionId)
+    {
+        final Image image = subscription.imageBySessionId(sessionId);
+        return image == null ? -1 : image.correlationId();
+    }
+
+    /** {@inheritDoc} */
+    @Override
     public void close()
     {
         subscription.close();

@@ -88,6 +88,18 @@ public class WirespeedJmsProperties implements Validator
     private String clientId;
 
     /**
+     * The queue host's ADDRESS:PORT (a driver process's wirespeed.host.endpoint), reached over UDP; unset, the host
+     * of the connection's own media driver, over IPC.
+     */
+    private String host;
+
+    /** User sent to the queue host when the application names none (createConnection()). */
+    private String user;
+
+    /** Password sent to the queue host with the user. */
+    private String password;
+
+    /**
      * Classes or packages (comma-separated; * for all) a received ObjectMessage may deserialize besides the basics
      * of java.lang, java.math, java.util and java.time.
      */
@@ -170,6 +182,9 @@ public class WirespeedJmsProperties implements Validator
         put(options, "fragmentLimit", fragmentLimit);
         put(options, "reuseMessages", reuseMessages);
         put(options, "clientId", clientId);
+        put(options, "host", host);
+        put(options, "user", user);
+        put(options, "password", password);
         put(options, "deserializationAllowList", deserializationAllowList);
         put(options, "deserializationDenyList", deserializationDenyList);
         put(options, "rdmaVerbs", rdmaVerbs);
@@ -464,6 +479,42 @@ public class WirespeedJmsProperties implements Validator
     public void setReuseMessages(final String reuseMessages)
     {
         this.reuseMessages = reuseMessages;
+    }
+
+    /** @return the host option. */
+    public String getHost()
+    {
+        return host;
+    }
+
+    /** @param host the host option. */
+    public void setHost(final String host)
+    {
+        this.host = host;
+    }
+
+    /** @return the user option. */
+    public String getUser()
+    {
+        return user;
+    }
+
+    /** @param user the user option. */
+    public void setUser(final String user)
+    {
+        this.user = user;
+    }
+
+    /** @return the password option. */
+    public String getPassword()
+    {
+        return password;
+    }
+
+    /** @param password the password option. */
+    public void setPassword(final String password)
+    {
+        this.password = password;
     }
 
     /** @return the clientId option. */
