@@ -111,7 +111,7 @@ final class SessionSender
         {
             final JmsConnection connection = session.connection();
             final TransportChannel target = connection.channelFor(destination.name());
-            final String channel = SlowConsumerChannels.publication(target.channel(), connection.config());
+            final String channel = target.channel();
             final int streamId = connection.routing().streamId(destination.name());
             for (final Route existing : routes.values())
             {
@@ -125,7 +125,8 @@ final class SessionSender
             {
                 try
                 {
-                    route = new Route(channel, streamId, target.transport().addPublication(channel, streamId), false,
+                    route = new Route(channel, streamId, target.transport().addPublication(
+                        SlowConsumerChannels.publication(channel, connection.config()), streamId), false,
                         watch(target.transport()));
                 }
                 catch (final TransportException ex)
