@@ -100,7 +100,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         }
         catch (final TransportException ex)
         {
-            throw JmsExceptions.wrap("cannot connect with '" + config.uri() + "': " + ex.getMessage(), ex);
+            throw JmsExceptions.wrap("cannot connect with '" + config.shownUri() + "': " + ex.getMessage(), ex);
         }
         this.topicStreams = new TopicStreams(config, this::onConsumerLoss);
         this.poller = new ConnectionPoller(this, config, topicStreams);
@@ -639,6 +639,6 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     @Override
     public String toString()
     {
-        return "JmsConnection[" + id + ", " + config.uri() + "]";
+        return "JmsConnection[" + id + ", " + config.shownUri() + "]";
     }
 }

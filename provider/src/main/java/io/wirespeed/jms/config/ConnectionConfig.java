@@ -123,10 +123,16 @@ public final class ConnectionConfig
         this.archiveConfig = builder.archiveConfig.build();
     }
 
-    /** @return the URI this configuration was parsed from. */
+    /** @return the URI this configuration was parsed from, password included: for configuration, never messages. */
     public String uri()
     {
         return uri;
+    }
+
+    /** @return the URI as messages and logs show it, a password's value hidden. */
+    public String shownUri()
+    {
+        return ConnectionUri.redacted(uri);
     }
 
     /** @return the transport for destinations no route names. */

@@ -46,6 +46,9 @@ public final class ConnectionUri
     /** The URI used when none is given. */
     public static final String DEFAULT_URI = "wirespeed:ipc";
 
+    private static final String HIDDEN = "***";
+    private static final java.util.regex.Pattern PASSWORD_VALUE =
+        java.util.regex.Pattern.compile("([?&]password=)[^&]*");
     private static final String ROUTE_PREFIX = "route.";
     private static final String SLOW_CONSUMERS = "slowConsumers";
     private static final String SLOW_CONSUMERS_PREFIX = SLOW_CONSUMERS + ".";
@@ -129,7 +132,7 @@ public final class ConnectionUri
                 !TransportFactories.installed().serves(channel))
             {
                 throw new IllegalArgumentException(
-                    "route '" + name + "' in '" + builder.uri + "' must name an Aeron channel such as aeron:ipc or " +
+                    "route '" + name + "' in '" + builder.shown + "' must name an Aeron channel such as aeron:ipc or " +
                     "aeron:udp?endpoint=239.1.2.3:40456, or an RDMA channel wirespeed:rdma?endpoint=host:port, not '" +
                     value + "'");
             }
@@ -185,7 +188,7 @@ public final class ConnectionUri
             case "archiveDir", "archiveSegmentLength", "archiveRetention", "archiveRetentionSize" ->
                 archiveSetting(builder, name, value);
             default -> throw new IllegalArgumentException(
-                "unknown option '" + name + "' in '" + builder.uri + "'; known options: " + OPTIONS);
+                "unknown option '" + name + "' in '" + builder.shown + "'; known options: " + OPTIONS);
         }
     }
 
@@ -198,7 +201,7 @@ public final class ConnectionUri
         }
         catch (final IllegalArgumentException ex)
         {
-            throw new IllegalArgumentException("host '" + value + "' in '" + builder.uri + "' must be the " +
+            throw new IllegalArgumentException("host '" + value + "' in '" + builder.shown + "' must be the " +
                 "ADDRESS:PORT a driver process serves its queue host on (its wirespeed.host.endpoint), e.g. " +
                 "10.0.0.1:40400: " + ex.getMessage(), ex);
         }
@@ -223,25 +226,26 @@ public final class ConnectionUri
         if (builder.transport != TransportKind.IPC && (builder.endpoint == null || builder.endpoint.isBlank()))
         {
             throw new IllegalArgumentException(
-                "'" + builder.uri + "' needs an endpoint: add ?endpoint=host:port (a multicast group such as " +
+                "'" + builder.shown + "' needs an endpoint: add ?endpoint=host:port (a multicast group such as " +
                 "239.1.2.3:40456 for multicast, the receiving host's address for unicast)");
         }
         if (builder.endpoint != null && builder.endpoint.lastIndexOf(':') <= 0)
         {
             throw new IllegalArgumentException(
-                "endpoint '" + builder.endpoint + "' in '" + builder.uri + "' must be host:port, e.g. 239.1.2.3:40456");
+                "endpoint '" + builder.endpoint + "' in '" + builder.shown +
+                "' must be host:port, e.g. 239.1.2.3:40456");
         }
         if (builder.termLength != 0 && Integer.bitCount(builder.termLength) != 1)
         {
             throw new IllegalArgumentException(
-                "termLength " + builder.termLength + " in '" + builder.uri +
+                "termLength " + builder.termLength + " in '" + builder.shown +
                 "' must be a power of two between 65536 and 1073741824");
         }
         if ((long)builder.streamIdBase + builder.streamIdRange - 1 > Integer.MAX_VALUE)
         {
             throw new IllegalArgumentException(
                 "streamIdBase " + builder.streamIdBase + " + streamIdRange " + builder.streamIdRange + " in '" +
-                builder.uri + "' exceeds the largest stream id " + Integer.MAX_VALUE + ": lower one of them");
+                builder.shown + "' exceeds the largest stream id " + Integer.MAX_VALUE + ": lower one of them");
         }
         if (!builder.embeddedDriver && builder.aeronDir == null)
         {
@@ -268,7 +272,7 @@ public final class ConnectionUri
         if (!allowed.contains(normalized))
         {
             throw new IllegalArgumentException(
-                "option " + name + "='" + value + "' in '" + builder.uri + "' must be one of " + allowed);
+                "option " + name + "='" + value + "' in '" + builder.shown + "' must be one of " + allowed);
         }
         return normalized;
     }
@@ -278,7 +282,7 @@ public final class ConnectionUri
         final String problem = DeserializationPolicy.problemWith(value);
         if (null != problem)
         {
-            throw new IllegalArgumentException("option " + name + "='" + value + "' in '" + builder.uri + "': " +
+            throw new IllegalArgumentException("option " + name + "='" + value + "' in '" + builder.shown + "': " +
                 problem + "; give comma-separated class or package names, e.g. com.example.orders,java.net.URI");
         }
         return value;
@@ -299,7 +303,7 @@ public final class ConnectionUri
         }
         catch (final TransportException | java.nio.file.InvalidPathException ex)
         {
-            throw new IllegalArgumentException("option " + name + "='" + value + "' in '" + builder.uri + "': " +
+            throw new IllegalArgumentException("option " + name + "='" + value + "' in '" + builder.shown + "': " +
                 ex.getMessage(), ex);
         }
     }
@@ -312,8 +316,8 @@ public final class ConnectionUri
         }
         catch (final TransportException | ArithmeticException ex)
         {
-            throw new IllegalArgumentException("option " + name + "='" + value + "' in '" + builder.uri + "' must be " +
-                "a whole number of ms, or one with a unit: ms, s, m, h, e.g. 5s (0 closes at once)", ex);
+            throw new IllegalArgumentException("option " + name + "='" + value + "' in '" + builder.shown +
+                "' must be a whole number of ms, or one with a unit: ms, s, m, h, e.g. 5s (0 closes at once)", ex);
         }
     }
 
@@ -333,12 +337,12 @@ public final class ConnectionUri
         catch (final NumberFormatException ex)
         {
             throw new IllegalArgumentException(
-                "option " + name + "='" + value + "' in '" + builder.uri + "' must be a whole number", ex);
+                "option " + name + "='" + value + "' in '" + builder.shown + "' must be a whole number", ex);
         }
         if (parsed < min || parsed > max)
         {
             throw new IllegalArgumentException(
-                "option " + name + "=" + parsed + " in '" + builder.uri + "' must be between " + min + " and " + max);
+                "option " + name + "=" + parsed + " in '" + builder.shown + "' must be between " + min + " and " + max);
         }
         return parsed;
     }
@@ -368,10 +372,24 @@ public final class ConnectionUri
         return new String(out, 0, length, StandardCharsets.UTF_8);
     }
 
+    /**
+     * A URI as messages and logs may show it: the value of a {@code password} option replaced by
+     * {@value #HIDDEN}.
+     *
+     * @param uri a connection URI.
+     * @return the URI without its password.
+     */
+    public static String redacted(final String uri)
+    {
+        return uri == null ? null : PASSWORD_VALUE.matcher(uri).replaceAll("$1" + HIDDEN);
+    }
+
     /** Collects parsed values; defaults live in {@link ConnectionConfig}. */
     static final class Builder
     {
         final String uri;
+        /** The URI as messages show it: a password's value replaced by {@value #HIDDEN}. */
+        final String shown;
         TransportKind transport = TransportKind.IPC;
         String endpoint;
         String networkInterface;
@@ -408,6 +426,7 @@ public final class ConnectionUri
         Builder(final String uri)
         {
             this.uri = uri;
+            this.shown = redacted(uri);
         }
     }
 }
