@@ -90,7 +90,7 @@ class WirespeedStatTest
         assertTrue(json.contains("{\"name\":\"topic:" + TOPIC + "\",\"messages.sent\":" + MESSAGES + ","), json);
         assertTrue(json.contains("\"messages.received\":" + MESSAGES + ","), json);
         assertTrue(Pattern.compile("\"bytes\\.sent\":(\\d+),").matcher(json).find(), json);
-        assertTrue(json.contains("\"send.backpressure\":0,\"send.failures\":0}"), json);
+        assertTrue(json.contains("\"send.backpressure\":0,\"send.failures\":0,\"consumer.loss.bytes\":0}"), json);
         assertTrue(json.contains("\"driver\":{\"naks.sent\":"), json);
         assertTrue(json.contains("\"errors\":["), json);
     }

@@ -39,10 +39,14 @@ public final class StreamPositionSample
     {
     }
 
-    /** One stream image (channel, stream id, session id) and its positions; -1 where a position is not there. */
+    /**
+     * One stream image (stream id and session id: a publication's and its subscribers' counters name the channel
+     * each with its own parameters, so the channel shown is the shortest form seen) and its positions; -1 where a
+     * position is not there.
+     */
     public static final class Stream
     {
-        private final String channel;
+        private String channel;
         private final int streamId;
         private final int sessionId;
         private long publisherPosition = -1;
@@ -170,7 +174,7 @@ public final class StreamPositionSample
         return sample;
     }
 
-    /** @return every stream image seen, ordered by channel, stream id and session id. */
+    /** @return every stream image seen, ordered by stream id and session id. */
     public Collection<Stream> streams()
     {
         return Collections.unmodifiableCollection(streams.values());
@@ -222,7 +226,12 @@ public final class StreamPositionSample
         final String channel = key.getStringWithoutLengthAscii(StreamCounter.CHANNEL_OFFSET + 4, Math.max(0, length));
         final int streamId = key.getInt(StreamCounter.STREAM_ID_OFFSET);
         final int sessionId = key.getInt(StreamCounter.SESSION_ID_OFFSET);
-        return streams.computeIfAbsent(channel + " " + streamId + " " + sessionId,
-            (k) -> new Stream(channel, streamId, sessionId));
+        final String id = streamId + " " + sessionId;
+        final Stream stream = streams.computeIfAbsent(id, (k) -> new Stream(channel, streamId, sessionId));
+        if (channel.length() < stream.channel.length())
+        {
+            stream.channel = channel;
+        }
+        return stream;
     }
 }
