@@ -13,6 +13,7 @@ import io.wirespeed.codec.control.sbe.DeleteTemporaryQueueDecoder;
 import io.wirespeed.codec.control.sbe.GiveBackDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.control.sbe.PauseDecoder;
+import io.wirespeed.codec.control.sbe.SendCreditDecoder;
 import io.wirespeed.codec.control.sbe.SubscribeDecoder;
 import io.wirespeed.codec.control.sbe.SubscribeDurableDecoder;
 import io.wirespeed.codec.control.sbe.SubscribeSharedDecoder;
@@ -43,6 +44,7 @@ final class ControlAdapter implements MessageHandler
     private final BrowseDecoder browse = new BrowseDecoder();
     private final CreateTemporaryQueueDecoder createTemporary = new CreateTemporaryQueueDecoder();
     private final DeleteTemporaryQueueDecoder deleteTemporary = new DeleteTemporaryQueueDecoder();
+    private final SendCreditDecoder sendCredit = new SendCreditDecoder();
 
     /**
      * @param listener what the host does with each request.
@@ -113,6 +115,7 @@ final class ControlAdapter implements MessageHandler
             case BrowseDecoder.TEMPLATE_ID -> BrowseDecoder.BLOCK_LENGTH;
             case CreateTemporaryQueueDecoder.TEMPLATE_ID -> CreateTemporaryQueueDecoder.BLOCK_LENGTH;
             case DeleteTemporaryQueueDecoder.TEMPLATE_ID -> DeleteTemporaryQueueDecoder.BLOCK_LENGTH;
+            case SendCreditDecoder.TEMPLATE_ID -> SendCreditDecoder.BLOCK_LENGTH;
             default -> Integer.MAX_VALUE;
         };
     }
@@ -229,6 +232,16 @@ final class ControlAdapter implements MessageHandler
                     return false;
                 }
                 listener.onDeleteTemporaryQueue(client(d.client()), queue);
+            }
+            case SendCreditDecoder.TEMPLATE_ID ->
+            {
+                final SendCreditDecoder d = sendCredit.wrap(buffer, body, blockLength, version);
+                final String queue = d.queue();
+                if (d.limit() > end)
+                {
+                    return false;
+                }
+                listener.onSendCredit(client(d.client()), d.correlationId(), queue, d.messages(), d.bytes());
             }
             default -> throw new IllegalStateException("unknown template " + templateId);
         }

@@ -20,6 +20,12 @@ final class HostedQueue
 
     final String name;
     final HostedClient temporaryOwner;
+    /** What it holds and keeps for producers, against the host's limits. */
+    final QueueRoom room;
+    /** Whether it was made by a producer's or consumer's first use of its name, and goes when unused. */
+    boolean autoCreated;
+    /** Since when ({@link System#nanoTime()}) it has been unused, or 0 while in use. */
+    long unusedSinceNs;
     final List<HostedConsumer> consumers = new ArrayList<>();
     /** Closed consumers whose session still holds deliveries: no more dispatch, their messages still in flight. */
     final List<HostedConsumer> detached = new ArrayList<>();
@@ -31,8 +37,19 @@ final class HostedQueue
 
     HostedQueue(final String name, final HostedClient temporaryOwner)
     {
+        this(name, temporaryOwner, null);
+    }
+
+    /**
+     * @param name           the queue's name.
+     * @param temporaryOwner the client owning a temporary queue, or null.
+     * @param admission      the host's accounts it counts in, or null for none (a durable subscription's queue).
+     */
+    HostedQueue(final String name, final HostedClient temporaryOwner, final Admission admission)
+    {
         this.name = name;
         this.temporaryOwner = temporaryOwner;
+        this.room = new QueueRoom(admission);
         for (int i = 0; i < PRIORITIES; i++)
         {
             waiting[i] = new ArrayDeque<>();
@@ -46,6 +63,7 @@ final class HostedQueue
 
     void add(final StoredMessage message)
     {
+        room.hold(message);
         waiting[clamp(message.priority)].addLast(message);
         size++;
     }
@@ -189,6 +207,14 @@ final class HostedQueue
         contents.removeIf(message -> message.isExpired(nowMs));
         contents.sort(DELIVERY_ORDER);
         return contents;
+    }
+
+    /**
+     * @return whether nothing is held, promised or waited for on it, and it has no consumer, closed or open.
+     */
+    boolean isUnused()
+    {
+        return consumers.isEmpty() && detached.isEmpty() && room.isUnused();
     }
 
     /** Drops every waiting message for good, as when the queue is deleted. */

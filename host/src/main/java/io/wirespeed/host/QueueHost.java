@@ -74,6 +74,9 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     private HostLimits limits = HostLimits.fromSystemProperties();
     private NanoClock clock = SystemNanoClock.INSTANCE;
     private ClientProxy proxy = new ClientProxy(limits, clock);
+    private Admission admission = new Admission(QueueLimits.fromSystemProperties());
+    private HostedClient lastSender;
+    private long refusalsLogged;
     private final UnsafeBuffer envelopeView = new UnsafeBuffer(new byte[0]);
     private final MessageHandler inboundHandler = this::onEnvelope;
     private final MessageHandler controlHandler = new ControlAdapter(this);
@@ -211,6 +214,51 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     }
 
     /**
+     * Sets what the host's queues hold at most and what a producer meets when one is full; call before
+     * {@link #start()}.
+     *
+     * @param queueLimits the limits (by default {@link QueueLimits#fromSystemProperties()}).
+     * @return this host.
+     */
+    public QueueHost queueLimits(final QueueLimits queueLimits)
+    {
+        this.admission = new Admission(queueLimits);
+        return this;
+    }
+
+    /**
+     * How many queues the host keeps now (temporary queues, and shared and durable subscriptions' included).
+     *
+     * @return the count.
+     */
+    public int queueCount()
+    {
+        return queues.size();
+    }
+
+    /**
+     * The bytes the host's queues hold and keep for producers now, envelopes and per message overhead.
+     *
+     * @return the bytes.
+     */
+    public long heldBytes()
+    {
+        return admission.hostBytes();
+    }
+
+    /**
+     * How many messages a queue holds now (waiting and in flight), or -1 if the host has no such queue.
+     *
+     * @param name the queue.
+     * @return the count.
+     */
+    public long heldMessages(final String name)
+    {
+        final HostedQueue queue = queues.get(name);
+        return queue == null ? -1 : queue.room.messages;
+    }
+
+    /**
      * How many clients the host knows now.
      *
      * @return the count.
@@ -291,12 +339,17 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         for (final HostedQueue queue : queues.values())
         {
             work += dispatch(queue, nowMs);
+            if (!queue.room.waiting.isEmpty())
+            {
+                work += admission.grantWaiting(proxy, queue);
+            }
         }
         final long nowNs = clock.nanoTime();
         if (nowNs - lastLivenessCheck > LIVENESS_CHECK_NS)
         {
             lastLivenessCheck = nowNs;
             work += checkClients(nowNs);
+            work += removeUnusedQueues(nowNs);
             arrivals.forgetOld(System.nanoTime());
         }
         return work;
@@ -314,20 +367,68 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             return;
         }
         final String name = reader.destinationName().asString();
-        if (queueFeed == null)
+        final HostedQueue queue = isTemporaryName(name) ? queues.get(name) : queue(name, null, true);
+        final RecordedArrivals.Identity identity = queueFeed == null ? null : RecordedArrivals.identity(reader);
+        if (identity != null && !arrivals.onLive(identity))
         {
-            enqueue(queue(name, null), reader, buffer, offset, length);
             return;
         }
-        final RecordedArrivals.Identity identity = RecordedArrivals.identity(reader);
-        if (arrivals.onLive(identity))
+        final HostedClient sender = sender(reader.connectionIdHigh(), reader.connectionIdLow());
+        if (queue == null || !admission.admit(queue, sender, length))
         {
-            final StoredMessage message = enqueue(queue(name, null), reader, buffer, offset, length);
-            if (message != null)
+            refuseArrival(sender, name, queue);
+            if (identity != null)
             {
-                arrivals.awaitRecording(identity, message);
+                // its recorded copy is left out too: it was never taken
+                final StoredMessage refused = new StoredMessage(new byte[0], 0, 0, 0, 0);
+                refused.done();
+                arrivals.awaitRecording(identity, refused);
             }
+            return;
         }
+        final StoredMessage message = enqueue(queue, reader, buffer, offset, length);
+        if (identity != null && message != null)
+        {
+            arrivals.awaitRecording(identity, message);
+        }
+    }
+
+    /** The client that sent a message, by the connection id in its envelope, or null if the host does not know it. */
+    private HostedClient sender(final long high, final long low)
+    {
+        final HostedClient last = lastSender;
+        if (last != null && last.high == high && last.low == low)
+        {
+            return last;
+        }
+        final HostedClient client = clients.get(high + ":" + low);
+        lastSender = client;
+        return client;
+    }
+
+    /** A queue message had no room (or no queue could be made for it): dropped, and its sender told. */
+    private void refuseArrival(final HostedClient sender, final String name, final HostedQueue queue)
+    {
+        final String why = queue == null ? noQueue(name) :
+            admission.full(queue, admission.limits().policyOf(name), 1, reader.length());
+        if (sender != null)
+        {
+            proxy.sendRefused(sender, reader.sessionId(), reader.producerId(), name, "a message to queue '" + name +
+                "' was refused and dropped: " + why);
+        }
+        if (Long.bitCount(++refusalsLogged) == 1)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "queue host refused " + refusalsLogged + " message(s) so far; " +
+                "the last from " + (sender == null ? "an unknown sender" : "client " + sender.high + ":" +
+                sender.low) + ": " + why);
+        }
+    }
+
+    private String noQueue(final String name)
+    {
+        return isTemporaryName(name) ? "temporary queue '" + name + "' does not exist (deleted, or its connection " +
+            "closed)" : "the queue host keeps its limit of " + admission.limits().maxQueues() + " queues " +
+            "(wirespeed.host.maxQueues) and cannot make queue '" + name + "'; raise the limit, or use fewer names";
     }
 
     private StoredMessage enqueue(
@@ -374,8 +475,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             return false;
         }
-        final StoredMessage message = enqueue(queue(reader.destinationName().asString(), null), reader, buffer,
-            offset, length);
+        final StoredMessage message = enqueue(queue(reader.destinationName().asString(), null, false), reader,
+            buffer, offset, length);
         if (message == null)
         {
             return false;
@@ -389,19 +490,68 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         return true;
     }
 
-    private HostedQueue queue(final String name, final HostedClient temporaryOwner)
+    /**
+     * The queue of a name, made on first use unless it is a temporary queue's name without its owner, or the host
+     * keeps its limit of queues already (a queue restored from the archive is made whatever the limit).
+     */
+    private HostedQueue queue(final String name, final HostedClient temporaryOwner, final boolean limited)
     {
         HostedQueue queue = queues.get(name);
         if (queue == null)
         {
-            if (isTemporaryName(name) && temporaryOwner == null)
+            if (isTemporaryName(name) && temporaryOwner == null ||
+                limited && queues.size() >= admission.limits().maxQueues())
             {
                 return null;
             }
-            queue = new HostedQueue(name, temporaryOwner);
+            queue = new HostedQueue(name, temporaryOwner, admission);
+            queue.autoCreated = temporaryOwner == null;
             queues.put(name, queue);
         }
         return queue;
+    }
+
+    /** Drops a queue: its messages, the room it kept for producers, and the requests waiting for room on it. */
+    private void removeQueue(final HostedQueue queue, final String why)
+    {
+        queues.remove(queue.name);
+        queue.dropAll();
+        for (final QueueRoom.Waiting waiting : queue.room.waiting)
+        {
+            proxy.refuse(waiting.client(), waiting.correlationId(), ErrorCode.INVALID_DESTINATION, "queue '" +
+                queue.name + "' " + why);
+        }
+        queue.room.waiting.clear();
+        for (final HostedClient client : queue.room.reserved.keySet().toArray(new HostedClient[0]))
+        {
+            admission.release(queue, client);
+        }
+    }
+
+    /** Removes the auto-created queues unused (empty, no consumers, no room kept) for the idle removal time. */
+    private int removeUnusedQueues(final long nowNs)
+    {
+        int removed = 0;
+        final long graceNs = admission.limits().idleQueueRemovalNs();
+        final Iterator<HostedQueue> it = queues.values().iterator();
+        while (it.hasNext())
+        {
+            final HostedQueue queue = it.next();
+            if (!queue.autoCreated || !queue.isUnused())
+            {
+                queue.unusedSinceNs = 0;
+            }
+            else if (queue.unusedSinceNs == 0)
+            {
+                queue.unusedSinceNs = nowNs;
+            }
+            else if (nowNs - queue.unusedSinceNs >= graceNs)
+            {
+                it.remove();
+                removed++;
+            }
+        }
+        return removed;
     }
 
     private static boolean isTemporaryName(final String name)
@@ -442,7 +592,28 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
                 "' belongs to another connection");
             return;
         }
-        addConsumer(client, consumerId, queue(name, null), selector, credit);
+        final HostedQueue target = queue(name, null, true);
+        if (target == null)
+        {
+            proxy.refuse(client, consumerId, ErrorCode.RESOURCE_LIMIT, noQueue(name));
+            return;
+        }
+        addConsumer(client, consumerId, target, selector, credit);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onSendCredit(
+        final HostedClient client, final long correlationId, final String name, final int messages, final long bytes)
+    {
+        final HostedQueue queue = isTemporaryName(name) ? queues.get(name) : queue(name, null, true);
+        if (queue == null)
+        {
+            proxy.refuse(client, correlationId, isTemporaryName(name) ? ErrorCode.INVALID_DESTINATION :
+                ErrorCode.RESOURCE_LIMIT, noQueue(name));
+            return;
+        }
+        admission.request(proxy, client, correlationId, queue, messages, bytes);
     }
 
     private void addConsumer(
@@ -474,7 +645,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         SharedFeed feed = sharedFeeds.get(key);
         if (feed == null)
         {
-            feed = new SharedFeed(topic, new HostedQueue("shared:" + key, null),
+            feed = new SharedFeed(topic, new HostedQueue("shared:" + key, null, admission),
                 transport.addSubscription(channel, streamId), intake);
             queues.put(feed.queue.name, feed.queue);
             sharedFeeds.put(key, feed);
@@ -714,7 +885,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             if (feed.queue == queue)
             {
                 feed.subscription.close();
-                queues.remove(queue.name);
+                removeQueue(queue, "was removed");
                 feeds.remove();
             }
         }
@@ -754,7 +925,11 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     @Override
     public void onCreateTemporaryQueue(final HostedClient client, final String name)
     {
-        queue(name, client);
+        if (queue(name, client, true) == null)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "queue host did not create temporary queue '" + name + "': " +
+                noQueue(name));
+        }
     }
 
     /** {@inheritDoc} */
@@ -764,8 +939,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         final HostedQueue queue = queues.get(name);
         if (queue != null && queue.temporaryOwner == client)
         {
-            queues.remove(name);
-            queue.dropAll();
+            removeQueue(queue, "was deleted by its connection");
         }
     }
 
@@ -826,15 +1000,21 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
                     release(consumer);
                 }
                 client.consumers.clear();
-                queues.values().removeIf(queue ->
+                for (final HostedQueue queue : queues.values().toArray(new HostedQueue[0]))
                 {
                     if (queue.temporaryOwner == client)
                     {
-                        queue.dropAll();
-                        return true;
+                        removeQueue(queue, "was deleted: its connection has gone");
                     }
-                    return false;
-                });
+                    else
+                    {
+                        admission.release(queue, client);
+                    }
+                }
+                if (lastSender == client)
+                {
+                    lastSender = null;
+                }
                 client.reply.close();
                 it.remove();
                 work++;

@@ -15,6 +15,7 @@ import io.wirespeed.codec.control.sbe.DeleteTemporaryQueueEncoder;
 import io.wirespeed.codec.control.sbe.GiveBackEncoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.control.sbe.PauseEncoder;
+import io.wirespeed.codec.control.sbe.SendCreditEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeDurableEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeSharedEncoder;
@@ -49,6 +50,7 @@ final class HostProxy
     private final BrowseEncoder browse = new BrowseEncoder();
     private final CreateTemporaryQueueEncoder createTemporary = new CreateTemporaryQueueEncoder();
     private final DeleteTemporaryQueueEncoder deleteTemporary = new DeleteTemporaryQueueEncoder();
+    private final SendCreditEncoder sendCredit = new SendCreditEncoder();
     private volatile boolean hostSeen;
 
     /**
@@ -170,6 +172,15 @@ final class HostProxy
             deleteTemporary.queue(name);
             offer(deleteTemporary.encodedLength());
         }
+    }
+
+    synchronized void sendCredit(final long correlationId, final String queue, final int messages, final long bytes)
+        throws JMSException
+    {
+        client(sendCredit.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).messages(messages)
+            .bytes(bytes).client());
+        sendCredit.queue(queue);
+        offer(sendCredit.encodedLength());
     }
 
     /** Closes the control stream's publication. */
