@@ -411,9 +411,23 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     {
         final String why = queue == null ? noQueue(name) :
             admission.full(queue, admission.limits().policyOf(name), 1, reader.length());
-        if (sender != null)
+        HostedClient told = sender;
+        if (told == null)
         {
-            proxy.sendRefused(sender, reader.sessionId(), reader.producerId(), name, "a message to queue '" + name +
+            try
+            {
+                // a client the host does not know yet (it restarted): its reply stream follows from its id
+                told = client(reader.connectionIdHigh(), reader.connectionIdLow(),
+                    QueueStreams.replyStream(reader.connectionIdHigh(), reader.connectionIdLow()));
+            }
+            catch (final ClientLimitException ex)
+            {
+                told = null;
+            }
+        }
+        if (told != null)
+        {
+            proxy.sendRefused(told, reader.sessionId(), reader.producerId(), name, "a message to queue '" + name +
                 "' was refused and dropped: " + why);
         }
         if (Long.bitCount(++refusalsLogged) == 1)

@@ -196,7 +196,7 @@ final class SessionSender
         final Route route, final JmsMessage message, final int producerId, final DestinationCounters counters)
         throws JMSException
     {
-        throwRefusal();
+        throwRefusal(route.queue);
         final String queue = route.queue ? ((JmsDestination)message.getJMSDestination()).name() : null;
         if (session.sessionMode() != JmsSession.SESSION_TRANSACTED)
         {
@@ -249,10 +249,18 @@ final class SessionSender
      * A queue message this session sent earlier was refused by the host on arrival (and dropped): this send or
      * commit says so.
      */
-    private void throwRefusal() throws JMSException
+    private void throwRefusal(final boolean queue) throws JMSException
     {
         final QueueClient client = session.connection().queueClientIfOpen();
-        final ResourceAllocationException refused = client == null ? null : client.takeSendRefusal(session.id());
+        if (client == null)
+        {
+            return;
+        }
+        if (queue)
+        {
+            client.poll();
+        }
+        final ResourceAllocationException refused = client.takeSendRefusal(session.id());
         if (refused != null)
         {
             throw refused;
@@ -494,7 +502,7 @@ final class SessionSender
         int published = 0;
         try
         {
-            throwRefusal();
+            throwRefusal(true);
             checkQueueHosts();
             acquireRoom();
             for (final PendingTransaction.PendingSend pending : transaction.sends())

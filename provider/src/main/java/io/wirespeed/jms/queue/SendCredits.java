@@ -34,7 +34,8 @@ final class SendCredits
         int messages;
         long bytes;
         long pending;
-        JMSException refusal;
+        ErrorCode refusalCode;
+        String refusal;
     }
 
     SendCredits(final QueueClient client, final HostProxy host)
@@ -69,9 +70,10 @@ final class SendCredits
                 final Credit credit = byQueue.computeIfAbsent(queue, q -> new Credit());
                 if (credit.refusal != null)
                 {
-                    final JMSException refusal = credit.refusal;
+                    final String refusal = credit.refusal;
                     credit.refusal = null;
-                    throw refusal;
+                    throw credit.refusalCode == ErrorCode.INVALID_DESTINATION ?
+                        new InvalidDestinationException(refusal) : new ResourceAllocationException(refusal);
                 }
                 if (credit.messages >= messages && credit.bytes >= bytes)
                 {
@@ -161,8 +163,8 @@ final class SendCredits
             return false;
         }
         credit.pending = 0;
-        credit.refusal = code == ErrorCode.INVALID_DESTINATION ? new InvalidDestinationException(message) :
-            new ResourceAllocationException(message);
+        credit.refusalCode = code;
+        credit.refusal = message;
         return true;
     }
 

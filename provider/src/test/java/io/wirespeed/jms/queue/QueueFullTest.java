@@ -268,6 +268,53 @@ class QueueFullTest
     }
 
     @Test
+    void aMessageTheHostRefusesOnArrivalFailsTheSessionsNextSend() throws Exception
+    {
+        startHost(1 << 20, 1 << 26, 100, 60_000);
+        final Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final MessageProducer producer = session.createProducer(session.createQueue("fail.restarted"));
+        send(producer, session, 0, 1);
+        final QueueHost first = host;
+        Await.until("the first host to take the message", () -> first.heldMessages("fail.restarted") == 1);
+        host.close();
+        host = new QueueHost(transport, QueueSelectors::compile).queueLimits(new QueueLimits(LIMIT, 1 << 20, 1 << 26,
+            100, TimeUnit.SECONDS.toNanos(60), FullPolicy.BLOCK, Map.of("fail.*", FullPolicy.FAIL))).start();
+        try (Connection other = new JmsConnectionFactory("wirespeed:ipc?driver=external&aeronDir=" + aeronDir)
+            .createConnection())
+        {
+            // the new host may read the first message again from the stream's log: fill it to its limit either way
+            final Session filling = other.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            final MessageProducer filler = filling.createProducer(filling.createQueue("fail.restarted"));
+            assertThrows(ResourceAllocationException.class, () -> send(filler, filling, 0, LIMIT + 1));
+        }
+        Await.until("the new host to fill", () -> host.heldMessages("fail.restarted") == LIMIT);
+
+        // the room this connection was granted by the host before its restart: the new host does not know it
+        producer.send(session.createTextMessage("refused on arrival"));
+        final ResourceAllocationException[] refused = new ResourceAllocationException[1];
+        Await.until("the refusal to reach the producer's next send", () ->
+        {
+            try
+            {
+                producer.send(session.createTextMessage("next"));
+                return false;
+            }
+            catch (final ResourceAllocationException ex)
+            {
+                refused[0] = ex;
+                return ex.getMessage().startsWith("a message to queue");
+            }
+            catch (final JMSException ex)
+            {
+                throw new AssertionError(ex);
+            }
+        });
+        assertTrue(refused[0].getMessage().startsWith("a message to queue 'fail.restarted' was refused and " +
+            "dropped: queue 'fail.restarted' is full: it holds its limit of 10 messages"), refused[0].getMessage());
+        assertEquals(LIMIT, receiveAll(session, "fail.restarted", LIMIT).size(), "what the queue took");
+    }
+
+    @Test
     void theHostKeepsNoMoreQueuesThanItsLimit() throws Exception
     {
         startHost(1 << 20, 1 << 26, 3, 60_000);
