@@ -24,6 +24,8 @@ final class HostedQueue
     final QueueRoom room;
     /** Whether it was made by a producer's or consumer's first use of its name, and goes when unused. */
     boolean autoCreated;
+    /** Its counters where tools outside read them, or null when it has none. */
+    HostCounters.QueueCounters counters;
     /** Since when ({@link System#nanoTime()}) it has been unused, or 0 while in use. */
     long unusedSinceNs;
     final List<HostedConsumer> consumers = new ArrayList<>();

@@ -25,6 +25,7 @@ import io.wirespeed.host.durable.DurableFeed;
 import io.wirespeed.transport.aeron.ReplayGate;
 import io.wirespeed.host.durable.DurableState;
 import io.wirespeed.host.durable.DurableStorage;
+import io.wirespeed.transport.CounterRegistry;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportSubscription;
@@ -76,6 +77,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     private ClientProxy proxy = new ClientProxy(limits, clock);
     private Admission admission = new Admission(QueueLimits.fromSystemProperties());
     private HostedClient lastSender;
+    private final HostCounters counters;
+    private long lastLagCheckNs;
     private long refusalsLogged;
     private final UnsafeBuffer envelopeView = new UnsafeBuffer(new byte[0]);
     private final MessageHandler inboundHandler = this::onEnvelope;
@@ -129,6 +132,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         this.transport = transport;
         this.selectors = selectors;
         this.durable = durable;
+        this.counters = new HostCounters(transport.capability(CounterRegistry.class).orElse(null));
         final Map<String, DurableState> stored = durable == null ? Map.of() : restoreTopicFeeds(durable);
         this.inbound = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
         if (durable == null || !durableQueues)
@@ -350,6 +354,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             lastLivenessCheck = nowNs;
             work += checkClients(nowNs);
             work += removeUnusedQueues(nowNs);
+            updateCounters(nowNs);
             arrivals.forgetOld(System.nanoTime());
         }
         return work;
@@ -520,15 +525,57 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             }
             queue = new HostedQueue(name, temporaryOwner, admission);
             queue.autoCreated = temporaryOwner == null;
-            queues.put(name, queue);
+            host(queue, "queue:" + name);
         }
         return queue;
+    }
+
+    /** Keeps a queue, with its counters under a destination's name as the provider's counters name it. */
+    private void host(final HostedQueue queue, final String counterName)
+    {
+        queues.put(queue.name, queue);
+        queue.counters = counters.register(counterName, queue.name.startsWith(DurableTopicFeed.QUEUE_PREFIX));
+    }
+
+    /** Forgets a queue and its counters. */
+    private void unhost(final HostedQueue queue)
+    {
+        queues.remove(queue.name);
+        counters.remove(queue.counters);
+        queue.counters = null;
+    }
+
+    /** Shows each counted queue's figures; durable subscriptions' lag once a second (it asks the archive). */
+    private void updateCounters(final long nowNs)
+    {
+        final boolean lagDue = nowNs - lastLagCheckNs >= 1_000_000_000L;
+        if (lagDue)
+        {
+            lastLagCheckNs = nowNs;
+        }
+        for (final HostedQueue queue : queues.values())
+        {
+            if (queue.counters != null)
+            {
+                queue.counters.update(queue);
+            }
+        }
+        if (lagDue)
+        {
+            for (final DurableTopicFeed feed : durableFeeds.values())
+            {
+                if (feed.queue.counters != null)
+                {
+                    feed.queue.counters.lag(feed.feed.lagBytes());
+                }
+            }
+        }
     }
 
     /** Drops a queue: its messages, the room it kept for producers, and the requests waiting for room on it. */
     private void removeQueue(final HostedQueue queue, final String why)
     {
-        queues.remove(queue.name);
+        unhost(queue);
         queue.dropAll();
         for (final QueueRoom.Waiting waiting : queue.room.waiting)
         {
@@ -562,6 +609,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             else if (nowNs - queue.unusedSinceNs >= graceNs)
             {
                 it.remove();
+                counters.remove(queue.counters);
+                queue.counters = null;
                 removed++;
             }
         }
@@ -661,7 +710,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             feed = new SharedFeed(topic, new HostedQueue("shared:" + key, null, admission),
                 transport.addSubscription(channel, streamId), intake);
-            queues.put(feed.queue.name, feed.queue);
+            host(feed.queue, feed.queue.name);
             sharedFeeds.put(key, feed);
         }
         else if (!feed.topic.equals(topic))
@@ -787,7 +836,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     {
         final String key = feed.feed.state().key();
         durableFeeds.remove(key);
-        queues.remove(feed.queue.name);
+        unhost(feed.queue);
         feed.queue.dropAll();
         feed.feed.delete();
     }
@@ -1088,11 +1137,16 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             feed.subscription.close();
         }
+        for (final HostedQueue queue : queues.values())
+        {
+            counters.remove(queue.counters);
+            queue.counters = null;
+        }
     }
 
     private DurableTopicFeed hosted(final DurableTopicFeed feed)
     {
-        queues.put(feed.queue.name, feed.queue);
+        host(feed.queue, feed.queue.name);
         return feed;
     }
 

@@ -24,6 +24,8 @@ import io.wirespeed.codec.control.sbe.SubscribeEncoder;
 import io.wirespeed.test.AdjustableClock;
 import io.wirespeed.test.transport.InMemoryMedium;
 import io.wirespeed.test.transport.InMemoryTransport;
+import io.wirespeed.transport.CounterRegistry;
+import io.wirespeed.transport.CounterTypes;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 
@@ -140,6 +142,7 @@ class HostMemoryBoundsTest
         }
         drain();
         assertEquals(2_001, host.queueCount(), "every name made a queue");
+        assertEquals(HostCounters.MAX_COUNTED_QUEUES, depthCounters(), "queues counted for tools outside, at most");
 
         cycle();
         clock.advanceMillis(500);
@@ -149,7 +152,21 @@ class HostMemoryBoundsTest
         cycle();
 
         assertEquals(1, host.queueCount(), "only the queue holding a message is left");
+        assertEquals(1, depthCounters(), "the counters go with their queues");
         assertEquals(1, browse("kept"));
+    }
+
+    private int depthCounters()
+    {
+        final int[] count = new int[1];
+        transport.capability(CounterRegistry.class).orElseThrow().reader().forEach((id, typeId, key, label) ->
+        {
+            if (typeId == CounterTypes.QUEUE_DEPTH)
+            {
+                count[0]++;
+            }
+        });
+        return count[0];
     }
 
     /** Lets the host take everything sent so far. */
