@@ -185,30 +185,43 @@ final class HostedQueue
     }
 
     /**
-     * The messages still on this queue, in delivery order (priority, then arrival): those waiting and
-     * those in flight to consumers, not yet acknowledged; expired ones are left out.
+     * The messages still on this queue, in delivery order (priority, then arrival): those waiting and those in
+     * flight to consumers, not yet acknowledged. Each priority's waiting messages are in arrival order already; only
+     * those in flight (as many as consumers' credit) are sorted and merged in.
      *
-     * @param nowMs the time now.
-     * @return the messages.
+     * @return the messages (references to them).
      */
-    List<StoredMessage> contents(final long nowMs)
+    StoredMessage[] browseOrder()
     {
-        final List<StoredMessage> contents = new ArrayList<>(size);
-        for (final ArrayDeque<StoredMessage> priority : waiting)
-        {
-            contents.addAll(priority);
-        }
+        final List<StoredMessage> inFlight = new ArrayList<>();
         for (final HostedConsumer consumer : consumers)
         {
-            contents.addAll(consumer.inFlight.values());
+            inFlight.addAll(consumer.inFlight.values());
         }
         for (final HostedConsumer consumer : detached)
         {
-            contents.addAll(consumer.inFlight.values());
+            inFlight.addAll(consumer.inFlight.values());
         }
-        contents.removeIf(message -> message.isExpired(nowMs));
-        contents.sort(DELIVERY_ORDER);
-        return contents;
+        inFlight.sort(DELIVERY_ORDER);
+        final StoredMessage[] order = new StoredMessage[size + inFlight.size()];
+        int filled = 0;
+        int flying = 0;
+        for (int p = PRIORITIES - 1; p >= 0; p--)
+        {
+            for (final StoredMessage message : waiting[p])
+            {
+                while (flying < inFlight.size() && DELIVERY_ORDER.compare(inFlight.get(flying), message) < 0)
+                {
+                    order[filled++] = inFlight.get(flying++);
+                }
+                order[filled++] = message;
+            }
+        }
+        while (flying < inFlight.size())
+        {
+            order[filled++] = inFlight.get(flying++);
+        }
+        return order;
     }
 
     /**

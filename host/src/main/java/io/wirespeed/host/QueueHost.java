@@ -1,7 +1,9 @@
 package io.wirespeed.host;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Function;
@@ -50,6 +52,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     /** The most fragments one poll of a stream takes. */
     static final int FRAGMENT_LIMIT = 64;
     private static final long LIVENESS_CHECK_NS = 50_000_000L;
+    /** The most browses under way at once, so that browsing clients hold bounded memory. */
+    static final int MAX_BROWSES = 64;
     private static final System.Logger LOGGER = System.getLogger(QueueHost.class.getName());
     /** The stored subscription under which the host reads the queues' inbound stream from the archive. */
     static final String QUEUES_KEY = "$queues";
@@ -64,6 +68,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     private final Map<String, HostedClient> clients = new HashMap<>();
     private final Map<String, SharedFeed> sharedFeeds = new HashMap<>();
     private final Map<String, DurableTopicFeed> durableFeeds = new HashMap<>();
+    private final List<BrowseCursor> browses = new ArrayList<>();
     private final DurableFeed.Sink queueSink = this::onQueueReplayed;
     private final MessageIntake intake = this::enqueue;
     private final ReplayGate replayGate = this::releaseReplays;
@@ -340,6 +345,10 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             work += proxy.flush(client);
         }
         final long nowMs = System.currentTimeMillis();
+        if (!browses.isEmpty())
+        {
+            work += sendBrowsePages(nowMs);
+        }
         for (final HostedQueue queue : queues.values())
         {
             work += dispatch(queue, nowMs);
@@ -969,19 +978,50 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             return;
         }
         final HostedQueue queue = queues.get(name);
-        if (queue != null)
+        endBrowse(client);
+        if (queue == null || queue.size() == 0 && queue.room.messages == 0)
         {
-            for (final StoredMessage message : queue.contents(System.currentTimeMillis()))
+            proxy.browseEnd(client, requestId);
+            return;
+        }
+        if (browses.size() >= MAX_BROWSES)
+        {
+            proxy.refuse(client, requestId, ErrorCode.RESOURCE_LIMIT, "the queue host serves " + MAX_BROWSES +
+                " browses at once: try again when one has ended");
+            return;
+        }
+        browses.add(new BrowseCursor(client, requestId, queue.browseOrder(), test));
+    }
+
+    /** A client's browse under way, if any, ends where it is: a client browses one queue at a time. */
+    private void endBrowse(final HostedClient client)
+    {
+        for (int i = 0; i < browses.size(); i++)
+        {
+            final BrowseCursor browse = browses.get(i);
+            if (browse.client == client)
             {
-                envelopeView.wrap(message.envelope);
-                if (test == null || test.test(reader.wrap(envelopeView, 0, message.envelope.length)))
-                {
-                    proxy.browseItem(client, requestId, message.deliveryCount, envelopeView, 0,
-                        message.envelope.length);
-                }
+                proxy.browseEnd(client, browse.correlationId);
+                browses.remove(i);
+                return;
             }
         }
-        proxy.browseEnd(client, requestId);
+    }
+
+    /** Sends a page of each browse under way; forgets those ended. */
+    private int sendBrowsePages(final long nowMs)
+    {
+        int work = 0;
+        for (int i = browses.size() - 1; i >= 0; i--)
+        {
+            final BrowseCursor browse = browses.get(i);
+            work += browse.sendPage(proxy, nowMs);
+            if (browse.isEnded())
+            {
+                browses.remove(i);
+            }
+        }
+        return work;
     }
 
     /** {@inheritDoc} */
@@ -1063,6 +1103,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
                     release(consumer);
                 }
                 client.consumers.clear();
+                browses.removeIf(browse -> browse.client == client);
                 for (final HostedQueue queue : queues.values().toArray(new HostedQueue[0]))
                 {
                     if (queue.temporaryOwner == client)
