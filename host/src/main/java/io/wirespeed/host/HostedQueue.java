@@ -36,6 +36,10 @@ final class HostedQueue
     private final ArrayDeque<StoredMessage>[] waiting = new ArrayDeque[PRIORITIES];
     private int size;
     private int nextConsumer;
+    /** How many messages were put back so far: a put-back one may lie anywhere in its priority. */
+    private long putBacks;
+    /** The highest arrival sequence added. */
+    private long lastSequence;
 
     HostedQueue(final String name, final HostedClient temporaryOwner)
     {
@@ -67,6 +71,7 @@ final class HostedQueue
     {
         room.hold(message);
         waiting[clamp(message.priority)].addLast(message);
+        lastSequence = Math.max(lastSequence, message.sequence);
         size++;
     }
 
@@ -79,6 +84,7 @@ final class HostedQueue
      */
     void putBack(final StoredMessage message)
     {
+        putBacks++;
         final ArrayDeque<StoredMessage> priority = waiting[clamp(message.priority)];
         int ahead = 0;
         for (final StoredMessage queued : priority)
@@ -152,7 +158,9 @@ final class HostedQueue
 
     /**
      * Takes the first waiting message (highest priority first) that is due and that the consumer
-     * accepts, dropping expired ones on the way.
+     * accepts, dropping expired ones on the way. Once a search found nothing the consumer takes, later searches
+     * test only the messages that arrived since (until a message is put back, or one not due then falls due), so
+     * that a selector matching nothing of a deep queue does not cost the whole queue on every duty cycle.
      *
      * @param consumer the consumer to deliver to.
      * @param nowMs    the time now.
@@ -160,28 +168,89 @@ final class HostedQueue
      */
     StoredMessage take(final HostedConsumer consumer, final long nowMs)
     {
+        final boolean sinceIdle = consumer.idlePutBacks == putBacks && nowMs < consumer.idleUntilMs;
+        if (sinceIdle && consumer.idleSequence == lastSequence)
+        {
+            return null;
+        }
+        final long after = sinceIdle ? consumer.idleSequence : Long.MIN_VALUE;
+        long dueNext = sinceIdle ? consumer.idleUntilMs : Long.MAX_VALUE;
         for (int p = PRIORITIES - 1; p >= 0; p--)
         {
-            final Iterator<StoredMessage> it = waiting[p].iterator();
-            while (it.hasNext())
+            final StoredMessage found = sinceIdle ? takeArrived(waiting[p], consumer, after, nowMs) :
+                takeFirst(waiting[p], consumer, nowMs);
+            if (found != null)
             {
-                final StoredMessage message = it.next();
-                if (message.isExpired(nowMs))
-                {
-                    it.remove();
-                    size--;
-                    message.done();
-                    continue;
-                }
-                if (message.isDue(nowMs) && consumer.accepts(message))
-                {
-                    it.remove();
-                    size--;
-                    return message;
-                }
+                size--;
+                return found;
+            }
+            dueNext = Math.min(dueNext, notDueUntil);
+        }
+        consumer.idlePutBacks = putBacks;
+        consumer.idleSequence = lastSequence;
+        consumer.idleUntilMs = dueNext;
+        return null;
+    }
+
+    /** The earliest delivery time of a message not yet due met by the last search of one priority. */
+    private long notDueUntil;
+
+    private StoredMessage takeFirst(final ArrayDeque<StoredMessage> priority, final HostedConsumer consumer,
+        final long nowMs)
+    {
+        notDueUntil = Long.MAX_VALUE;
+        final Iterator<StoredMessage> it = priority.iterator();
+        while (it.hasNext())
+        {
+            final StoredMessage message = it.next();
+            if (message.isExpired(nowMs))
+            {
+                it.remove();
+                size--;
+                message.done();
+                continue;
+            }
+            if (!message.isDue(nowMs))
+            {
+                notDueUntil = Math.min(notDueUntil, message.deliveryTime);
+            }
+            else if (consumer.accepts(message))
+            {
+                it.remove();
+                return message;
             }
         }
         return null;
+    }
+
+    /** The oldest message of a priority that arrived after a sequence, is due, and the consumer takes. */
+    private StoredMessage takeArrived(final ArrayDeque<StoredMessage> priority, final HostedConsumer consumer,
+        final long after, final long nowMs)
+    {
+        notDueUntil = Long.MAX_VALUE;
+        StoredMessage oldest = null;
+        final Iterator<StoredMessage> it = priority.descendingIterator();
+        while (it.hasNext())
+        {
+            final StoredMessage message = it.next();
+            if (message.sequence <= after)
+            {
+                break;
+            }
+            if (!message.isDue(nowMs))
+            {
+                notDueUntil = Math.min(notDueUntil, message.deliveryTime);
+            }
+            else if (!message.isExpired(nowMs) && consumer.accepts(message))
+            {
+                oldest = message;
+            }
+        }
+        if (oldest != null)
+        {
+            priority.removeLastOccurrence(oldest);
+        }
+        return oldest;
     }
 
     /**

@@ -54,6 +54,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     private static final long LIVENESS_CHECK_NS = 50_000_000L;
     /** The most browses under way at once, so that browsing clients hold bounded memory. */
     static final int MAX_BROWSES = 64;
+    /** The most consumers one client (connection) has at once. */
+    static final int MAX_CONSUMERS_PER_CLIENT = 4096;
     private static final System.Logger LOGGER = System.getLogger(QueueHost.class.getName());
     /** The stored subscription under which the host reads the queues' inbound stream from the archive. */
     static final String QUEUES_KEY = "$queues";
@@ -702,6 +704,18 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             proxy.refuse(client, consumerId, ErrorCode.INVALID_SELECTOR, ex.getMessage());
             return;
         }
+        if (client.consumers.containsKey(consumerId))
+        {
+            // a second subscribe with the same id (a broken or forged client) would leave the first on its queue
+            proxy.refuse(client, consumerId, ErrorCode.ILLEGAL_STATE, "consumer id " + consumerId + " is in use");
+            return;
+        }
+        if (client.consumers.size() >= MAX_CONSUMERS_PER_CLIENT)
+        {
+            proxy.refuse(client, consumerId, ErrorCode.RESOURCE_LIMIT, "the queue host serves at most " +
+                MAX_CONSUMERS_PER_CLIENT + " consumers per connection: close some");
+            return;
+        }
         final HostedConsumer consumer = new HostedConsumer(client, consumerId, queue, test, credit);
         client.consumers.put(consumerId, consumer);
         queue.consumers.add(consumer);
@@ -1056,7 +1070,9 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             {
                 break;
             }
-            final StoredMessage message = queue.take(consumer, nowMs);
+            // a client with responses waiting takes no delivery now: leave the queue as it is
+            final StoredMessage message = consumer.client.backlog.isEmpty() && consumer.client.reply.isConnected() ?
+                queue.take(consumer, nowMs) : null;
             if (message == null)
             {
                 tried++;
