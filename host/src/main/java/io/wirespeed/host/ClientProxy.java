@@ -14,6 +14,8 @@ import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.codec.control.sbe.HeartbeatEncoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.control.sbe.RefusedEncoder;
+import io.wirespeed.codec.control.sbe.SendGrantEncoder;
+import io.wirespeed.codec.control.sbe.SendRefusedEncoder;
 
 /**
  * The host's side of the control protocol's responses: encodes each response and sends it on its client's reply
@@ -37,6 +39,8 @@ final class ClientProxy
     private final BrowseEndEncoder browseEnd = new BrowseEndEncoder();
     private final ConnectedEncoder connected = new ConnectedEncoder();
     private final HeartbeatEncoder heartbeat = new HeartbeatEncoder();
+    private final SendGrantEncoder sendGrant = new SendGrantEncoder();
+    private final SendRefusedEncoder sendRefused = new SendRefusedEncoder();
     private final UnsafeBuffer queued = new UnsafeBuffer(new byte[0]);
 
     /**
@@ -162,6 +166,42 @@ final class ClientProxy
         browseEnd.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).client().high(client.high)
             .low(client.low);
         send(client, MessageHeaderEncoder.ENCODED_LENGTH + browseEnd.encodedLength());
+    }
+
+    /**
+     * Grants a client room on a queue for messages it is about to send.
+     *
+     * @param client        the client.
+     * @param correlationId the request's id.
+     * @param queue         the queue.
+     * @param messages      how many messages.
+     * @param bytes         how many envelope bytes.
+     */
+    void sendGrant(
+        final HostedClient client, final long correlationId, final String queue, final int messages, final long bytes)
+    {
+        sendGrant.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).messages(messages).bytes(bytes)
+            .client().high(client.high).low(client.low);
+        sendGrant.queue(queue);
+        send(client, MessageHeaderEncoder.ENCODED_LENGTH + sendGrant.encodedLength());
+    }
+
+    /**
+     * Tells a client that a queue message of one of its sessions was refused and dropped.
+     *
+     * @param client     the client.
+     * @param sessionId  the sending session, from the envelope.
+     * @param producerId the sending producer, from the envelope.
+     * @param queue      the queue.
+     * @param message    why, and what to change.
+     */
+    void sendRefused(
+        final HostedClient client, final int sessionId, final int producerId, final String queue, final String message)
+    {
+        sendRefused.wrapAndApplyHeader(buffer, 0, header).sessionId(sessionId).producerId(producerId).client()
+            .high(client.high).low(client.low);
+        sendRefused.queue(queue).message(message);
+        send(client, MessageHeaderEncoder.ENCODED_LENGTH + sendRefused.encodedLength());
     }
 
     /**

@@ -15,6 +15,7 @@ import io.wirespeed.codec.control.sbe.GiveBackDecoder;
 import io.wirespeed.codec.control.sbe.KeepAliveDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.control.sbe.PauseDecoder;
+import io.wirespeed.codec.control.sbe.SendCreditDecoder;
 import io.wirespeed.codec.control.sbe.SubscribeDecoder;
 import io.wirespeed.codec.control.sbe.SubscribeDurableDecoder;
 import io.wirespeed.codec.control.sbe.SubscribeSharedDecoder;
@@ -48,6 +49,7 @@ final class ControlAdapter implements MessageHandler
     private final ConnectDecoder connect = new ConnectDecoder();
     private final KeepAliveDecoder keepAlive = new KeepAliveDecoder();
     private final boolean udp;
+    private final SendCreditDecoder sendCredit = new SendCreditDecoder();
 
     /**
      * @param listener what the host does with each request.
@@ -130,6 +132,7 @@ final class ControlAdapter implements MessageHandler
             case DeleteTemporaryQueueDecoder.TEMPLATE_ID -> DeleteTemporaryQueueDecoder.BLOCK_LENGTH;
             case ConnectDecoder.TEMPLATE_ID -> ConnectDecoder.BLOCK_LENGTH;
             case KeepAliveDecoder.TEMPLATE_ID -> KeepAliveDecoder.BLOCK_LENGTH;
+            case SendCreditDecoder.TEMPLATE_ID -> SendCreditDecoder.BLOCK_LENGTH;
             default -> Integer.MAX_VALUE;
         };
     }
@@ -264,6 +267,16 @@ final class ControlAdapter implements MessageHandler
             {
                 final KeepAliveDecoder d = keepAlive.wrap(buffer, body, blockLength, version);
                 client(d.client());
+            }
+            case SendCreditDecoder.TEMPLATE_ID ->
+            {
+                final SendCreditDecoder d = sendCredit.wrap(buffer, body, blockLength, version);
+                final String queue = d.queue();
+                if (d.limit() > end)
+                {
+                    return false;
+                }
+                listener.onSendCredit(client(d.client()), d.correlationId(), queue, d.messages(), d.bytes());
             }
             default -> throw new IllegalStateException("unknown template " + templateId);
         }

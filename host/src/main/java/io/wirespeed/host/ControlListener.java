@@ -164,4 +164,18 @@ interface ControlListener
      * @param queue  its name.
      */
     void onDeleteTemporaryQueue(HostedClient client, String queue);
+
+    /**
+     * A producer's client asks room on a queue for messages it is about to send: answered with a grant, a refusal,
+     * or (the queue full, its policy block) a grant when room comes.
+     *
+     * @param client        the client.
+     * @param correlationId the request's id.
+     * @param queue         the queue.
+     * @param messages      the fewest messages the grant must cover.
+     * @param bytes         the fewest envelope bytes the grant must cover.
+     */
+    default void onSendCredit(HostedClient client, long correlationId, String queue, int messages, long bytes)
+    {
+    }
 }

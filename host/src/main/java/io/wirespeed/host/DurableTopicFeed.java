@@ -15,6 +15,8 @@ import io.wirespeed.host.durable.DurableState;
  */
 final class DurableTopicFeed implements DurableFeed.Sink
 {
+    /** What a durable subscription's queue name starts with. */
+    static final String QUEUE_PREFIX = "durable:";
     /** How many replayed messages a durable subscription's queue holds ahead of its consumers. */
     private static final int DURABLE_BUFFER = 1024;
 
@@ -34,7 +36,7 @@ final class DurableTopicFeed implements DurableFeed.Sink
         this.feed = feed;
         this.selector = selector;
         this.intake = intake;
-        this.queue = new HostedQueue("durable:" + feed.state().key(), null);
+        this.queue = new HostedQueue(QUEUE_PREFIX + feed.state().key(), null);
     }
 
     int poll()

@@ -22,6 +22,14 @@ final class HostedConsumer
     private final EnvelopeReader reader = new EnvelopeReader();
     private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
     int credit;
+    /**
+     * What the queue looked like when its last search found nothing this consumer takes ({@link HostedQueue#take}):
+     * its count of put-back messages then, or -1 for never; the last sequence it had; until when (a message not
+     * yet due) that stays true. Then only messages that arrived since need testing against its selector.
+     */
+    long idlePutBacks = -1;
+    long idleSequence;
+    long idleUntilMs;
 
     HostedConsumer(
         final HostedClient client, final long id, final HostedQueue queue, final Predicate<EnvelopeReader> selector,
@@ -34,6 +42,10 @@ final class HostedConsumer
         this.credit = credit;
     }
 
+    /**
+     * @param message a message of its queue.
+     * @return whether its selector (if any) accepts it.
+     */
     boolean accepts(final StoredMessage message)
     {
         if (selector == null)

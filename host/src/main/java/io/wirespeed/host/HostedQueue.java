@@ -20,6 +20,14 @@ final class HostedQueue
 
     final String name;
     final HostedClient temporaryOwner;
+    /** What it holds and keeps for producers, against the host's limits. */
+    final QueueRoom room;
+    /** Whether it was made by a producer's or consumer's first use of its name, and goes when unused. */
+    boolean autoCreated;
+    /** Its counters where tools outside read them, or null when it has none. */
+    HostCounters.QueueCounters counters;
+    /** Since when ({@link System#nanoTime()}) it has been unused, or 0 while in use. */
+    long unusedSinceNs;
     final List<HostedConsumer> consumers = new ArrayList<>();
     /** Closed consumers whose session still holds deliveries: no more dispatch, their messages still in flight. */
     final List<HostedConsumer> detached = new ArrayList<>();
@@ -28,11 +36,26 @@ final class HostedQueue
     private final ArrayDeque<StoredMessage>[] waiting = new ArrayDeque[PRIORITIES];
     private int size;
     private int nextConsumer;
+    /** How many messages were put back so far: a put-back one may lie anywhere in its priority. */
+    private long putBacks;
+    /** The highest arrival sequence added. */
+    private long lastSequence;
 
     HostedQueue(final String name, final HostedClient temporaryOwner)
     {
+        this(name, temporaryOwner, null);
+    }
+
+    /**
+     * @param name           the queue's name.
+     * @param temporaryOwner the client owning a temporary queue, or null.
+     * @param admission      the host's accounts it counts in, or null for none (a durable subscription's queue).
+     */
+    HostedQueue(final String name, final HostedClient temporaryOwner, final Admission admission)
+    {
         this.name = name;
         this.temporaryOwner = temporaryOwner;
+        this.room = new QueueRoom(admission);
         for (int i = 0; i < PRIORITIES; i++)
         {
             waiting[i] = new ArrayDeque<>();
@@ -46,7 +69,9 @@ final class HostedQueue
 
     void add(final StoredMessage message)
     {
+        room.hold(message);
         waiting[clamp(message.priority)].addLast(message);
+        lastSequence = Math.max(lastSequence, message.sequence);
         size++;
     }
 
@@ -59,6 +84,7 @@ final class HostedQueue
      */
     void putBack(final StoredMessage message)
     {
+        putBacks++;
         final ArrayDeque<StoredMessage> priority = waiting[clamp(message.priority)];
         int ahead = 0;
         for (final StoredMessage queued : priority)
@@ -132,7 +158,9 @@ final class HostedQueue
 
     /**
      * Takes the first waiting message (highest priority first) that is due and that the consumer
-     * accepts, dropping expired ones on the way.
+     * accepts, dropping expired ones on the way. Once a search found nothing the consumer takes, later searches
+     * test only the messages that arrived since (until a message is put back, or one not due then falls due), so
+     * that a selector matching nothing of a deep queue does not cost the whole queue on every duty cycle.
      *
      * @param consumer the consumer to deliver to.
      * @param nowMs    the time now.
@@ -140,55 +168,137 @@ final class HostedQueue
      */
     StoredMessage take(final HostedConsumer consumer, final long nowMs)
     {
+        final boolean sinceIdle = consumer.idlePutBacks == putBacks && nowMs < consumer.idleUntilMs;
+        if (sinceIdle && consumer.idleSequence == lastSequence)
+        {
+            return null;
+        }
+        final long after = sinceIdle ? consumer.idleSequence : Long.MIN_VALUE;
+        long dueNext = sinceIdle ? consumer.idleUntilMs : Long.MAX_VALUE;
         for (int p = PRIORITIES - 1; p >= 0; p--)
         {
-            final Iterator<StoredMessage> it = waiting[p].iterator();
-            while (it.hasNext())
+            final StoredMessage found = sinceIdle ? takeArrived(waiting[p], consumer, after, nowMs) :
+                takeFirst(waiting[p], consumer, nowMs);
+            if (found != null)
             {
-                final StoredMessage message = it.next();
-                if (message.isExpired(nowMs))
-                {
-                    it.remove();
-                    size--;
-                    message.done();
-                    continue;
-                }
-                if (message.isDue(nowMs) && consumer.accepts(message))
-                {
-                    it.remove();
-                    size--;
-                    return message;
-                }
+                size--;
+                return found;
+            }
+            dueNext = Math.min(dueNext, notDueUntil);
+        }
+        consumer.idlePutBacks = putBacks;
+        consumer.idleSequence = lastSequence;
+        consumer.idleUntilMs = dueNext;
+        return null;
+    }
+
+    /** The earliest delivery time of a message not yet due met by the last search of one priority. */
+    private long notDueUntil;
+
+    private StoredMessage takeFirst(final ArrayDeque<StoredMessage> priority, final HostedConsumer consumer,
+        final long nowMs)
+    {
+        notDueUntil = Long.MAX_VALUE;
+        final Iterator<StoredMessage> it = priority.iterator();
+        while (it.hasNext())
+        {
+            final StoredMessage message = it.next();
+            if (message.isExpired(nowMs))
+            {
+                it.remove();
+                size--;
+                message.done();
+                continue;
+            }
+            if (!message.isDue(nowMs))
+            {
+                notDueUntil = Math.min(notDueUntil, message.deliveryTime);
+            }
+            else if (consumer.accepts(message))
+            {
+                it.remove();
+                return message;
             }
         }
         return null;
     }
 
-    /**
-     * The messages still on this queue, in delivery order (priority, then arrival): those waiting and
-     * those in flight to consumers, not yet acknowledged; expired ones are left out.
-     *
-     * @param nowMs the time now.
-     * @return the messages.
-     */
-    List<StoredMessage> contents(final long nowMs)
+    /** The oldest message of a priority that arrived after a sequence, is due, and the consumer takes. */
+    private StoredMessage takeArrived(final ArrayDeque<StoredMessage> priority, final HostedConsumer consumer,
+        final long after, final long nowMs)
     {
-        final List<StoredMessage> contents = new ArrayList<>(size);
-        for (final ArrayDeque<StoredMessage> priority : waiting)
+        notDueUntil = Long.MAX_VALUE;
+        StoredMessage oldest = null;
+        final Iterator<StoredMessage> it = priority.descendingIterator();
+        while (it.hasNext())
         {
-            contents.addAll(priority);
+            final StoredMessage message = it.next();
+            if (message.sequence <= after)
+            {
+                break;
+            }
+            if (!message.isDue(nowMs))
+            {
+                notDueUntil = Math.min(notDueUntil, message.deliveryTime);
+            }
+            else if (!message.isExpired(nowMs) && consumer.accepts(message))
+            {
+                oldest = message;
+            }
         }
+        if (oldest != null)
+        {
+            priority.removeLastOccurrence(oldest);
+        }
+        return oldest;
+    }
+
+    /**
+     * The messages still on this queue, in delivery order (priority, then arrival): those waiting and those in
+     * flight to consumers, not yet acknowledged. Each priority's waiting messages are in arrival order already; only
+     * those in flight (as many as consumers' credit) are sorted and merged in.
+     *
+     * @return the messages (references to them).
+     */
+    StoredMessage[] browseOrder()
+    {
+        final List<StoredMessage> inFlight = new ArrayList<>();
         for (final HostedConsumer consumer : consumers)
         {
-            contents.addAll(consumer.inFlight.values());
+            inFlight.addAll(consumer.inFlight.values());
         }
         for (final HostedConsumer consumer : detached)
         {
-            contents.addAll(consumer.inFlight.values());
+            inFlight.addAll(consumer.inFlight.values());
         }
-        contents.removeIf(message -> message.isExpired(nowMs));
-        contents.sort(DELIVERY_ORDER);
-        return contents;
+        inFlight.sort(DELIVERY_ORDER);
+        final StoredMessage[] order = new StoredMessage[size + inFlight.size()];
+        int filled = 0;
+        int flying = 0;
+        for (int p = PRIORITIES - 1; p >= 0; p--)
+        {
+            for (final StoredMessage message : waiting[p])
+            {
+                while (flying < inFlight.size() && DELIVERY_ORDER.compare(inFlight.get(flying), message) < 0)
+                {
+                    order[filled++] = inFlight.get(flying++);
+                }
+                order[filled++] = message;
+            }
+        }
+        while (flying < inFlight.size())
+        {
+            order[filled++] = inFlight.get(flying++);
+        }
+        return order;
+    }
+
+    /**
+     * @return whether nothing is held, promised or waited for on it, and it has no consumer, closed or open.
+     */
+    boolean isUnused()
+    {
+        return consumers.isEmpty() && detached.isEmpty() && room.isUnused();
     }
 
     /** Drops every waiting message for good, as when the queue is deleted. */

@@ -1,7 +1,9 @@
 package io.wirespeed.host;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Function;
@@ -26,6 +28,7 @@ import io.wirespeed.host.durable.DurableFeed;
 import io.wirespeed.transport.aeron.ReplayGate;
 import io.wirespeed.host.durable.DurableState;
 import io.wirespeed.host.durable.DurableStorage;
+import io.wirespeed.transport.CounterRegistry;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportPublication;
@@ -51,6 +54,10 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     /** The most fragments one poll of a stream takes. */
     static final int FRAGMENT_LIMIT = 64;
     private static final long LIVENESS_CHECK_NS = 50_000_000L;
+    /** The most browses under way at once, so that browsing clients hold bounded memory. */
+    static final int MAX_BROWSES = 64;
+    /** The most consumers one client (connection) has at once. */
+    static final int MAX_CONSUMERS_PER_CLIENT = 4096;
     private static final System.Logger LOGGER = System.getLogger(QueueHost.class.getName());
     /** The stored subscription under which the host reads the queues' inbound stream from the archive. */
     static final String QUEUES_KEY = "$queues";
@@ -65,6 +72,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     private final Map<String, HostedClient> clients = new HashMap<>();
     private final Map<String, SharedFeed> sharedFeeds = new HashMap<>();
     private final Map<String, DurableTopicFeed> durableFeeds = new HashMap<>();
+    private final List<BrowseCursor> browses = new ArrayList<>();
     private final DurableFeed.Sink queueSink = this::onQueueReplayed;
     private final MessageIntake intake = this::enqueue;
     private final ReplayGate replayGate = this::releaseReplays;
@@ -76,6 +84,11 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     private HostLimits limits = HostLimits.fromSystemProperties();
     private NanoClock clock = SystemNanoClock.INSTANCE;
     private ClientProxy proxy = new ClientProxy(limits, clock);
+    private Admission admission = new Admission(QueueLimits.fromSystemProperties());
+    private HostedClient lastSender;
+    private final HostCounters counters;
+    private long lastLagCheckNs;
+    private long refusalsLogged;
     private final UnsafeBuffer envelopeView = new UnsafeBuffer(new byte[0]);
     private final MessageHandler inboundHandler = this::onEnvelope;
     private final MessageHandler controlHandler = new ControlAdapter(this);
@@ -135,6 +148,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         this.selectors = selectors;
         this.durable = durable;
         this.sessions = new ClientSessions(transport, clients, this::forget);
+        this.counters = new HostCounters(transport.capability(CounterRegistry.class).orElse(null));
         final Map<String, DurableState> stored = durable == null ? Map.of() : restoreTopicFeeds(durable);
         this.inbound = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
         if (durable == null || !durableQueues)
@@ -256,6 +270,51 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     }
 
     /**
+     * Sets what the host's queues hold at most and what a producer meets when one is full; call before
+     * {@link #start()}.
+     *
+     * @param queueLimits the limits (by default {@link QueueLimits#fromSystemProperties()}).
+     * @return this host.
+     */
+    public QueueHost queueLimits(final QueueLimits queueLimits)
+    {
+        this.admission = new Admission(queueLimits);
+        return this;
+    }
+
+    /**
+     * How many queues the host keeps now (temporary queues, and shared and durable subscriptions' included).
+     *
+     * @return the count.
+     */
+    public int queueCount()
+    {
+        return queues.size();
+    }
+
+    /**
+     * The bytes the host's queues hold and keep for producers now, envelopes and per message overhead.
+     *
+     * @return the bytes.
+     */
+    public long heldBytes()
+    {
+        return admission.hostBytes();
+    }
+
+    /**
+     * How many messages a queue holds now (waiting and in flight), or -1 if the host has no such queue.
+     *
+     * @param name the queue.
+     * @return the count.
+     */
+    public long heldMessages(final String name)
+    {
+        final HostedQueue queue = queues.get(name);
+        return queue == null ? -1 : queue.room.messages;
+    }
+
+    /**
      * How many clients the host knows now.
      *
      * @return the count.
@@ -338,9 +397,17 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             work += proxy.flush(client);
         }
         final long nowMs = System.currentTimeMillis();
+        if (!browses.isEmpty())
+        {
+            work += sendBrowsePages(nowMs);
+        }
         for (final HostedQueue queue : queues.values())
         {
             work += dispatch(queue, nowMs);
+            if (!queue.room.waiting.isEmpty())
+            {
+                work += admission.grantWaiting(proxy, queue);
+            }
         }
         final long nowNs = clock.nanoTime();
         if (nowNs - lastLivenessCheck > LIVENESS_CHECK_NS)
@@ -348,6 +415,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             lastLivenessCheck = nowNs;
             work += checkClients(nowNs);
             work += sessions.heartbeats(nowNs, proxy);
+            work += removeUnusedQueues(nowNs);
+            updateCounters(nowNs);
             arrivals.forgetOld(System.nanoTime());
         }
         return work;
@@ -393,20 +462,83 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             return;
         }
         final String name = reader.destinationName().asString();
-        if (queueFeed == null)
+        final HostedQueue queue = isTemporaryName(name) ? queues.get(name) : queue(name, null, true);
+        final RecordedArrivals.Identity identity = queueFeed == null ? null : RecordedArrivals.identity(reader);
+        if (identity != null && !arrivals.onLive(identity))
         {
-            enqueue(queue(name, null), reader, buffer, offset, length);
             return;
         }
-        final RecordedArrivals.Identity identity = RecordedArrivals.identity(reader);
-        if (arrivals.onLive(identity))
+        final HostedClient sender = sender(reader.connectionIdHigh(), reader.connectionIdLow());
+        if (queue == null || !admission.admit(queue, sender, length))
         {
-            final StoredMessage message = enqueue(queue(name, null), reader, buffer, offset, length);
-            if (message != null)
+            refuseArrival(sender, name, queue);
+            if (identity != null)
             {
-                arrivals.awaitRecording(identity, message);
+                // its recorded copy is left out too: it was never taken
+                final StoredMessage refused = new StoredMessage(new byte[0], 0, 0, 0, 0);
+                refused.done();
+                arrivals.awaitRecording(identity, refused);
+            }
+            return;
+        }
+        final StoredMessage message = enqueue(queue, reader, buffer, offset, length);
+        if (identity != null && message != null)
+        {
+            arrivals.awaitRecording(identity, message);
+        }
+    }
+
+    /** The client that sent a message, by the connection id in its envelope, or null if the host does not know it. */
+    private HostedClient sender(final long high, final long low)
+    {
+        final HostedClient last = lastSender;
+        if (last != null && last.high == high && last.low == low)
+        {
+            return last;
+        }
+        final HostedClient client = clients.get(high + ":" + low);
+        lastSender = client;
+        return client;
+    }
+
+    /** A queue message had no room (or no queue could be made for it): dropped, and its sender told. */
+    private void refuseArrival(final HostedClient sender, final String name, final HostedQueue queue)
+    {
+        final String why = queue == null ? noQueue(name) :
+            admission.full(queue, admission.limits().policyOf(name), 1, reader.length());
+        HostedClient told = sender;
+        if (told == null)
+        {
+            try
+            {
+                // a client the host does not know yet (it restarted): over IPC its reply stream follows from its
+                // id; a client over UDP is told once it connects again, by its next send's refusal
+                told = client(reader.connectionIdHigh(), reader.connectionIdLow(),
+                    QueueStreams.replyStream(reader.connectionIdHigh(), reader.connectionIdLow()), false);
+            }
+            catch (final ClientLimitException ex)
+            {
+                told = null;
             }
         }
+        if (told != null)
+        {
+            proxy.sendRefused(told, reader.sessionId(), reader.producerId(), name, "a message to queue '" + name +
+                "' was refused and dropped: " + why);
+        }
+        if (Long.bitCount(++refusalsLogged) == 1)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "queue host refused " + refusalsLogged + " message(s) so far; " +
+                "the last from " + (sender == null ? "an unknown sender" : "client " + sender.high + ":" +
+                sender.low) + ": " + why);
+        }
+    }
+
+    private String noQueue(final String name)
+    {
+        return isTemporaryName(name) ? "temporary queue '" + name + "' does not exist (deleted, or its connection " +
+            "closed)" : "the queue host keeps its limit of " + admission.limits().maxQueues() + " queues " +
+            "(wirespeed.host.maxQueues) and cannot make queue '" + name + "'; raise the limit, or use fewer names";
     }
 
     private StoredMessage enqueue(
@@ -453,8 +585,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             return false;
         }
-        final StoredMessage message = enqueue(queue(reader.destinationName().asString(), null), reader, buffer,
-            offset, length);
+        final StoredMessage message = enqueue(queue(reader.destinationName().asString(), null, false), reader,
+            buffer, offset, length);
         if (message == null)
         {
             return false;
@@ -468,19 +600,112 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         return true;
     }
 
-    private HostedQueue queue(final String name, final HostedClient temporaryOwner)
+    /**
+     * The queue of a name, made on first use unless it is a temporary queue's name without its owner, or the host
+     * keeps its limit of queues already (a queue restored from the archive is made whatever the limit).
+     */
+    private HostedQueue queue(final String name, final HostedClient temporaryOwner, final boolean limited)
     {
         HostedQueue queue = queues.get(name);
         if (queue == null)
         {
-            if (isTemporaryName(name) && temporaryOwner == null)
+            if (isTemporaryName(name) && temporaryOwner == null ||
+                limited && queues.size() >= admission.limits().maxQueues())
             {
                 return null;
             }
-            queue = new HostedQueue(name, temporaryOwner);
-            queues.put(name, queue);
+            queue = new HostedQueue(name, temporaryOwner, admission);
+            queue.autoCreated = temporaryOwner == null;
+            host(queue, "queue:" + name);
         }
         return queue;
+    }
+
+    /** Keeps a queue, with its counters under a destination's name as the provider's counters name it. */
+    private void host(final HostedQueue queue, final String counterName)
+    {
+        queues.put(queue.name, queue);
+        queue.counters = counters.register(counterName, queue.name.startsWith(DurableTopicFeed.QUEUE_PREFIX));
+    }
+
+    /** Forgets a queue and its counters. */
+    private void unhost(final HostedQueue queue)
+    {
+        queues.remove(queue.name);
+        counters.remove(queue.counters);
+        queue.counters = null;
+    }
+
+    /** Shows each counted queue's figures; durable subscriptions' lag once a second (it asks the archive). */
+    private void updateCounters(final long nowNs)
+    {
+        final boolean lagDue = nowNs - lastLagCheckNs >= 1_000_000_000L;
+        if (lagDue)
+        {
+            lastLagCheckNs = nowNs;
+        }
+        for (final HostedQueue queue : queues.values())
+        {
+            if (queue.counters != null)
+            {
+                queue.counters.update(queue);
+            }
+        }
+        if (lagDue)
+        {
+            for (final DurableTopicFeed feed : durableFeeds.values())
+            {
+                if (feed.queue.counters != null)
+                {
+                    feed.queue.counters.lag(feed.feed.lagBytes());
+                }
+            }
+        }
+    }
+
+    /** Drops a queue: its messages, the room it kept for producers, and the requests waiting for room on it. */
+    private void removeQueue(final HostedQueue queue, final String why)
+    {
+        unhost(queue);
+        queue.dropAll();
+        for (final QueueRoom.Waiting waiting : queue.room.waiting)
+        {
+            proxy.refuse(waiting.client(), waiting.correlationId(), ErrorCode.INVALID_DESTINATION, "queue '" +
+                queue.name + "' " + why);
+        }
+        queue.room.waiting.clear();
+        for (final HostedClient client : queue.room.reserved.keySet().toArray(new HostedClient[0]))
+        {
+            admission.release(queue, client);
+        }
+    }
+
+    /** Removes the auto-created queues unused (empty, no consumers, no room kept) for the idle removal time. */
+    private int removeUnusedQueues(final long nowNs)
+    {
+        int removed = 0;
+        final long graceNs = admission.limits().idleQueueRemovalNs();
+        final Iterator<HostedQueue> it = queues.values().iterator();
+        while (it.hasNext())
+        {
+            final HostedQueue queue = it.next();
+            if (!queue.autoCreated || !queue.isUnused())
+            {
+                queue.unusedSinceNs = 0;
+            }
+            else if (queue.unusedSinceNs == 0)
+            {
+                queue.unusedSinceNs = nowNs;
+            }
+            else if (nowNs - queue.unusedSinceNs >= graceNs)
+            {
+                it.remove();
+                counters.remove(queue.counters);
+                queue.counters = null;
+                removed++;
+            }
+        }
+        return removed;
     }
 
     private static boolean isTemporaryName(final String name)
@@ -518,7 +743,28 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
                 "' belongs to another connection");
             return;
         }
-        addConsumer(client, consumerId, queue(name, null), selector, credit);
+        final HostedQueue target = queue(name, null, true);
+        if (target == null)
+        {
+            proxy.refuse(client, consumerId, ErrorCode.RESOURCE_LIMIT, noQueue(name));
+            return;
+        }
+        addConsumer(client, consumerId, target, selector, credit);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onSendCredit(
+        final HostedClient client, final long correlationId, final String name, final int messages, final long bytes)
+    {
+        final HostedQueue queue = isTemporaryName(name) ? queues.get(name) : queue(name, null, true);
+        if (queue == null)
+        {
+            proxy.refuse(client, correlationId, isTemporaryName(name) ? ErrorCode.INVALID_DESTINATION :
+                ErrorCode.RESOURCE_LIMIT, noQueue(name));
+            return;
+        }
+        admission.request(proxy, client, correlationId, queue, messages, bytes);
     }
 
     private void addConsumer(
@@ -533,6 +779,18 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         catch (final IllegalArgumentException ex)
         {
             proxy.refuse(client, consumerId, ErrorCode.INVALID_SELECTOR, ex.getMessage());
+            return;
+        }
+        if (client.consumers.containsKey(consumerId))
+        {
+            // a second subscribe with the same id (a broken or forged client) would leave the first on its queue
+            proxy.refuse(client, consumerId, ErrorCode.ILLEGAL_STATE, "consumer id " + consumerId + " is in use");
+            return;
+        }
+        if (client.consumers.size() >= MAX_CONSUMERS_PER_CLIENT)
+        {
+            proxy.refuse(client, consumerId, ErrorCode.RESOURCE_LIMIT, "the queue host serves at most " +
+                MAX_CONSUMERS_PER_CLIENT + " consumers per connection: close some");
             return;
         }
         final HostedConsumer consumer = new HostedConsumer(client, consumerId, queue, test, credit);
@@ -550,9 +808,9 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         SharedFeed feed = sharedFeeds.get(key);
         if (feed == null)
         {
-            feed = new SharedFeed(topic, new HostedQueue("shared:" + key, null),
+            feed = new SharedFeed(topic, new HostedQueue("shared:" + key, null, admission),
                 transport.addSubscription(channel, streamId), intake);
-            queues.put(feed.queue.name, feed.queue);
+            host(feed.queue, feed.queue.name);
             sharedFeeds.put(key, feed);
         }
         else if (!feed.topic.equals(topic))
@@ -678,7 +936,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     {
         final String key = feed.feed.state().key();
         durableFeeds.remove(key);
-        queues.remove(feed.queue.name);
+        unhost(feed.queue);
         feed.queue.dropAll();
         feed.feed.delete();
     }
@@ -790,7 +1048,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             if (feed.queue == queue)
             {
                 feed.subscription.close();
-                queues.remove(queue.name);
+                removeQueue(queue, "was removed");
                 feeds.remove();
             }
         }
@@ -811,26 +1069,61 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             return;
         }
         final HostedQueue queue = queues.get(name);
-        if (queue != null)
+        endBrowse(client);
+        if (queue == null || queue.size() == 0 && queue.room.messages == 0)
         {
-            for (final StoredMessage message : queue.contents(System.currentTimeMillis()))
+            proxy.browseEnd(client, requestId);
+            return;
+        }
+        if (browses.size() >= MAX_BROWSES)
+        {
+            proxy.refuse(client, requestId, ErrorCode.RESOURCE_LIMIT, "the queue host serves " + MAX_BROWSES +
+                " browses at once: try again when one has ended");
+            return;
+        }
+        browses.add(new BrowseCursor(client, requestId, queue.browseOrder(), test));
+    }
+
+    /** A client's browse under way, if any, ends where it is: a client browses one queue at a time. */
+    private void endBrowse(final HostedClient client)
+    {
+        for (int i = 0; i < browses.size(); i++)
+        {
+            final BrowseCursor browse = browses.get(i);
+            if (browse.client == client)
             {
-                envelopeView.wrap(message.envelope);
-                if (test == null || test.test(reader.wrap(envelopeView, 0, message.envelope.length)))
-                {
-                    proxy.browseItem(client, requestId, message.deliveryCount, envelopeView, 0,
-                        message.envelope.length);
-                }
+                proxy.browseEnd(client, browse.correlationId);
+                browses.remove(i);
+                return;
             }
         }
-        proxy.browseEnd(client, requestId);
+    }
+
+    /** Sends a page of each browse under way; forgets those ended. */
+    private int sendBrowsePages(final long nowMs)
+    {
+        int work = 0;
+        for (int i = browses.size() - 1; i >= 0; i--)
+        {
+            final BrowseCursor browse = browses.get(i);
+            work += browse.sendPage(proxy, nowMs);
+            if (browse.isEnded())
+            {
+                browses.remove(i);
+            }
+        }
+        return work;
     }
 
     /** {@inheritDoc} */
     @Override
     public void onCreateTemporaryQueue(final HostedClient client, final String name)
     {
-        queue(name, client);
+        if (queue(name, client, true) == null)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "queue host did not create temporary queue '" + name + "': " +
+                noQueue(name));
+        }
     }
 
     /** {@inheritDoc} */
@@ -840,8 +1133,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         final HostedQueue queue = queues.get(name);
         if (queue != null && queue.temporaryOwner == client)
         {
-            queues.remove(name);
-            queue.dropAll();
+            removeQueue(queue, "was deleted by its connection");
         }
     }
 
@@ -855,7 +1147,9 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             {
                 break;
             }
-            final StoredMessage message = queue.take(consumer, nowMs);
+            // a client with responses waiting takes no delivery now: leave the queue as it is
+            final StoredMessage message = consumer.client.backlog.isEmpty() && consumer.client.reply.isConnected() ?
+                queue.take(consumer, nowMs) : null;
             if (message == null)
             {
                 tried++;
@@ -913,15 +1207,22 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             release(consumer);
         }
         client.consumers.clear();
-        queues.values().removeIf(queue ->
+        browses.removeIf(browse -> browse.client == client);
+        for (final HostedQueue queue : queues.values().toArray(new HostedQueue[0]))
         {
             if (queue.temporaryOwner == client)
             {
-                queue.dropAll();
-                return true;
+                removeQueue(queue, "was deleted: its connection has gone");
             }
-            return false;
-        });
+            else
+            {
+                admission.release(queue, client);
+            }
+        }
+        if (lastSender == client)
+        {
+            lastSender = null;
+        }
         client.reply.close();
     }
 
@@ -985,11 +1286,16 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             feed.subscription.close();
         }
+        for (final HostedQueue queue : queues.values())
+        {
+            counters.remove(queue.counters);
+            queue.counters = null;
+        }
     }
 
     private DurableTopicFeed hosted(final DurableTopicFeed feed)
     {
-        queues.put(feed.queue.name, feed.queue);
+        host(feed.queue, feed.queue.name);
         return feed;
     }
 

@@ -33,8 +33,18 @@ final class SharedFeed
         this.intake = intake;
     }
 
+    /**
+     * Takes the topic's messages into the queue while it has room: a full queue holds the topic's publishers back
+     * (the stream's flow control), as a slow subscriber does.
+     *
+     * @return how many fragments were read.
+     */
     int poll()
     {
+        if (queue.room.isFull())
+        {
+            return 0;
+        }
         return subscription.poll(handler, QueueHost.FRAGMENT_LIMIT);
     }
 

@@ -14,6 +14,8 @@ final class StoredMessage
     final long expiration;
     final long deliveryTime;
     int deliveryCount;
+    /** The queue's accounts that count it, or null while no queue holds it. */
+    QueueRoom room;
     private DurableFeed origin;
     private long recordingId;
     private long start;
@@ -48,6 +50,10 @@ final class StoredMessage
     /** The message is gone for good (acknowledged, expired, or its queue deleted). Idempotent. */
     void done()
     {
+        if (!settled && room != null)
+        {
+            room.settle(envelope.length);
+        }
         settled = true;
         if (origin != null)
         {

@@ -24,16 +24,17 @@ final class PendingTransaction
      * Holds an encoded message until commit.
      *
      * @param route      where it goes.
+     * @param queue      the queue it goes to, or null for a topic.
      * @param bytes      its envelope, copied.
      * @param persistent whether it must reach the archive before commit returns.
      * @param messageId  its JMSMessageID, or null when disabled.
      * @param counters   its destination's counters, counted at commit.
      */
     void add(
-        final SessionSender.Route route, final byte[] bytes, final boolean persistent, final String messageId,
-        final DestinationCounters counters)
+        final SessionSender.Route route, final String queue, final byte[] bytes, final boolean persistent,
+        final String messageId, final DestinationCounters counters)
     {
-        sends.add(new PendingSend(route, bytes, persistent, messageId, counters));
+        sends.add(new PendingSend(route, queue, bytes, persistent, messageId, counters));
     }
 
     /** @return the held messages in send order. */
@@ -116,7 +117,8 @@ final class PendingTransaction
 
     /** A message encoded in a transaction, waiting for commit, with the counters its publication counts on. */
     record PendingSend(
-        SessionSender.Route route, byte[] bytes, boolean persistent, String messageId, DestinationCounters counters)
+        SessionSender.Route route, String queue, byte[] bytes, boolean persistent, String messageId,
+        DestinationCounters counters)
     {
     }
 }

@@ -27,6 +27,7 @@ import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.message.JmsMessageExceptions;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.metrics.DestinationCounters;
+import io.wirespeed.jms.queue.QueueClient;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageEncoder;
 import io.wirespeed.transport.ClaimedSpace;
@@ -76,6 +77,7 @@ final class SessionSender
     private final long sendTimeoutNs;
     private final long connectWaitNs;
     private final long queueHostTimeoutNs;
+    private final String timeoutSetting;
 
     SessionSender(final JmsSession session)
     {
@@ -86,6 +88,7 @@ final class SessionSender
         this.sendTimeoutNs = TimeUnit.NANOSECONDS.convert(config.sendTimeout());
         this.connectWaitNs = TimeUnit.NANOSECONDS.convert(config.connectWait());
         this.queueHostTimeoutNs = TimeUnit.NANOSECONDS.convert(config.queueHostTimeout());
+        this.timeoutSetting = "sendTimeout=" + config.sendTimeout().toMillis() + " ms";
     }
 
     /**
@@ -200,11 +203,17 @@ final class SessionSender
         final Route route, final JmsMessage message, final int producerId, final DestinationCounters counters)
         throws JMSException
     {
+        throwRefusal(route.queue);
+        final String queue = route.queue ? ((JmsDestination)message.getJMSDestination()).name() : null;
         if (session.sessionMode() != JmsSession.SESSION_TRANSACTED)
         {
             final int measured = encoder.encodedLength(message);
             if (measured <= route.maxClaimLength)
             {
+                if (queue != null)
+                {
+                    session.connection().queueClient().acquireRoom(queue, 1, measured, sendTimeoutNs, timeoutSetting());
+                }
                 claimMessage = message;
                 claimProducerId = producerId;
                 try
@@ -230,12 +239,71 @@ final class SessionSender
         {
             final byte[] copy = new byte[length];
             buffer.getBytes(0, copy);
-            transaction.add(route, copy, persistent(message), message.getJMSMessageID(), counters);
+            transaction.add(route, queue, copy, persistent(message), message.getJMSMessageID(), counters);
             return;
+        }
+        if (queue != null)
+        {
+            session.connection().queueClient().acquireRoom(queue, 1, length, sendTimeoutNs, timeoutSetting());
         }
         if (offer(route, buffer, length, persistent(message)))
         {
             counters.onSent(length);
+        }
+    }
+
+    /**
+     * A queue message this session sent earlier was refused by the host on arrival (and dropped): this send or
+     * commit says so.
+     */
+    private void throwRefusal(final boolean queue) throws JMSException
+    {
+        final QueueClient client = session.connection().queueClientIfOpen();
+        if (client == null)
+        {
+            return;
+        }
+        if (queue)
+        {
+            client.poll();
+        }
+        final ResourceAllocationException refused = client.takeSendRefusal(session.id());
+        if (refused != null)
+        {
+            throw refused;
+        }
+    }
+
+    private String timeoutSetting()
+    {
+        return timeoutSetting;
+    }
+
+    /** Takes room on the host's queues for every queue message of the transaction, per queue, before publishing. */
+    private void acquireRoom() throws JMSException
+    {
+        Map<String, long[]> needs = null;
+        for (final PendingTransaction.PendingSend pending : transaction.sends())
+        {
+            if (pending.queue() != null)
+            {
+                if (needs == null)
+                {
+                    needs = new HashMap<>();
+                }
+                final long[] need = needs.computeIfAbsent(pending.queue(), q -> new long[2]);
+                need[0]++;
+                need[1] += pending.bytes().length;
+            }
+        }
+        if (needs != null)
+        {
+            final QueueClient client = session.connection().queueClient();
+            for (final Map.Entry<String, long[]> need : needs.entrySet())
+            {
+                client.acquireRoom(need.getKey(), (int)need.getValue()[0], need.getValue()[1], sendTimeoutNs,
+                    timeoutSetting());
+            }
         }
     }
 
@@ -441,7 +509,9 @@ final class SessionSender
         int published = 0;
         try
         {
+            throwRefusal(true);
             checkQueueHosts();
+            acquireRoom();
             for (final PendingTransaction.PendingSend pending : transaction.sends())
             {
                 pendingBuffer.wrap(pending.bytes());

@@ -16,6 +16,7 @@ import javax.jms.Connection;
 import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
+import javax.jms.Queue;
 import javax.jms.Topic;
 
 import org.junit.jupiter.api.AfterEach;
@@ -30,13 +31,15 @@ import io.wirespeed.test.Await;
 /**
  * {@code wirespeed-stat} attached to a running media driver (the embedded one of a connection in this JVM, in a
  * directory of the test's) while a producer and a consumer exchange messages on a topic: the command's entry point
- * with {@code --once --json} shows the destination's counts and the stream's positions.
+ * with {@code --once --json} shows the destination's counts and the stream's positions, and the queue host's
+ * figures of a queue (read from the driver's files, not this JVM's objects) on the queue's row.
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class WirespeedStatTest
 {
     private static final String TOPIC = "stat.prices";
     private static final int MESSAGES = 10;
+    private static final String QUEUE = "stat.orders";
 
     @TempDir
     Path temp;
@@ -93,6 +96,45 @@ class WirespeedStatTest
         assertTrue(json.contains("\"send.backpressure\":0,\"send.failures\":0,\"consumer.loss.bytes\":0}"), json);
         assertTrue(json.contains("\"driver\":{\"naks.sent\":"), json);
         assertTrue(json.contains("\"errors\":["), json);
+    }
+
+    @Test
+    void showsTheQueueHostsDepthInFlightAndConsumersOnTheQueuesRow() throws Exception
+    {
+        final String directory = temp.resolve("driver").toString();
+        connection = new JmsConnectionFactory("wirespeed:ipc?aeronDir=" + directory + "&queuePrefetch=2")
+            .createConnection();
+        connection.start();
+        final Session session = connection.createSession(false, Session.CLIENT_ACKNOWLEDGE);
+        final Queue queue = session.createQueue(QUEUE);
+        final MessageProducer producer = session.createProducer(queue);
+        for (int i = 0; i < 5; i++)
+        {
+            producer.send(session.createTextMessage("order " + i));
+        }
+
+        Await.value("five waiting on the queue's row", () -> row(directory,
+            "\"queue.depth\":5,\"queue.inflight\":0,\"queue.consumers\":0"));
+
+        final MessageConsumer consumer = session.createConsumer(queue);
+        assertNotNull(consumer.receive(5_000));
+        final Pattern figures = Pattern.compile("\"queue\\.depth\":(\\d+),\"queue\\.inflight\":(\\d+)," +
+            "\"queue\\.consumers\":1");
+        final String json = Await.value("the five waiting or in flight to one consumer", () ->
+        {
+            final String line = stat(directory, "--once", "--json");
+            final Matcher matcher = figures.matcher(line);
+            return matcher.find() && Long.parseLong(matcher.group(1)) + Long.parseLong(matcher.group(2)) == 5 &&
+                Long.parseLong(matcher.group(2)) >= 1 ? line : null;
+        });
+        assertTrue(json.contains("{\"name\":\"queue:" + QUEUE + "\",\"messages.sent\":5,"),
+            "the provider's and the host's figures share the queue's row: " + json);
+    }
+
+    private static String row(final String directory, final String figures)
+    {
+        final String json = stat(directory, "--once", "--json");
+        return json.contains(figures) ? json : null;
     }
 
     @Test

@@ -290,6 +290,32 @@ public final class DurableFeed implements AutoCloseable
         }
     }
 
+    /**
+     * How far the subscription is behind what its recordings hold: the bytes recorded past its acknowledged
+     * positions. Asks the archive, a round trip per recording: call now and then, not per message.
+     *
+     * @return the bytes, or -1 if the archive cannot say now.
+     */
+    public long lagBytes()
+    {
+        long lag = 0;
+        try
+        {
+            for (final Map.Entry<Long, RecordingCursor> entry : state.cursors.entrySet())
+            {
+                if (!entry.getValue().isDone())
+                {
+                    lag += Math.max(0, archive.position(entry.getKey()) - entry.getValue().watermark());
+                }
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            return -1;
+        }
+        return lag;
+    }
+
     /** Stores the subscription's positions now. */
     public void flush()
     {

@@ -46,7 +46,11 @@ class DriverOutOfMemoryTest
     {
         final Path directory = MediaDriverProcess.newDirectory(jvms);
         final ChildJvm driver = jvms.start("media driver", MediaDriverProcess.command(directory, Map.of())
-            .jvmOption("-Xmx" + SMALL_HEAP_MB + "m"));
+            .jvmOption("-Xmx" + SMALL_HEAP_MB + "m")
+            // the host's limits keep a queue nobody reads from running the heap out; lifted here to reach the error
+            .jvmOption("-Dwirespeed.host.maxQueueMessages=1000000000")
+            .jvmOption("-Dwirespeed.host.maxQueueBytes=1000000000000")
+            .jvmOption("-Dwirespeed.host.maxHostBytes=1000000000000"));
         driver.awaitLine(MediaDriverProcess.RUNNING, TIMEOUT);
 
         try (Connection connection = new JmsConnectionFactory(

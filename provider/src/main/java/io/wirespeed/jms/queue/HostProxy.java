@@ -17,6 +17,7 @@ import io.wirespeed.codec.control.sbe.GiveBackEncoder;
 import io.wirespeed.codec.control.sbe.KeepAliveEncoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.control.sbe.PauseEncoder;
+import io.wirespeed.codec.control.sbe.SendCreditEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeDurableEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeSharedEncoder;
@@ -54,6 +55,7 @@ final class HostProxy
     private final ConnectEncoder connect = new ConnectEncoder();
     private final KeepAliveEncoder keepAlive = new KeepAliveEncoder();
     private final String where;
+    private final SendCreditEncoder sendCredit = new SendCreditEncoder();
     private volatile boolean hostSeen;
     private volatile long lastSentNs;
 
@@ -245,6 +247,24 @@ final class HostProxy
         final TransportPublication old = publication;
         publication = replacement;
         old.close();
+    }
+
+    /**
+     * Asks the host for room on a queue before sending to it.
+     *
+     * @param correlationId the request's id, which the grant or refusal carries.
+     * @param queue         the queue.
+     * @param messages      the fewest messages the grant must cover.
+     * @param bytes         the fewest envelope bytes the grant must cover.
+     * @throws JMSException if the request cannot be sent.
+     */
+    synchronized void sendCredit(final long correlationId, final String queue, final int messages, final long bytes)
+        throws JMSException
+    {
+        client(sendCredit.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).messages(messages)
+            .bytes(bytes).client());
+        sendCredit.queue(queue);
+        offer(sendCredit.encodedLength());
     }
 
     /** Closes the control stream's publication. */

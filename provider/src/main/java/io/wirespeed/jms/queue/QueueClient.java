@@ -12,6 +12,7 @@ import javax.jms.InvalidDestinationException;
 import javax.jms.InvalidSelectorException;
 import javax.jms.JMSException;
 import javax.jms.JMSSecurityException;
+import javax.jms.ResourceAllocationException;
 
 import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.codec.control.sbe.ErrorCode;
@@ -63,6 +64,7 @@ public final class QueueClient implements AutoCloseable
     private volatile PendingConnect pendingConnect;
     private volatile long lastHeardNs;
     private volatile String lostReason;
+    private final SendCredits credits;
 
     /**
      * Opens the client's streams to the host of its media driver, over IPC, without credentials.
@@ -116,6 +118,7 @@ public final class QueueClient implements AutoCloseable
         this.host = new HostProxy(control, id, replyStream, hostTimeoutNs,
             endpoint == null ? QueueStreams.CHANNEL : "host=" + endpoint + " (UDP)");
         this.replyHandler = new ResponseAdapter(this, id);
+        this.credits = new SendCredits(this, host);
     }
 
     /** @return the channel queue messages go to the host on: IPC of the media driver, or the host's UDP endpoint. */
@@ -509,6 +512,7 @@ public final class QueueClient implements AutoCloseable
             case ILLEGAL_STATE -> new IllegalStateException(why);
             case INVALID_SELECTOR -> new InvalidSelectorException(why);
             case AUTHENTICATION_FAILED -> new JMSSecurityException(why);
+            case RESOURCE_LIMIT -> new ResourceAllocationException(why);
             default -> new JMSException(why);
         };
     }
@@ -541,6 +545,36 @@ public final class QueueClient implements AutoCloseable
             throw refusal(request.code, request.refusal);
         }
         return request.items;
+    }
+
+    /**
+     * Takes room on a queue for messages about to be sent to it, asking the host for it and waiting when this
+     * connection has not enough ({@link SendCredits}).
+     *
+     * @param queueName the queue.
+     * @param messages  how many messages.
+     * @param bytes     their envelopes' bytes.
+     * @param timeoutNs how long to wait for room.
+     * @param timeout   the setting the timeout comes from, for the message.
+     * @throws JMSException ResourceAllocationException when the queue or the host is full; InvalidDestinationException
+     *                      for a queue that does not exist; a JMSException if the host cannot be reached.
+     */
+    public void acquireRoom(
+        final String queueName, final int messages, final long bytes, final long timeoutNs, final String timeout)
+        throws JMSException
+    {
+        credits.acquire(queueName, messages, bytes, timeoutNs, timeout);
+    }
+
+    /**
+     * What the host said of a queue message of a session that it refused on arrival, once.
+     *
+     * @param sessionId the session.
+     * @return the exception for the session's next send or commit, or null.
+     */
+    public ResourceAllocationException takeSendRefusal(final int sessionId)
+    {
+        return credits.takeRefusal(sessionId);
     }
 
     /**
@@ -759,7 +793,35 @@ public final class QueueClient implements AutoCloseable
      */
     void onRefused(final long correlationId, final ErrorCode code, final String message)
     {
-        complete(correlationId, code, message);
+        if (!credits.onRefused(correlationId, code, message))
+        {
+            complete(correlationId, code, message);
+        }
+    }
+
+    /**
+     * The host granted room on a queue.
+     *
+     * @param correlationId the request's id.
+     * @param queue         the queue.
+     * @param messages      how many messages.
+     * @param bytes         how many envelope bytes.
+     */
+    void onSendGrant(final long correlationId, final String queue, final int messages, final long bytes)
+    {
+        credits.onGrant(correlationId, queue, messages, bytes);
+    }
+
+    /**
+     * The host refused and dropped a queue message of a session.
+     *
+     * @param sessionId the session.
+     * @param queue     the queue.
+     * @param message   the host's message.
+     */
+    void onSendRefused(final int sessionId, final String queue, final String message)
+    {
+        credits.onSendRefused(sessionId, queue, message);
     }
 
     /**

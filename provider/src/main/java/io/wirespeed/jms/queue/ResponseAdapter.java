@@ -14,6 +14,8 @@ import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.codec.control.sbe.HeartbeatDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.control.sbe.RefusedDecoder;
+import io.wirespeed.codec.control.sbe.SendGrantDecoder;
+import io.wirespeed.codec.control.sbe.SendRefusedDecoder;
 import io.wirespeed.jms.meta.ConnectionId;
 import io.wirespeed.transport.MessageHandler;
 
@@ -37,6 +39,8 @@ final class ResponseAdapter implements MessageHandler
     private final BrowseItemDecoder browseItem = new BrowseItemDecoder();
     private final BrowseEndDecoder browseEnd = new BrowseEndDecoder();
     private final ConnectedDecoder connected = new ConnectedDecoder();
+    private final SendGrantDecoder sendGrant = new SendGrantDecoder();
+    private final SendRefusedDecoder sendRefused = new SendRefusedDecoder();
 
     /**
      * @param client the client the responses are for.
@@ -162,6 +166,35 @@ final class ResponseAdapter implements MessageHandler
             case HeartbeatDecoder.TEMPLATE_ID ->
             {
                 // heard: nothing more to do
+            }
+            case SendGrantDecoder.TEMPLATE_ID ->
+            {
+                if (checkBlock(blockLength, SendGrantDecoder.BLOCK_LENGTH))
+                {
+                    final SendGrantDecoder d = sendGrant.wrap(buffer, body, blockLength, version);
+                    final String queue = d.queue();
+                    if (d.limit() > end)
+                    {
+                        drop("a grant that runs past its end");
+                        return;
+                    }
+                    client.onSendGrant(d.correlationId(), queue, d.messages(), d.bytes());
+                }
+            }
+            case SendRefusedDecoder.TEMPLATE_ID ->
+            {
+                if (checkBlock(blockLength, SendRefusedDecoder.BLOCK_LENGTH))
+                {
+                    final SendRefusedDecoder d = sendRefused.wrap(buffer, body, blockLength, version);
+                    final String queue = d.queue();
+                    final String message = d.message();
+                    if (d.limit() > end)
+                    {
+                        drop("a send refusal that runs past its end");
+                        return;
+                    }
+                    client.onSendRefused(d.sessionId(), queue, message);
+                }
             }
             default -> drop("a response of template " + templateId + " (a newer host?)");
         }

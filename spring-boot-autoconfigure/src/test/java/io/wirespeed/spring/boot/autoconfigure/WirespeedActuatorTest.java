@@ -86,6 +86,23 @@ class WirespeedActuatorTest
         assertTrue(value(get("/actuator/metrics/wirespeed.consumer.lag")) >= 0, "consumer lag, bytes");
         assertEquals(0, value(get("/actuator/metrics/wirespeed.archive.lag")), "no recording is behind");
         assertTrue(value(get("/actuator/metrics/jms.message.publish")) >= MESSAGES, "Boot's JMS observations");
+        // the queue host's counters (its depth, in flight and consumers of the queue), read from the driver's files
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        HttpResponse<String> consumers = raw("/actuator/metrics/wirespeed.queue.consumers" + tag);
+        while (consumers.statusCode() != 200 && System.nanoTime() < deadline)
+        {
+            Thread.sleep(50);
+            consumers = raw("/actuator/metrics/wirespeed.queue.consumers" + tag);
+        }
+        assertEquals(1, value(json.readTree(consumers.body())), consumers.body());
+        assertEquals(0, value(get("/actuator/metrics/wirespeed.queue.depth" + tag)));
+        assertEquals(0, value(get("/actuator/metrics/wirespeed.queue.inflight" + tag)));
+    }
+
+    private HttpResponse<String> raw(final String path) throws Exception
+    {
+        return http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).GET().build(),
+            HttpResponse.BodyHandlers.ofString());
     }
 
     private JsonNode get(final String path) throws Exception
