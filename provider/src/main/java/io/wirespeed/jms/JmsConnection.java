@@ -177,7 +177,19 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      */
     public TransportChannel channelFor(final String destinationName) throws JMSException
     {
-        final String channel = routing.channel(destinationName);
+        return transportChannel(routing.channel(destinationName), destinationName);
+    }
+
+    /**
+     * The transport and channel that serve a channel URI, with RDMA served by UDP where the host has no RDMA.
+     *
+     * @param channel         the channel URI.
+     * @param destinationName the destination it is for, named in errors.
+     * @return the transport and channel.
+     * @throws JMSException if no transport serves the channel, or it cannot be connected.
+     */
+    TransportChannel transportChannel(final String channel, final String destinationName) throws JMSException
+    {
         try
         {
             return sharedTransport.resolve(channel);

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 
 import javax.jms.DeliveryMode;
 import javax.jms.IllegalStateException;
+import javax.jms.InvalidDestinationException;
 import javax.jms.JMSException;
 import javax.jms.MessageFormatException;
 import javax.jms.ResourceAllocationException;
@@ -21,6 +22,7 @@ import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.config.TopicRouting;
 import io.wirespeed.jms.destination.JmsDestination;
+import io.wirespeed.jms.destination.TopicPattern;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.message.JmsMessageExceptions;
@@ -108,6 +110,11 @@ final class SessionSender
         }
         if (route == null)
         {
+            if (TopicPattern.isWildcard(destination.name()))
+            {
+                throw new InvalidDestinationException("cannot send to wildcard topic '" + destination.name() +
+                    "': a message goes to one concrete topic; '*' and '>' are for consumers");
+            }
             final JmsConnection connection = session.connection();
             final TransportChannel target = connection.channelFor(destination.name());
             final String channel = target.channel();

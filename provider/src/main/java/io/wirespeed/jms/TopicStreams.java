@@ -7,6 +7,7 @@ import java.util.Map;
 import javax.jms.JMSException;
 
 import io.wirespeed.jms.destination.JmsDestination;
+import io.wirespeed.jms.destination.TopicPattern;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.transport.TransportException;
@@ -37,13 +38,14 @@ final class TopicStreams
      * @param target      the topic's channel.
      * @param streamId    the topic's stream.
      * @param destination the topic.
+     * @param pattern     the topic's wildcard pattern, or null for one topic.
      * @param consumer    the consumer.
      * @return the consumer's source.
      * @throws JMSException if the transport refuses the subscription.
      */
     synchronized TopicSource open(
         final TransportChannel target, final int streamId, final JmsDestination destination,
-        final JmsMessageConsumer consumer) throws JMSException
+        final TopicPattern pattern, final JmsMessageConsumer consumer) throws JMSException
     {
         final String key = streamId + " " + target.channel();
         TopicStream stream = streams.get(key);
@@ -62,7 +64,7 @@ final class TopicStreams
             users.put(stream, 0);
         }
         users.merge(stream, 1, Integer::sum);
-        final TopicSource source = new TopicSource(this, stream, destination, consumer, fragmentLimit);
+        final TopicSource source = new TopicSource(this, stream, destination, pattern, consumer, fragmentLimit);
         stream.add(source);
         return source;
     }
