@@ -52,6 +52,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     private final boolean noLocal;
     private final TransportSubscription subscription;
     private final TopicFeed topicSource;
+    private final TopicPattern pattern;
     private final MessageDecoder decoder;
     private final DestinationCounters counters;
     private final RedeliveryQueue redeliveries = new RedeliveryQueue();
@@ -113,7 +114,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         this.idle = connection.config().idle().newIdleStrategy();
         this.creditBatch = Math.max(1, connection.config().queuePrefetch() / 2);
         connection.checkMayConsume(destination);
-        final TopicPattern pattern = wildcardOf(destination, sharedSubscription, durableShared);
+        this.pattern = wildcardOf(destination, sharedSubscription, durableShared);
         this.compiledSelector = JmsSelectors.compile(this.selector);
         if (!destination.isTopic() || sharedSubscription != null)
         {
@@ -174,9 +175,11 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         final TopicPattern pattern = TopicPattern.parse(destination.name());
         if (null != sharedSubscription)
         {
-            throw new InvalidDestinationException("wildcard topic '" + destination.name() + "' cannot back a " +
-                (null != durableShared ? "durable" : "shared") + " subscription yet: the queue host that feeds " +
-                "those reads one topic; subscribe to each topic, or use a non-durable, unshared consumer");
+            throw new InvalidDestinationException((null != durableShared ? "durable" : "shared") +
+                " subscriptions on wildcard topics such as '" + destination.name() + "' are not supported yet: " +
+                "the queue host keeps such a subscription from one topic's stream, and does not yet follow the " +
+                "topics a pattern matches as they appear; use a non-durable, unshared consumer on the pattern, " +
+                "or a durable or shared subscription per topic");
         }
         return pattern;
     }
@@ -612,7 +615,8 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
 
     private boolean acceptFromTopic(final DirectBuffer buffer, final int offset, final int length)
     {
-        if (!wrapChecked(buffer, offset, length) || !decoder.isFor(destination))
+        if (!wrapChecked(buffer, offset, length) || !(null == pattern ? decoder.isFor(destination) :
+            decoder.isIn(pattern)))
         {
             return false;
         }

@@ -90,6 +90,18 @@ final class SessionSender
     }
 
     /**
+     * The refusal of a producer or send to a wildcard topic name.
+     *
+     * @param destination the wildcard topic.
+     * @return the exception to throw.
+     */
+    static InvalidDestinationException wildcardSend(final JmsDestination destination)
+    {
+        return new InvalidDestinationException("cannot send to wildcard topic '" + destination.name() +
+            "': a message goes to one concrete topic; '*' and '>' are for consumers");
+    }
+
+    /**
      * The route (publication) for a destination, created on first use and kept for the session's life.
      *
      * @param destination the destination.
@@ -112,8 +124,7 @@ final class SessionSender
         {
             if (TopicPattern.isWildcard(destination.name()))
             {
-                throw new InvalidDestinationException("cannot send to wildcard topic '" + destination.name() +
-                    "': a message goes to one concrete topic; '*' and '>' are for consumers");
+                throw wildcardSend(destination);
             }
             final JmsConnection connection = session.connection();
             final TransportChannel target = connection.channelFor(destination.name());
