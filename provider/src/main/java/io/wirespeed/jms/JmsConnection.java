@@ -34,6 +34,8 @@ import io.wirespeed.jms.meta.ConnectionId;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.transport.SharedTransport;
 import io.wirespeed.jms.transport.SharedTransports;
+import io.wirespeed.jms.topic.ResolvedTopic;
+import io.wirespeed.jms.topic.TopicResolution;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.transport.PersistenceWatch;
 import io.wirespeed.transport.Transport;
@@ -58,6 +60,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     private final SharedTransport sharedTransport;
     private final ConnectionPoller poller;
     private final TopicStreams topicStreams;
+    private final TopicResolution resolution;
     private final DeliveryGate delivery;
     private final QueueHostLink queueHost;
     private final TemporaryDestinations temporaries;
@@ -86,6 +89,9 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
             throw JmsExceptions.wrap("cannot connect with '" + config.uri() + "': " + ex.getMessage(), ex);
         }
         this.topicStreams = new TopicStreams(config.fragmentLimit());
+        this.resolution = new TopicResolution(routing.resolutionStreamId(), config.resolutionInterval(),
+            "wirespeed-resolution-" + id, failure -> onAsyncException(
+            JmsExceptions.wrap("topic resolution stopped: " + failure.getMessage(), failure)));
         this.poller = new ConnectionPoller(this, config, topicStreams);
         this.delivery = new DeliveryGate(this, poller);
         this.queueHost = new QueueHostLink(config, sharedTransport, id, poller);
@@ -129,6 +135,23 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     EpochClock clock()
     {
         return clock;
+    }
+
+    /** @return this connection's topic resolution: what it advertises and what it learned. */
+    TopicResolution resolution()
+    {
+        return resolution;
+    }
+
+    /**
+     * The live topics that topic resolution has learned on the channels this connection's wildcard consumers read:
+     * those whose publishers' advertisements have not expired.
+     *
+     * @return each topic with its channel and partition stream, by name.
+     */
+    public List<ResolvedTopic> resolvedTopics()
+    {
+        return resolution.liveTopics();
     }
 
     /** @return the configuration this connection was created with. */
@@ -500,6 +523,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final JMSException temporaryFailure = temporaries.deleteAll();
         failure = failure == null ? temporaryFailure : failure;
         poller.close();
+        resolution.close();
         queueHost.close();
         metrics.close();
         sharedTransport.release();

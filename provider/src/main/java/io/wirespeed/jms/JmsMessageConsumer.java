@@ -194,6 +194,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
             for (final String channel : routing.channels(pattern))
             {
                 final TransportChannel target = connection.transportChannel(channel, destination.name());
+                connection.resolution().watch(target);
                 for (int i = 0; i < routing.streamIdRange(); i++)
                 {
                     sources.add(connection.topicStreams().open(

@@ -18,6 +18,7 @@ import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 
+import io.wirespeed.codec.DestinationKind;
 import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.config.TopicRouting;
@@ -152,6 +153,10 @@ final class SessionSender
                 }
             }
             routes.put(destination.name(), route);
+            if (destination.kind() == DestinationKind.TOPIC)
+            {
+                connection.resolution().publishes(destination.name(), target, streamId);
+            }
         }
         return route;
     }

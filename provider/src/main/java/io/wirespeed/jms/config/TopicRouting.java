@@ -73,6 +73,17 @@ public final class TopicRouting
         return config.streamIdBase();
     }
 
+    /**
+     * The well-known stream of every channel on which publishers advertise their topics: the one just below the
+     * partition streams.
+     *
+     * @return its stream id.
+     */
+    public int resolutionStreamId()
+    {
+        return config.streamIdBase() - 1;
+    }
+
     /** @return how many partition streams each channel has. */
     public int streamIdRange()
     {
