@@ -84,6 +84,7 @@ public final class Plan
         plan.put("S9", List.of(WIRESPEED_UDP, AERON_UDP, KERNEL_UDP));
         plan.put("DEF", List.of(WIRESPEED_IPC, ARTEMIS_INVM));
         plan.put("QS", List.of(WIRESPEED_IPC));
+        plan.put("WC", List.of(WIRESPEED_IPC));
         final List<Step> steps = new ArrayList<>();
         plan.forEach((scenario, scenarioPeers) ->
         {
@@ -142,6 +143,8 @@ public final class Plan
         scenarios.put("S9", "UDP half-RTT percentiles at 70 bytes; rate achieved vs target up to 3M msg/s");
         scenarios.put("DEF", "default configuration (wirespeed:ipc, no option): blocking-receive ping-pong, 45 bytes");
         scenarios.put("QS", "the quickstart (examples) as its README runs it: 45 bytes at 50k msg/s");
+        scenarios.put("WC", "one wildcard consumer vs 1,000 exact consumers over 1,000 topics at 100k msg/s: " +
+            "one-way p50 ratio, target <= 1.1");
         return scenarios;
     }
 }

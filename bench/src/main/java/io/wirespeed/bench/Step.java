@@ -17,6 +17,7 @@ import io.wirespeed.bench.scenario.ReflectorScenario;
 import io.wirespeed.bench.scenario.StockExchangeScenario;
 import io.wirespeed.bench.scenario.ThroughputScenario;
 import io.wirespeed.bench.scenario.TopicLoadScenario;
+import io.wirespeed.bench.scenario.WildcardScenario;
 
 /**
  * One step of the suite in a JVM of its own: one scenario for one peer. The suite starts a fresh
@@ -88,6 +89,7 @@ public final class Step
             case "S9" -> ReflectorScenario.s9(peer, profile, sink);
             case DefaultConfigScenario.ID -> DefaultConfigScenario.run(peer, profile, sink);
             case QuickstartScenario.ID -> QuickstartScenario.run(peer, profile, sink);
+            case WildcardScenario.ID -> WildcardScenario.run(peer, profile, sink);
             default -> throw new IllegalArgumentException("unknown scenario: " + scenario);
         }
     }

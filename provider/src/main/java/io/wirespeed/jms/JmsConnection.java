@@ -34,6 +34,8 @@ import io.wirespeed.jms.meta.ConnectionId;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.transport.SharedTransport;
 import io.wirespeed.jms.transport.SharedTransports;
+import io.wirespeed.jms.topic.ResolvedTopic;
+import io.wirespeed.jms.topic.TopicResolution;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.transport.PersistenceWatch;
 import io.wirespeed.transport.Transport;
@@ -60,6 +62,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     private final SharedTransport sharedTransport;
     private final ConnectionPoller poller;
     private final TopicStreams topicStreams;
+    private final TopicResolution resolution;
     private final DeliveryGate delivery;
     private final QueueHostLink queueHost;
     private final TemporaryDestinations temporaries;
@@ -103,6 +106,9 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
             throw JmsExceptions.wrap("cannot connect with '" + config.shownUri() + "': " + ex.getMessage(), ex);
         }
         this.topicStreams = new TopicStreams(config, this::onConsumerLoss);
+        this.resolution = new TopicResolution(routing.resolutionStreamId(), config.resolutionInterval(),
+            "wirespeed-resolution-" + id, failure -> onAsyncException(
+            JmsExceptions.wrap("topic resolution stopped: " + failure.getMessage(), failure)));
         this.poller = new ConnectionPoller(this, config, topicStreams);
         this.delivery = new DeliveryGate(this, poller);
         final String user = userName != null ? userName : config.user();
@@ -162,6 +168,23 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         return clock;
     }
 
+    /** @return this connection's topic resolution: what it advertises and what it learned. */
+    TopicResolution resolution()
+    {
+        return resolution;
+    }
+
+    /**
+     * The live topics that topic resolution has learned on the channels this connection's wildcard consumers read:
+     * those whose publishers' advertisements have not expired.
+     *
+     * @return each topic with its channel and partition stream, by name.
+     */
+    public List<ResolvedTopic> resolvedTopics()
+    {
+        return resolution.liveTopics();
+    }
+
     /** @return the configuration this connection was created with. */
     public ConnectionConfig config()
     {
@@ -208,7 +231,19 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      */
     public TransportChannel channelFor(final String destinationName) throws JMSException
     {
-        final String channel = routing.channel(destinationName);
+        return transportChannel(routing.channel(destinationName), destinationName);
+    }
+
+    /**
+     * The transport and channel that serve a channel URI, with RDMA served by UDP where the host has no RDMA.
+     *
+     * @param channel         the channel URI.
+     * @param destinationName the destination it is for, named in errors.
+     * @return the transport and channel.
+     * @throws JMSException if no transport serves the channel, or it cannot be connected.
+     */
+    TransportChannel transportChannel(final String channel, final String destinationName) throws JMSException
+    {
         try
         {
             return sharedTransport.resolve(channel);
@@ -519,6 +554,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final JMSException temporaryFailure = temporaries.deleteAll();
         failure = failure == null ? temporaryFailure : failure;
         poller.close();
+        resolution.close();
         queueHost.close();
         metrics.close();
         sharedTransport.release();

@@ -1,9 +1,12 @@
 package io.wirespeed.jms;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 import javax.jms.IllegalStateException;
+import javax.jms.InvalidDestinationException;
 import javax.jms.JMSException;
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
@@ -18,7 +21,9 @@ import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.IdleStrategy;
 
+import io.wirespeed.jms.config.TopicRouting;
 import io.wirespeed.jms.destination.JmsDestination;
+import io.wirespeed.jms.destination.TopicPattern;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.metrics.DestinationCounters;
@@ -46,7 +51,8 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     private final String selector;
     private final boolean noLocal;
     private final TransportSubscription subscription;
-    private final TopicSource topicSource;
+    private final TopicFeed topicSource;
+    private final TopicPattern pattern;
     private final MessageDecoder decoder;
     private final DestinationCounters counters;
     private final RedeliveryQueue redeliveries = new RedeliveryQueue();
@@ -108,6 +114,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         this.idle = connection.config().idle().newIdleStrategy();
         this.creditBatch = Math.max(1, connection.config().queuePrefetch() / 2);
         connection.checkMayConsume(destination);
+        this.pattern = wildcardOf(destination, sharedSubscription, durableShared);
         this.compiledSelector = JmsSelectors.compile(this.selector);
         if (!destination.isTopic() || sharedSubscription != null)
         {
@@ -140,8 +147,9 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
             this.queueClient = null;
             this.inbox = null;
             this.consumerId = 0;
-            this.topicSource = connection.topicStreams().open(connection.channelFor(destination.name()),
-                connection.routing().streamId(destination.name()), destination, this);
+            this.topicSource = null == pattern ? connection.topicStreams().open(
+                connection.channelFor(destination.name()), connection.routing().streamId(destination.name()),
+                destination, null, this) : openPattern(pattern);
             this.subscription = topicSource;
         }
         decoder.consumerDestination(destination);
@@ -153,6 +161,56 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
             // subscribed without credit: the host sends a consumer nothing while its connection is stopped
             connection.addQueueConsumer(this);
         }
+    }
+
+    /** The wildcard pattern of a plain topic consumer's destination, checked; null for one topic. */
+    private static TopicPattern wildcardOf(
+        final JmsDestination destination, final String sharedSubscription, final Boolean durableShared)
+        throws JMSException
+    {
+        if (!destination.isTopic() || !TopicPattern.isWildcard(destination.name()))
+        {
+            return null;
+        }
+        final TopicPattern pattern = TopicPattern.parse(destination.name());
+        if (null != sharedSubscription)
+        {
+            throw new InvalidDestinationException((null != durableShared ? "durable" : "shared") +
+                " subscriptions on wildcard topics such as '" + destination.name() + "' are not supported yet: " +
+                "the queue host keeps such a subscription from one topic's stream, and does not yet follow the " +
+                "topics a pattern matches as they appear; use a non-durable, unshared consumer on the pattern, " +
+                "or a durable or shared subscription per topic");
+        }
+        return pattern;
+    }
+
+    /** Opens a source on every partition stream of every channel the pattern's topics may travel on. */
+    private PatternSource openPattern(final TopicPattern pattern) throws JMSException
+    {
+        final TopicRouting routing = connection.routing();
+        final List<TopicSource> sources = new ArrayList<>();
+        try
+        {
+            for (final String channel : routing.channels(pattern))
+            {
+                final TransportChannel target = connection.transportChannel(channel, destination.name());
+                connection.resolution().watch(target);
+                for (int i = 0; i < routing.streamIdRange(); i++)
+                {
+                    sources.add(connection.topicStreams().open(
+                        target, routing.streamIdBase() + i, destination, pattern, this));
+                }
+            }
+        }
+        catch (final JMSException | RuntimeException ex)
+        {
+            for (final TopicSource source : sources)
+            {
+                source.close();
+            }
+            throw ex;
+        }
+        return new PatternSource(sources.toArray(new TopicSource[0]));
     }
 
     @Override
@@ -558,7 +616,8 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
 
     private boolean acceptFromTopic(final DirectBuffer buffer, final int offset, final int length)
     {
-        if (!wrapChecked(buffer, offset, length) || !decoder.isFor(destination))
+        if (!wrapChecked(buffer, offset, length) || !(null == pattern ? decoder.isFor(destination) :
+            decoder.isIn(pattern)))
         {
             return false;
         }

@@ -9,6 +9,7 @@ import javax.jms.Destination;
 import javax.jms.JMSException;
 
 import io.wirespeed.jms.destination.JmsDestination;
+import io.wirespeed.jms.destination.TopicPattern;
 
 /**
  * The producers of one session: their numbers within it, their creation (null is an anonymous producer) and
@@ -34,7 +35,12 @@ final class SessionProducers
      */
     JmsMessageProducer create(final Destination destination) throws JMSException
     {
-        final JmsMessageProducer producer = new JmsMessageProducer(session, JmsDestination.ofGiven(destination, true));
+        final JmsDestination given = JmsDestination.ofGiven(destination, true);
+        if (null != given && given.isTopic() && TopicPattern.isWildcard(given.name()))
+        {
+            throw SessionSender.wildcardSend(given);
+        }
+        final JmsMessageProducer producer = new JmsMessageProducer(session, given);
         producers.add(producer);
         return producer;
     }

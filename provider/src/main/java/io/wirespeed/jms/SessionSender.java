@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 
 import javax.jms.DeliveryMode;
 import javax.jms.IllegalStateException;
+import javax.jms.InvalidDestinationException;
 import javax.jms.JMSException;
 import javax.jms.MessageFormatException;
 import javax.jms.ResourceAllocationException;
@@ -17,11 +18,13 @@ import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 
+import io.wirespeed.codec.DestinationKind;
 import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.config.SlowConsumerChannels;
 import io.wirespeed.jms.config.TopicRouting;
 import io.wirespeed.jms.destination.JmsDestination;
+import io.wirespeed.jms.destination.TopicPattern;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.message.JmsMessageExceptions;
@@ -92,6 +95,18 @@ final class SessionSender
     }
 
     /**
+     * The refusal of a producer or send to a wildcard topic name.
+     *
+     * @param destination the wildcard topic.
+     * @return the exception to throw.
+     */
+    static InvalidDestinationException wildcardSend(final JmsDestination destination)
+    {
+        return new InvalidDestinationException("cannot send to wildcard topic '" + destination.name() +
+            "': a message goes to one concrete topic; '*' and '>' are for consumers");
+    }
+
+    /**
      * The route (publication) for a destination, created on first use and kept for the session's life.
      *
      * @param destination the destination.
@@ -112,6 +127,10 @@ final class SessionSender
         }
         if (route == null)
         {
+            if (TopicPattern.isWildcard(destination.name()))
+            {
+                throw wildcardSend(destination);
+            }
             final JmsConnection connection = session.connection();
             final TransportChannel target = connection.channelFor(destination.name());
             final String channel = target.channel();
@@ -139,6 +158,10 @@ final class SessionSender
                 }
             }
             routes.put(destination.name(), route);
+            if (destination.kind() == DestinationKind.TOPIC)
+            {
+                connection.resolution().publishes(destination.name(), target, streamId);
+            }
         }
         return route;
     }

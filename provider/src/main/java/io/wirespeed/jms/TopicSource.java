@@ -4,19 +4,20 @@ import org.agrona.DirectBuffer;
 
 import io.wirespeed.codec.DestinationKind;
 import io.wirespeed.jms.destination.JmsDestination;
+import io.wirespeed.jms.destination.TopicPattern;
 import io.wirespeed.transport.MessageHandler;
-import io.wirespeed.transport.TransportSubscription;
 
 /**
  * A topic consumer's view of the {@link TopicStream} its topic shares: the envelopes of its topic, in order. A
  * consumer without a listener polls the stream itself (for every consumer on it) and then reads what was read for
  * it; a consumer with a listener is served by the delivery thread, which polls the stream and reads for it.
  */
-final class TopicSource implements TransportSubscription
+final class TopicSource implements TopicFeed
 {
     private final TopicStreams streams;
     private final TopicStream stream;
     private final JmsDestination destination;
+    private final TopicPattern pattern;
     private final int fragmentLimit;
     private final EnvelopeInbox inbox = new EnvelopeInbox();
     private final JmsMessageConsumer consumer;
@@ -31,12 +32,14 @@ final class TopicSource implements TransportSubscription
         final TopicStreams streams,
         final TopicStream stream,
         final JmsDestination destination,
+        final TopicPattern pattern,
         final JmsMessageConsumer consumer,
         final int fragmentLimit)
     {
         this.streams = streams;
         this.stream = stream;
         this.destination = destination;
+        this.pattern = pattern;
         this.consumer = consumer;
         this.fragmentLimit = fragmentLimit;
     }
@@ -118,7 +121,8 @@ final class TopicSource implements TransportSubscription
      *
      * @param listening whether it has one.
      */
-    void listen(final boolean listening)
+    @Override
+    public void listen(final boolean listening)
     {
         if (!closed)
         {
@@ -143,6 +147,12 @@ final class TopicSource implements TransportSubscription
     boolean isClosed()
     {
         return closed;
+    }
+
+    /** @return the consumer's wildcard pattern, or null for a consumer of one topic. */
+    TopicPattern pattern()
+    {
+        return pattern;
     }
 
     int topicHash()

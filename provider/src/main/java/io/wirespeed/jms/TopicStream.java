@@ -26,8 +26,10 @@ import io.wirespeed.transport.TransportSubscription;
  * streams; nothing is dropped — unless the stream was opened for the {@code drop} slow-consumer policy: then what
  * would go beyond the limit is dropped for that consumer alone, and that and what the transport says the
  * subscription missed ({@link TransportSubscription#lostBytes()}) go to the loss listener, at most once a second,
- * outside the lock. Wildcard consumers (issue 15) will add entries to the table for the topics a
- * pattern matches when {@link #onFragment} first meets an unknown hash.
+ * outside the lock. A wildcard consumer's source waits among the stream's patterns: while there are
+ * any, {@link #onFragment} reads each envelope's name, and on the first envelope of a name it has not resolved
+ * since the patterns last changed adds every matching pattern source to the table under that name's hash. A
+ * pattern source in the table is matched against the name on every hit, as an exact one is compared.
  */
 final class TopicStream implements MessageHandler
 {
@@ -51,7 +53,9 @@ final class TopicStream implements MessageHandler
     private final Int2ObjectHashMap<TopicSource[]> table = new Int2ObjectHashMap<>();
     private final EnvelopeReader reader = new EnvelopeReader();
     private final ArrayList<TopicSource> ready = new ArrayList<>();
+    private final Int2ObjectHashMap<String> resolved = new Int2ObjectHashMap<>();
     private TopicSource[] all = NONE;
+    private TopicSource[] patterns = NONE;
     private volatile int listening;
     private int lagging;
     private long skipped;
@@ -101,8 +105,16 @@ final class TopicStream implements MessageHandler
         lock.lock();
         try
         {
-            final TopicSource[] current = table.get(source.topicHash());
-            table.put(source.topicHash(), ArrayUtil.add(null == current ? NONE : current, source));
+            if (null != source.pattern())
+            {
+                patterns = ArrayUtil.add(patterns, source);
+                resolved.clear();
+            }
+            else
+            {
+                final TopicSource[] current = table.get(source.topicHash());
+                table.put(source.topicHash(), ArrayUtil.add(null == current ? NONE : current, source));
+            }
             all = ArrayUtil.add(all, source);
         }
         finally
@@ -122,18 +134,22 @@ final class TopicStream implements MessageHandler
         lock.lock();
         try
         {
-            final TopicSource[] current = table.get(source.topicHash());
-            if (null != current)
+            if (null != source.pattern())
             {
-                final TopicSource[] next = ArrayUtil.remove(current, source);
-                if (0 == next.length)
+                patterns = ArrayUtil.remove(patterns, source);
+                final int[] hashes = table.keySet().stream().mapToInt(Integer::intValue).toArray();
+                for (final int hash : hashes)
                 {
-                    table.remove(source.topicHash());
+                    removeFromTable(hash, source);
                 }
-                else
+                if (0 == patterns.length)
                 {
-                    table.put(source.topicHash(), next);
+                    resolved.clear();
                 }
+            }
+            else
+            {
+                removeFromTable(source.topicHash(), source);
             }
             all = ArrayUtil.remove(all, source);
             if (source.isListening())
@@ -153,6 +169,23 @@ final class TopicStream implements MessageHandler
         finally
         {
             lock.unlock();
+        }
+    }
+
+    private void removeFromTable(final int hash, final TopicSource source)
+    {
+        final TopicSource[] current = table.get(hash);
+        if (null != current)
+        {
+            final TopicSource[] next = ArrayUtil.remove(current, source);
+            if (0 == next.length)
+            {
+                table.remove(hash);
+            }
+            else if (next != current)
+            {
+                table.put(hash, next);
+            }
         }
     }
 
@@ -332,6 +365,16 @@ final class TopicStream implements MessageHandler
             wrapped = true;
             hash = reader.topicHash();
         }
+        if (0 != patterns.length)
+        {
+            if (!wrapped && !wrap(buffer, offset, length))
+            {
+                deliverMalformed(buffer, offset, length);
+                return;
+            }
+            wrapped = true;
+            resolve((int)hash);
+        }
         final TopicSource[] sources = table.get((int)hash);
         if (null == sources)
         {
@@ -346,8 +389,9 @@ final class TopicStream implements MessageHandler
         boolean wanted = false;
         for (final TopicSource source : sources)
         {
-            if (source.destinationKind() == reader.destinationKind() &&
-                reader.destinationName().contentEquals(source.destinationName()))
+            if (source.destinationKind() == reader.destinationKind() && (null == source.pattern() ?
+                reader.destinationName().contentEquals(source.destinationName()) :
+                source.pattern().matches(reader.destinationName())))
             {
                 wanted = true;
                 append(source, buffer, offset, length);
@@ -357,6 +401,45 @@ final class TopicStream implements MessageHandler
         {
             skipped++;
         }
+    }
+
+    /** Adds the patterns that match the wrapped envelope's name under its hash, once per name. */
+    private void resolve(final int hash)
+    {
+        final String known = resolved.get(hash);
+        if (null != known && reader.destinationName().contentEquals(known))
+        {
+            return;
+        }
+        for (final TopicSource pattern : patterns)
+        {
+            if (pattern.destinationKind() == reader.destinationKind() &&
+                pattern.pattern().matches(reader.destinationName()))
+            {
+                final TopicSource[] current = table.get(hash);
+                if (null == current)
+                {
+                    table.put(hash, new TopicSource[]{ pattern });
+                }
+                else if (!contains(current, pattern))
+                {
+                    table.put(hash, ArrayUtil.add(current, pattern));
+                }
+            }
+        }
+        resolved.put(hash, reader.destinationName().asString());
+    }
+
+    private static boolean contains(final TopicSource[] sources, final TopicSource source)
+    {
+        for (final TopicSource each : sources)
+        {
+            if (each == source)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean wrap(final DirectBuffer buffer, final int offset, final int length)

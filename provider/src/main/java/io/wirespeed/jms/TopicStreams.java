@@ -11,6 +11,7 @@ import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.config.SlowConsumerChannels;
 import io.wirespeed.jms.config.SlowConsumerPolicy;
 import io.wirespeed.jms.destination.JmsDestination;
+import io.wirespeed.jms.destination.TopicPattern;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.transport.TransportException;
@@ -51,13 +52,14 @@ final class TopicStreams
      * @param target      the topic's channel.
      * @param streamId    the topic's stream.
      * @param destination the topic.
+     * @param pattern     the topic's wildcard pattern, or null for one topic.
      * @param consumer    the consumer.
      * @return the consumer's source.
      * @throws JMSException if the transport refuses the subscription.
      */
     synchronized TopicSource open(
         final TransportChannel target, final int streamId, final JmsDestination destination,
-        final JmsMessageConsumer consumer) throws JMSException
+        final TopicPattern pattern, final JmsMessageConsumer consumer) throws JMSException
     {
         final SlowConsumerPolicy policy = config.slowConsumerPolicy(destination.name());
         final String channel = SlowConsumerChannels.subscription(target.channel(), policy);
@@ -79,7 +81,7 @@ final class TopicStreams
             users.put(stream, 0);
         }
         users.merge(stream, 1, Integer::sum);
-        final TopicSource source = new TopicSource(this, stream, destination, consumer, fragmentLimit);
+        final TopicSource source = new TopicSource(this, stream, destination, pattern, consumer, fragmentLimit);
         stream.add(source);
         return source;
     }

@@ -1,6 +1,7 @@
 package io.wirespeed.driver.stat;
 
 import java.io.PrintStream;
+import java.util.Map;
 
 import io.wirespeed.transport.aeron.AeronTransportConfiguration;
 
@@ -10,9 +11,13 @@ import io.wirespeed.transport.aeron.AeronTransportConfiguration;
  * failures (of every JVM using the driver), the driver's NAK, retransmit, loss and error counters, and its error log.
  * <pre>
  * wirespeed-stat [directory] [--json] [--once] [--interval=ms]
+ * wirespeed-stat [directory] --topics[=channel] [--json] [--listen=ms] [--resolution-stream=id]
  * </pre>
  * The directory defaults to {@code -Daeron.dir}, else {@code -Dwirespeed.driver.dir}, else the external driver's
  * default. {@code --json} prints one JSON object per refresh; {@code --once} prints one and exits.
+ * {@code --topics} instead listens to a channel's topic-resolution stream ({@code aeron:ipc} unless named) for
+ * {@code --listen} ms (2500: longer than the default re-advertising interval) and prints the live topics that
+ * publishers advertised there, each with its partition stream.
  */
 public final class WirespeedStat
 {
@@ -51,6 +56,9 @@ public final class WirespeedStat
         boolean json = false;
         boolean once = false;
         long intervalMs = 1000;
+        String topicsChannel = null;
+        long listenMs = LiveTopics.DEFAULT_LISTEN_MS;
+        int resolutionStream = LiveTopics.DEFAULT_STREAM_ID;
         for (final String arg : args)
         {
             if ("--json".equals(arg))
@@ -65,9 +73,23 @@ public final class WirespeedStat
             {
                 intervalMs = Long.parseLong(arg.substring("--interval=".length()));
             }
+            else if ("--topics".equals(arg) || arg.startsWith("--topics="))
+            {
+                topicsChannel = arg.length() > "--topics=".length() ? arg.substring("--topics=".length()) :
+                    "aeron:ipc";
+            }
+            else if (arg.startsWith("--listen="))
+            {
+                listenMs = Long.parseLong(arg.substring("--listen=".length()));
+            }
+            else if (arg.startsWith("--resolution-stream="))
+            {
+                resolutionStream = Integer.parseInt(arg.substring("--resolution-stream=".length()));
+            }
             else if (arg.startsWith("-") || directory != null)
             {
-                err.println("usage: wirespeed-stat [directory] [--json] [--once] [--interval=ms]");
+                err.println("usage: wirespeed-stat [directory] [--json] [--once] [--interval=ms] | " +
+                    "[directory] --topics[=channel] [--json] [--listen=ms] [--resolution-stream=id]");
                 return 1;
             }
             else
@@ -79,6 +101,10 @@ public final class WirespeedStat
         {
             directory = System.getProperty("aeron.dir", System.getProperty(AeronTransportConfiguration.DIR_PROP,
                 AeronTransportConfiguration.defaultDirectory(false)));
+        }
+        if (null != topicsChannel)
+        {
+            return topics(directory, topicsChannel, resolutionStream, listenMs, json, out, err);
         }
         try (DriverFiles files = DriverFiles.attach(directory))
         {
@@ -96,6 +122,23 @@ public final class WirespeedStat
                 earlier = sample;
                 Thread.sleep(intervalMs);
             }
+        }
+        catch (final IllegalStateException ex)
+        {
+            err.println("wirespeed-stat: " + ex.getMessage());
+            return 1;
+        }
+    }
+
+    private static int topics(final String directory, final String channel, final int streamId, final long listenMs,
+        final boolean json, final PrintStream out, final PrintStream err)
+    {
+        try (DriverFiles ignored = DriverFiles.attach(directory))
+        {
+            final Map<String, LiveTopics.Topic> topics = LiveTopics.listen(directory, channel, streamId, listenMs);
+            out.println(json ? LiveTopics.json(channel, topics) : LiveTopics.text(channel, topics));
+            out.flush();
+            return 0;
         }
         catch (final IllegalStateException ex)
         {

@@ -191,6 +191,33 @@ class WirespeedStatTest
     }
 
     @Test
+    void listsTheLiveTopicsThatPublishersAdvertiseWhileTrafficFlows() throws Exception
+    {
+        final String directory = temp.resolve("driver").toString();
+        connection = new JmsConnectionFactory("wirespeed:ipc?resolutionInterval=200&aeronDir=" + directory)
+            .createConnection();
+        connection.start();
+        final Session session = connection.createSession();
+        final MessageConsumer consumer = session.createConsumer(session.createTopic("stat.>"));
+        final MessageProducer producer = session.createProducer(null);
+        for (final String name : new String[] {TOPIC, "stat.rates.eur"})
+        {
+            producer.send(session.createTopic(name), session.createTextMessage(name));
+            assertNotNull(consumer.receive(5_000), name);
+        }
+        final int pricesStream = ((JmsConnection)connection).routing().streamId(TOPIC);
+
+        final String json = stat(directory, "--topics", "--json", "--listen=600");
+        final String text = stat(directory, "--topics", "--listen=600");
+
+        assertTrue(json.startsWith("{\"channel\":\"aeron:ipc\",\"topics\":[{\"name\":\"" + TOPIC +
+            "\",\"streamId\":" + pricesStream + ",\"expiresAtMs\":"), json);
+        assertTrue(json.contains("{\"name\":\"stat.rates.eur\",\"streamId\":"), json);
+        assertTrue(text.startsWith("live topics on aeron:ipc (2)"), text);
+        assertTrue(text.contains("  " + TOPIC + "  stream " + pricesStream + "  expires in "), text);
+    }
+
+    @Test
     void saysWhereNoDriverRunsAndExitsOne() throws Exception
     {
         final ByteArrayOutputStream err = new ByteArrayOutputStream();

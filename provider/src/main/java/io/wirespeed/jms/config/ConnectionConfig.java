@@ -25,6 +25,8 @@ public final class ConnectionConfig
     public static final Duration DEFAULT_SEND_TIMEOUT = Duration.ofMillis(10_000);
     /** Default time a new publication waits for subscribers to connect. */
     public static final Duration DEFAULT_CONNECT_WAIT = Duration.ofMillis(250);
+    /** How often publishers re-advertise their topics on the resolution stream, unless configured. */
+    public static final Duration DEFAULT_RESOLUTION_INTERVAL = Duration.ofSeconds(2);
     /** Default first stream id of the range topic names hash into. */
     public static final int DEFAULT_STREAM_ID_BASE = 0x1000_0000;
     /**
@@ -68,6 +70,7 @@ public final class ConnectionConfig
     private final int mtu;
     private final Duration sendTimeout;
     private final Duration connectWait;
+    private final Duration resolutionInterval;
     private final Duration driverTimeout;
     private final int queuePrefetch;
     private final Duration queueHostTimeout;
@@ -100,6 +103,7 @@ public final class ConnectionConfig
         this.mtu = builder.mtu;
         this.sendTimeout = builder.sendTimeout;
         this.connectWait = builder.connectWait;
+        this.resolutionInterval = builder.resolutionInterval;
         this.driverTimeout = builder.driverTimeout;
         this.queuePrefetch = builder.queuePrefetch;
         this.queueHostTimeout = builder.queueHostTimeout;
@@ -220,6 +224,17 @@ public final class ConnectionConfig
     public Duration connectWait()
     {
         return connectWait;
+    }
+
+    /**
+     * How often a publisher re-advertises its topics on each channel's resolution stream; an advertisement lives
+     * three intervals. Zero advertises nothing.
+     *
+     * @return the interval.
+     */
+    public Duration resolutionInterval()
+    {
+        return resolutionInterval;
     }
 
     /** @return how long client and media driver wait for each other's heartbeat before declaring the other gone. */

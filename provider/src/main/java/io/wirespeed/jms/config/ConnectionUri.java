@@ -26,7 +26,8 @@ import io.wirespeed.transport.TransportException;
  * </pre>
  * Options: {@code driver} (embedded|external), {@code aeronDir}, {@code threading}
  * (shared|shared-network|dedicated), {@code idle} (responsive|backoff|sleeping|yielding|busy-spin|noop),
- * {@code termLength}, {@code mtu}, {@code sendTimeout} (ms), {@code connectWait} (ms), {@code driverTimeout} (ms),
+ * {@code termLength}, {@code mtu}, {@code sendTimeout} (ms), {@code connectWait} (ms),
+ * {@code resolutionInterval} (ms), {@code driverTimeout} (ms),
  * {@code queuePrefetch}, {@code queueHostTimeout} (ms), {@code linger} (a duration: 5s, 500ms),
  * {@code streamIdBase}, {@code streamIdRange}, {@code fragmentLimit}, {@code reuseMessages}
  * (true|false), {@code clientId}, {@code host} (the queue host's {@code ADDRESS:PORT}, reached over UDP),
@@ -55,7 +56,8 @@ public final class ConnectionUri
     private static final String RDMA_CHANNEL_PREFIX = "wirespeed:rdma?";
     private static final List<String> OPTIONS = List.of(
         "endpoint", "interface", "driver", "aeronDir", "threading", "idle", "termLength", "mtu", "sendTimeout",
-        "connectWait", "driverTimeout", "queuePrefetch", "queueHostTimeout", "linger", "streamIdBase", "streamIdRange",
+        "connectWait", "resolutionInterval", "driverTimeout", "queuePrefetch", "queueHostTimeout", "linger",
+        "streamIdBase", "streamIdRange",
         "fragmentLimit", "reuseMessages", "rdmaVerbs", "clientId", "profile", "host", "user", "password",
         "archive", "archiveDir", "archiveSegmentLength", "archiveRetention", "archiveRetentionSize",
         DeserializationPolicy.ALLOW_LIST_OPTION, DeserializationPolicy.DENY_LIST_OPTION, SLOW_CONSUMERS,
@@ -160,6 +162,7 @@ public final class ConnectionUri
             case "mtu" -> builder.mtu = (int)number(builder, name, value, 64, 65504);
             case "sendTimeout" -> builder.sendTimeout = millis(builder, name, value, 0);
             case "connectWait" -> builder.connectWait = millis(builder, name, value, 0);
+            case "resolutionInterval" -> builder.resolutionInterval = millis(builder, name, value, 0);
             case "driverTimeout" -> builder.driverTimeout = millis(builder, name, value, 100);
             case "queuePrefetch" -> builder.queuePrefetch = (int)number(builder, name, value, 1, 1 << 20);
             case "queueHostTimeout" -> builder.queueHostTimeout = millis(builder, name, value, 1);
@@ -401,6 +404,7 @@ public final class ConnectionUri
         int mtu;
         Duration sendTimeout = ConnectionConfig.DEFAULT_SEND_TIMEOUT;
         Duration connectWait = ConnectionConfig.DEFAULT_CONNECT_WAIT;
+        Duration resolutionInterval = ConnectionConfig.DEFAULT_RESOLUTION_INTERVAL;
         Duration driverTimeout = ConnectionConfig.DEFAULT_DRIVER_TIMEOUT;
         int queuePrefetch = ConnectionConfig.DEFAULT_QUEUE_PREFETCH;
         Duration queueHostTimeout = ConnectionConfig.DEFAULT_QUEUE_HOST_TIMEOUT;

@@ -1,6 +1,11 @@
 package io.wirespeed.jms.config;
 
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+
 import io.wirespeed.codec.TopicHash;
+import io.wirespeed.jms.destination.TopicPattern;
 
 /**
  * Maps a destination name to where it travels: the channel from the first matching route rule
@@ -39,6 +44,50 @@ public final class TopicRouting
             }
         }
         return defaultChannel;
+    }
+
+    /**
+     * The channels a wildcard consumer's topics may travel on: those of the route rules whose patterns may match
+     * a name the pattern matches, and the default channel, each once.
+     *
+     * @param pattern the consumer's pattern.
+     * @return the channel URIs.
+     */
+    public List<String> channels(final TopicPattern pattern)
+    {
+        final LinkedHashSet<String> channels = new LinkedHashSet<>();
+        for (final ChannelRule rule : config.routes())
+        {
+            if (pattern.overlaps(TopicPattern.ofRule(rule.pattern())))
+            {
+                channels.add(rule.channel());
+            }
+        }
+        channels.add(defaultChannel);
+        return new ArrayList<>(channels);
+    }
+
+    /** @return the first stream id of every channel's partition streams. */
+    public int streamIdBase()
+    {
+        return config.streamIdBase();
+    }
+
+    /**
+     * The well-known stream of every channel on which publishers advertise their topics: the one just below the
+     * partition streams.
+     *
+     * @return its stream id.
+     */
+    public int resolutionStreamId()
+    {
+        return config.streamIdBase() - 1;
+    }
+
+    /** @return how many partition streams each channel has. */
+    public int streamIdRange()
+    {
+        return config.streamIdRange();
     }
 
     /**

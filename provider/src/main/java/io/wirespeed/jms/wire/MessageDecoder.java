@@ -16,6 +16,7 @@ import io.wirespeed.jms.destination.JmsQueue;
 import io.wirespeed.jms.destination.JmsTemporaryQueue;
 import io.wirespeed.jms.destination.JmsTemporaryTopic;
 import io.wirespeed.jms.destination.JmsTopic;
+import io.wirespeed.jms.destination.TopicPattern;
 import io.wirespeed.jms.message.DeserializationPolicy;
 import io.wirespeed.jms.message.JmsBytesMessage;
 import io.wirespeed.jms.message.JmsMapMessage;
@@ -45,6 +46,7 @@ public final class MessageDecoder
     private String prefix;
     private JmsDestination consumerDestination;
     private JmsDestination lastReplyTo;
+    private JmsDestination lastDestination;
     private boolean reusing;
     private final DeserializationPolicy deserializationPolicy;
 
@@ -134,6 +136,17 @@ public final class MessageDecoder
     public long deliveryTime()
     {
         return reader.deliveryTime();
+    }
+
+    /**
+     * Whether the wrapped envelope is addressed to a topic a wildcard pattern matches.
+     *
+     * @param pattern the consumer's pattern.
+     * @return true for a topic whose name matches.
+     */
+    public boolean isIn(final TopicPattern pattern)
+    {
+        return reader.destinationKind() == DestinationKind.TOPIC && pattern.matches(reader.destinationName());
     }
 
     /**
@@ -299,6 +312,11 @@ public final class MessageDecoder
         {
             return known;
         }
+        if (!replyTo && lastDestination != null && lastDestination.kind() == kind &&
+            name.contentEquals(lastDestination.name()))
+        {
+            return lastDestination;
+        }
         final String text = strings.get(name);
         final JmsDestination made = switch (kind)
         {
@@ -310,6 +328,10 @@ public final class MessageDecoder
         if (replyTo)
         {
             lastReplyTo = made;
+        }
+        else
+        {
+            lastDestination = made;
         }
         return made;
     }

@@ -59,6 +59,7 @@ public class WirespeedJmsProperties implements Validator
 
     /** Milliseconds a new publication waits for subscribers to connect before a send treats the topic as unread. */
     private String connectWait;
+    private String resolutionInterval;
 
     /** Milliseconds the client and the media driver wait for each other's heartbeat. */
     private String driverTimeout;
@@ -173,6 +174,7 @@ public class WirespeedJmsProperties implements Validator
         put(options, "mtu", mtu);
         put(options, "sendTimeout", sendTimeout);
         put(options, "connectWait", connectWait);
+        put(options, "resolutionInterval", resolutionInterval);
         put(options, "driverTimeout", driverTimeout);
         put(options, "queuePrefetch", queuePrefetch);
         put(options, "queueHostTimeout", queueHostTimeout);
@@ -383,6 +385,18 @@ public class WirespeedJmsProperties implements Validator
     public void setConnectWait(final String connectWait)
     {
         this.connectWait = connectWait;
+    }
+
+    /** @return the resolutionInterval option. */
+    public String getResolutionInterval()
+    {
+        return resolutionInterval;
+    }
+
+    /** @param resolutionInterval the resolutionInterval option. */
+    public void setResolutionInterval(final String resolutionInterval)
+    {
+        this.resolutionInterval = resolutionInterval;
     }
 
     /** @return the driverTimeout option. */
