@@ -1,5 +1,7 @@
 package io.wirespeed.it.hosts;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +20,8 @@ import io.wirespeed.test.NamespaceNetworks;
 /**
  * Three "hosts" as three machines on one switch would be: network namespaces of a {@link NamespaceNetwork}, each with
  * its own external media driver ({@code wirespeed-driver}, its own Aeron directory). The driver of {@link #SERVER}
- * also serves its queue host over UDP on {@link #hostEndpoint()} ({@code wirespeed.host.endpoint}), so that clients
+ * also serves its queue host over UDP on {@link #hostEndpoint()} ({@code wirespeed.host.endpoint}) and runs the
+ * archive (for durable subscriptions and PERSISTENT messages), so that clients
  * on {@link #ALPHA} and {@link #BETA} reach queues, temporary queues, shared and durable subscriptions through the
  * network ({@code host=ADDRESS:PORT}). Loss can be switched on and off while the test runs ({@link #loss(int)}):
  * every host then loses that share of the UDP datagrams it sends, so every path loses it, both ways.
@@ -64,9 +67,13 @@ public final class ThreeHosts
             List.of(hosts.host(ALPHA), hosts.host(BETA)), Map.of("wirespeed.driver.timeout", DRIVER_TIMEOUT_MS + "ms"));
         hosts.drivers.put(ALPHA, clients.get(0));
         hosts.drivers.put(BETA, clients.get(1));
+        final Path archive = processes.deleteAfterwards(Files.createTempDirectory("wirespeed-it-archive"));
         hosts.drivers.put(SERVER, MediaDriverProcess.start(processes, hosts.host(SERVER), Map.of(
             "wirespeed.host.endpoint", hosts.hostEndpoint(),
-            "wirespeed.driver.timeout", DRIVER_TIMEOUT_MS + "ms")));
+            "wirespeed.driver.timeout", DRIVER_TIMEOUT_MS + "ms",
+            "wirespeed.archive.enabled", "true",
+            "wirespeed.archive.dir", archive.toString(),
+            "wirespeed.archive.segment.length", "1m")));
         return hosts;
     }
 
@@ -126,14 +133,18 @@ public final class ThreeHosts
 
     /**
      * The URI of a client on a host that uses the queue host on {@link #SERVER} over UDP ({@code host=}) and
-     * multicasts its topics, so that the queue host receives them too (shared and durable subscriptions).
+     * multicasts its topics, so that the queue host receives them too (shared and durable subscriptions, recorded by
+     * the server's archive).
      *
      * @param name the client's host.
      * @return the URI.
      */
     public String queueUri(final String name)
     {
-        return topicUri(name) + "&host=" + hostEndpoint() + "&driverTimeout=" + DRIVER_TIMEOUT_MS;
+        // No interface=: the host subscribes to a shared or durable subscription's topic on the channel the client
+        // names, and the server has no interface with the client's address. Each host routes multicast on its link.
+        return "wirespeed:udp?endpoint=" + GROUP + "&" + driver(name).clientOptions() + "&host=" + hostEndpoint() +
+            "&driverTimeout=" + DRIVER_TIMEOUT_MS;
     }
 
     /**
