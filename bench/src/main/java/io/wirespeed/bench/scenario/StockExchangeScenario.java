@@ -1,6 +1,7 @@
 package io.wirespeed.bench.scenario;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -19,13 +20,19 @@ import io.wirespeed.bench.rig.IntendedSchedule;
 import io.wirespeed.bench.rig.LatencyRecorder;
 import io.wirespeed.bench.rig.LatencySummary;
 import io.wirespeed.bench.rig.Points;
+import io.wirespeed.bench.rig.RemoteSide;
 import io.wirespeed.bench.rig.RunProfile;
+import io.wirespeed.netns.NamespaceHost;
 
 /**
  * S8, the stock-exchange simulation of the AMQP paper over topics: a gateway sends random buy and
  * sell orders at a target rate; a {@link MatchingEngine} on its own connection matches them and
  * sends back trade or order confirmations and quotes; the gateway measures order completion time,
- * from the order's intended send time to its confirmation.
+ * from the order's intended send time to its confirmation. Between hosts ({@code wirespeed-udp-netns},
+ * {@code artemis-tcp-netns}: {@link io.wirespeed.bench.rig.Placement}) the gateway runs on the near host, the engine
+ * on the far host ({@link MatchingEngineMain}) and Artemis's broker on a third; Wirespeed's orders, trades, order
+ * confirmations and quotes are all topics over UDP unicast (orders to the far host's address, the rest routed back
+ * to the near host's), since the queue host is not reached over UDP yet (issue 14 item 2).
  */
 public final class StockExchangeScenario
 {
@@ -55,7 +62,7 @@ public final class StockExchangeScenario
             for (final double rate : rates)
             {
                 final Map<String, Object> point = Points.of("S8", peer, runs.jmsSettings(), profile);
-                point.putAll(measure(runs.target(), StockTopics.of("s8." + (round++)), rate, profile));
+                point.putAll(measure(runs.target(), "s8." + (round++), rate, profile));
                 Progress.print(point, String.format("%,.0f orders/s", rate));
                 sink.accept(point);
             }
@@ -63,15 +70,24 @@ public final class StockExchangeScenario
     }
 
     private static Map<String, Object> measure(
-        final JmsTarget target, final StockTopics names, final double rate, final RunProfile profile) throws Exception
+        final JmsTarget target, final String prefix, final double rate, final RunProfile profile) throws Exception
     {
+        final StockTopics names = StockTopics.of(prefix);
+        final NamespaceHost engineHost = target.farHost();
+        // Between hosts the engine's replies come back to this host: over UDP unicast, routes to its address.
+        final JmsTarget here = null == engineHost ? target :
+            target.receivingHere(names.trades()).receivingHere(names.confirms()).receivingHere(names.quotes());
         final double seconds = profile.longRun() ? Math.min(120, 1_000_000 / rate) : profile.measureSeconds();
         final long warmup = (long)(rate * profile.warmupSeconds());
         final long total = warmup + (long)(rate * seconds);
         final LatencyRecorder completions = new LatencyRecorder(warmup);
         final long[] quotes = new long[1];
-        try (MatchingEngine engine = new MatchingEngine(target, names, SYMBOLS);
-            Connection gateway = target.factory().createConnection())
+        final boolean[] answered = new boolean[1];
+        final MatchingEngine localEngine = null == engineHost ? new MatchingEngine(here.factory(), names, SYMBOLS) :
+            null;
+        try (AutoCloseable engine = null != localEngine ? localEngine : RemoteSide.start(
+            engineHost, MatchingEngineMain.class.getName(), List.of(here.uri(), prefix, Integer.toString(SYMBOLS)));
+            Connection gateway = here.factory().createConnection())
         {
             final Session receive = gateway.createSession(false, Session.AUTO_ACKNOWLEDGE);
             final MessageListener completed = m ->
@@ -80,6 +96,11 @@ public final class StockExchangeScenario
                 {
                     final BytesMessage in = (BytesMessage)m;
                     final long intended = in.readLong();
+                    if (intended < 0)
+                    {
+                        answered[0] = true;
+                        return;
+                    }
                     completions.record(intended, in.readLong());
                 }
                 catch (final JMSException ex)
@@ -94,6 +115,15 @@ public final class StockExchangeScenario
             final MessageProducer orders = JmsMessages.fast(send.createProducer(send.createTopic(names.orders())));
             final BytesMessage order = send.createBytesMessage();
             gateway.start();
+            if (null != engineHost)
+            {
+                // A topic's first messages reach only subscribers already connected: probe until the engine answers.
+                RemoteSide.handshake(() ->
+                {
+                    writeOrder(order, -1, -1, 0, OrderBook.BUY, 1, 1);
+                    orders.send(order);
+                }, () -> answered[0]);
+            }
 
             final SplittableRandom random = new SplittableRandom(42);
             final IntendedSchedule schedule = new IntendedSchedule(System.nanoTime() + 1_000_000, rate);
@@ -113,13 +143,9 @@ public final class StockExchangeScenario
                     saturated = true;
                     break;
                 }
-                order.clearBody();
-                order.writeLong(intended);
-                order.writeLong(i);
-                order.writeInt(random.nextInt(SYMBOLS));
-                order.writeByte(random.nextBoolean() ? OrderBook.BUY : OrderBook.SELL);
-                order.writeInt(OrderBook.LEVELS / 2 + random.nextInt(-4, 4));
-                order.writeInt(1 + random.nextInt(10) * 100);
+                writeOrder(order, intended, i, random.nextInt(SYMBOLS),
+                    random.nextBoolean() ? OrderBook.BUY : OrderBook.SELL,
+                    OrderBook.LEVELS / 2 + random.nextInt(-4, 4), 1 + random.nextInt(10) * 100);
                 orders.send(order);
                 sent++;
             }
@@ -136,11 +162,30 @@ public final class StockExchangeScenario
             figures.put("sent", sent);
             figures.put("received", completions.received());
             figures.put("lost", Math.max(0, sent - completions.received()));
-            figures.put("quotesSent", engine.quotesSent());
+            if (null != localEngine)
+            {
+                figures.put("quotesSent", localEngine.quotesSent());
+            }
+            else
+            {
+                figures.put("engineHost", engineHost.toString());
+            }
             figures.put("quotesReceived", quotes[0]);
             figures.put("saturated", saturated || completions.received() < sent);
             figures.put("latency", LatencySummary.of(completions.histogram(), 1));
             return figures;
         }
+    }
+
+    private static void writeOrder(final BytesMessage order, final long intended, final long id, final int symbol,
+        final byte side, final int price, final int quantity) throws JMSException
+    {
+        order.clearBody();
+        order.writeLong(intended);
+        order.writeLong(id);
+        order.writeInt(symbol);
+        order.writeByte(side);
+        order.writeInt(price);
+        order.writeInt(quantity);
     }
 }
