@@ -112,20 +112,12 @@ class QueuesAcrossHostsTest
         final String topic = "it.hosts.durable." + UUID.randomUUID();
         final int last = 499;
         final String subscriberUri = hosts.queueUri(ThreeHosts.BETA);
-        final ChildJvm create = start("subscription creator on beta", ThreeHosts.BETA, hosts, DURABLE_CLIENT,
+        durableClient("subscription creator on beta", ThreeHosts.BETA, hosts,
             "subscribe", subscriberUri, "away", topic, "-1");
-        create.awaitLine("done", STARTUP);
-        assertEquals(0, create.awaitExit(STARTUP), "subscription creator exit status" + processes.outputs());
-
-        final ChildJvm publisher = start("publisher on alpha", ThreeHosts.ALPHA, hosts, DURABLE_CLIENT,
+        durableClient("publisher on alpha", ThreeHosts.ALPHA, hosts,
             "publish", hosts.queueUri(ThreeHosts.ALPHA), "topic", topic, "0", Integer.toString(last));
-        publisher.awaitLine("done", TRANSFER);
-        assertEquals(0, publisher.awaitExit(STARTUP), "publisher exit status" + processes.outputs());
-
-        final ChildJvm subscriber = start("subscriber on beta", ThreeHosts.BETA, hosts, DURABLE_CLIENT,
+        final ChildJvm subscriber = durableClient("subscriber on beta", ThreeHosts.BETA, hosts,
             "subscribe", subscriberUri, "away", topic, Integer.toString(last));
-        subscriber.awaitLine("done", TRANSFER);
-        assertEquals(0, subscriber.awaitExit(STARTUP), "subscriber exit status" + processes.outputs());
         assertOnceInOrderOrMarkedRedelivered(subscriber.output(), last);
         finish(hosts, loss);
     }
@@ -193,6 +185,16 @@ class QueuesAcrossHostsTest
     {
         return processes.start(name,
             Api.JAVAX.command(mainClass).launcher(hosts.host(host).launcher()).args(args));
+    }
+
+    /** Runs a {@code DurableClientMain} role to its end: {@code done}, exit status 0. */
+    private ChildJvm durableClient(final String name, final String host, final ThreeHosts hosts, final String... args)
+        throws Exception
+    {
+        final ChildJvm client = start(name, host, hosts, DURABLE_CLIENT, args);
+        client.awaitLine("done", TRANSFER);
+        assertEquals(0, client.awaitExit(STARTUP), name + " exit status" + processes.outputs());
+        return client;
     }
 
     private static void finish(final ThreeHosts hosts, final int loss) throws InterruptedException
