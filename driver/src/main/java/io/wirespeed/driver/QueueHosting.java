@@ -7,6 +7,9 @@ import org.agrona.CloseHelper;
 import io.wirespeed.host.durable.DurableStorage;
 import io.wirespeed.host.QueueHost;
 import io.wirespeed.host.QueueSelectors;
+import io.wirespeed.host.auth.Authenticator;
+import io.wirespeed.host.auth.Authenticators;
+import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.aeron.AeronTransportContext;
 import io.wirespeed.transport.ArchiveConfig;
@@ -20,16 +23,25 @@ import io.wirespeed.transport.aeron.ArchiveHost;
  * With {@code wirespeed.archive.enabled=true} an Aeron Archive runs beside the driver too (settings
  * {@code wirespeed.archive.*}, see {@link ArchiveConfig}), and the queue host keeps durable
  * subscriptions and PERSISTENT queue messages in it.
+ * <p>
+ * With {@value #ENDPOINT_PROP}{@code =ADDRESS:PORT} the host also serves clients on other machines over UDP (they
+ * name it with {@code host=ADDRESS:PORT}); it answers them through Aeron response channels on the next port. With
+ * {@value Authenticators#USERS_PROP} or {@value Authenticators#AUTHENTICATOR_PROP} it requires credentials of every
+ * client.
  */
 final class QueueHosting implements AutoCloseable
 {
     /** Whether the driver process hosts queues. */
     static final String QUEUE_HOST_PROP = "wirespeed.queue.host";
+    /** The UDP endpoint the host serves clients on, besides IPC. */
+    static final String ENDPOINT_PROP = "wirespeed.host.endpoint";
 
     private final AeronTransport transport;
     private final QueueHost host;
     private final ArchiveHost archive;
     private final DurableStorage storage;
+    private String endpoint;
+    private String authentication = "off";
 
     private QueueHosting(
         final AeronTransport transport, final QueueHost host, final ArchiveHost archive, final DurableStorage storage)
@@ -68,8 +80,34 @@ final class QueueHosting implements AutoCloseable
                 archive = ArchiveHost.launch(driverConfig.directory(), archiveConfig, driverConfig.idleStrategy());
                 storage = DurableStorage.open(transport, archiveConfig, archive);
             }
-            return new QueueHosting(transport, new QueueHost(transport, QueueSelectors::compile, storage).start(),
-                archive, storage);
+            final QueueHost host = new QueueHost(transport, QueueSelectors::compile, storage);
+            final String endpoint = systemProperties.getProperty(ENDPOINT_PROP, "").trim();
+            if (!endpoint.isEmpty())
+            {
+                try
+                {
+                    host.serveUdp(endpoint);
+                }
+                catch (final IllegalArgumentException ex)
+                {
+                    throw new TransportException(ENDPOINT_PROP + "=" + endpoint + " is not ADDRESS:PORT of this " +
+                        "machine to serve the queue host on, e.g. 10.0.0.1:40400: " + ex.getMessage(), ex);
+                }
+            }
+            final Authenticator authenticator;
+            try
+            {
+                authenticator = Authenticators.fromProperties(systemProperties);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new TransportException(ex.getMessage(), ex);
+            }
+            host.authenticator(authenticator);
+            final QueueHosting hosting = new QueueHosting(transport, host.start(), archive, storage);
+            hosting.endpoint = endpoint.isEmpty() ? null : endpoint;
+            hosting.authentication = Authenticators.describe(systemProperties);
+            return hosting;
         }
         catch (final RuntimeException ex)
         {
@@ -81,6 +119,12 @@ final class QueueHosting implements AutoCloseable
     boolean isRunning()
     {
         return host != null;
+    }
+
+    /** @return what the running line says of the host: its UDP endpoint and its authentication. */
+    String describe()
+    {
+        return " host-endpoint=" + (endpoint == null ? "none" : endpoint) + " host-authentication=" + authentication;
     }
 
     /** @return the archive's settings when one runs, else null. */

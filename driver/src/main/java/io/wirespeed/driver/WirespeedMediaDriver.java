@@ -131,7 +131,7 @@ public final class WirespeedMediaDriver
             try (driver; QueueHosting queues = hosting)
             {
                 System.out.println("wirespeed-driver running pid=" + ProcessHandle.current().pid() + " " + config +
-                    " queue-host=" + queues.isRunning() +
+                    " queue-host=" + queues.isRunning() + (queues.isRunning() ? queues.describe() : "") +
                     (queues.archive() == null ? " archive=false" : " archive=true " + queues.archive()));
                 System.out.flush();
                 barrier.await();

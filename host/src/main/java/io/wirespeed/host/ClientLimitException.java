@@ -2,7 +2,8 @@ package io.wirespeed.host;
 
 /**
  * Thrown on the host's thread when a request comes from a client the host has no room for
- * ({@link HostLimits#maxClients()}): the request is dropped with a warning that names the setting.
+ * ({@link HostLimits#maxClients()}), or that has no session where it needs one: the request is dropped with a
+ * warning that says why.
  */
 final class ClientLimitException extends RuntimeException
 {

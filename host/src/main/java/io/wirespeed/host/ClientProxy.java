@@ -8,8 +8,10 @@ import org.agrona.concurrent.UnsafeBuffer;
 import io.wirespeed.codec.control.sbe.AcceptedEncoder;
 import io.wirespeed.codec.control.sbe.BrowseEndEncoder;
 import io.wirespeed.codec.control.sbe.BrowseItemEncoder;
+import io.wirespeed.codec.control.sbe.ConnectedEncoder;
 import io.wirespeed.codec.control.sbe.DeliverEncoder;
 import io.wirespeed.codec.control.sbe.ErrorCode;
+import io.wirespeed.codec.control.sbe.HeartbeatEncoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.control.sbe.RefusedEncoder;
 
@@ -33,6 +35,8 @@ final class ClientProxy
     private final DeliverEncoder deliver = new DeliverEncoder();
     private final BrowseItemEncoder browseItem = new BrowseItemEncoder();
     private final BrowseEndEncoder browseEnd = new BrowseEndEncoder();
+    private final ConnectedEncoder connected = new ConnectedEncoder();
+    private final HeartbeatEncoder heartbeat = new HeartbeatEncoder();
     private final UnsafeBuffer queued = new UnsafeBuffer(new byte[0]);
 
     /**
@@ -56,6 +60,31 @@ final class ClientProxy
         accepted.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).client().high(client.high)
             .low(client.low);
         send(client, MessageHeaderEncoder.ENCODED_LENGTH + accepted.encodedLength());
+    }
+
+    /**
+     * Tells a client its session is open.
+     *
+     * @param client              the client.
+     * @param correlationId       its Connect's id.
+     * @param heartbeatIntervalMs how often the host sends a heartbeat when it sends nothing else.
+     */
+    void connected(final HostedClient client, final long correlationId, final int heartbeatIntervalMs)
+    {
+        connected.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId)
+            .heartbeatIntervalMs(heartbeatIntervalMs).client().high(client.high).low(client.low);
+        send(client, MessageHeaderEncoder.ENCODED_LENGTH + connected.encodedLength());
+    }
+
+    /**
+     * Tells a client the host is alive.
+     *
+     * @param client the client.
+     */
+    void heartbeat(final HostedClient client)
+    {
+        heartbeat.wrapAndApplyHeader(buffer, 0, header).client().high(client.high).low(client.low);
+        send(client, MessageHeaderEncoder.ENCODED_LENGTH + heartbeat.encodedLength());
     }
 
     /**
@@ -163,7 +192,7 @@ final class ClientProxy
     {
         if (result > 0)
         {
-            client.flowing();
+            client.flowing(clock.nanoTime());
             return true;
         }
         client.stalled(clock.nanoTime());

@@ -7,10 +7,12 @@ import io.wirespeed.codec.control.sbe.BooleanType;
 import io.wirespeed.codec.control.sbe.BrowseDecoder;
 import io.wirespeed.codec.control.sbe.ClientRefDecoder;
 import io.wirespeed.codec.control.sbe.CloseConsumerDecoder;
+import io.wirespeed.codec.control.sbe.ConnectDecoder;
 import io.wirespeed.codec.control.sbe.CreateTemporaryQueueDecoder;
 import io.wirespeed.codec.control.sbe.CreditDecoder;
 import io.wirespeed.codec.control.sbe.DeleteTemporaryQueueDecoder;
 import io.wirespeed.codec.control.sbe.GiveBackDecoder;
+import io.wirespeed.codec.control.sbe.KeepAliveDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.control.sbe.PauseDecoder;
 import io.wirespeed.codec.control.sbe.SubscribeDecoder;
@@ -43,13 +45,26 @@ final class ControlAdapter implements MessageHandler
     private final BrowseDecoder browse = new BrowseDecoder();
     private final CreateTemporaryQueueDecoder createTemporary = new CreateTemporaryQueueDecoder();
     private final DeleteTemporaryQueueDecoder deleteTemporary = new DeleteTemporaryQueueDecoder();
+    private final ConnectDecoder connect = new ConnectDecoder();
+    private final KeepAliveDecoder keepAlive = new KeepAliveDecoder();
+    private final boolean udp;
 
     /**
      * @param listener what the host does with each request.
      */
     ControlAdapter(final ControlListener listener)
     {
+        this(listener, false);
+    }
+
+    /**
+     * @param listener what the host does with each request.
+     * @param udp      whether the requests come over UDP, from clients that must open a session first.
+     */
+    ControlAdapter(final ControlListener listener, final boolean udp)
+    {
         this.listener = listener;
+        this.udp = udp;
     }
 
     /** {@inheritDoc} */
@@ -113,6 +128,8 @@ final class ControlAdapter implements MessageHandler
             case BrowseDecoder.TEMPLATE_ID -> BrowseDecoder.BLOCK_LENGTH;
             case CreateTemporaryQueueDecoder.TEMPLATE_ID -> CreateTemporaryQueueDecoder.BLOCK_LENGTH;
             case DeleteTemporaryQueueDecoder.TEMPLATE_ID -> DeleteTemporaryQueueDecoder.BLOCK_LENGTH;
+            case ConnectDecoder.TEMPLATE_ID -> ConnectDecoder.BLOCK_LENGTH;
+            case KeepAliveDecoder.TEMPLATE_ID -> KeepAliveDecoder.BLOCK_LENGTH;
             default -> Integer.MAX_VALUE;
         };
     }
@@ -230,6 +247,24 @@ final class ControlAdapter implements MessageHandler
                 }
                 listener.onDeleteTemporaryQueue(client(d.client()), queue);
             }
+            case ConnectDecoder.TEMPLATE_ID ->
+            {
+                final ConnectDecoder d = connect.wrap(buffer, body, blockLength, version);
+                final String user = d.user();
+                final String password = d.password();
+                if (d.limit() > end)
+                {
+                    return false;
+                }
+                final ClientRefDecoder ref = d.client();
+                listener.onConnect(ref.high(), ref.low(), ref.replyStreamId(), d.correlationId(), d.protocolVersion(),
+                    d.sessionId(), user, password, udp);
+            }
+            case KeepAliveDecoder.TEMPLATE_ID ->
+            {
+                final KeepAliveDecoder d = keepAlive.wrap(buffer, body, blockLength, version);
+                client(d.client());
+            }
             default -> throw new IllegalStateException("unknown template " + templateId);
         }
         return true;
@@ -237,7 +272,7 @@ final class ControlAdapter implements MessageHandler
 
     private HostedClient client(final ClientRefDecoder ref)
     {
-        return listener.client(ref.high(), ref.low(), ref.replyStreamId());
+        return listener.client(ref.high(), ref.low(), ref.replyStreamId(), udp);
     }
 
     /**

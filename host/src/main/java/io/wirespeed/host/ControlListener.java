@@ -7,14 +7,37 @@ package io.wirespeed.host;
 interface ControlListener
 {
     /**
-     * The client a request came from, known from then on.
+     * The client a request came from, known from then on; it was heard now. A client over IPC is made known by its
+     * first request unless the host authenticates; a client over UDP, or of a host that authenticates, must have
+     * opened its session with {@link #onConnect}.
      *
      * @param high          its connection id, high half.
      * @param low           its connection id, low half.
      * @param replyStreamId the stream it receives responses on.
+     * @param udp           whether the request came over UDP.
      * @return the client.
+     * @throws ClientLimitException if the host has no room for it, or it has no session where it needs one: the
+     *                              request is dropped with a warning.
      */
-    HostedClient client(long high, long low, int replyStreamId);
+    HostedClient client(long high, long low, int replyStreamId, boolean udp);
+
+    /**
+     * Opens a client's session: checks its protocol version and credentials, makes the publication that reaches it
+     * (over UDP, the response channel of its control publication's session) and answers Connected or Refused.
+     *
+     * @param high            its connection id, high half.
+     * @param low             its connection id, low half.
+     * @param replyStreamId   the stream it receives responses on.
+     * @param correlationId   the request's id.
+     * @param protocolVersion the control schema version it speaks.
+     * @param sessionId       the session of its control publication.
+     * @param user            the user it names, or empty.
+     * @param password        the password, or empty.
+     * @param udp             whether the request came over UDP.
+     */
+    void onConnect(
+        long high, long low, int replyStreamId, long correlationId, int protocolVersion, int sessionId, String user,
+        String password, boolean udp);
 
     /**
      * Opens a consumer on a queue.

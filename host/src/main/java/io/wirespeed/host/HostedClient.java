@@ -26,6 +26,17 @@ final class HostedClient
     long backlogBytes;
     /** Set when its send queue overflowed: it is cut off at the next check. */
     boolean overflowed;
+    /** Whether it opened a session with Connect: then it must be heard from within the client timeout. */
+    boolean session;
+    /** The session of its control publication when it connected, over UDP or IPC; -1 without a session. */
+    int controlSession = -1;
+    /** Whether it connected over UDP. */
+    boolean udp;
+    /** Whether its Connect was refused: its requests are dropped until it goes. */
+    boolean refused;
+    /** When the host last sent it something. */
+    long lastSentNs;
+    private long lastHeardNs;
     private final long createdNanos;
     private long stalledSinceNanos = NOT_STALLED;
     private boolean wasConnected;
@@ -51,15 +62,31 @@ final class HostedClient
         }
     }
 
-    /** Notes that its publication took what was offered: the client reads. */
-    void flowing()
+    /**
+     * Notes that its publication took what was offered: the client reads.
+     *
+     * @param nowNs the time now.
+     */
+    void flowing(final long nowNs)
     {
         stalledSinceNanos = NOT_STALLED;
+        lastSentNs = nowNs;
+    }
+
+    /**
+     * Notes a request from it.
+     *
+     * @param nowNs the time now.
+     */
+    void heard(final long nowNs)
+    {
+        lastHeardNs = nowNs;
     }
 
     /**
      * Whether the client has gone: its reply subscription was there and is no more, or never came within the
-     * timeout; it has not read its replies for the timeout; or its send queue overflowed.
+     * timeout; it has not read its replies for the timeout; it has a session and sent nothing, not even a heartbeat,
+     * for the timeout; or its send queue overflowed.
      *
      * @param nowNs     the time now.
      * @param timeoutNs the host's client timeout.
@@ -67,7 +94,7 @@ final class HostedClient
      */
     boolean isGone(final long nowNs, final long timeoutNs)
     {
-        if (overflowed)
+        if (overflowed || session && nowNs - lastHeardNs > timeoutNs)
         {
             return true;
         }

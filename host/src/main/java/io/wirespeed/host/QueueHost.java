@@ -21,12 +21,14 @@ import io.wirespeed.codec.EnvelopeReader;
 import io.wirespeed.codec.MalformedEnvelopeException;
 import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.codec.control.sbe.ErrorCode;
+import io.wirespeed.host.auth.Authenticator;
 import io.wirespeed.host.durable.DurableFeed;
 import io.wirespeed.transport.aeron.ReplayGate;
 import io.wirespeed.host.durable.DurableState;
 import io.wirespeed.host.durable.DurableStorage;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 
 /**
@@ -77,6 +79,12 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     private final UnsafeBuffer envelopeView = new UnsafeBuffer(new byte[0]);
     private final MessageHandler inboundHandler = this::onEnvelope;
     private final MessageHandler controlHandler = new ControlAdapter(this);
+    private final MessageHandler udpControlHandler = new ControlAdapter(this, true);
+    private final MessageHandler udpInboundHandler = this::onUdpEnvelope;
+    private final ClientSessions sessions;
+    private TransportSubscription udpInbound;
+    private TransportSubscription udpControl;
+    private TransportPublication relay;
     private AgentRunner runner;
     private long sequence;
     private long deliveryIds;
@@ -126,6 +134,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         this.transport = transport;
         this.selectors = selectors;
         this.durable = durable;
+        this.sessions = new ClientSessions(transport, clients, this::forget);
         final Map<String, DurableState> stored = durable == null ? Map.of() : restoreTopicFeeds(durable);
         this.inbound = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
         if (durable == null || !durableQueues)
@@ -140,6 +149,42 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
                 QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM));
         }
         this.control = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.CONTROL_STREAM);
+    }
+
+    /**
+     * Serves clients over UDP on an endpoint as well as over IPC: control requests and queue messages arrive there,
+     * and each client is answered on the response channel of its control publication ({@link QueueStreams}). Call
+     * before {@link #start()}.
+     *
+     * @param endpoint the host's {@code ADDRESS:PORT}; the next port is its response control address.
+     * @return this host.
+     */
+    public QueueHost serveUdp(final String endpoint)
+    {
+        QueueStreams.port(endpoint);
+        final String channel = QueueStreams.udpChannel(endpoint);
+        udpInbound = transport.addSubscription(channel, QueueStreams.INBOUND_STREAM);
+        udpControl = transport.addSubscription(channel, QueueStreams.CONTROL_STREAM);
+        if (queueFeed != null)
+        {
+            // durable queues are read from the recordings of the IPC inbound stream: UDP arrivals go through it
+            relay = transport.addPublication(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
+        }
+        sessions.udp(endpoint, udpControl);
+        return this;
+    }
+
+    /**
+     * Requires credentials of every client: each opens its session with a Connect that the authenticator accepts.
+     * Call before {@link #start()}.
+     *
+     * @param authenticator checks clients' credentials, or null for none (the default).
+     * @return this host.
+     */
+    public QueueHost authenticator(final Authenticator authenticator)
+    {
+        sessions.authenticator(authenticator);
+        return this;
     }
 
     /**
@@ -271,6 +316,11 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         }
         takePendingDurable();
         work += control.poll(controlHandler, FRAGMENT_LIMIT);
+        if (udpControl != null)
+        {
+            work += udpInbound.pollOldestFirst(udpInboundHandler, FRAGMENT_LIMIT);
+            work += udpControl.poll(udpControlHandler, FRAGMENT_LIMIT);
+        }
         for (final SharedFeed feed : sharedFeeds.values())
         {
             work += feed.poll();
@@ -297,9 +347,38 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             lastLivenessCheck = nowNs;
             work += checkClients(nowNs);
+            work += sessions.heartbeats(nowNs, proxy);
             arrivals.forgetOld(System.nanoTime());
         }
         return work;
+    }
+
+    /**
+     * A queue message that came over UDP: taken as one from IPC, or, with durable queues, passed on to the IPC
+     * inbound stream that the archive records, waiting (reading that stream meanwhile) while it is back-pressured.
+     */
+    private void onUdpEnvelope(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (relay == null)
+        {
+            onEnvelope(buffer, offset, length);
+            return;
+        }
+        final long deadline = System.nanoTime() + limits.clientTimeoutNs();
+        long result;
+        while ((result = relay.offer(buffer, offset, length)) < 0)
+        {
+            if (result == TransportPublication.CLOSED || System.nanoTime() > deadline)
+            {
+                LOGGER.log(System.Logger.Level.ERROR, "queue host lost a queue message that came over UDP: its " +
+                    "inbound stream did not take it (" + TransportPublication.describe(result) + ")");
+                return;
+            }
+            if (inbound.pollOldestFirst(inboundHandler, FRAGMENT_LIMIT) == 0)
+            {
+                Thread.onSpinWait();
+            }
+        }
     }
 
     private void onEnvelope(final DirectBuffer buffer, final int offset, final int length)
@@ -411,22 +490,19 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public HostedClient client(final long high, final long low, final int replyStreamId)
+    public HostedClient client(final long high, final long low, final int replyStreamId, final boolean udp)
     {
-        final String key = high + ":" + low;
-        HostedClient client = clients.get(key);
-        if (client == null)
-        {
-            if (clients.size() >= limits.maxClients())
-            {
-                throw new ClientLimitException("queue host refused client " + key + ": it serves its limit of " +
-                    limits.maxClients() + " clients (wirespeed.host.maxClients)");
-            }
-            client = new HostedClient(high, low, transport.addPublication(QueueStreams.CHANNEL, replyStreamId),
-                clock.nanoTime());
-            clients.put(key, client);
-        }
-        return client;
+        return sessions.client(high, low, replyStreamId, udp, limits, clock);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onConnect(
+        final long high, final long low, final int replyStreamId, final long correlationId, final int protocolVersion,
+        final int sessionId, final String user, final String password, final boolean udp)
+    {
+        sessions.connect(high, low, replyStreamId, correlationId, protocolVersion, sessionId, user, password, udp,
+            limits, clock, proxy);
     }
 
     /** {@inheritDoc} */
@@ -818,29 +894,35 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
                 {
                     LOGGER.log(System.Logger.Level.WARNING, "queue host cut off client " + client.high + ":" +
                         client.low + (client.overflowed ? ": its replies overflowed its send queue" :
-                        ": it did not read its replies for the client timeout") + "; its deliveries go back to " +
-                        "their queues");
+                        ": it did not read its replies, or sent nothing, for the client timeout") + "; its " +
+                        "deliveries go back to their queues");
                 }
-                for (final HostedConsumer consumer : client.consumers.values())
-                {
-                    release(consumer);
-                }
-                client.consumers.clear();
-                queues.values().removeIf(queue ->
-                {
-                    if (queue.temporaryOwner == client)
-                    {
-                        queue.dropAll();
-                        return true;
-                    }
-                    return false;
-                });
-                client.reply.close();
+                forget(client);
                 it.remove();
                 work++;
             }
         }
         return work;
+    }
+
+    /** Forgets a client as if it had closed: its deliveries go back, its temporary queues and publication go. */
+    private void forget(final HostedClient client)
+    {
+        for (final HostedConsumer consumer : client.consumers.values())
+        {
+            release(consumer);
+        }
+        client.consumers.clear();
+        queues.values().removeIf(queue ->
+        {
+            if (queue.temporaryOwner == client)
+            {
+                queue.dropAll();
+                return true;
+            }
+            return false;
+        });
+        client.reply.close();
     }
 
     @Override
@@ -886,6 +968,15 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             feed.feed.close();
         }
         control.close();
+        if (udpControl != null)
+        {
+            udpControl.close();
+            udpInbound.close();
+        }
+        if (relay != null)
+        {
+            relay.close();
+        }
         for (final HostedClient client : clients.values())
         {
             client.reply.close();

@@ -100,10 +100,19 @@ class ControlAdapterTest
     private final class Recorder implements ControlListener
     {
         @Override
-        public HostedClient client(final long high, final long low, final int replyStreamId)
+        public HostedClient client(final long high, final long low, final int replyStreamId, final boolean udp)
         {
             calls.add("client " + high + ":" + low + " reply " + replyStreamId);
             return null;
+        }
+
+        @Override
+        public void onConnect(
+            final long high, final long low, final int replyStreamId, final long correlationId,
+            final int protocolVersion, final int sessionId, final String user, final String password,
+            final boolean udp)
+        {
+            calls.add("connect " + high + ":" + low + " " + correlationId + " " + user);
         }
 
         @Override

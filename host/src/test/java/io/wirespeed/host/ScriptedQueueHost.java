@@ -211,7 +211,7 @@ public final class ScriptedQueueHost implements AutoCloseable
     private final class Listener implements ControlListener
     {
         @Override
-        public HostedClient client(final long high, final long low, final int replyStreamId)
+        public HostedClient client(final long high, final long low, final int replyStreamId, final boolean udp)
         {
             for (final HostedClient client : clients)
             {
@@ -224,6 +224,15 @@ public final class ScriptedQueueHost implements AutoCloseable
                 transport.addPublication(QueueStreams.CHANNEL, replyStreamId), System.nanoTime());
             clients.add(client);
             return client;
+        }
+
+        @Override
+        public void onConnect(
+            final long high, final long low, final int replyStreamId, final long correlationId,
+            final int protocolVersion, final int sessionId, final String user, final String password,
+            final boolean udp)
+        {
+            proxy.connected(client(high, low, replyStreamId, udp), correlationId, 500);
         }
 
         @Override

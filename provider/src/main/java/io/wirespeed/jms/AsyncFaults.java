@@ -58,6 +58,6 @@ final class AsyncFaults
     void onTransportError(final TransportException error)
     {
         report(JmsExceptions.wrap(
-            "transport fault on '" + connection.config().uri() + "': " + error.getMessage(), error));
+            "transport fault on '" + connection.config().shownUri() + "': " + error.getMessage(), error));
     }
 }

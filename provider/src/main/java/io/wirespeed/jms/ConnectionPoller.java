@@ -1,5 +1,7 @@
 package io.wirespeed.jms;
 
+import javax.jms.JMSException;
+
 import java.util.ArrayList;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -53,6 +55,11 @@ final class ConnectionPoller implements Agent
         if (queueClient != null)
         {
             work += queueClient.poll();
+            final String lost = queueClient.takeLostReason();
+            if (lost != null)
+            {
+                connection.onAsyncException(new JMSException(lost, "QUEUE_HOST_LOST"));
+            }
         }
         if (!connection.isStarted())
         {

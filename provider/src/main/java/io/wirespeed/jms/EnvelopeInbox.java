@@ -42,6 +42,12 @@ final class EnvelopeInbox
         return next;
     }
 
+    /** @return the bytes appended and not yet taken; under the stream's lock. */
+    int pendingBytes()
+    {
+        return pendingLength;
+    }
+
     /** @return whether envelopes wait, taken or not; any thread may ask. */
     boolean hasEnvelopes()
     {

@@ -47,6 +47,8 @@ import io.wirespeed.transport.TransportException;
 public class JmsConnection implements Connection, TopicConnection, QueueConnection, TemporaryOwner
 {
     /** Names of temporary topics start with this. */
+    /** The error code of the exception that tells a connection's listener its consumers lost messages. */
+    public static final String SLOW_CONSUMER_LOSS = "WIRESPEED_SLOW_CONSUMER_LOSS";
     public static final String TEMPORARY_TOPIC_PREFIX = "temp-topic:";
 
     private final ConnectionConfig config;
@@ -73,6 +75,21 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
 
     JmsConnection(final ConnectionConfig config, final String userName) throws JMSException
     {
+        this(config, userName, null);
+    }
+
+    /**
+     * A connection; with a queue host named by {@code host=}, or credentials for the host of an external driver, it
+     * opens its session with that host at once, sending the credentials, so that bad ones fail here.
+     *
+     * @param config   the configuration.
+     * @param userName the user the application named, or null for the URI's {@code user}.
+     * @param password the password the application gave, or null for the URI's {@code password}.
+     * @throws JMSException JMSSecurityException if the queue host refuses the credentials; a JMSException if the
+     *                      connection cannot be made.
+     */
+    JmsConnection(final ConnectionConfig config, final String userName, final String password) throws JMSException
+    {
         this.config = config;
         this.routing = new TopicRouting(config);
         this.id = ConnectionId.next();
@@ -83,12 +100,14 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         }
         catch (final TransportException ex)
         {
-            throw JmsExceptions.wrap("cannot connect with '" + config.uri() + "': " + ex.getMessage(), ex);
+            throw JmsExceptions.wrap("cannot connect with '" + config.shownUri() + "': " + ex.getMessage(), ex);
         }
-        this.topicStreams = new TopicStreams(config.fragmentLimit());
+        this.topicStreams = new TopicStreams(config, this::onConsumerLoss);
         this.poller = new ConnectionPoller(this, config, topicStreams);
         this.delivery = new DeliveryGate(this, poller);
-        this.queueHost = new QueueHostLink(config, sharedTransport, id, poller);
+        final String user = userName != null ? userName : config.user();
+        this.queueHost = new QueueHostLink(config, sharedTransport, id, poller, user,
+            userName != null ? password : config.password());
         this.temporaries = new TemporaryDestinations(id, this, queueHost);
         if (config.clientId() != null)
         {
@@ -96,6 +115,18 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         }
         this.metrics = ConnectionMetrics.open(id.toString(), sharedTransport.transport(),
             config.archive() == ArchiveMode.ON, queueHost::state);
+        if (config.host() != null || !config.embeddedDriver() && user != null)
+        {
+            try
+            {
+                queueHost.queueClient().connect();
+            }
+            catch (final JMSException ex)
+            {
+                close();
+                throw ex;
+            }
+        }
     }
 
     /**
@@ -499,6 +530,22 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     }
 
     /**
+     * Topic consumers of this connection were left behind under the {@code drop} slow-consumer policy: counted, and
+     * told to the exception listener.
+     *
+     * @param stream the stream they lost messages of.
+     * @param bytes  the bytes lost since the last report.
+     */
+    private void onConsumerLoss(final String stream, final long bytes)
+    {
+        metrics.onConsumerLoss(bytes);
+        faults.report(new JMSException("topic consumers of connection " + id + " could not keep up with stream " +
+            stream + " and lost " + bytes + " bytes of messages (slowConsumers=drop lets a slow consumer fall " +
+            "behind alone); make the listener faster, or choose slowConsumers=hold to pace the publishers instead",
+            SLOW_CONSUMER_LOSS));
+    }
+
+    /**
      * Reports an asynchronous fault to the exception listener, if one is set.
      *
      * @param exception the fault.
@@ -592,6 +639,6 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     @Override
     public String toString()
     {
-        return "JmsConnection[" + id + ", " + config.uri() + "]";
+        return "JmsConnection[" + id + ", " + config.shownUri() + "]";
     }
 }

@@ -87,7 +87,7 @@ public class JmsConnectionFactory implements ConnectionFactory, QueueConnectionF
     @Override
     public Connection createConnection(final String userName, final String password) throws JMSException
     {
-        return connect(userName);
+        return connect(userName, password);
     }
 
     @Override
@@ -99,7 +99,7 @@ public class JmsConnectionFactory implements ConnectionFactory, QueueConnectionF
     @Override
     public QueueConnection createQueueConnection(final String userName, final String password) throws JMSException
     {
-        return connect(userName).restrictTo(MessagingDomain.QUEUE);
+        return connect(userName, password).restrictTo(MessagingDomain.QUEUE);
     }
 
     @Override
@@ -111,7 +111,7 @@ public class JmsConnectionFactory implements ConnectionFactory, QueueConnectionF
     @Override
     public TopicConnection createTopicConnection(final String userName, final String password) throws JMSException
     {
-        return connect(userName).restrictTo(MessagingDomain.TOPIC);
+        return connect(userName, password).restrictTo(MessagingDomain.TOPIC);
     }
 
     @Override
@@ -150,10 +150,10 @@ public class JmsConnectionFactory implements ConnectionFactory, QueueConnectionF
         }
     }
 
-    private JmsConnection connect(final String userName) throws JMSException
+    private JmsConnection connect(final String userName, final String password) throws JMSException
     {
         JvmFlagCheck.check();
-        return new JmsConnection(config, userName);
+        return new JmsConnection(config, userName, password);
     }
 
     @Override

@@ -21,12 +21,16 @@ final class QueueHostLink
     private final SharedTransport sharedTransport;
     private final ConnectionId id;
     private final ConnectionPoller poller;
+    private final String user;
+    private final String password;
     private volatile QueueClient queueClient;
 
     QueueHostLink(
         final ConnectionConfig config, final SharedTransport sharedTransport, final ConnectionId id,
-        final ConnectionPoller poller)
+        final ConnectionPoller poller, final String user, final String password)
     {
+        this.user = user;
+        this.password = password;
         this.config = config;
         this.sharedTransport = sharedTransport;
         this.id = id;
@@ -52,11 +56,15 @@ final class QueueHostLink
                 {
                     try
                     {
-                        if (config.embeddedDriver())
+                        if (config.embeddedDriver() && config.host() == null)
                         {
                             sharedTransport.ensureQueueHost(config);
                         }
-                        client = new QueueClient(sharedTransport.transport(), id, config.queueHostTimeout().toMillis());
+                        // an embedded host checks no credentials: they go only to a host of another process
+                        final boolean remote = config.host() != null || !config.embeddedDriver();
+                        client = new QueueClient(sharedTransport.transport(), id, config.queueHostTimeout().toMillis(),
+                            config.host(), remote ? user : null, remote ? password : null,
+                            config.driverTimeout().toMillis());
                     }
                     catch (final TransportException ex)
                     {
@@ -79,7 +87,7 @@ final class QueueHostLink
      */
     QueueClient durableQueueClient() throws JMSException
     {
-        if (config.embeddedDriver())
+        if (config.embeddedDriver() && config.host() == null)
         {
             try
             {

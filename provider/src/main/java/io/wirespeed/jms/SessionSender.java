@@ -19,6 +19,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.jms.config.ConnectionConfig;
+import io.wirespeed.jms.config.SlowConsumerChannels;
 import io.wirespeed.jms.config.TopicRouting;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.exceptions.JmsExceptions;
@@ -124,7 +125,8 @@ final class SessionSender
             {
                 try
                 {
-                    route = new Route(channel, streamId, target.transport().addPublication(channel, streamId), false,
+                    route = new Route(channel, streamId, target.transport().addPublication(
+                        SlowConsumerChannels.publication(channel, connection.config()), streamId), false,
                         watch(target.transport()));
                 }
                 catch (final TransportException ex)
@@ -148,11 +150,11 @@ final class SessionSender
             }
         }
         final JmsConnection connection = session.connection();
-        connection.queueClient();
+        final String channel = connection.queueClient().inboundChannel();
         try
         {
-            return new Route(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM,
-                connection.transport().addPublication(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM), true,
+            return new Route(channel, QueueStreams.INBOUND_STREAM,
+                connection.transport().addPublication(channel, QueueStreams.INBOUND_STREAM), true,
                 watch(connection.transport()));
         }
         catch (final TransportException ex)
@@ -180,6 +182,11 @@ final class SessionSender
         final DestinationCounters counters = metrics.destination((JmsDestination)message.getJMSDestination());
         try
         {
+            if (route.queue)
+            {
+                // a host that was lost takes nothing until this connection has a session with it again
+                session.connection().queueClient().connect();
+            }
             sendCounted(route, message, producerId, counters);
         }
         catch (final JMSException | RuntimeException ex)

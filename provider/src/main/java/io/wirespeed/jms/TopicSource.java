@@ -1,5 +1,7 @@
 package io.wirespeed.jms;
 
+import org.agrona.DirectBuffer;
+
 import io.wirespeed.codec.DestinationKind;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.transport.MessageHandler;
@@ -22,6 +24,8 @@ final class TopicSource implements TransportSubscription
     private boolean lagging;
     private boolean queued;
     private volatile boolean closed;
+    private final MessageHandler deliverAndCatchUp = this::deliverAndCatchUp;
+    private MessageHandler delivering;
 
     TopicSource(
         final TopicStreams streams,
@@ -55,7 +59,30 @@ final class TopicSource implements TransportSubscription
                 stream.poll(this, fragmentLimit, null);
             }
         }
+        if (listening && stream.dropsWhenBehind())
+        {
+            delivering = handler;
+            try
+            {
+                return inbox.drain(deliverAndCatchUp, limit);
+            }
+            finally
+            {
+                delivering = null;
+            }
+        }
         return inbox.drain(handler, limit);
+    }
+
+    /**
+     * Under the {@code drop} policy the delivery thread reads the stream again after each message it hands a
+     * listener, so that a slow listener falls behind in its inbox (dropping beyond the limit) rather than in the
+     * stream, where it would hold the publishers until the driver leaves it behind.
+     */
+    private void deliverAndCatchUp(final DirectBuffer buffer, final int offset, final int length)
+    {
+        delivering.onMessage(buffer, offset, length);
+        stream.poll(null, TopicStream.CATCH_UP_FRAGMENTS, null);
     }
 
     @Override

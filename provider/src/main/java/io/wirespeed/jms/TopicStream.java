@@ -2,7 +2,9 @@ package io.wirespeed.jms;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.ObjLongConsumer;
 
 import org.agrona.DirectBuffer;
 import org.agrona.collections.ArrayUtil;
@@ -21,7 +23,10 @@ import io.wirespeed.transport.TransportSubscription;
  * reads on its own thread: any thread may poll (a blocking receive or the delivery thread), one at a time, under
  * this stream's lock, and no application code runs under it. A consumer that lags more than {@link #LAG_LIMIT}
  * bytes stops the polling of its stream, so its publishers feel back-pressure as they did before topics shared
- * streams; nothing is dropped. Wildcard consumers (issue 15) will add entries to the table for the topics a
+ * streams; nothing is dropped — unless the stream was opened for the {@code drop} slow-consumer policy: then what
+ * would go beyond the limit is dropped for that consumer alone, and that and what the transport says the
+ * subscription missed ({@link TransportSubscription#lostBytes()}) go to the loss listener, at most once a second,
+ * outside the lock. Wildcard consumers (issue 15) will add entries to the table for the topics a
  * pattern matches when {@link #onFragment} first meets an unknown hash.
  */
 final class TopicStream implements MessageHandler
@@ -29,10 +34,19 @@ final class TopicStream implements MessageHandler
     /** Bytes a consumer may have waiting before the stream is read no further. */
     static final int LAG_LIMIT = 8 * 1024 * 1024;
 
+    /** The most fragments read at once when a drop-policy stream is read between two deliveries to a listener. */
+    static final int CATCH_UP_FRAGMENTS = 4096;
+
     private static final TopicSource[] NONE = new TopicSource[0];
+    private static final long LOSS_REPORT_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
 
     private final String key;
     private final TransportSubscription subscription;
+    private final boolean dropWhenBehind;
+    private final ObjLongConsumer<String> lossListener;
+    private long transportLoss;
+    private long unreportedLoss;
+    private long lastLossReportNs;
     private final ReentrantLock lock = new ReentrantLock();
     private final Int2ObjectHashMap<TopicSource[]> table = new Int2ObjectHashMap<>();
     private final EnvelopeReader reader = new EnvelopeReader();
@@ -42,10 +56,27 @@ final class TopicStream implements MessageHandler
     private int lagging;
     private long skipped;
 
-    TopicStream(final String key, final TransportSubscription subscription)
+    /**
+     * @param key            the (channel, stream) as the registry names it.
+     * @param subscription   the transport subscription.
+     * @param dropWhenBehind whether a consumer beyond {@link #LAG_LIMIT} loses envelopes rather than stopping the
+     *                       stream (the {@code drop} slow-consumer policy).
+     * @param lossListener   told of bytes lost (this stream's key, bytes).
+     */
+    TopicStream(
+        final String key, final TransportSubscription subscription, final boolean dropWhenBehind,
+        final ObjLongConsumer<String> lossListener)
     {
         this.key = key;
         this.subscription = subscription;
+        this.dropWhenBehind = dropWhenBehind;
+        this.lossListener = lossListener;
+    }
+
+    /** @return whether consumers that fall behind lose envelopes rather than stop the stream (policy drop). */
+    boolean dropsWhenBehind()
+    {
+        return dropWhenBehind;
     }
 
     /** @return the (channel, stream) this stream reads, as the registry names it. */
@@ -169,10 +200,13 @@ final class TopicStream implements MessageHandler
      */
     int poll(final TopicSource source, final int fragmentLimit, final List<TopicSource> readyOut)
     {
+        final int read;
+        final long lost;
         lock.lock();
         try
         {
-            final int read = 0 == lagging ? subscription.poll(this, fragmentLimit) : 0;
+            read = 0 == lagging ? subscription.poll(this, fragmentLimit) : 0;
+            lost = lossToReport();
             if (null != source)
             {
                 release(source, source.inbox().take());
@@ -185,12 +219,40 @@ final class TopicStream implements MessageHandler
                 }
                 ready.clear();
             }
-            return read;
         }
         finally
         {
             lock.unlock();
         }
+        if (0 != lost)
+        {
+            lossListener.accept(key, lost);
+        }
+        return read;
+    }
+
+    /** Under the lock: the loss to report now, if any is new and the last report is a second old. */
+    private long lossToReport()
+    {
+        final long transportLost = subscription.lostBytes();
+        if (transportLost != transportLoss)
+        {
+            unreportedLoss += transportLost - transportLoss;
+            transportLoss = transportLost;
+        }
+        if (0 == unreportedLoss)
+        {
+            return 0;
+        }
+        final long now = System.nanoTime();
+        if (0 != lastLossReportNs && now - lastLossReportNs < LOSS_REPORT_INTERVAL_NS)
+        {
+            return 0;
+        }
+        lastLossReportNs = now;
+        final long lost = unreportedLoss;
+        unreportedLoss = 0;
+        return lost;
     }
 
     /**
@@ -326,6 +388,11 @@ final class TopicStream implements MessageHandler
 
     private void append(final TopicSource source, final DirectBuffer buffer, final int offset, final int length)
     {
+        if (dropWhenBehind && source.inbox().pendingBytes() + length > LAG_LIMIT)
+        {
+            unreportedLoss += length;
+            return;
+        }
         final int pending = source.inbox().append(buffer, offset, length);
         if (pending > LAG_LIMIT && !source.isLagging())
         {

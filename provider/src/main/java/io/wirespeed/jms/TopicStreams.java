@@ -3,9 +3,13 @@ package io.wirespeed.jms;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.ObjLongConsumer;
 
 import javax.jms.JMSException;
 
+import io.wirespeed.jms.config.ConnectionConfig;
+import io.wirespeed.jms.config.SlowConsumerChannels;
+import io.wirespeed.jms.config.SlowConsumerPolicy;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.transport.TransportChannel;
@@ -14,7 +18,9 @@ import io.wirespeed.transport.TransportException;
 /**
  * A connection's topic streams: one {@link TopicStream}, and so one transport subscription, per (channel, stream)
  * that one of its topic consumers reads, however many consumers and topics share it; closed with its last consumer.
- * The delivery thread polls the streams that serve listeners through {@link #pollForListeners}.
+ * Topics of one stream under different slow-consumer policies get a subscription per policy: under {@code drop}
+ * an Aeron channel's subscription is untethered ({@link SlowConsumerChannels}). The delivery thread polls the
+ * streams that serve listeners through {@link #pollForListeners}.
  */
 final class TopicStreams
 {
@@ -23,11 +29,19 @@ final class TopicStreams
     private final Map<String, TopicStream> streams = new HashMap<>();
     private final Map<TopicStream, Integer> users = new HashMap<>();
     private final int fragmentLimit;
+    private final ConnectionConfig config;
+    private final ObjLongConsumer<String> lossListener;
     private volatile TopicStream[] polled = NONE;
 
-    TopicStreams(final int fragmentLimit)
+    /**
+     * @param config       the connection's configuration: fragment limit and slow-consumer policies.
+     * @param lossListener told, outside any lock, of bytes a stream's consumers lost (stream key, bytes).
+     */
+    TopicStreams(final ConnectionConfig config, final ObjLongConsumer<String> lossListener)
     {
-        this.fragmentLimit = fragmentLimit;
+        this.fragmentLimit = config.fragmentLimit();
+        this.config = config;
+        this.lossListener = lossListener;
     }
 
     /**
@@ -45,13 +59,16 @@ final class TopicStreams
         final TransportChannel target, final int streamId, final JmsDestination destination,
         final JmsMessageConsumer consumer) throws JMSException
     {
-        final String key = streamId + " " + target.channel();
+        final SlowConsumerPolicy policy = config.slowConsumerPolicy(destination.name());
+        final String channel = SlowConsumerChannels.subscription(target.channel(), policy);
+        final String key = streamId + " " + channel;
         TopicStream stream = streams.get(key);
         if (null == stream)
         {
             try
             {
-                stream = new TopicStream(key, target.transport().addSubscription(target.channel(), streamId));
+                stream = new TopicStream(key, target.transport().addSubscription(channel, streamId),
+                    policy == SlowConsumerPolicy.DROP, lossListener);
             }
             catch (final TransportException ex)
             {

@@ -32,4 +32,31 @@ public final class FreePorts
             throw new UncheckedIOException(ex);
         }
     }
+
+    /**
+     * A UDP port on 127.0.0.1 such that it and the next port were both free when asked: a queue host's endpoint,
+     * whose next port is its response control address.
+     *
+     * @return the first port of the pair.
+     */
+    public static int udpPair()
+    {
+        for (int attempt = 0; attempt < 100; attempt++)
+        {
+            final int port = udp();
+            if (port < 65535)
+            {
+                try (DatagramSocket next = new DatagramSocket(
+                    new InetSocketAddress(InetAddress.getLoopbackAddress(), port + 1)))
+                {
+                    return port;
+                }
+                catch (final IOException ex)
+                {
+                    // taken: try another
+                }
+            }
+        }
+        throw new IllegalStateException("no two free UDP ports in a row on 127.0.0.1 after 100 tries");
+    }
 }

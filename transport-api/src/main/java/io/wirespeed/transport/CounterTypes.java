@@ -34,6 +34,8 @@ public final class CounterTypes
     public static final int SEND_BACK_PRESSURE = 4710;
     /** Sends of a connection that failed with an exception. */
     public static final int SEND_FAILURES = 4711;
+    /** Bytes a connection's topic consumers lost, left behind under the {@code drop} slow-consumer policy. */
+    public static final int CONSUMER_LOSS_BYTES = 4712;
     /** Reserved for the queue host: messages a queue holds, not yet delivered. */
     public static final int QUEUE_DEPTH = 4720;
     /** Reserved for the queue host: messages of a queue delivered and not yet acknowledged. */
@@ -85,6 +87,7 @@ public final class CounterTypes
             case BYTES_RECEIVED -> "bytes.received";
             case SEND_BACK_PRESSURE -> "send.backpressure";
             case SEND_FAILURES -> "send.failures";
+            case CONSUMER_LOSS_BYTES -> "consumer.loss.bytes";
             case QUEUE_DEPTH -> "queue.depth";
             case QUEUE_IN_FLIGHT -> "queue.inflight";
             case QUEUE_CONSUMERS -> "queue.consumers";

@@ -30,4 +30,26 @@ public interface DriverStatus
      * @return the counters' current values, in that order.
      */
     Map<String, Long> networkCounters();
+
+    /**
+     * How far this transport's own subscriptions are behind what was published or received on their streams: the
+     * consumer lag before any message reaches the application. Allocates: for readers, not the hot path.
+     *
+     * @return per {@code "<channel> <streamId>"}, the bytes its slowest image is behind; empty where unknown.
+     */
+    default Map<String, Long> subscriberLags()
+    {
+        return Map.of();
+    }
+
+    /**
+     * How far the persistence service beside the driver (for Aeron: the archive's recordings) is behind the streams
+     * it records.
+     *
+     * @return the bytes the furthest-behind recording lags; 0 without recordings or where unknown.
+     */
+    default long archiveLag()
+    {
+        return 0;
+    }
 }

@@ -31,6 +31,18 @@ public interface TransportSubscription extends AutoCloseable
         return poll(handler, fragmentLimit);
     }
 
+    /**
+     * Bytes of its streams this subscription never saw: a publisher's stream left and came back further on, as
+     * when the subscription fell too far behind and the transport left it behind (an untethered Aeron subscription)
+     * or a network publisher was lost and rejoined. Any thread may read it.
+     *
+     * @return the bytes missed since the subscription opened; 0 for transports that cannot tell.
+     */
+    default long lostBytes()
+    {
+        return 0;
+    }
+
     /** Whether at least one publisher is connected. */
     boolean isConnected();
 
@@ -39,6 +51,29 @@ public interface TransportSubscription extends AutoCloseable
 
     /** The stream id this subscription receives on. */
     int streamId();
+
+    /**
+     * The transport's id of this subscription, which a publication can name to be answered on it (Aeron's
+     * response channels: {@code response-correlation-id}).
+     *
+     * @return the id, or -1 for a transport without response channels.
+     */
+    default long registrationId()
+    {
+        return -1;
+    }
+
+    /**
+     * The transport's id of the stream one publisher sends to this subscription, which a publication answering
+     * that publisher names (Aeron: the image's correlation id, for {@code response-correlation-id}).
+     *
+     * @param sessionId the publisher's {@link TransportPublication#sessionId()}.
+     * @return the id, or -1 when no such publisher is connected or the transport has no response channels.
+     */
+    default long publisherCorrelationId(final int sessionId)
+    {
+        return -1;
+    }
 
     /** Releases the subscription. Idempotent. */
     @Override

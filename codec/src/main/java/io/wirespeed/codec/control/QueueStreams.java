@@ -3,7 +3,10 @@ package io.wirespeed.codec.control;
 /**
  * Where the queue protocol travels. The host listens on one channel (IPC of the media driver it
  * shares with its clients) on two streams: producers' envelopes, and clients' control frames.
- * Each client receives the host's frames on a reply stream of its own.
+ * Each client receives the host's frames on a reply stream of its own. A host given an endpoint
+ * ({@code ADDRESS:PORT}) also listens on UDP there ({@link #udpChannel}), and answers its UDP clients on Aeron
+ * response channels whose control address is the next port ({@link #responseControl}), so a client opens no port
+ * of its own.
  */
 public final class QueueStreams
 {
@@ -20,6 +23,10 @@ public final class QueueStreams
     /** How many reply streams there are; clients hash into them and filter by client id. */
     public static final int REPLY_STREAM_RANGE = 1 << 16;
 
+    /** How often each side of a session sends a heartbeat when it has sent nothing else. */
+    public static final long HEARTBEAT_INTERVAL_MS = 500;
+    private static final String UDP_TERM_LENGTH = "|term-length=4m";
+
     private QueueStreams()
     {
     }
@@ -35,5 +42,98 @@ public final class QueueStreams
     {
         final long mixed = high * 31 + low;
         return REPLY_STREAM_BASE + (int)((mixed ^ (mixed >>> 32)) & (REPLY_STREAM_RANGE - 1));
+    }
+
+    /**
+     * The UDP channel a host serves on, for its subscriptions and for clients' queue messages.
+     *
+     * @param endpoint the host's {@code ADDRESS:PORT}.
+     * @return the channel.
+     */
+    public static String udpChannel(final String endpoint)
+    {
+        return "aeron:udp?endpoint=" + endpoint + UDP_TERM_LENGTH;
+    }
+
+    /**
+     * The channel a UDP client sends its control requests on: the host's channel, tied to the client's response
+     * subscription so that the host can answer on it.
+     *
+     * @param endpoint       the host's {@code ADDRESS:PORT}.
+     * @param subscriptionId the registration id of the client's response subscription.
+     * @return the channel.
+     */
+    public static String requestChannel(final String endpoint, final long subscriptionId)
+    {
+        return udpChannel(endpoint) + "|response-correlation-id=" + subscriptionId;
+    }
+
+    /**
+     * The channel a UDP client receives the host's responses on: an Aeron response channel through the host's
+     * response control address.
+     *
+     * @param endpoint the host's {@code ADDRESS:PORT}.
+     * @return the channel.
+     */
+    public static String responseSubscriptionChannel(final String endpoint)
+    {
+        return "aeron:udp?control-mode=response|control=" + responseControl(endpoint);
+    }
+
+    /**
+     * The channel a host answers one UDP client on.
+     *
+     * @param endpoint      the host's {@code ADDRESS:PORT}.
+     * @param correlationId the correlation id of the client's request image at the host.
+     * @return the channel.
+     */
+    public static String responsePublicationChannel(final String endpoint, final long correlationId)
+    {
+        return "aeron:udp?control-mode=response|control=" + responseControl(endpoint) + UDP_TERM_LENGTH +
+            "|response-correlation-id=" + correlationId;
+    }
+
+    /**
+     * The response control address of a host: its address and the port after its own.
+     *
+     * @param endpoint the host's {@code ADDRESS:PORT}.
+     * @return {@code ADDRESS:PORT+1}.
+     * @throws IllegalArgumentException if the endpoint has no port, or its port is not in 1..65534.
+     */
+    public static String responseControl(final String endpoint)
+    {
+        return endpoint.substring(0, endpoint.lastIndexOf(':') + 1) + (port(endpoint) + 1);
+    }
+
+    /**
+     * Checks a host endpoint and gives its port.
+     *
+     * @param endpoint an {@code ADDRESS:PORT}.
+     * @return the port.
+     * @throws IllegalArgumentException if the endpoint has no address or port, or its port is not in 1..65534 (the
+     *                                  host uses the next port too).
+     */
+    public static int port(final String endpoint)
+    {
+        final int colon = endpoint == null ? -1 : endpoint.lastIndexOf(':');
+        if (colon < 1)
+        {
+            throw new IllegalArgumentException("'" + endpoint + "' is not ADDRESS:PORT");
+        }
+        final int port;
+        try
+        {
+            port = Integer.parseInt(endpoint.substring(colon + 1));
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new IllegalArgumentException("'" + endpoint + "' has no port number after its last ':'", ex);
+        }
+        if (port < 1 || port > 65534)
+        {
+            throw new IllegalArgumentException("port " + port + " of '" + endpoint + "' is not in 1..65534 (the " +
+                "host also uses the next port, for its response channels)");
+        }
+        return port;
     }
 }

@@ -2,9 +2,12 @@ package io.wirespeed.driver.stat;
 
 import java.util.Map;
 
+import io.wirespeed.transport.aeron.StreamPositionSample;
+
 /**
  * A sample as one line of JSON, for scripts: {@code directory}, {@code timeMs}, {@code heartbeatAgeMs},
  * {@code streams} (channel, streamId, sessionId, publisherPosition, receiverPosition, subscriberPositions, lag),
+ * {@code recordings} (counterId, sessionId, position, lag),
  * {@code destinations} (name, each figure, and {@code <figure>.perSecond} for counts), {@code connections},
  * {@code driver} (network counters) and {@code errors} (count, firstMs, lastMs, text).
  */
@@ -28,15 +31,26 @@ final class StatJson
             .append(",\"heartbeatAgeMs\":").append(sample.heartbeatAgeMs)
             .append(",\"streams\":[");
         String separator = "";
-        for (final StreamPositions stream : sample.streams.values())
+        for (final StreamPositionSample.Stream stream : sample.positions.streams())
         {
-            out.append(separator).append("{\"channel\":").append(quote(stream.channel))
-                .append(",\"streamId\":").append(stream.streamId)
-                .append(",\"sessionId\":").append(stream.sessionId)
-                .append(",\"publisherPosition\":").append(stream.publisherPosition)
-                .append(",\"receiverPosition\":").append(stream.receiverPosition)
-                .append(",\"subscriberPositions\":").append(stream.subscriberPositions.toString().replace(" ", ""))
+            out.append(separator).append("{\"channel\":").append(quote(stream.channel()))
+                .append(",\"streamId\":").append(stream.streamId())
+                .append(",\"sessionId\":").append(stream.sessionId())
+                .append(",\"publisherPosition\":").append(stream.publisherPosition())
+                .append(",\"receiverPosition\":").append(stream.receiverPosition())
+                .append(",\"subscriberPositions\":")
+                .append(stream.subscriberPositions().toString().replace(" ", ""))
                 .append(",\"lag\":").append(stream.lag()).append('}');
+            separator = ",";
+        }
+        out.append("],\"recordings\":[");
+        separator = "";
+        for (final StreamPositionSample.Recording recording : sample.positions.recordings())
+        {
+            out.append(separator).append("{\"counterId\":").append(recording.counterId())
+                .append(",\"sessionId\":").append(recording.sessionId())
+                .append(",\"position\":").append(recording.position())
+                .append(",\"lag\":").append(recording.lag()).append('}');
             separator = ",";
         }
         out.append("],\"destinations\":[");

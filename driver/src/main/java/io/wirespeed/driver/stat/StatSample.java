@@ -10,21 +10,20 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.errors.ErrorLogReader;
 import org.agrona.concurrent.status.CountersReader;
 
-import io.aeron.AeronCounters;
-import io.aeron.driver.status.StreamCounter;
 import io.wirespeed.transport.CounterTypes;
 import io.wirespeed.transport.aeron.AeronSystemCounters;
+import io.wirespeed.transport.aeron.StreamPositionSample;
 
 /**
- * What one look at a driver's CnC file shows: streams with their positions, Wirespeed's counters summed per
- * destination (over every process and connection) and per connection, the driver's network counters and its
- * error log. Rates come from two samples ({@link #perSecond}).
+ * What one look at a driver's CnC file shows: streams and recordings with their positions and lag, Wirespeed's
+ * counters summed per destination (over every process and connection) and per connection, the driver's network
+ * counters and its error log. Rates come from two samples ({@link #perSecond}).
  */
 final class StatSample
 {
     final long timeMs;
     final long heartbeatAgeMs;
-    final Map<String, StreamPositions> streams = new TreeMap<>();
+    final StreamPositionSample positions;
     final Map<String, Map<String, Long>> destinations = new TreeMap<>();
     final Map<String, Map<String, Long>> connections = new TreeMap<>();
     final Map<String, Long> driver;
@@ -35,9 +34,12 @@ final class StatSample
     {
     }
 
-    private StatSample(final long timeMs, final long heartbeatAgeMs, final Map<String, Long> driver)
+    private StatSample(
+        final long timeMs, final long heartbeatAgeMs, final Map<String, Long> driver,
+        final StreamPositionSample positions)
     {
         this.timeMs = timeMs;
+        this.positions = positions;
         this.heartbeatAgeMs = heartbeatAgeMs;
         this.driver = driver;
     }
@@ -52,7 +54,8 @@ final class StatSample
     {
         final long now = System.currentTimeMillis();
         final CountersReader counters = files.counters();
-        final StatSample sample = new StatSample(now, now - files.heartbeatMs(), AeronSystemCounters.read(counters));
+        final StatSample sample = new StatSample(now, now - files.heartbeatMs(), AeronSystemCounters.read(counters),
+            StreamPositionSample.read(counters));
         counters.forEach((counterId, typeId, key, label) ->
             sample.add(typeId, key, counters.getCounterValue(counterId)));
         ErrorLogReader.read(files.errorLog(), (count, first, last, text) ->
@@ -70,30 +73,6 @@ final class StatSample
             (name.isEmpty() ? connections : destinations).computeIfAbsent(row, (k) -> new LinkedHashMap<>())
                 .merge(CounterTypes.metricName(typeId), value, Long::sum);
         }
-        else if (typeId == AeronCounters.DRIVER_PUBLISHER_POS_TYPE_ID ||
-            typeId == AeronCounters.DRIVER_SENDER_POSITION_TYPE_ID)
-        {
-            final StreamPositions stream = stream(key);
-            stream.publisherPosition = Math.max(stream.publisherPosition, value);
-        }
-        else if (typeId == AeronCounters.DRIVER_RECEIVER_HWM_TYPE_ID)
-        {
-            stream(key).receiverPosition = value;
-        }
-        else if (typeId == AeronCounters.DRIVER_SUBSCRIBER_POSITION_TYPE_ID)
-        {
-            stream(key).subscriberPositions.add(value);
-        }
-    }
-
-    private StreamPositions stream(final DirectBuffer key)
-    {
-        final int length = Math.min(StreamCounter.MAX_CHANNEL_LENGTH, key.getInt(StreamCounter.CHANNEL_OFFSET));
-        final String channel = key.getStringWithoutLengthAscii(StreamCounter.CHANNEL_OFFSET + 4, Math.max(0, length));
-        final int streamId = key.getInt(StreamCounter.STREAM_ID_OFFSET);
-        final int sessionId = key.getInt(StreamCounter.SESSION_ID_OFFSET);
-        return streams.computeIfAbsent(channel + " " + streamId + " " + sessionId,
-            (k) -> new StreamPositions(channel, streamId, sessionId));
     }
 
     /**

@@ -2,8 +2,11 @@ package io.wirespeed.driver.stat;
 
 import java.util.Map;
 
+import io.wirespeed.transport.aeron.StreamPositionSample;
+
 /**
- * A sample as text for a terminal, as {@code AeronStat} prints: streams with positions and lag, destinations with
+ * A sample as text for a terminal, as {@code AeronStat} prints: streams with positions and lag, the archive's
+ * recordings with their lag, destinations with
  * counts, bytes and rates, connections' back-pressure and failures, the driver's network counters and its errors
  * (the first line of each).
  */
@@ -26,11 +29,17 @@ final class StatText
             sample.timeMs));
         out.append(String.format("%nSTREAMS%n%-48s %10s %11s %16s %16s %12s %s%n", "channel", "stream", "session",
             "publisher", "received", "lag", "subscribers"));
-        for (final StreamPositions stream : sample.streams.values())
+        for (final StreamPositionSample.Stream stream : sample.positions.streams())
         {
-            out.append(String.format("%-48s %10d %11d %16d %16d %12d %s%n", stream.channel, stream.streamId,
-                stream.sessionId, stream.publisherPosition, stream.receiverPosition, stream.lag(),
-                stream.subscriberPositions));
+            out.append(String.format("%-48s %10d %11d %16d %16d %12d %s%n", stream.channel(), stream.streamId(),
+                stream.sessionId(), stream.publisherPosition(), stream.receiverPosition(), stream.lag(),
+                stream.subscriberPositions()));
+        }
+        out.append(String.format("%nRECORDINGS%n%10s %11s %16s %12s%n", "counter", "session", "recorded", "lag"));
+        for (final StreamPositionSample.Recording recording : sample.positions.recordings())
+        {
+            out.append(String.format("%10d %11d %16d %12d%n", recording.counterId(), recording.sessionId(),
+                recording.position(), recording.lag()));
         }
         out.append(String.format("%nDESTINATIONS%n%-40s %12s %10s %14s %12s %10s %14s %s%n", "name", "sent", "sent/s",
             "bytes sent/s", "received", "recv/s", "bytes recv/s", "other"));

@@ -90,7 +90,7 @@ class WirespeedStatTest
         assertTrue(json.contains("{\"name\":\"topic:" + TOPIC + "\",\"messages.sent\":" + MESSAGES + ","), json);
         assertTrue(json.contains("\"messages.received\":" + MESSAGES + ","), json);
         assertTrue(Pattern.compile("\"bytes\\.sent\":(\\d+),").matcher(json).find(), json);
-        assertTrue(json.contains("\"send.backpressure\":0,\"send.failures\":0}"), json);
+        assertTrue(json.contains("\"send.backpressure\":0,\"send.failures\":0,\"consumer.loss.bytes\":0}"), json);
         assertTrue(json.contains("\"driver\":{\"naks.sent\":"), json);
         assertTrue(json.contains("\"errors\":["), json);
     }
@@ -111,6 +111,41 @@ class WirespeedStatTest
         assertTrue(Pattern.compile("(?m)^topic:" + Pattern.quote(TOPIC) + " +1 ").matcher(text).find(), text);
         assertTrue(text.contains("DRIVER"), text);
         assertTrue(text.contains("ERRORS (0 distinct)"), text);
+    }
+
+    @Test
+    void showsTheArchivesRecordingOfADurableSubscriptionsTopicCaughtUp() throws Exception
+    {
+        final String directory = temp.resolve("driver").toString();
+        connection = new JmsConnectionFactory("wirespeed:ipc?aeronDir=" + directory + "&archive=on&archiveDir=" +
+            temp.resolve("archive")).createConnection();
+        connection.setClientID("stat");
+        connection.start();
+        final Session session = connection.createSession();
+        final Topic topic = session.createTopic(TOPIC);
+        final MessageConsumer durable = session.createDurableSubscriber(topic, "recorded");
+        final MessageProducer producer = session.createProducer(topic);
+        for (int i = 0; i < MESSAGES; i++)
+        {
+            producer.send(session.createTextMessage("price " + i));
+        }
+        for (int i = 0; i < MESSAGES; i++)
+        {
+            assertNotNull(durable.receive(5_000), "message " + i);
+        }
+        final Pattern recording = Pattern.compile(
+            "\"recordings\":\\[\\{\"counterId\":\\d+,\"sessionId\":-?\\d+,\"position\":(\\d+),\"lag\":0}");
+
+        final String json = Await.value("a sample with the recording caught up", () ->
+        {
+            final String line = stat(directory, "--once", "--json");
+            final Matcher matcher = recording.matcher(line);
+            return matcher.find() && Long.parseLong(matcher.group(1)) > 0 ? line : null;
+        });
+
+        assertTrue(stat(directory, "--once").contains("RECORDINGS"), json);
+        durable.close();
+        session.unsubscribe("recorded");
     }
 
     @Test

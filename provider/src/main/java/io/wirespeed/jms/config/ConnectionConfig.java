@@ -46,10 +46,17 @@ public final class ConnectionConfig
     public static final Duration DEFAULT_LINGER = Duration.ofMillis(5_000);
     /** Default: listeners get a new message object per delivery. */
     public static final boolean DEFAULT_REUSE_MESSAGES = false;
+    /** Default policy for topic consumers that cannot keep up: they hold their publishers back. */
+    public static final SlowConsumerPolicy DEFAULT_SLOW_CONSUMERS = SlowConsumerPolicy.HOLD;
+    /** Default time a consumer under the {@code drop} policy may stay a full window behind before it is left. */
+    public static final Duration DEFAULT_SLOW_CONSUMER_TIMEOUT = Duration.ofMillis(1_000);
     /** Default verbs of RDMA channels: the hardware. */
     public static final RdmaVerbs DEFAULT_RDMA_VERBS = RdmaVerbs.NATIVE;
 
     private final String uri;
+    private final SlowConsumerPolicy slowConsumers;
+    private final List<SlowConsumerRule> slowConsumerRules;
+    private final Duration slowConsumerTimeout;
     private final TransportKind transport;
     private final String endpoint;
     private final String networkInterface;
@@ -71,6 +78,9 @@ public final class ConnectionConfig
     private final boolean reuseMessages;
     private final RdmaVerbs rdmaVerbs;
     private final String clientId;
+    private final String host;
+    private final String user;
+    private final String password;
     private final DeserializationPolicy deserializationPolicy;
     private final List<ChannelRule> routes;
     private final ArchiveMode archive;
@@ -100,23 +110,56 @@ public final class ConnectionConfig
         this.reuseMessages = builder.reuseMessages;
         this.rdmaVerbs = builder.rdmaVerbs;
         this.clientId = builder.clientId;
+        this.host = builder.host;
+        this.user = builder.user;
+        this.password = builder.password;
         this.deserializationPolicy = DeserializationPolicy.of(
             builder.deserializationAllowList, builder.deserializationDenyList);
         this.routes = Collections.unmodifiableList(List.copyOf(builder.routes));
+        this.slowConsumers = builder.slowConsumers;
+        this.slowConsumerRules = List.copyOf(builder.slowConsumerRules);
+        this.slowConsumerTimeout = builder.slowConsumerTimeout;
         this.archive = builder.archive;
         this.archiveConfig = builder.archiveConfig.build();
     }
 
-    /** @return the URI this configuration was parsed from. */
+    /** @return the URI this configuration was parsed from, password included: for configuration, never messages. */
     public String uri()
     {
         return uri;
+    }
+
+    /** @return the URI as messages and logs show it, a password's value hidden. */
+    public String shownUri()
+    {
+        return ConnectionUri.redacted(uri);
     }
 
     /** @return the transport for destinations no route names. */
     public TransportKind transport()
     {
         return transport;
+    }
+
+    /**
+     * @return the queue host's {@code ADDRESS:PORT}, reached over UDP, or null for the host of this connection's
+     *         media driver, over IPC.
+     */
+    public String host()
+    {
+        return host;
+    }
+
+    /** @return the user sent to the queue host when the application names none, or null. */
+    public String user()
+    {
+        return user;
+    }
+
+    /** @return the password sent to the queue host when the application names none, or null. */
+    public String password()
+    {
+        return password;
     }
 
     /** @return the UDP endpoint ({@code host:port}; a multicast group makes it multicast), or null for IPC. */
@@ -270,6 +313,31 @@ public final class ConnectionConfig
     public List<ChannelRule> routes()
     {
         return routes;
+    }
+
+    /**
+     * The slow-consumer policy of a topic: that of the first {@code slowConsumers.<pattern>} option whose pattern
+     * matches its name (the routes' pattern syntax), else the {@code slowConsumers} option's.
+     *
+     * @param topicName the topic's name.
+     * @return the policy its consumers follow.
+     */
+    public SlowConsumerPolicy slowConsumerPolicy(final String topicName)
+    {
+        for (final SlowConsumerRule rule : slowConsumerRules)
+        {
+            if (ChannelRule.matches(rule.pattern(), topicName))
+            {
+                return rule.policy();
+            }
+        }
+        return slowConsumers;
+    }
+
+    /** @return how long a consumer under the {@code drop} policy may stay a full window behind before it is left. */
+    public Duration slowConsumerTimeout()
+    {
+        return slowConsumerTimeout;
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 
+import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.jms.message.DeserializationPolicy;
 import io.wirespeed.transport.ArchiveConfig;
 import io.wirespeed.transport.IdleStrategyKind;
@@ -28,9 +29,12 @@ import io.wirespeed.transport.TransportException;
  * {@code termLength}, {@code mtu}, {@code sendTimeout} (ms), {@code connectWait} (ms), {@code driverTimeout} (ms),
  * {@code queuePrefetch}, {@code queueHostTimeout} (ms), {@code linger} (a duration: 5s, 500ms),
  * {@code streamIdBase}, {@code streamIdRange}, {@code fragmentLimit}, {@code reuseMessages}
- * (true|false), {@code clientId}, {@code profile} (low-latency sets busy-spin idle and dedicated
- * threading), {@code deserializationAllowList} and {@code deserializationDenyList} (comma-separated classes or
- * packages a received ObjectMessage may or may not deserialize), and {@code route.<pattern>=<channel>} rules (an
+ * (true|false), {@code clientId}, {@code host} (the queue host's {@code ADDRESS:PORT}, reached over UDP),
+ * {@code user} and {@code password} (credentials sent to the queue host), {@code profile} (low-latency sets
+ * busy-spin idle and dedicated threading), {@code deserializationAllowList} and
+ * {@code deserializationDenyList} (comma-separated classes or packages a received ObjectMessage may or may not
+ * deserialize), {@code slowConsumers} (hold|drop) with {@code slowConsumers.<pattern>} per topic pattern and
+ * {@code slowConsumerTimeout} (ms), and {@code route.<pattern>=<channel>} rules (an
  * Aeron or RDMA channel, or one of a scheme another transport on the classpath claims). Values may be percent-encoded.
  * docs/configuration.md describes each with examples. Every value is checked and typed here, once: what
  * uses the {@link ConnectionConfig} reads enums, durations and sizes, never text.
@@ -42,14 +46,20 @@ public final class ConnectionUri
     /** The URI used when none is given. */
     public static final String DEFAULT_URI = "wirespeed:ipc";
 
+    private static final String HIDDEN = "***";
+    private static final java.util.regex.Pattern PASSWORD_VALUE =
+        java.util.regex.Pattern.compile("([?&]password=)[^&]*");
     private static final String ROUTE_PREFIX = "route.";
+    private static final String SLOW_CONSUMERS = "slowConsumers";
+    private static final String SLOW_CONSUMERS_PREFIX = SLOW_CONSUMERS + ".";
     private static final String RDMA_CHANNEL_PREFIX = "wirespeed:rdma?";
     private static final List<String> OPTIONS = List.of(
         "endpoint", "interface", "driver", "aeronDir", "threading", "idle", "termLength", "mtu", "sendTimeout",
         "connectWait", "driverTimeout", "queuePrefetch", "queueHostTimeout", "linger", "streamIdBase", "streamIdRange",
-        "fragmentLimit", "reuseMessages", "rdmaVerbs", "clientId", "profile",
+        "fragmentLimit", "reuseMessages", "rdmaVerbs", "clientId", "profile", "host", "user", "password",
         "archive", "archiveDir", "archiveSegmentLength", "archiveRetention", "archiveRetentionSize",
-        DeserializationPolicy.ALLOW_LIST_OPTION, DeserializationPolicy.DENY_LIST_OPTION, ROUTE_PREFIX + "<pattern>");
+        DeserializationPolicy.ALLOW_LIST_OPTION, DeserializationPolicy.DENY_LIST_OPTION, SLOW_CONSUMERS,
+        "slowConsumerTimeout", ROUTE_PREFIX + "<pattern>", SLOW_CONSUMERS_PREFIX + "<pattern>");
 
     private ConnectionUri()
     {
@@ -122,11 +132,17 @@ public final class ConnectionUri
                 !TransportFactories.installed().serves(channel))
             {
                 throw new IllegalArgumentException(
-                    "route '" + name + "' in '" + builder.uri + "' must name an Aeron channel such as aeron:ipc or " +
+                    "route '" + name + "' in '" + builder.shown + "' must name an Aeron channel such as aeron:ipc or " +
                     "aeron:udp?endpoint=239.1.2.3:40456, or an RDMA channel wirespeed:rdma?endpoint=host:port, not '" +
                     value + "'");
             }
             builder.routes.add(new ChannelRule(name.substring(ROUTE_PREFIX.length()), channel));
+            return;
+        }
+        if (name.startsWith(SLOW_CONSUMERS_PREFIX) && name.length() > SLOW_CONSUMERS_PREFIX.length())
+        {
+            builder.slowConsumerRules.add(new SlowConsumerRule(name.substring(SLOW_CONSUMERS_PREFIX.length()),
+                oneOf(builder, name, value, SlowConsumerPolicy.values(), SlowConsumerPolicy::optionValue)));
             return;
         }
         switch (name)
@@ -156,6 +172,12 @@ public final class ConnectionUri
             case "rdmaVerbs" -> builder.rdmaVerbs =
                 oneOf(builder, name, value, RdmaVerbs.values(), RdmaVerbs::optionValue);
             case "clientId" -> builder.clientId = value;
+            case SLOW_CONSUMERS -> builder.slowConsumers =
+                oneOf(builder, name, value, SlowConsumerPolicy.values(), SlowConsumerPolicy::optionValue);
+            case "slowConsumerTimeout" -> builder.slowConsumerTimeout = millis(builder, name, value, 1);
+            case "host" -> builder.host = hostEndpoint(builder, value);
+            case "user" -> builder.user = value;
+            case "password" -> builder.password = value;
             case "profile" -> profile(builder, value);
             case "archive" -> builder.archive =
                 oneOf(builder, name, value, ArchiveMode.values(), ArchiveMode::optionValue);
@@ -166,7 +188,22 @@ public final class ConnectionUri
             case "archiveDir", "archiveSegmentLength", "archiveRetention", "archiveRetentionSize" ->
                 archiveSetting(builder, name, value);
             default -> throw new IllegalArgumentException(
-                "unknown option '" + name + "' in '" + builder.uri + "'; known options: " + OPTIONS);
+                "unknown option '" + name + "' in '" + builder.shown + "'; known options: " + OPTIONS);
+        }
+    }
+
+    private static String hostEndpoint(final Builder builder, final String value)
+    {
+        try
+        {
+            QueueStreams.port(value);
+            return value;
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new IllegalArgumentException("host '" + value + "' in '" + builder.shown + "' must be the " +
+                "ADDRESS:PORT a driver process serves its queue host on (its wirespeed.host.endpoint), e.g. " +
+                "10.0.0.1:40400: " + ex.getMessage(), ex);
         }
     }
 
@@ -189,25 +226,26 @@ public final class ConnectionUri
         if (builder.transport != TransportKind.IPC && (builder.endpoint == null || builder.endpoint.isBlank()))
         {
             throw new IllegalArgumentException(
-                "'" + builder.uri + "' needs an endpoint: add ?endpoint=host:port (a multicast group such as " +
+                "'" + builder.shown + "' needs an endpoint: add ?endpoint=host:port (a multicast group such as " +
                 "239.1.2.3:40456 for multicast, the receiving host's address for unicast)");
         }
         if (builder.endpoint != null && builder.endpoint.lastIndexOf(':') <= 0)
         {
             throw new IllegalArgumentException(
-                "endpoint '" + builder.endpoint + "' in '" + builder.uri + "' must be host:port, e.g. 239.1.2.3:40456");
+                "endpoint '" + builder.endpoint + "' in '" + builder.shown +
+                "' must be host:port, e.g. 239.1.2.3:40456");
         }
         if (builder.termLength != 0 && Integer.bitCount(builder.termLength) != 1)
         {
             throw new IllegalArgumentException(
-                "termLength " + builder.termLength + " in '" + builder.uri +
+                "termLength " + builder.termLength + " in '" + builder.shown +
                 "' must be a power of two between 65536 and 1073741824");
         }
         if ((long)builder.streamIdBase + builder.streamIdRange - 1 > Integer.MAX_VALUE)
         {
             throw new IllegalArgumentException(
                 "streamIdBase " + builder.streamIdBase + " + streamIdRange " + builder.streamIdRange + " in '" +
-                builder.uri + "' exceeds the largest stream id " + Integer.MAX_VALUE + ": lower one of them");
+                builder.shown + "' exceeds the largest stream id " + Integer.MAX_VALUE + ": lower one of them");
         }
         if (!builder.embeddedDriver && builder.aeronDir == null)
         {
@@ -234,7 +272,7 @@ public final class ConnectionUri
         if (!allowed.contains(normalized))
         {
             throw new IllegalArgumentException(
-                "option " + name + "='" + value + "' in '" + builder.uri + "' must be one of " + allowed);
+                "option " + name + "='" + value + "' in '" + builder.shown + "' must be one of " + allowed);
         }
         return normalized;
     }
@@ -244,7 +282,7 @@ public final class ConnectionUri
         final String problem = DeserializationPolicy.problemWith(value);
         if (null != problem)
         {
-            throw new IllegalArgumentException("option " + name + "='" + value + "' in '" + builder.uri + "': " +
+            throw new IllegalArgumentException("option " + name + "='" + value + "' in '" + builder.shown + "': " +
                 problem + "; give comma-separated class or package names, e.g. com.example.orders,java.net.URI");
         }
         return value;
@@ -265,7 +303,7 @@ public final class ConnectionUri
         }
         catch (final TransportException | java.nio.file.InvalidPathException ex)
         {
-            throw new IllegalArgumentException("option " + name + "='" + value + "' in '" + builder.uri + "': " +
+            throw new IllegalArgumentException("option " + name + "='" + value + "' in '" + builder.shown + "': " +
                 ex.getMessage(), ex);
         }
     }
@@ -278,8 +316,8 @@ public final class ConnectionUri
         }
         catch (final TransportException | ArithmeticException ex)
         {
-            throw new IllegalArgumentException("option " + name + "='" + value + "' in '" + builder.uri + "' must be " +
-                "a whole number of ms, or one with a unit: ms, s, m, h, e.g. 5s (0 closes at once)", ex);
+            throw new IllegalArgumentException("option " + name + "='" + value + "' in '" + builder.shown +
+                "' must be a whole number of ms, or one with a unit: ms, s, m, h, e.g. 5s (0 closes at once)", ex);
         }
     }
 
@@ -299,12 +337,12 @@ public final class ConnectionUri
         catch (final NumberFormatException ex)
         {
             throw new IllegalArgumentException(
-                "option " + name + "='" + value + "' in '" + builder.uri + "' must be a whole number", ex);
+                "option " + name + "='" + value + "' in '" + builder.shown + "' must be a whole number", ex);
         }
         if (parsed < min || parsed > max)
         {
             throw new IllegalArgumentException(
-                "option " + name + "=" + parsed + " in '" + builder.uri + "' must be between " + min + " and " + max);
+                "option " + name + "=" + parsed + " in '" + builder.shown + "' must be between " + min + " and " + max);
         }
         return parsed;
     }
@@ -334,10 +372,24 @@ public final class ConnectionUri
         return new String(out, 0, length, StandardCharsets.UTF_8);
     }
 
+    /**
+     * A URI as messages and logs may show it: the value of a {@code password} option replaced by
+     * {@value #HIDDEN}.
+     *
+     * @param uri a connection URI.
+     * @return the URI without its password.
+     */
+    public static String redacted(final String uri)
+    {
+        return uri == null ? null : PASSWORD_VALUE.matcher(uri).replaceAll("$1" + HIDDEN);
+    }
+
     /** Collects parsed values; defaults live in {@link ConnectionConfig}. */
     static final class Builder
     {
         final String uri;
+        /** The URI as messages show it: a password's value replaced by {@value #HIDDEN}. */
+        final String shown;
         TransportKind transport = TransportKind.IPC;
         String endpoint;
         String networkInterface;
@@ -359,15 +411,22 @@ public final class ConnectionUri
         boolean reuseMessages = ConnectionConfig.DEFAULT_REUSE_MESSAGES;
         RdmaVerbs rdmaVerbs = ConnectionConfig.DEFAULT_RDMA_VERBS;
         String clientId;
+        String host;
+        String user;
+        String password;
         String deserializationAllowList;
         String deserializationDenyList;
         ArchiveMode archive = ConnectionConfig.DEFAULT_ARCHIVE;
         final ArchiveConfig.Builder archiveConfig = ArchiveConfig.builder();
         final List<ChannelRule> routes = new ArrayList<>();
+        SlowConsumerPolicy slowConsumers = ConnectionConfig.DEFAULT_SLOW_CONSUMERS;
+        final List<SlowConsumerRule> slowConsumerRules = new ArrayList<>();
+        Duration slowConsumerTimeout = ConnectionConfig.DEFAULT_SLOW_CONSUMER_TIMEOUT;
 
         Builder(final String uri)
         {
             this.uri = uri;
+            this.shown = redacted(uri);
         }
     }
 }

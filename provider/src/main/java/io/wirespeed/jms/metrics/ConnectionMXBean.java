@@ -18,9 +18,18 @@ public interface ConnectionMXBean
     /** @return sends that failed. */
     long getSendFailures();
 
+    /** @return bytes the connection's topic consumers lost under {@code slowConsumers=drop}. */
+    long getConsumerLossBytes();
+
     /** @return {@code UNUSED}, {@code REACHABLE} or {@code UNREACHABLE}: whether it reaches its queue host. */
     String getQueueHost();
 
     /** @return whether the media driver of the connection beats; true for a transport without a driver. */
     boolean isDriverAlive();
+
+    /** @return bytes the JVM's slowest subscription image is behind its stream (consumer lag). */
+    long getConsumerLagBytes();
+
+    /** @return bytes the archive's furthest-behind recording is behind its stream; 0 without one. */
+    long getArchiveLagBytes();
 }

@@ -24,7 +24,8 @@ import io.wirespeed.transport.TransportException;
 /**
  * One connection's figures, as counters of its transport's {@link CounterRegistry} (for Aeron: in the media driver's
  * CnC file, where {@code wirespeed-stat} reads them): per destination messages and bytes sent and received, per
- * connection sends that waited on back-pressure and sends that failed. The first {@value #MAX_DESTINATIONS}
+ * connection sends that waited on back-pressure, sends that failed and bytes its topic consumers lost under the
+ * {@code drop} slow-consumer policy. The first {@value #MAX_DESTINATIONS}
  * destinations a connection uses get counters of their own; the rest, and every temporary destination, are counted
  * together under {@link CounterTypes#OTHER_DESTINATIONS} and {@value #TEMPORARY}, so what a reader shows stays bounded.
  * Open from the connection's creation to its close, listed meanwhile by {@link WirespeedMetrics} and registered as
@@ -51,6 +52,7 @@ public final class ConnectionMetrics implements AutoCloseable
     private final Map<String, DestinationCounters> byName = new ConcurrentHashMap<>();
     private final AtomicCounter backPressure;
     private final AtomicCounter sendFailures;
+    private final AtomicCounter consumerLoss;
     private final boolean archiveRequired;
     private final Supplier<QueueHostState> queueHost;
     private boolean closed;
@@ -77,6 +79,7 @@ public final class ConnectionMetrics implements AutoCloseable
         this.registry = transport.capability(CounterRegistry.class).orElseGet(() -> Fallback.REGISTRY);
         this.backPressure = allocate(CounterTypes.SEND_BACK_PRESSURE, "");
         this.sendFailures = allocate(CounterTypes.SEND_FAILURES, "");
+        this.consumerLoss = allocate(CounterTypes.CONSUMER_LOSS_BYTES, "");
     }
 
     /**
@@ -122,6 +125,22 @@ public final class ConnectionMetrics implements AutoCloseable
         CounterValues.add(sendFailures, 1);
     }
 
+    /**
+     * Counts bytes the connection's topic consumers lost, left behind under the {@code drop} slow-consumer policy.
+     *
+     * @param bytes the bytes lost.
+     */
+    public void onConsumerLoss(final long bytes)
+    {
+        CounterValues.add(consumerLoss, bytes);
+    }
+
+    /** @return bytes the connection's topic consumers lost under the {@code drop} slow-consumer policy. */
+    public long consumerLossBytes()
+    {
+        return CounterValues.read(consumerLoss);
+    }
+
     /** @return sends that waited on back-pressure. */
     public long backPressureWaits()
     {
@@ -158,6 +177,29 @@ public final class ConnectionMetrics implements AutoCloseable
         return transport.capability(DriverStatus.class);
     }
 
+    /**
+     * The consumer lag of the connection's transport: how far its slowest subscription image is behind what was
+     * published or received on its stream (the bytes not yet read by this JVM). Allocates: for readers.
+     *
+     * @return bytes; 0 where the transport has no driver to ask.
+     */
+    public long consumerLagBytes()
+    {
+        return driverStatus().map((status) ->
+            status.subscriberLags().values().stream().mapToLong(Long::longValue).max().orElse(0L)).orElse(0L);
+    }
+
+    /**
+     * The archive lag beside the connection's driver: how far the furthest-behind recording is behind its stream.
+     * Allocates: for readers.
+     *
+     * @return bytes; 0 without an archive or recordings.
+     */
+    public long archiveLagBytes()
+    {
+        return driverStatus().map(DriverStatus::archiveLag).orElse(0L);
+    }
+
     /** @return whether the connection reaches its queue host, or has not needed it. */
     public QueueHostState queueHost()
     {
@@ -191,7 +233,7 @@ public final class ConnectionMetrics implements AutoCloseable
         WirespeedMetrics.closed(this);
         WirespeedMBeans.unregister(this);
         byName.values().forEach(DestinationCounters::close);
-        CloseHelper.quietCloseAll(backPressure, sendFailures);
+        CloseHelper.quietCloseAll(backPressure, sendFailures, consumerLoss);
     }
 
     private synchronized DestinationCounters newDestination(final JmsDestination destination)

@@ -52,6 +52,11 @@ final class WirespeedMBeans
                 return connection.sendFailures();
             }
 
+            public long getConsumerLossBytes()
+            {
+                return connection.consumerLossBytes();
+            }
+
             public String getQueueHost()
             {
                 return connection.queueHost().name();
@@ -60,6 +65,16 @@ final class WirespeedMBeans
             public boolean isDriverAlive()
             {
                 return connection.driverStatus().map(DriverStatus::isAlive).orElse(true);
+            }
+
+            public long getConsumerLagBytes()
+            {
+                return connection.consumerLagBytes();
+            }
+
+            public long getArchiveLagBytes()
+            {
+                return connection.archiveLagBytes();
             }
         }, ConnectionMXBean.class, true));
     }

@@ -18,7 +18,7 @@ public final class WirespeedMetrics
     private static final List<ConnectionMetrics> OPEN = new CopyOnWriteArrayList<>();
     private static final List<Runnable> LISTENERS = new CopyOnWriteArrayList<>();
     private static final Map<String, long[]> RETIRED = new HashMap<>();
-    private static final long[] RETIRED_CONNECTION_FIGURES = new long[2];
+    private static final long[] RETIRED_CONNECTION_FIGURES = new long[3];
 
     private WirespeedMetrics()
     {
@@ -95,6 +95,17 @@ public final class WirespeedMetrics
         return total;
     }
 
+    /** @return bytes this JVM's topic consumers lost under the {@code drop} slow-consumer policy, all told. */
+    public static synchronized long consumerLossBytes()
+    {
+        long total = RETIRED_CONNECTION_FIGURES[2];
+        for (final ConnectionMetrics connection : OPEN)
+        {
+            total += connection.consumerLossBytes();
+        }
+        return total;
+    }
+
     static void opened(final ConnectionMetrics metrics)
     {
         OPEN.add(metrics);
@@ -115,6 +126,7 @@ public final class WirespeedMetrics
             }
             RETIRED_CONNECTION_FIGURES[0] += metrics.backPressureWaits();
             RETIRED_CONNECTION_FIGURES[1] += metrics.sendFailures();
+            RETIRED_CONNECTION_FIGURES[2] += metrics.consumerLossBytes();
             OPEN.remove(metrics);
         }
         changed();

@@ -9,10 +9,12 @@ import io.wirespeed.codec.control.sbe.BooleanType;
 import io.wirespeed.codec.control.sbe.BrowseEncoder;
 import io.wirespeed.codec.control.sbe.ClientRefEncoder;
 import io.wirespeed.codec.control.sbe.CloseConsumerEncoder;
+import io.wirespeed.codec.control.sbe.ConnectEncoder;
 import io.wirespeed.codec.control.sbe.CreateTemporaryQueueEncoder;
 import io.wirespeed.codec.control.sbe.CreditEncoder;
 import io.wirespeed.codec.control.sbe.DeleteTemporaryQueueEncoder;
 import io.wirespeed.codec.control.sbe.GiveBackEncoder;
+import io.wirespeed.codec.control.sbe.KeepAliveEncoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.control.sbe.PauseEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeDurableEncoder;
@@ -34,7 +36,7 @@ final class HostProxy
     private final long low;
     private final int replyStream;
     private final long hostTimeoutNs;
-    private final TransportPublication publication;
+    private TransportPublication publication;
     private final ExpandableDirectByteBuffer buffer = new ExpandableDirectByteBuffer(1024);
     private final MessageHeaderEncoder header = new MessageHeaderEncoder();
     private final SubscribeEncoder subscribe = new SubscribeEncoder();
@@ -49,17 +51,23 @@ final class HostProxy
     private final BrowseEncoder browse = new BrowseEncoder();
     private final CreateTemporaryQueueEncoder createTemporary = new CreateTemporaryQueueEncoder();
     private final DeleteTemporaryQueueEncoder deleteTemporary = new DeleteTemporaryQueueEncoder();
+    private final ConnectEncoder connect = new ConnectEncoder();
+    private final KeepAliveEncoder keepAlive = new KeepAliveEncoder();
+    private final String where;
     private volatile boolean hostSeen;
+    private volatile long lastSentNs;
 
     /**
      * @param publication   the host's control stream.
      * @param id            the connection's id.
      * @param replyStream   the stream this connection receives responses on.
      * @param hostTimeoutNs how long a request may wait for the host to take it.
+     * @param where         where the host is, for messages.
      */
     HostProxy(final TransportPublication publication, final ConnectionId id, final int replyStream,
-        final long hostTimeoutNs)
+        final long hostTimeoutNs, final String where)
     {
+        this.where = where;
         this.publication = publication;
         this.high = id.high();
         this.low = id.low();
@@ -77,6 +85,60 @@ final class HostProxy
     boolean isConnected()
     {
         return publication.isConnected();
+    }
+
+    /** @return when a request last went to the host ({@link System#nanoTime()}). */
+    long lastSentNs()
+    {
+        return lastSentNs;
+    }
+
+    /**
+     * Sends a Connect.
+     *
+     * @param correlationId the request's id.
+     * @param user          the user, or null.
+     * @param password      the password, or null.
+     * @param wait          whether to wait out back-pressure and a host not yet connected, up to the host timeout.
+     * @return whether it was sent; without waiting, false when the control stream did not take it now.
+     * @throws JMSException when waiting: the host has gone, or did not take it within the timeout.
+     */
+    synchronized boolean connect(
+        final long correlationId, final String user, final String password, final boolean wait) throws JMSException
+    {
+        client(connect.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId)
+            .protocolVersion(MessageHeaderEncoder.SCHEMA_VERSION).sessionId(publication.sessionId()).client());
+        connect.user(user == null ? "" : user).password(password == null ? "" : password);
+        if (wait)
+        {
+            offer(connect.encodedLength());
+            return true;
+        }
+        return offerOnce(MessageHeaderEncoder.ENCODED_LENGTH + connect.encodedLength());
+    }
+
+    private boolean offerOnce(final int length)
+    {
+        try
+        {
+            if (publication.offer(buffer, 0, length) > 0)
+            {
+                lastSentNs = System.nanoTime();
+                return true;
+            }
+        }
+        catch (final TransportException ex)
+        {
+            // the next request that waits says why the host cannot be reached
+        }
+        return false;
+    }
+
+    /** Tells the host this client is alive, if the control stream takes it now; never waits. */
+    synchronized void keepAlive()
+    {
+        client(keepAlive.wrapAndApplyHeader(buffer, 0, header).client());
+        offerOnce(MessageHeaderEncoder.ENCODED_LENGTH + keepAlive.encodedLength());
     }
 
     synchronized void subscribe(final long consumerId, final int credits, final String queue, final String selector)
@@ -172,8 +234,21 @@ final class HostProxy
         }
     }
 
+    /**
+     * Sends on a new control publication from now on, closing the old one: after the host was lost, a new
+     * publication (tied to a new response subscription) makes a new session with the host that runs next.
+     *
+     * @param replacement the new publication.
+     */
+    synchronized void relink(final TransportPublication replacement)
+    {
+        final TransportPublication old = publication;
+        publication = replacement;
+        old.close();
+    }
+
     /** Closes the control stream's publication. */
-    void close()
+    synchronized void close()
     {
         publication.close();
     }
@@ -206,15 +281,16 @@ final class HostProxy
             if (result > 0)
             {
                 hostSeen = true;
+                lastSentNs = System.nanoTime();
                 return;
             }
             if (result == TransportPublication.NOT_CONNECTED && hostSeen)
             {
-                throw QueueClient.hostGone();
+                throw QueueClient.hostGone(where);
             }
             if (result == TransportPublication.CLOSED || System.nanoTime() > deadline)
             {
-                throw QueueClient.unreachable("queue request", hostTimeoutNs);
+                throw QueueClient.unreachable("queue request", hostTimeoutNs, where);
             }
             Thread.yield();
         }

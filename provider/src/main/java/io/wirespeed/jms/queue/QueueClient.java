@@ -11,12 +11,15 @@ import javax.jms.IllegalStateException;
 import javax.jms.InvalidDestinationException;
 import javax.jms.InvalidSelectorException;
 import javax.jms.JMSException;
+import javax.jms.JMSSecurityException;
 
 import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.jms.meta.ConnectionId;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportException;
+import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 
 /**
@@ -24,6 +27,12 @@ import io.wirespeed.transport.TransportSubscription;
  * ({@link ResponseAdapter}), and the routing of deliveries into consumers' inboxes. Thread safe: sessions on several
  * threads send through it; whoever polls the reply stream (the connection's delivery thread, or a
  * thread waiting for an answer) routes what arrives.
+ * <p>
+ * The host is the one of the connection's media driver, over IPC, or one named by its {@code ADDRESS:PORT}, over
+ * UDP: then requests and queue messages go to that endpoint and the host answers on an Aeron response channel of
+ * this client's control publication. A client that reaches its host over UDP, or sends credentials, opens a session
+ * first ({@link #connect}); while it has one it sends a heartbeat when it has sent nothing else for a while, and
+ * takes the host for lost when it has heard nothing from it for the driver timeout.
  */
 public final class QueueClient implements AutoCloseable
 {
@@ -31,15 +40,32 @@ public final class QueueClient implements AutoCloseable
 
     private final long hostTimeoutNs;
     private final HostProxy host;
-    private final TransportSubscription replies;
+    private volatile TransportSubscription replies;
+    private final Transport transport;
+    private final int replyStream;
     private final Map<Long, QueueInbox> inboxes = new ConcurrentHashMap<>();
     private final Map<Long, Request> requests = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
     private final ReentrantLock pollLock = new ReentrantLock();
     private final MessageHandler replyHandler;
+    private final String endpoint;
+    private final String channel;
+    private final String user;
+    private final String password;
+    private final boolean needsSession;
+    private final long keepAliveNs = QueueStreams.HEARTBEAT_INTERVAL_MS * 1_000_000L;
+    private final long hostLostNs;
+    private final ReentrantLock connectLock = new ReentrantLock();
+    private final Map<Long, Reopen> subscriptions = new ConcurrentHashMap<>();
+    private volatile boolean sessionOpen;
+    private volatile boolean everOpen;
+    private long lastReconnectNs;
+    private volatile PendingConnect pendingConnect;
+    private volatile long lastHeardNs;
+    private volatile String lostReason;
 
     /**
-     * Opens the client's streams to the host.
+     * Opens the client's streams to the host of its media driver, over IPC, without credentials.
      *
      * @param transport     the transport whose media driver the host shares.
      * @param id            the connection's id.
@@ -47,12 +73,298 @@ public final class QueueClient implements AutoCloseable
      */
     public QueueClient(final Transport transport, final ConnectionId id, final long hostTimeoutMs)
     {
-        final int replyStream = QueueStreams.replyStream(id.high(), id.low());
+        this(transport, id, hostTimeoutMs, null, null, null, hostTimeoutMs);
+    }
+
+    /**
+     * Opens the client's streams to a host.
+     *
+     * @param transport       the transport (a media driver of this JVM, or the host's own over IPC).
+     * @param id              the connection's id.
+     * @param hostTimeoutMs   how long to wait for the host to answer before saying it is unreachable.
+     * @param endpoint        the host's {@code ADDRESS:PORT} over UDP, or null for the host of the media driver.
+     * @param user            the user sent in Connect, or null for none.
+     * @param password        the password sent in Connect, or null for none.
+     * @param driverTimeoutMs how long the host may stay silent before it is taken for lost.
+     */
+    public QueueClient(
+        final Transport transport, final ConnectionId id, final long hostTimeoutMs, final String endpoint,
+        final String user, final String password, final long driverTimeoutMs)
+    {
+        this.transport = transport;
+        this.replyStream = QueueStreams.replyStream(id.high(), id.low());
         this.hostTimeoutNs = hostTimeoutMs * 1_000_000L;
-        this.replies = transport.addSubscription(QueueStreams.CHANNEL, replyStream);
-        this.host = new HostProxy(transport.addPublication(QueueStreams.CHANNEL, QueueStreams.CONTROL_STREAM), id,
-            replyStream, hostTimeoutNs);
+        this.hostLostNs = driverTimeoutMs * 1_000_000L;
+        this.endpoint = endpoint;
+        this.user = user;
+        this.password = password;
+        this.needsSession = endpoint != null || user != null;
+        final TransportPublication control;
+        if (endpoint == null)
+        {
+            this.channel = QueueStreams.CHANNEL;
+            this.replies = transport.addSubscription(QueueStreams.CHANNEL, replyStream);
+            control = transport.addPublication(QueueStreams.CHANNEL, QueueStreams.CONTROL_STREAM);
+        }
+        else
+        {
+            this.channel = QueueStreams.udpChannel(endpoint);
+            this.replies = transport.addSubscription(QueueStreams.responseSubscriptionChannel(endpoint), replyStream);
+            control = transport.addPublication(QueueStreams.requestChannel(endpoint, replies.registrationId()),
+                QueueStreams.CONTROL_STREAM);
+        }
+        this.host = new HostProxy(control, id, replyStream, hostTimeoutNs,
+            endpoint == null ? QueueStreams.CHANNEL : "host=" + endpoint + " (UDP)");
         this.replyHandler = new ResponseAdapter(this, id);
+    }
+
+    /** @return the channel queue messages go to the host on: IPC of the media driver, or the host's UDP endpoint. */
+    public String inboundChannel()
+    {
+        return channel;
+    }
+
+    /**
+     * Opens this client's session with the host, if it needs one (it reaches the host over UDP, or sends
+     * credentials) and has none: sends Connect and waits for the answer. Called before every request, so a client
+     * whose host was lost connects again to the host that runs next on the same endpoint.
+     *
+     * @throws JMSException JMSSecurityException if the host refuses the credentials; a JMSException if it refuses
+     *                      otherwise or cannot be reached.
+     */
+    public void connect() throws JMSException
+    {
+        if (!needsSession || sessionOpen)
+        {
+            return;
+        }
+        connectLock.lock();
+        try
+        {
+            if (sessionOpen)
+            {
+                return;
+            }
+            final PendingConnect pending = pendingConnect != null ? pendingConnect : sendConnect(true);
+            pendingConnect = null;
+            try
+            {
+                await(pending.request, "a Connect", false);
+            }
+            finally
+            {
+                requests.remove(pending.requestId);
+            }
+            opened(pending.request);
+        }
+        finally
+        {
+            connectLock.unlock();
+        }
+    }
+
+    /**
+     * Sends a Connect.
+     *
+     * @param wait whether to wait out back-pressure (up to the host timeout) or give up at once.
+     * @return the Connect waiting for its answer, or null if it was not sent.
+     */
+    private PendingConnect sendConnect(final boolean wait) throws JMSException
+    {
+        final long requestId = nextId();
+        final Request request = new Request();
+        requests.put(requestId, request);
+        boolean sent = false;
+        try
+        {
+            sent = host.connect(requestId, user, password, wait);
+        }
+        finally
+        {
+            if (!sent)
+            {
+                requests.remove(requestId);
+            }
+        }
+        return sent ? new PendingConnect(requestId, request, System.nanoTime()) : null;
+    }
+
+    /** The host answered a Connect: the session is open, or the refusal is thrown. Under the connect lock. */
+    private void opened(final Request request) throws JMSException
+    {
+        if (request.refusal != null)
+        {
+            throw request.code == ErrorCode.AUTHENTICATION_FAILED ?
+                new JMSSecurityException(request.refusal, request.code.name()) :
+                refusal(request.code, request.refusal);
+        }
+        lastHeardNs = System.nanoTime();
+        sessionOpen = true;
+        if (everOpen)
+        {
+            resubscribe();
+        }
+        everOpen = true;
+    }
+
+    /**
+     * Opens this client's consumers again at a host that runs again after it was lost: what their inboxes held came
+     * from the lost host and is dropped (a host with the archive delivers its unacknowledged PERSISTENT messages
+     * again, marked redelivered).
+     */
+    private void resubscribe() throws JMSException
+    {
+        for (final Map.Entry<Long, Reopen> entry : subscriptions.entrySet())
+        {
+            final long consumerId = entry.getKey();
+            final QueueInbox inbox = inboxes.get(consumerId);
+            final Reopen reopen = entry.getValue();
+            if (inbox != null)
+            {
+                // what it drops was never taken by the application, which so never gives that credit back
+                final int dropped = inbox.drain().length;
+                final long owed;
+                synchronized (reopen)
+                {
+                    owed = reopen.outstanding + dropped;
+                    reopen.outstanding = owed;
+                }
+                reopen.send.send();
+                if (owed > reopen.initialCredit)
+                {
+                    host.credit(consumerId, (int)Math.min(Integer.MAX_VALUE, owed - reopen.initialCredit));
+                }
+            }
+        }
+        LOGGER.log(System.Logger.Level.INFO, "connected again to the queue host at " + where() + "; opened " +
+            subscriptions.size() + " consumers there again");
+    }
+
+    /**
+     * While the host is lost, sends a Connect now and then without waiting, so that consumers carry on without a
+     * send, and opens the session when the answer came: the delivery thread that calls this never blocks on it.
+     */
+    private void reconnectIfDue()
+    {
+        if (!needsSession || !everOpen || sessionOpen || !connectLock.tryLock())
+        {
+            return;
+        }
+        try
+        {
+            final long now = System.nanoTime();
+            final PendingConnect pending = pendingConnect;
+            if (pending != null)
+            {
+                if (pending.request.done || now - pending.sentNs > hostTimeoutNs)
+                {
+                    pendingConnect = null;
+                    requests.remove(pending.requestId);
+                    if (pending.request.done)
+                    {
+                        opened(pending.request);
+                    }
+                }
+            }
+            else if (now - lastReconnectNs >= keepAliveNs)
+            {
+                lastReconnectNs = now;
+                pendingConnect = sendConnect(false);
+            }
+        }
+        catch (final JMSException ex)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "could not connect again to the queue host at " + where() + ": " +
+                ex.getMessage());
+        }
+        finally
+        {
+            connectLock.unlock();
+        }
+    }
+
+    /**
+     * Why the host was lost, once: the connection tells its exception listener.
+     *
+     * @return the reason, or null if the host is not lost or this was said already.
+     */
+    public String takeLostReason()
+    {
+        final String reason = lostReason;
+        if (reason != null)
+        {
+            lostReason = null;
+        }
+        return reason;
+    }
+
+    /** @return where this client reaches its host, for messages. */
+    private String where()
+    {
+        return endpoint == null ? QueueStreams.CHANNEL : "host=" + endpoint + " (UDP)";
+    }
+
+    /** Something came from the host: it is alive. */
+    void onHeard()
+    {
+        lastHeardNs = System.nanoTime();
+    }
+
+    /**
+     * After the host was lost, a new response subscription and a new control publication tied to it: the host that
+     * runs next answers on a response channel of its own making. Called while polling, under the poll lock.
+     */
+    private void relink()
+    {
+        if (endpoint == null)
+        {
+            return;
+        }
+        try
+        {
+            final TransportSubscription fresh =
+                transport.addSubscription(QueueStreams.responseSubscriptionChannel(endpoint), replyStream);
+            host.relink(transport.addPublication(QueueStreams.requestChannel(endpoint, fresh.registrationId()),
+                QueueStreams.CONTROL_STREAM));
+            final TransportSubscription old = replies;
+            replies = fresh;
+            old.close();
+        }
+        catch (final TransportException ex)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "could not open new streams to the queue host at " + where() +
+                "; this connection cannot reach it again: " + ex.getMessage());
+        }
+    }
+
+    /** Checks the session's liveness, and sends a heartbeat when nothing else went for a while. */
+    private void keepAlive()
+    {
+        if (!sessionOpen)
+        {
+            return;
+        }
+        final long now = System.nanoTime();
+        if (now - lastHeardNs > hostLostNs)
+        {
+            sessionOpen = false;
+            lostReason = "the queue host at " + where() + " sent nothing, not even a heartbeat, for the driver " +
+                "timeout (" + hostLostNs / 1_000_000 + " ms): it stopped, or the network between is down; queue " +
+                "requests fail until it runs again, then this connection connects to it again";
+            for (final Map.Entry<Long, Request> entry : requests.entrySet())
+            {
+                final Request request = entry.getValue();
+                request.code = ErrorCode.NOT_CONNECTED;
+                request.refusal = lostReason;
+                request.done = true;
+            }
+            relink();
+            return;
+        }
+        if (now - host.lastSentNs() > keepAliveNs)
+        {
+            host.keepAlive();
+        }
     }
 
     /** @return a new id for a consumer or a request, unique within this client. */
@@ -74,7 +386,8 @@ public final class QueueClient implements AutoCloseable
     public QueueInbox subscribe(final String queueName, final String selector, final int credit, final long consumerId)
         throws JMSException
     {
-        return open(queueName, consumerId, () -> host.subscribe(consumerId, credit, queueName, selector));
+        return open(queueName, consumerId, credit,
+            () -> host.subscribe(consumerId, credit, queueName, selector));
     }
 
     /**
@@ -94,7 +407,7 @@ public final class QueueClient implements AutoCloseable
         final String topic, final String selector, final String key, final String channel, final int streamId,
         final int credit, final long consumerId) throws JMSException
     {
-        return open("shared subscription '" + key + "'", consumerId,
+        return open("shared subscription '" + key + "'", consumerId, credit,
             () -> host.subscribeShared(consumerId, credit, topic, selector, key, channel, streamId));
     }
 
@@ -119,7 +432,7 @@ public final class QueueClient implements AutoCloseable
         final String topic, final String selector, final String key, final String channel, final int streamId,
         final boolean shared, final boolean noLocal, final int credit, final long consumerId) throws JMSException
     {
-        return open("durable subscription '" + key + "'", consumerId,
+        return open("durable subscription '" + key + "'", consumerId, credit,
             () -> host.subscribeDurable(consumerId, credit, topic, selector, key, channel, streamId, shared, noLocal));
     }
 
@@ -132,6 +445,7 @@ public final class QueueClient implements AutoCloseable
      */
     public void unsubscribe(final String key) throws JMSException
     {
+        connect();
         final long requestId = nextId();
         final Request request = new Request();
         requests.put(requestId, request);
@@ -150,20 +464,28 @@ public final class QueueClient implements AutoCloseable
         }
     }
 
-    private QueueInbox open(final String what, final long consumerId, final HostRequest send) throws JMSException
+    private QueueInbox open(final String what, final long consumerId, final int credit, final HostRequest send)
+        throws JMSException
     {
+        connect();
         final QueueInbox inbox = new QueueInbox(what);
         inboxes.put(consumerId, inbox);
         final Request request = new Request();
         requests.put(consumerId, request);
         try
         {
+            subscriptions.put(consumerId, new Reopen(send, credit));
             send.send();
             await(request, what);
+            if (request.refusal != null)
+            {
+                subscriptions.remove(consumerId);
+            }
         }
         catch (final JMSException ex)
         {
             inboxes.remove(consumerId);
+            subscriptions.remove(consumerId);
             throw ex;
         }
         finally
@@ -186,6 +508,7 @@ public final class QueueClient implements AutoCloseable
             case INVALID_DESTINATION -> new InvalidDestinationException(why);
             case ILLEGAL_STATE -> new IllegalStateException(why);
             case INVALID_SELECTOR -> new InvalidSelectorException(why);
+            case AUTHENTICATION_FAILED -> new JMSSecurityException(why);
             default -> new JMSException(why);
         };
     }
@@ -200,6 +523,7 @@ public final class QueueClient implements AutoCloseable
      */
     public List<byte[]> browse(final String queueName, final String selector) throws JMSException
     {
+        connect();
         final long requestId = nextId();
         final Request request = new Request();
         requests.put(requestId, request);
@@ -228,6 +552,14 @@ public final class QueueClient implements AutoCloseable
      */
     public void credit(final long consumerId, final int credit) throws JMSException
     {
+        final Reopen reopen = subscriptions.get(consumerId);
+        if (reopen != null)
+        {
+            synchronized (reopen)
+            {
+                reopen.outstanding += credit;
+            }
+        }
         host.credit(consumerId, credit);
     }
 
@@ -275,6 +607,7 @@ public final class QueueClient implements AutoCloseable
             pause(consumerId);
         }
         inboxes.remove(consumerId);
+        subscriptions.remove(consumerId);
         host.closeConsumer(consumerId, sessionHoldsAny);
     }
 
@@ -320,6 +653,14 @@ public final class QueueClient implements AutoCloseable
         {
             requests.remove(requestId);
         }
+        final Reopen reopen = subscriptions.get(consumerId);
+        if (reopen != null)
+        {
+            synchronized (reopen)
+            {
+                reopen.outstanding = 0;
+            }
+        }
         final QueueInbox inbox = inboxes.get(consumerId);
         if (inbox != null)
         {
@@ -336,6 +677,7 @@ public final class QueueClient implements AutoCloseable
      */
     public void temporaryQueue(final String name, final boolean create) throws JMSException
     {
+        connect();
         host.temporaryQueue(name, create);
     }
 
@@ -358,7 +700,10 @@ public final class QueueClient implements AutoCloseable
         }
         try
         {
-            return replies.poll(replyHandler, 64);
+            final int read = replies.poll(replyHandler, 64);
+            keepAlive();
+            reconnectIfDue();
+            return read;
         }
         finally
         {
@@ -377,6 +722,14 @@ public final class QueueClient implements AutoCloseable
     void onDeliver(final long consumerId, final long deliveryId, final int deliveryCount, final byte[] envelope)
     {
         final QueueInbox inbox = inboxes.get(consumerId);
+        final Reopen reopen = subscriptions.get(consumerId);
+        if (reopen != null)
+        {
+            synchronized (reopen)
+            {
+                reopen.outstanding--;
+            }
+        }
         if (inbox != null)
         {
             inbox.add(envelope, deliveryId, deliveryCount);
@@ -461,6 +814,11 @@ public final class QueueClient implements AutoCloseable
 
     private void await(final Request request, final String what) throws JMSException
     {
+        await(request, what, true);
+    }
+
+    private void await(final Request request, final String what, final boolean inSession) throws JMSException
+    {
         final long deadline = System.nanoTime() + hostTimeoutNs;
         while (!request.done)
         {
@@ -468,13 +826,13 @@ public final class QueueClient implements AutoCloseable
             {
                 Thread.yield();
             }
-            if (host.hostSeen() && !host.isConnected())
+            if (inSession && host.hostSeen() && !host.isConnected())
             {
-                throw hostGone();
+                throw hostGone(where());
             }
             if (System.nanoTime() > deadline)
             {
-                throw unreachable(what, hostTimeoutNs);
+                throw unreachable(what, hostTimeoutNs, where());
             }
         }
     }
@@ -483,17 +841,18 @@ public final class QueueClient implements AutoCloseable
      * The host was there and has gone (stopped, or the process that ran it is ending): waiting out the
      * timeout would only hold up, for instance, a close during the JVM's shutdown.
      */
-    static JMSException hostGone()
+    static JMSException hostGone(final String where)
     {
-        return new JMSException("the queue host has gone from " + QueueStreams.CHANNEL + ": it was stopped, or the " +
+        return new JMSException("the queue host has gone from " + where + ": it was stopped, or the " +
             "process that ran it is ending; start it again, or check the driver");
     }
 
-    static JMSException unreachable(final String what, final long hostTimeoutNs)
+    static JMSException unreachable(final String what, final long hostTimeoutNs, final String where)
     {
         return new JMSException("no queue host answered for " + what + " within " + hostTimeoutNs / 1_000_000 +
-            " ms on " + QueueStreams.CHANNEL + ": queues are hosted by the Wirespeed driver process " +
-            "(driver=external) or inside this JVM with the embedded driver; start the driver, or check aeronDir");
+            " ms on " + where + ": queues are hosted by the Wirespeed driver process " +
+            "(driver=external, or the one host= names: check that it runs with wirespeed.host.endpoint set to that " +
+            "ADDRESS:PORT) or inside this JVM with the embedded driver; start the driver, or check aeronDir");
     }
 
     @Override
@@ -508,6 +867,26 @@ public final class QueueClient implements AutoCloseable
     private interface HostRequest
     {
         void send() throws JMSException;
+    }
+
+    /** How to open a consumer again at a host that runs again, and the credit the lost host owed it. */
+    private static final class Reopen
+    {
+        final HostRequest send;
+        final int initialCredit;
+        long outstanding;
+
+        Reopen(final HostRequest send, final int initialCredit)
+        {
+            this.send = send;
+            this.initialCredit = initialCredit;
+            this.outstanding = initialCredit;
+        }
+    }
+
+    /** A Connect sent and not yet answered. */
+    private record PendingConnect(long requestId, Request request, long sentNs)
+    {
     }
 
     /** A request waiting for the host's answer. */

@@ -8,8 +8,10 @@ import io.wirespeed.codec.control.sbe.AcceptedDecoder;
 import io.wirespeed.codec.control.sbe.BrowseEndDecoder;
 import io.wirespeed.codec.control.sbe.BrowseItemDecoder;
 import io.wirespeed.codec.control.sbe.ClientIdDecoder;
+import io.wirespeed.codec.control.sbe.ConnectedDecoder;
 import io.wirespeed.codec.control.sbe.DeliverDecoder;
 import io.wirespeed.codec.control.sbe.ErrorCode;
+import io.wirespeed.codec.control.sbe.HeartbeatDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.control.sbe.RefusedDecoder;
 import io.wirespeed.jms.meta.ConnectionId;
@@ -34,6 +36,7 @@ final class ResponseAdapter implements MessageHandler
     private final DeliverDecoder deliver = new DeliverDecoder();
     private final BrowseItemDecoder browseItem = new BrowseItemDecoder();
     private final BrowseEndDecoder browseEnd = new BrowseEndDecoder();
+    private final ConnectedDecoder connected = new ConnectedDecoder();
 
     /**
      * @param client the client the responses are for.
@@ -76,6 +79,7 @@ final class ResponseAdapter implements MessageHandler
         {
             return;
         }
+        client.onHeard();
         try
         {
             decode(buffer, body, blockLength, version, header.templateId(), end);
@@ -147,6 +151,17 @@ final class ResponseAdapter implements MessageHandler
                 {
                     client.onBrowseEnd(browseEnd.wrap(buffer, body, blockLength, version).correlationId());
                 }
+            }
+            case ConnectedDecoder.TEMPLATE_ID ->
+            {
+                if (checkBlock(blockLength, ConnectedDecoder.BLOCK_LENGTH))
+                {
+                    client.onAccepted(connected.wrap(buffer, body, blockLength, version).correlationId());
+                }
+            }
+            case HeartbeatDecoder.TEMPLATE_ID ->
+            {
+                // heard: nothing more to do
             }
             default -> drop("a response of template " + templateId + " (a newer host?)");
         }

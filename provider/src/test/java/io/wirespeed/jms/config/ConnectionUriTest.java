@@ -16,6 +16,18 @@ import io.wirespeed.transport.ThreadingMode;
 class ConnectionUriTest
 {
     @Test
+    void messagesNeverShowAPassword()
+    {
+        final IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+            () -> ConnectionUri.parse("wirespeed:ipc?user=ann&password=s3cret&noSuchOption=1"));
+        assertFalse(refused.getMessage().contains("s3cret"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("password=***"), refused.getMessage());
+        final ConnectionConfig config = ConnectionUri.parse("wirespeed:ipc?password=s3cret&user=ann");
+        assertEquals("wirespeed:ipc?password=***&user=ann", config.shownUri());
+        assertTrue(config.uri().contains("s3cret"), "the configuration keeps it");
+    }
+
+    @Test
     void noUriMeansEmbeddedIpcWithTwoCoreFriendlyDefaults()
     {
         final ConnectionConfig config = ConnectionUri.parse(null);

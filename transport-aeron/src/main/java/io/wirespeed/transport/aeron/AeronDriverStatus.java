@@ -10,7 +10,8 @@ import org.agrona.concurrent.status.CountersReader;
 /**
  * The {@link DriverStatus} of an Aeron transport: the media driver's heartbeat, which the driver writes into the
  * to-driver buffer of its CnC file, against the client's driver timeout; the archive's control-sessions counter,
- * there while an archive runs; the driver's system counters.
+ * there while an archive runs; the driver's system counters; lags read from its position counters
+ * ({@link StreamPositionSample}).
  */
 final class AeronDriverStatus implements DriverStatus
 {
@@ -70,5 +71,20 @@ final class AeronDriverStatus implements DriverStatus
     public Map<String, Long> networkCounters()
     {
         return aeron.isClosed() ? Map.of() : AeronSystemCounters.read(aeron.countersReader());
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public Map<String, Long> subscriberLags()
+    {
+        return aeron.isClosed() ? Map.of() :
+            StreamPositionSample.read(aeron.countersReader()).subscriberLags(aeron.clientId());
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public long archiveLag()
+    {
+        return aeron.isClosed() ? 0 : StreamPositionSample.read(aeron.countersReader()).archiveLag();
     }
 }

@@ -17,15 +17,24 @@ import org.agrona.DirectBuffer;
 final class AeronSubscription implements TransportSubscription
 {
     private final Subscription subscription;
+    private final ImageGaps gaps;
     private final FragmentAssembler assembler = new FragmentAssembler(this::onMessage);
     private final Consumer<Image> imagePoller = this::pollImage;
     private MessageHandler handler;
     private int remainingFragments;
     private int polledFragments;
 
-    AeronSubscription(final Subscription subscription)
+    AeronSubscription(final Subscription subscription, final ImageGaps gaps)
     {
         this.subscription = subscription;
+        this.gaps = gaps;
+    }
+
+    /** {@inheritDoc} Counted from images that left and rejoined further on ({@link ImageGaps}). */
+    @Override
+    public long lostBytes()
+    {
+        return gaps.lostBytes();
     }
 
     /** {@inheritDoc} */
@@ -84,6 +93,21 @@ final class AeronSubscription implements TransportSubscription
     public int streamId()
     {
         return subscription.streamId();
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public long registrationId()
+    {
+        return subscription.registrationId();
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public long publisherCorrelationId(final int sessionId)
+    {
+        final Image image = subscription.imageBySessionId(sessionId);
+        return image == null ? -1 : image.correlationId();
     }
 
     /** {@inheritDoc} */

@@ -195,7 +195,8 @@ public final class AeronTransport implements Transport
         requireChannel(channel);
         try
         {
-            return new AeronSubscription(aeron.addSubscription(channel, streamId));
+            final ImageGaps gaps = new ImageGaps();
+            return new AeronSubscription(aeron.addSubscription(channel, streamId, gaps, gaps), gaps);
         }
         catch (final RegistrationException ex)
         {

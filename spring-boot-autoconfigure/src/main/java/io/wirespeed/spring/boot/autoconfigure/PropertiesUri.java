@@ -31,7 +31,7 @@ final class PropertiesUri
      */
     static String of(final WirespeedJmsProperties properties, final String defaultArchiveDir)
     {
-        return compose(properties.getUrl(), defaultArchiveDir, properties.options(), properties.getRoute());
+        return compose(properties.getUrl(), defaultArchiveDir, properties.options(), properties.patternOptions());
     }
 
     /**
@@ -54,13 +54,13 @@ final class PropertiesUri
                 refused = true;
             }
         }
-        for (final Map.Entry<String, String> route : properties.getRoute().entrySet())
+        for (final Map.Entry<String, String> option : properties.patternOptions().entrySet())
         {
             final String refusal = refusal(
-                compose(ConnectionUri.DEFAULT_URI, null, Map.of(), Map.of(route.getKey(), route.getValue())));
+                compose(ConnectionUri.DEFAULT_URI, null, Map.of(), Map.of(option.getKey(), option.getValue())));
             if (refusal != null)
             {
-                errors.rejectValue("route", ERROR_CODE, refusal);
+                errors.rejectValue(WirespeedJmsProperties.patternProperty(option.getKey()), ERROR_CODE, refusal);
                 refused = true;
             }
         }
@@ -95,7 +95,7 @@ final class PropertiesUri
         final String url,
         final String defaultArchiveDir,
         final Map<String, String> options,
-        final Map<String, String> routes)
+        final Map<String, String> patternOptions)
     {
         final String base = url == null || url.isBlank() ? ConnectionUri.DEFAULT_URI : url.trim();
         final int query = base.indexOf('?');
@@ -112,9 +112,9 @@ final class PropertiesUri
         {
             joined.add(option.getKey() + "=" + encode(option.getValue()));
         }
-        for (final Map.Entry<String, String> route : routes.entrySet())
+        for (final Map.Entry<String, String> option : patternOptions.entrySet())
         {
-            joined.add("route." + encode(route.getKey()).replace("=", "%3D") + "=" + encode(route.getValue()));
+            joined.add(encode(option.getKey()).replace("=", "%3D") + "=" + encode(option.getValue()));
         }
         final String head = query < 0 ? base : base.substring(0, query);
         return joined.length() == 0 ? head : head + "?" + joined;

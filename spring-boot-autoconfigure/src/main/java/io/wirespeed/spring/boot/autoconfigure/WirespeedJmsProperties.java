@@ -19,6 +19,9 @@ public class WirespeedJmsProperties implements Validator
     /** The prefix of these properties. */
     public static final String PREFIX = "wirespeed.jms";
 
+    private static final String ROUTE_PREFIX = "route.";
+    private static final String SLOW_CONSUMERS_PREFIX = "slowConsumers.";
+
     /**
      * Connection URI: the transport and any options; the options set as properties of their own are added to it
      * and win over the same option in it.
@@ -85,6 +88,18 @@ public class WirespeedJmsProperties implements Validator
     private String clientId;
 
     /**
+     * The queue host's ADDRESS:PORT (a driver process's wirespeed.host.endpoint), reached over UDP; unset, the host
+     * of the connection's own media driver, over IPC.
+     */
+    private String host;
+
+    /** User sent to the queue host when the application names none (createConnection()). */
+    private String user;
+
+    /** Password sent to the queue host with the user. */
+    private String password;
+
+    /**
      * Classes or packages (comma-separated; * for all) a received ObjectMessage may deserialize besides the basics
      * of java.lang, java.math, java.util and java.time.
      */
@@ -123,6 +138,22 @@ public class WirespeedJmsProperties implements Validator
     private Map<String, String> route = new LinkedHashMap<>();
 
     /**
+     * What happens when a topic consumer cannot keep up: hold (it paces its publishers; nothing is lost) or drop (it
+     * falls behind alone, is left behind after slow-consumer-timeout and loses what it missed; its connection's
+     * ExceptionListener hears of it).
+     */
+    private String slowConsumers;
+
+    /** Milliseconds a consumer under the drop policy may stay a full window behind before it is left behind. */
+    private String slowConsumerTimeout;
+
+    /**
+     * Slow-consumer policy per topic pattern (first match wins; the routes' pattern syntax), over slow-consumers:
+     * wirespeed.jms.slow-consumers-for[prices.&gt;]=drop
+     */
+    private Map<String, String> slowConsumersFor = new LinkedHashMap<>();
+
+    /**
      * The URI options these properties set, by option name, in the order they are added to the URL; routes
      * apart ({@link #getRoute()}).
      *
@@ -151,6 +182,9 @@ public class WirespeedJmsProperties implements Validator
         put(options, "fragmentLimit", fragmentLimit);
         put(options, "reuseMessages", reuseMessages);
         put(options, "clientId", clientId);
+        put(options, "host", host);
+        put(options, "user", user);
+        put(options, "password", password);
         put(options, "deserializationAllowList", deserializationAllowList);
         put(options, "deserializationDenyList", deserializationDenyList);
         put(options, "rdmaVerbs", rdmaVerbs);
@@ -159,7 +193,32 @@ public class WirespeedJmsProperties implements Validator
         put(options, "archiveSegmentLength", archiveSegmentLength);
         put(options, "archiveRetention", archiveRetention);
         put(options, "archiveRetentionSize", archiveRetentionSize);
+        put(options, "slowConsumers", slowConsumers);
+        put(options, "slowConsumerTimeout", slowConsumerTimeout);
         return options;
+    }
+
+    /**
+     * The URI options named with a pattern, by option name ({@code route.<pattern>}, then
+     * {@code slowConsumers.<pattern>}), in the order they were given.
+     *
+     * @return option name to value.
+     */
+    public Map<String, String> patternOptions()
+    {
+        final Map<String, String> options = new LinkedHashMap<>();
+        route.forEach((pattern, channel) -> options.put(ROUTE_PREFIX + pattern, channel));
+        slowConsumersFor.forEach((pattern, policy) -> options.put(SLOW_CONSUMERS_PREFIX + pattern, policy));
+        return options;
+    }
+
+    /**
+     * @param option a name of {@link #patternOptions()}.
+     * @return the property that set it: {@code route} or {@code slowConsumersFor}.
+     */
+    static String patternProperty(final String option)
+    {
+        return option.startsWith(ROUTE_PREFIX) ? "route" : "slowConsumersFor";
     }
 
     private static void put(final Map<String, String> options, final String option, final String value)
@@ -422,6 +481,42 @@ public class WirespeedJmsProperties implements Validator
         this.reuseMessages = reuseMessages;
     }
 
+    /** @return the host option. */
+    public String getHost()
+    {
+        return host;
+    }
+
+    /** @param host the host option. */
+    public void setHost(final String host)
+    {
+        this.host = host;
+    }
+
+    /** @return the user option. */
+    public String getUser()
+    {
+        return user;
+    }
+
+    /** @param user the user option. */
+    public void setUser(final String user)
+    {
+        this.user = user;
+    }
+
+    /** @return the password option. */
+    public String getPassword()
+    {
+        return password;
+    }
+
+    /** @param password the password option. */
+    public void setPassword(final String password)
+    {
+        this.password = password;
+    }
+
     /** @return the clientId option. */
     public String getClientId()
     {
@@ -528,6 +623,42 @@ public class WirespeedJmsProperties implements Validator
     public void setArchiveRetentionSize(final String archiveRetentionSize)
     {
         this.archiveRetentionSize = archiveRetentionSize;
+    }
+
+    /** @return the slowConsumers option. */
+    public String getSlowConsumers()
+    {
+        return slowConsumers;
+    }
+
+    /** @param slowConsumers the slowConsumers option. */
+    public void setSlowConsumers(final String slowConsumers)
+    {
+        this.slowConsumers = slowConsumers;
+    }
+
+    /** @return the slowConsumerTimeout option. */
+    public String getSlowConsumerTimeout()
+    {
+        return slowConsumerTimeout;
+    }
+
+    /** @param slowConsumerTimeout the slowConsumerTimeout option. */
+    public void setSlowConsumerTimeout(final String slowConsumerTimeout)
+    {
+        this.slowConsumerTimeout = slowConsumerTimeout;
+    }
+
+    /** @return the slowConsumers.&lt;pattern&gt; options: topic pattern to policy, in the order they were given. */
+    public Map<String, String> getSlowConsumersFor()
+    {
+        return slowConsumersFor;
+    }
+
+    /** @param slowConsumersFor the slowConsumers.&lt;pattern&gt; options: topic pattern to policy. */
+    public void setSlowConsumersFor(final Map<String, String> slowConsumersFor)
+    {
+        this.slowConsumersFor = slowConsumersFor;
     }
 
     /** @return the route options: destination pattern to channel, in the order they were given. */

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToLongFunction;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -21,9 +22,12 @@ import io.wirespeed.transport.DriverStatus;
  * The provider's figures as Micrometer meters named {@code wirespeed.*}: {@code wirespeed.messages.sent},
  * {@code wirespeed.bytes.sent}, {@code wirespeed.messages.received}, {@code wirespeed.bytes.received} (counters
  * tagged {@code destination}: {@code topic:<name>}, {@code queue:<name>}, {@code (temporary)}, {@code (other)}),
- * {@code wirespeed.send.backpressure} and {@code wirespeed.send.failures} (counters), the media driver's
+ * {@code wirespeed.send.backpressure}, {@code wirespeed.send.failures} and {@code wirespeed.consumer.loss} (bytes
+ * lost under {@code slowConsumers=drop}) (counters), the media driver's
  * {@code wirespeed.driver.naks.sent}, {@code .naks.received}, {@code .retransmits.sent},
- * {@code .retransmitted.bytes}, {@code .loss.gap.fills}, {@code .errors} (counters), and any counter the queue host
+ * {@code .retransmitted.bytes}, {@code .loss.gap.fills}, {@code .errors} (counters), {@code wirespeed.consumer.lag}
+ * (gauge: bytes the JVM's slowest subscription image is behind its stream), {@code wirespeed.archive.lag} (gauge:
+ * bytes the archive's furthest-behind recording is behind its stream), and any counter the queue host
  * keeps in the driver (queue depth, in-flight, consumers, durable subscription lag) as a gauge
  * {@code wirespeed.<figure>} tagged {@code destination}. The figures are the JVM's: every connection's, closed ones'
  * included. At most {@value #MAX_DESTINATION_TAGS} destinations get a tag of their own; the rest are counted under
@@ -54,6 +58,15 @@ public class WirespeedMeterBinder implements MeterBinder, AutoCloseable
             .description("sends that waited on back-pressure").register(meterRegistry);
         FunctionCounter.builder("wirespeed.send.failures", this, (binder) -> WirespeedMetrics.sendFailures())
             .description("sends that failed").register(meterRegistry);
+        FunctionCounter.builder("wirespeed.consumer.loss", this, (binder) -> WirespeedMetrics.consumerLossBytes())
+            .description("bytes topic consumers lost, left behind under slowConsumers=drop").baseUnit("bytes")
+            .register(meterRegistry);
+        Gauge.builder("wirespeed.consumer.lag", this, (binder) -> largest(ConnectionMetrics::consumerLagBytes))
+            .description("bytes this JVM's slowest subscription is behind its stream").baseUnit("bytes")
+            .register(meterRegistry);
+        Gauge.builder("wirespeed.archive.lag", this, (binder) -> largest(ConnectionMetrics::archiveLagBytes))
+            .description("bytes the archive's furthest-behind recording is behind its stream").baseUnit("bytes")
+            .register(meterRegistry);
         for (final String name : DRIVER_COUNTERS)
         {
             FunctionCounter.builder("wirespeed.driver." + name, this, (binder) -> binder.driverCounter(name))
@@ -124,6 +137,16 @@ public class WirespeedMeterBinder implements MeterBinder, AutoCloseable
             }
         }
         return other;
+    }
+
+    private static double largest(final ToLongFunction<ConnectionMetrics> figure)
+    {
+        long largest = 0;
+        for (final ConnectionMetrics connection : WirespeedMetrics.connections())
+        {
+            largest = Math.max(largest, figure.applyAsLong(connection));
+        }
+        return largest;
     }
 
     private synchronized double driverCounter(final String name)

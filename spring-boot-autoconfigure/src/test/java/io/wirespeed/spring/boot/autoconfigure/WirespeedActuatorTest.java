@@ -83,6 +83,8 @@ class WirespeedActuatorTest
         assertEquals(0, value(get("/actuator/metrics/wirespeed.driver.naks.sent")));
         assertEquals(0, value(get("/actuator/metrics/wirespeed.driver.retransmits.sent")));
         assertEquals(0, value(get("/actuator/metrics/wirespeed.driver.loss.gap.fills")));
+        assertTrue(value(get("/actuator/metrics/wirespeed.consumer.lag")) >= 0, "consumer lag, bytes");
+        assertEquals(0, value(get("/actuator/metrics/wirespeed.archive.lag")), "no recording is behind");
         assertTrue(value(get("/actuator/metrics/jms.message.publish")) >= MESSAGES, "Boot's JMS observations");
     }
 

@@ -151,6 +151,11 @@ class WirespeedJmsAutoConfigurationTest
                 properties.getRoute().put("a", "aeron:ipc");
                 assertEquals("wirespeed:ipc?route.a=aeron:ipc", PropertiesUri.of(properties, null));
             }
+            else if (option.equals("slowConsumers.<pattern>"))
+            {
+                properties.getSlowConsumersFor().put("prices.>", "drop");
+                assertEquals("wirespeed:ipc?slowConsumers.prices.>=drop", PropertiesUri.of(properties, null));
+            }
             else
             {
                 new BeanWrapperImpl(properties).setPropertyValue(option, "x");
