@@ -32,7 +32,7 @@ import io.wirespeed.netns.NamespaceHost;
  * {@code artemis-tcp-netns}: {@link io.wirespeed.bench.rig.Placement}) the gateway runs on the near host, the engine
  * on the far host ({@link MatchingEngineMain}) and Artemis's broker on a third; Wirespeed's orders, trades, order
  * confirmations and quotes are all topics over UDP unicast (orders to the far host's address, the rest routed back
- * to the near host's), since the queue host is not reached over UDP yet (issue 14 item 2).
+ * to the near host's); orders through a queue of a queue host reached over UDP ({@code host=}) are not measured yet.
  */
 public final class StockExchangeScenario
 {

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,13 +27,10 @@ import io.wirespeed.test.SlowTest;
  * Every queue feature across hosts ({@link ThreeHosts}): the queue host in the driver process of one host, reached
  * over UDP ({@code host=ADDRESS:PORT}) by producers and consumers on the two others, each with its own driver. Each
  * case runs without loss and again with 5 % of the UDP datagrams every host sends lost, so every path loses 5 %
- * both ways: nothing may be lost, and nothing delivered twice unless marked {@code JMSRedelivered}. The lossy run of
- * the queue case sends 20,000 messages instead of 100,000: Aeron repairs each loss after a NAK round trip, and on a
- * 2-core machine with three drivers and three clients that multiplies the run's time by about five.
+ * both ways: nothing may be lost, and nothing delivered twice unless marked {@code JMSRedelivered}.
  */
 @SlowTest
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
-@Disabled("needs the host over UDP: issue 14 item 2")
 class QueuesAcrossHostsTest
 {
     private static final Duration STARTUP = Duration.ofSeconds(60);
@@ -62,7 +58,7 @@ class QueuesAcrossHostsTest
     {
         final ThreeHosts hosts = ThreeHosts.start(networks, processes, loss);
         final String queue = "it.hosts.queue." + UUID.randomUUID();
-        final int messages = 0 == loss ? 100_000 : 20_000;
+        final int messages = 100_000;
         final Path file = reports.resolve("consumed.bin");
         final ChildJvm consumer = start("consumer on beta", ThreeHosts.BETA, hosts, QUEUE_CONSUMER,
             hosts.queueUri(ThreeHosts.BETA), queue, "auto", file.toString());
