@@ -42,7 +42,7 @@ final class MatchingEngine implements MessageListener, AutoCloseable
         producer = JmsMessages.fast(session.createProducer(null));
         completion = session.createBytesMessage();
         quote = session.createBytesMessage();
-        session.createConsumer(session.createTopic(names.orders())).setMessageListener(this);
+        session.createConsumer(names.orders(session)).setMessageListener(this);
         connection.start();
     }
 

@@ -11,7 +11,8 @@ import io.wirespeed.jms.JmsConnectionFactory;
  * {@link io.wirespeed.bench.rig.RemoteSide} on the far host): a {@link MatchingEngine} on one connection until
  * standard input closes; prints {@code READY} once it consumes orders and {@code QUOTES <n>} as it ends.
  * <p>
- * Arguments: {@code <URI> <topic prefix> <symbols>}; the URI is Wirespeed's ({@code wirespeed:...}) or Artemis's
+ * Arguments: {@code <URI> <topic prefix> <symbols> queue|topic} (what the orders come through); the URI is
+ * Wirespeed's ({@code wirespeed:...}) or Artemis's
  * ({@code tcp://...}).
  */
 public final class MatchingEngineMain
@@ -31,7 +32,8 @@ public final class MatchingEngineMain
         final ConnectionFactory factory = args[0].startsWith("tcp://") ?
             new ActiveMQConnectionFactory(args[0]) : new JmsConnectionFactory(args[0]);
         final long quotes;
-        try (MatchingEngine engine = new MatchingEngine(factory, StockTopics.of(args[1]), Integer.parseInt(args[2])))
+        final StockTopics names = StockTopics.of(args[1], "queue".equals(args[3]));
+        try (MatchingEngine engine = new MatchingEngine(factory, names, Integer.parseInt(args[2])))
         {
             System.out.println("READY engine");
             System.out.flush();

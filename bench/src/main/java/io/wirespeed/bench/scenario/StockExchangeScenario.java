@@ -20,6 +20,8 @@ import io.wirespeed.bench.rig.IntendedSchedule;
 import io.wirespeed.bench.rig.LatencyRecorder;
 import io.wirespeed.bench.rig.LatencySummary;
 import io.wirespeed.bench.rig.Points;
+import io.wirespeed.bench.rig.Placement;
+import io.wirespeed.bench.rig.QueueHostSide;
 import io.wirespeed.bench.rig.RemoteSide;
 import io.wirespeed.bench.rig.RunProfile;
 import io.wirespeed.netns.NamespaceHost;
@@ -30,9 +32,10 @@ import io.wirespeed.netns.NamespaceHost;
  * sends back trade or order confirmations and quotes; the gateway measures order completion time,
  * from the order's intended send time to its confirmation. Between hosts ({@code wirespeed-udp-netns},
  * {@code artemis-tcp-netns}: {@link io.wirespeed.bench.rig.Placement}) the gateway runs on the near host, the engine
- * on the far host ({@link MatchingEngineMain}) and Artemis's broker on a third; Wirespeed's orders, trades, order
- * confirmations and quotes are all topics over UDP unicast (orders to the far host's address, the rest routed back
- * to the near host's); orders through a queue of a queue host reached over UDP ({@code host=}) are not measured yet.
+ * on the far host ({@link MatchingEngineMain}) and the queue server on a third: Artemis's broker, or Wirespeed's
+ * driver process serving its queue host over UDP ({@link QueueHostSide}, clients with {@code host=}). Orders then go
+ * through a queue; Wirespeed's trades, order confirmations and quotes are topics over UDP unicast, routed back to the
+ * near host's address.
  */
 public final class StockExchangeScenario
 {
@@ -72,11 +75,23 @@ public final class StockExchangeScenario
     private static Map<String, Object> measure(
         final JmsTarget target, final String prefix, final double rate, final RunProfile profile) throws Exception
     {
-        final StockTopics names = StockTopics.of(prefix);
         final NamespaceHost engineHost = target.farHost();
-        // Between hosts the engine's replies come back to this host: over UDP unicast, routes to its address.
-        final JmsTarget here = null == engineHost ? target :
-            target.receivingHere(names.trades()).receivingHere(names.confirms()).receivingHere(names.quotes());
+        // Between hosts orders go through a queue: Artemis's broker's, or Wirespeed's queue host on a host of its own.
+        final StockTopics names = StockTopics.of(prefix, null != engineHost);
+        try (QueueHostSide queueHost = null != engineHost && target.uri().startsWith("wirespeed:") ?
+            QueueHostSide.start(Placement.host(Placement.BROKER)) : null)
+        {
+            final JmsTarget withHost = null == queueHost ? target : target.withOption("host=" + queueHost.endpoint());
+            // Between hosts the engine's replies come back to this host: over UDP unicast, routes to its address.
+            final JmsTarget here = null == engineHost ? withHost :
+                withHost.receivingHere(names.trades()).receivingHere(names.confirms()).receivingHere(names.quotes());
+            return measure(here, names, engineHost, rate, profile);
+        }
+    }
+
+    private static Map<String, Object> measure(final JmsTarget here, final StockTopics names,
+        final NamespaceHost engineHost, final double rate, final RunProfile profile) throws Exception
+    {
         final double seconds = profile.longRun() ? Math.min(120, 1_000_000 / rate) : profile.measureSeconds();
         final long warmup = (long)(rate * profile.warmupSeconds());
         final long total = warmup + (long)(rate * seconds);
@@ -86,7 +101,8 @@ public final class StockExchangeScenario
         final MatchingEngine localEngine = null == engineHost ? new MatchingEngine(here.factory(), names, SYMBOLS) :
             null;
         try (AutoCloseable engine = null != localEngine ? localEngine : RemoteSide.start(
-            engineHost, MatchingEngineMain.class.getName(), List.of(here.uri(), prefix, Integer.toString(SYMBOLS)));
+            engineHost, MatchingEngineMain.class.getName(),
+            List.of(here.uri(), names.prefix(), Integer.toString(SYMBOLS), names.ordersQueue() ? "queue" : "topic"));
             Connection gateway = here.factory().createConnection())
         {
             final Session receive = gateway.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -112,7 +128,7 @@ public final class StockExchangeScenario
             receive.createConsumer(receive.createTopic(names.confirms())).setMessageListener(completed);
             receive.createConsumer(receive.createTopic(names.quotes())).setMessageListener(m -> quotes[0]++);
             final Session send = gateway.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            final MessageProducer orders = JmsMessages.fast(send.createProducer(send.createTopic(names.orders())));
+            final MessageProducer orders = JmsMessages.fast(send.createProducer(names.orders(send)));
             final BytesMessage order = send.createBytesMessage();
             gateway.start();
             if (null != engineHost)
@@ -156,6 +172,7 @@ public final class StockExchangeScenario
             }
             final Map<String, Object> figures = new LinkedHashMap<>();
             figures.put("targetRate", rate);
+            figures.put("orders", names.ordersQueue() ? "queue" : "topic");
             figures.put("orderSize", 29);
             figures.put("symbols", SYMBOLS);
             figures.put("warmupMessages", Math.min(warmup, sent));
