@@ -27,10 +27,10 @@ public final class Plan
 
     /**
      * The scenarios whose pairs and streams can span hosts ({@link Placement}): those built on
-     * {@code PeerRuns.pingPong} and {@code PeerRuns.stream}, whose far side runs in a JVM of its own, and S3, whose
-     * ponger runs there with a load of that host's.
+     * {@code PeerRuns.pingPong} and {@code PeerRuns.stream}, whose far side runs in a JVM of its own, S3, whose
+     * ponger runs there with a load of that host's, and S8, whose matching engine runs there.
      */
-    public static final Set<String> ACROSS_HOSTS = Set.of("S1", "S2", "S3", "S4", "S5", "S9");
+    public static final Set<String> ACROSS_HOSTS = Set.of("S1", "S2", "S3", "S4", "S5", "S8", "S9");
 
     private Plan()
     {

@@ -27,7 +27,7 @@ import io.wirespeed.netns.NamespaceNetwork;
  * <p>
  * Arguments, all optional: {@code long} (the papers' durations), {@code idle=yielding|busy-spin|backoff},
  * {@code threading=shared|dedicated}, {@code only=S1,S2,...,S9,DEF,QS,WC,JMH}, {@code peers=wirespeed-ipc,aeron-ipc},
- * {@code hosts=loopback|netns} (netns: the network peers of S1, S2, S3, S4, S5 and S9 also between network
+ * {@code hosts=loopback|netns} (netns: the network peers of S1, S2, S3, S4, S5, S8 and S9 also between network
  * namespaces, as {@code <peer>-netns}; needs root), {@code jmh=<jar>|skip}, {@code out=<directory>},
  * {@code warmup=<s>}, {@code measure=<s>}, {@code s3topics=<n>,<n>...} (S3's loaded topic counts instead of its
  * profile's).

@@ -75,7 +75,15 @@ class PlanTest
     @Test
     void scenariosWhoseRolesShareOneJvmStayOnLoopback()
     {
-        assertEquals(List.of("wirespeed-ipc", "wirespeed-udp", "artemis-invm", "artemis-tcp"),
+        assertEquals(List.of("wirespeed-ipc", "wirespeed-udp", "artemis-invm"),
+            Plan.steps(SHORT, Set.of("S6"), Set.of(), true).stream().map(Plan.Step::peer).toList());
+    }
+
+    @Test
+    void acrossHostsS8sWirespeedUdpAndArtemisTcpAreFollowedByTheirTwins()
+    {
+        assertEquals(List.of("wirespeed-ipc", "wirespeed-udp", "wirespeed-udp-netns", "artemis-invm", "artemis-tcp",
+            "artemis-tcp-netns"),
             Plan.steps(SHORT, Set.of("S8"), Set.of(), true).stream().map(Plan.Step::peer).toList());
     }
 

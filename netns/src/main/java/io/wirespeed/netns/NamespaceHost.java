@@ -22,7 +22,7 @@ public final class NamespaceHost
     private final String name;
     private final String namespace;
     private final String address;
-    private final UdpLoss loss;
+    private volatile UdpLoss loss;
 
     NamespaceHost(final String name, final String namespace, final String address, final UdpLoss loss)
     {
@@ -83,7 +83,8 @@ public final class NamespaceHost
     }
 
     /**
-     * The UDP loss on this host's link, as the network was built (a host rebuilt by {@link #parse} does not know it
+     * The UDP loss on this host's link now, as built or last changed
+     * ({@link NamespaceNetwork#udpLoss(String, UdpLoss)}; a host rebuilt by {@link #parse} does not know it
      * and says {@link UdpLoss#NONE}).
      *
      * @return the loss.
@@ -91,6 +92,11 @@ public final class NamespaceHost
     public UdpLoss loss()
     {
         return loss;
+    }
+
+    void loss(final UdpLoss loss)
+    {
+        this.loss = loss;
     }
 
     /**

@@ -244,18 +244,78 @@ public final class NamespaceNetwork implements AutoCloseable
             ip("-n", host.namespace(), "addr", "add", host.address() + "/24", "dev", NamespaceHost.DEVICE);
             ip("-n", host.namespace(), "link", "set", NamespaceHost.DEVICE, "up");
             ip("-n", host.namespace(), "route", "add", "224.0.0.0/4", "dev", NamespaceHost.DEVICE);
-            final String sendRule = host.loss().sendRule(port);
-            if (null != sendRule)
-            {
-                Commands.run(List.of("ip", "netns", "exec", switchNamespace, "nft", sendRule));
-            }
-            final String receiveRule = host.loss().receiveRule(NamespaceHost.DEVICE);
-            if (null != receiveRule)
-            {
-                host.run("nft", receiveRule);
-            }
+            addLossRules(host, port);
             hosts.put(host.name(), host);
             index++;
+        }
+    }
+
+    /**
+     * Changes the UDP loss of one host while the network runs, e.g. to switch 5 % loss both ways on and off in the
+     * middle of a test: its old rules go, the new ones come, and what is in flight at that moment meets one or the
+     * other.
+     *
+     * @param name the host's name.
+     * @param loss what it drops from now on; {@link UdpLoss#NONE} removes its rules.
+     * @throws IOException                  quoting the {@code nft} command that failed.
+     * @throws NamespacesUnavailableException if the loss needs {@code nft} and this process cannot use it.
+     */
+    public synchronized void udpLoss(final String name, final UdpLoss loss) throws IOException
+    {
+        final NamespaceHost host = host(name);
+        if (loss.any())
+        {
+            final Optional<String> reason = unavailableReason(true);
+            if (reason.isPresent())
+            {
+                throw new NamespacesUnavailableException(reason.get());
+            }
+        }
+        final String port = port(host);
+        if (host.loss().sendPercent() > 0)
+        {
+            Commands.run(List.of("ip", "netns", "exec", switchNamespace, "nft", "delete", "chain", "netdev",
+                UdpLoss.TABLE, UdpLoss.sendChain(port)));
+        }
+        if (host.loss().receivePercent() > 0)
+        {
+            host.run("nft", "delete", "chain", "netdev", UdpLoss.TABLE, UdpLoss.receiveChain(NamespaceHost.DEVICE));
+        }
+        host.loss(loss);
+        addLossRules(host, port);
+    }
+
+    /**
+     * Changes the UDP loss of every host while the network runs ({@link #udpLoss(String, UdpLoss)}):
+     * {@code UdpLoss.sending(5)} on every host loses 5 % on every path, both ways.
+     *
+     * @param loss what every host drops from now on.
+     * @throws IOException quoting the {@code nft} command that failed.
+     */
+    public synchronized void udpLoss(final UdpLoss loss) throws IOException
+    {
+        for (final String name : hosts.keySet())
+        {
+            udpLoss(name, loss);
+        }
+    }
+
+    private String port(final NamespaceHost host)
+    {
+        return "h" + new ArrayList<>(hosts.values()).indexOf(host);
+    }
+
+    private void addLossRules(final NamespaceHost host, final String port) throws IOException
+    {
+        final String sendRule = host.loss().sendRule(port);
+        if (null != sendRule)
+        {
+            Commands.run(List.of("ip", "netns", "exec", switchNamespace, "nft", sendRule));
+        }
+        final String receiveRule = host.loss().receiveRule(NamespaceHost.DEVICE);
+        if (null != receiveRule)
+        {
+            host.run("nft", receiveRule);
         }
     }
 

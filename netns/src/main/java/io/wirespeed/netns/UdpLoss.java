@@ -13,6 +13,9 @@ package io.wirespeed.netns;
  */
 public record UdpLoss(int sendPercent, int receivePercent)
 {
+    /** The nftables table ({@code netdev} family) of the loss rules, in the switch's and the hosts' namespaces. */
+    static final String TABLE = "wirespeed_loss";
+
     /** No loss: no rule at all. */
     public static final UdpLoss NONE = new UdpLoss(0, 0);
 
@@ -62,7 +65,7 @@ public record UdpLoss(int sendPercent, int receivePercent)
      */
     String sendRule(final String port)
     {
-        return sendPercent == 0 ? null : ingressRule("from_" + port, port, sendPercent);
+        return sendPercent == 0 ? null : ingressRule(sendChain(port), port, sendPercent);
     }
 
     /**
@@ -73,7 +76,17 @@ public record UdpLoss(int sendPercent, int receivePercent)
      */
     String receiveRule(final String device)
     {
-        return receivePercent == 0 ? null : ingressRule("into_" + device, device, receivePercent);
+        return receivePercent == 0 ? null : ingressRule(receiveChain(device), device, receivePercent);
+    }
+
+    static String sendChain(final String port)
+    {
+        return "from_" + port;
+    }
+
+    static String receiveChain(final String device)
+    {
+        return "into_" + device;
     }
 
     /**
@@ -88,7 +101,7 @@ public record UdpLoss(int sendPercent, int receivePercent)
      */
     static String ingressRule(final String chain, final String device, final int percent)
     {
-        return "add table netdev wirespeed_loss { chain " + chain + " { type filter hook ingress device \"" + device +
+        return "add table netdev " + TABLE + " { chain " + chain + " { type filter hook ingress device \"" + device +
             "\" priority 0; meta l4proto udp" + share(percent) + " drop; }; }";
     }
 

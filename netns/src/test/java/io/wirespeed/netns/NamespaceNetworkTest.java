@@ -138,6 +138,32 @@ class NamespaceNetworkTest
     }
 
     @Test
+    void switchesAHostsLossOnAndOffWhileTheNetworkRuns() throws Exception
+    {
+        try (NamespaceNetwork network = create(NamespaceNetwork.builder().hosts("a", "b")))
+        {
+            final NamespaceHost atSwitch = new NamespaceHost("switch", network.switchNamespace(), "-", UdpLoss.NONE);
+            network.udpLoss("a", new UdpLoss(100, 5));
+            assertEquals(new UdpLoss(100, 5), network.host("a").loss());
+            assertTrue(atSwitch.run("nft", "list", "ruleset").contains("chain from_h0"));
+            assertTrue(network.host("a").run("nft", "list", "ruleset").contains("mod 100 < 5 drop"));
+
+            final ChildJvm b = start(network.host("b"), "receive", Integer.toString(PORT));
+            b.awaitLine("READY", WAIT);
+            final ChildJvm lost = start(
+                network.host("a"), "send", network.host("b").address(), Integer.toString(PORT), "50");
+            assertEquals(0, lost.awaitExit(WAIT), lost.output());
+
+            network.udpLoss(UdpLoss.NONE);
+            assertEquals(UdpLoss.NONE, network.host("a").loss());
+            assertFalse(atSwitch.run("nft", "list", "ruleset").contains("from_h0"));
+            assertFalse(network.host("a").run("nft", "list", "ruleset").contains("into_ws0"));
+            start(network.host("a"), "send", network.host("b").address(), Integer.toString(PORT), "50", "end");
+            assertEquals("RECEIVED 50", b.awaitLine("RECEIVED", WAIT), b.output());
+        }
+    }
+
+    @Test
     void removesItsNamespacesWhenClosed() throws IOException
     {
         final NamespaceNetwork network = create(NamespaceNetwork.builder().hosts("a", "b"));

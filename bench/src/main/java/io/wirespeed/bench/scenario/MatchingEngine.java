@@ -2,6 +2,7 @@ package io.wirespeed.bench.scenario;
 
 import javax.jms.BytesMessage;
 import javax.jms.Connection;
+import javax.jms.ConnectionFactory;
 import javax.jms.JMSException;
 import javax.jms.Message;
 import javax.jms.MessageListener;
@@ -10,10 +11,10 @@ import javax.jms.Session;
 import javax.jms.Topic;
 
 import io.wirespeed.bench.peer.JmsMessages;
-import io.wirespeed.bench.peer.JmsTarget;
 
 /**
- * The exchange's matching engine, on a connection of its own: reads orders, matches them against
+ * The exchange's matching engine, on a connection of its own (in the step's JVM, or on a host of its own across
+ * hosts: {@link MatchingEngineMain}): reads orders, matches them against
  * its {@link OrderBook}, and publishes a trade confirmation (the order traded) or an order
  * confirmation (it rests) carrying the order's intended send time back, and a quote whenever a
  * symbol's best bid or ask moved.
@@ -30,9 +31,9 @@ final class MatchingEngine implements MessageListener, AutoCloseable
     private final Topic quotes;
     private volatile long quotesSent;
 
-    MatchingEngine(final JmsTarget target, final StockTopics names, final int symbols) throws JMSException
+    MatchingEngine(final ConnectionFactory factory, final StockTopics names, final int symbols) throws JMSException
     {
-        connection = target.factory().createConnection();
+        connection = factory.createConnection();
         final Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
         book = new OrderBook(symbols);
         trades = session.createTopic(names.trades());
@@ -41,7 +42,7 @@ final class MatchingEngine implements MessageListener, AutoCloseable
         producer = JmsMessages.fast(session.createProducer(null));
         completion = session.createBytesMessage();
         quote = session.createBytesMessage();
-        session.createConsumer(session.createTopic(names.orders())).setMessageListener(this);
+        session.createConsumer(names.orders(session)).setMessageListener(this);
         connection.start();
     }
 

@@ -1,6 +1,7 @@
 package io.wirespeed.bench.scenario;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -19,13 +20,22 @@ import io.wirespeed.bench.rig.IntendedSchedule;
 import io.wirespeed.bench.rig.LatencyRecorder;
 import io.wirespeed.bench.rig.LatencySummary;
 import io.wirespeed.bench.rig.Points;
+import io.wirespeed.bench.rig.Placement;
+import io.wirespeed.bench.rig.QueueHostSide;
+import io.wirespeed.bench.rig.RemoteSide;
 import io.wirespeed.bench.rig.RunProfile;
+import io.wirespeed.netns.NamespaceHost;
 
 /**
  * S8, the stock-exchange simulation of the AMQP paper over topics: a gateway sends random buy and
  * sell orders at a target rate; a {@link MatchingEngine} on its own connection matches them and
  * sends back trade or order confirmations and quotes; the gateway measures order completion time,
- * from the order's intended send time to its confirmation.
+ * from the order's intended send time to its confirmation. Between hosts ({@code wirespeed-udp-netns},
+ * {@code artemis-tcp-netns}: {@link io.wirespeed.bench.rig.Placement}) the gateway runs on the near host, the engine
+ * on the far host ({@link MatchingEngineMain}) and the queue server on a third: Artemis's broker, or Wirespeed's
+ * driver process serving its queue host over UDP ({@link QueueHostSide}, clients with {@code host=}). Orders then go
+ * through a queue; Wirespeed's trades, order confirmations and quotes are topics over UDP unicast, routed back to the
+ * near host's address.
  */
 public final class StockExchangeScenario
 {
@@ -55,7 +65,7 @@ public final class StockExchangeScenario
             for (final double rate : rates)
             {
                 final Map<String, Object> point = Points.of("S8", peer, runs.jmsSettings(), profile);
-                point.putAll(measure(runs.target(), StockTopics.of("s8." + (round++)), rate, profile));
+                point.putAll(measure(runs.target(), "s8." + (round++), rate, profile));
                 Progress.print(point, String.format("%,.0f orders/s", rate));
                 sink.accept(point);
             }
@@ -63,15 +73,37 @@ public final class StockExchangeScenario
     }
 
     private static Map<String, Object> measure(
-        final JmsTarget target, final StockTopics names, final double rate, final RunProfile profile) throws Exception
+        final JmsTarget target, final String prefix, final double rate, final RunProfile profile) throws Exception
+    {
+        final NamespaceHost engineHost = target.farHost();
+        // Between hosts orders go through a queue: Artemis's broker's, or Wirespeed's queue host on a host of its own.
+        final StockTopics names = StockTopics.of(prefix, null != engineHost);
+        try (QueueHostSide queueHost = null != engineHost && target.uri().startsWith("wirespeed:") ?
+            QueueHostSide.start(Placement.host(Placement.BROKER)) : null)
+        {
+            final JmsTarget withHost = null == queueHost ? target : target.withOption("host=" + queueHost.endpoint());
+            // Between hosts the engine's replies come back to this host: over UDP unicast, routes to its address.
+            final JmsTarget here = null == engineHost ? withHost :
+                withHost.receivingHere(names.trades()).receivingHere(names.confirms()).receivingHere(names.quotes());
+            return measure(here, names, engineHost, rate, profile);
+        }
+    }
+
+    private static Map<String, Object> measure(final JmsTarget here, final StockTopics names,
+        final NamespaceHost engineHost, final double rate, final RunProfile profile) throws Exception
     {
         final double seconds = profile.longRun() ? Math.min(120, 1_000_000 / rate) : profile.measureSeconds();
         final long warmup = (long)(rate * profile.warmupSeconds());
         final long total = warmup + (long)(rate * seconds);
         final LatencyRecorder completions = new LatencyRecorder(warmup);
         final long[] quotes = new long[1];
-        try (MatchingEngine engine = new MatchingEngine(target, names, SYMBOLS);
-            Connection gateway = target.factory().createConnection())
+        final boolean[] answered = new boolean[1];
+        final MatchingEngine localEngine = null == engineHost ? new MatchingEngine(here.factory(), names, SYMBOLS) :
+            null;
+        try (AutoCloseable engine = null != localEngine ? localEngine : RemoteSide.start(
+            engineHost, MatchingEngineMain.class.getName(),
+            List.of(here.uri(), names.prefix(), Integer.toString(SYMBOLS), names.ordersQueue() ? "queue" : "topic"));
+            Connection gateway = here.factory().createConnection())
         {
             final Session receive = gateway.createSession(false, Session.AUTO_ACKNOWLEDGE);
             final MessageListener completed = m ->
@@ -80,6 +112,11 @@ public final class StockExchangeScenario
                 {
                     final BytesMessage in = (BytesMessage)m;
                     final long intended = in.readLong();
+                    if (intended < 0)
+                    {
+                        answered[0] = true;
+                        return;
+                    }
                     completions.record(intended, in.readLong());
                 }
                 catch (final JMSException ex)
@@ -91,9 +128,18 @@ public final class StockExchangeScenario
             receive.createConsumer(receive.createTopic(names.confirms())).setMessageListener(completed);
             receive.createConsumer(receive.createTopic(names.quotes())).setMessageListener(m -> quotes[0]++);
             final Session send = gateway.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            final MessageProducer orders = JmsMessages.fast(send.createProducer(send.createTopic(names.orders())));
+            final MessageProducer orders = JmsMessages.fast(send.createProducer(names.orders(send)));
             final BytesMessage order = send.createBytesMessage();
             gateway.start();
+            if (null != engineHost)
+            {
+                // A topic's first messages reach only subscribers already connected: probe until the engine answers.
+                RemoteSide.handshake(() ->
+                {
+                    writeOrder(order, -1, -1, 0, OrderBook.BUY, 1, 1);
+                    orders.send(order);
+                }, () -> answered[0]);
+            }
 
             final SplittableRandom random = new SplittableRandom(42);
             final IntendedSchedule schedule = new IntendedSchedule(System.nanoTime() + 1_000_000, rate);
@@ -113,13 +159,9 @@ public final class StockExchangeScenario
                     saturated = true;
                     break;
                 }
-                order.clearBody();
-                order.writeLong(intended);
-                order.writeLong(i);
-                order.writeInt(random.nextInt(SYMBOLS));
-                order.writeByte(random.nextBoolean() ? OrderBook.BUY : OrderBook.SELL);
-                order.writeInt(OrderBook.LEVELS / 2 + random.nextInt(-4, 4));
-                order.writeInt(1 + random.nextInt(10) * 100);
+                writeOrder(order, intended, i, random.nextInt(SYMBOLS),
+                    random.nextBoolean() ? OrderBook.BUY : OrderBook.SELL,
+                    OrderBook.LEVELS / 2 + random.nextInt(-4, 4), 1 + random.nextInt(10) * 100);
                 orders.send(order);
                 sent++;
             }
@@ -130,17 +172,37 @@ public final class StockExchangeScenario
             }
             final Map<String, Object> figures = new LinkedHashMap<>();
             figures.put("targetRate", rate);
+            figures.put("orders", names.ordersQueue() ? "queue" : "topic");
             figures.put("orderSize", 29);
             figures.put("symbols", SYMBOLS);
             figures.put("warmupMessages", Math.min(warmup, sent));
             figures.put("sent", sent);
             figures.put("received", completions.received());
             figures.put("lost", Math.max(0, sent - completions.received()));
-            figures.put("quotesSent", engine.quotesSent());
+            if (null != localEngine)
+            {
+                figures.put("quotesSent", localEngine.quotesSent());
+            }
+            else
+            {
+                figures.put("engineHost", engineHost.toString());
+            }
             figures.put("quotesReceived", quotes[0]);
             figures.put("saturated", saturated || completions.received() < sent);
             figures.put("latency", LatencySummary.of(completions.histogram(), 1));
             return figures;
         }
+    }
+
+    private static void writeOrder(final BytesMessage order, final long intended, final long id, final int symbol,
+        final byte side, final int price, final int quantity) throws JMSException
+    {
+        order.clearBody();
+        order.writeLong(intended);
+        order.writeLong(id);
+        order.writeInt(symbol);
+        order.writeByte(side);
+        order.writeInt(price);
+        order.writeInt(quantity);
     }
 }

@@ -1,17 +1,10 @@
 package io.wirespeed.it.queue;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedInputStream;
-import java.io.DataInputStream;
-import java.io.EOFException;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -97,66 +90,10 @@ class CompetingConsumersAcrossProcessesTest
             "SENT count=" + messages + " markers=" + modes.size(), producer.awaitLine("SENT ", STARTUP.plus(TRANSFER)));
         assertEquals(0, producer.awaitExit(EXIT), "producer exit status" + processes.outputs());
 
-        final BitSet consumed = new BitSet(messages);
-        final StringBuilder shares = new StringBuilder();
-        long duplicates = 0;
-        long outOfRange = 0;
-        for (int i = 0; i < consumers.size(); i++)
-        {
-            final ChildJvm consumer = consumers.get(i);
-            final String report = consumer.awaitLine("CONSUMED ", TRANSFER);
-            consumer.awaitLine("VERIFIED", EXIT);
-            assertEquals(0, consumer.awaitExit(EXIT), modes.get(i) + " consumer exit status" + processes.outputs());
-
-            final int[] seqs = readSeqs(files.get(i));
-            long sum = 0;
-            for (final int seq : seqs)
-            {
-                sum += seq;
-                if (seq < 0 || seq >= messages)
-                {
-                    outOfRange++;
-                }
-                else if (consumed.get(seq))
-                {
-                    duplicates++;
-                }
-                else
-                {
-                    consumed.set(seq);
-                }
-            }
-            assertEquals("CONSUMED count=" + seqs.length + " sum=" + sum, report,
-                "what the " + modes.get(i) + " consumer reported against what it wrote");
-            assertTrue(seqs.length > 0, "the " + modes.get(i) + " consumer got no share" + processes.outputs());
-            shares.append(' ').append(modes.get(i)).append('=').append(seqs.length);
-        }
-
-        assertEquals(0, outOfRange, "sequence numbers that were never sent");
-        assertEquals(0, duplicates, "messages consumed more than once (shares:" + shares + ")");
-        assertEquals(messages, consumed.cardinality(), "distinct messages consumed (shares:" + shares + "); " +
-            "the first missing is " + consumed.nextClearBit(0));
-        assertEquals(messages, consumed.nextClearBit(0), "every sequence number from 0 to " + (messages - 1));
+        final String shares = ConsumedOnce.assertEachConsumedOnce(processes, consumers, modes, files, messages,
+            TRANSFER);
         System.out.println("competing consumers on " + consumeFrom + ", " + messages + " messages, shares:" + shares);
 
         driver.stopCleanly();
-    }
-
-    private static int[] readSeqs(final Path file) throws IOException
-    {
-        final int[] seqs = new int[(int)(Files.size(file) / Integer.BYTES)];
-        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file))))
-        {
-            for (int i = 0; i < seqs.length; i++)
-            {
-                seqs[i] = in.readInt();
-            }
-            assertEquals(-1, in.read(), file + " ends in the middle of a sequence number");
-        }
-        catch (final EOFException ex)
-        {
-            throw new AssertionError(file + " is shorter than its size says", ex);
-        }
-        return seqs;
     }
 }
