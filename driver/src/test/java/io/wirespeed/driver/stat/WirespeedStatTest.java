@@ -156,6 +156,35 @@ class WirespeedStatTest
     }
 
     @Test
+    void showsADurableSubscriptionsLagWhileItIsAway() throws Exception
+    {
+        final String directory = temp.resolve("driver").toString();
+        connection = new JmsConnectionFactory("wirespeed:ipc?aeronDir=" + directory + "&archive=on&archiveDir=" +
+            temp.resolve("archive")).createConnection();
+        connection.setClientID("lag");
+        connection.start();
+        final Session session = connection.createSession();
+        final Topic topic = session.createTopic(TOPIC);
+        session.createDurableSubscriber(topic, "away").close();
+        final MessageProducer producer = session.createProducer(topic);
+        for (int i = 0; i < MESSAGES; i++)
+        {
+            producer.send(session.createTextMessage("price " + i));
+        }
+        final Pattern lag = Pattern.compile("\"name\":\"durable:[^\"]*away[^\"]*\",[^}]*\"durable\\.lag\":(\\d+)");
+
+        final String json = Await.value("the away subscription's lag", () ->
+        {
+            final String line = stat(directory, "--once", "--json");
+            final Matcher matcher = lag.matcher(line);
+            return matcher.find() && Long.parseLong(matcher.group(1)) > 0 ? line : null;
+        });
+
+        assertTrue(json.contains("durable.lag"), json);
+        session.unsubscribe("away");
+    }
+
+    @Test
     void showsTheArchivesRecordingOfADurableSubscriptionsTopicCaughtUp() throws Exception
     {
         final String directory = temp.resolve("driver").toString();
