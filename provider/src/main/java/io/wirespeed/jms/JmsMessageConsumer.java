@@ -654,10 +654,14 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         consumed();
     }
 
+    /**
+     * Whether a topic envelope from this consumer's inbox is one to hand over. Its stream put it there only after
+     * comparing its kind and name with this consumer's topic or pattern, so that is not checked again; the clock is
+     * read only for a message that can expire or was sent with a delay.
+     */
     private boolean acceptFromTopic(final DirectBuffer buffer, final int offset, final int length)
     {
-        if (!wrapChecked(buffer, offset, length) || !(null == pattern ? decoder.isFor(destination) :
-            decoder.isIn(pattern)))
+        if (!wrapChecked(buffer, offset, length))
         {
             return false;
         }
@@ -665,7 +669,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         {
             return false;
         }
-        final long now = connection.clock().time();
+        final long now = decoder.isTimed() ? connection.clock().time() : Long.MIN_VALUE;
         final long expiration = decoder.expiration();
         if (expiration != 0 && expiration <= now)
         {
@@ -675,7 +679,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         {
             return false;
         }
-        if (decoder.deliveryTime() > now)
+        if (Long.MIN_VALUE != now && decoder.deliveryTime() > now)
         {
             holdUntilDue(keepEnvelope(decoder.decode(), buffer, offset, length));
             return false;
