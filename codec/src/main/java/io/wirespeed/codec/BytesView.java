@@ -110,6 +110,18 @@ public final class BytesView
     }
 
     /**
+     * Whether the bytes are the UTF-8 encoding of a text encoded beforehand: the fast form of
+     * {@link #contentEquals(CharSequence)} for names compared on every message.
+     *
+     * @param value the encoded text.
+     * @return true when equal.
+     */
+    public boolean contentEquals(final Utf8Text value)
+    {
+        return value.matches(buffer, offset, length);
+    }
+
+    /**
      * Whether the bytes equal those of another range.
      *
      * @param other       buffer holding the other bytes.

@@ -379,6 +379,30 @@ public final class EnvelopeWriter
     }
 
     /**
+     * Sets JMSDestination from a name encoded beforehand (the destination keeps it), copying its bytes rather than
+     * encoding the name on every send.
+     *
+     * @param kind of destination, not {@link DestinationKind#NONE}.
+     * @param name the destination's name in UTF-8.
+     * @return this writer.
+     */
+    public EnvelopeWriter destination(final DestinationKind kind, final Utf8Text name)
+    {
+        advanceTo(PART_DESTINATION);
+        buffer.putByte(block + DESTINATION_KIND[template], (byte)kind.code());
+        final int length = name.length();
+        checkLength(length, MAX_NAME_LENGTH);
+        putLengthHeader(length, NAME_HEADER_LENGTH);
+        buffer.putBytes(limit, name.bytes(), 0, length);
+        if (!topicHashSet)
+        {
+            buffer.putInt(block + TOPIC_HASH[template], TopicHash.of(buffer, limit, length), LITTLE_ENDIAN);
+        }
+        limit += length;
+        return this;
+    }
+
+    /**
      * Sets JMSReplyTo; only none in a compact envelope.
      *
      * @param kind of destination; {@link DestinationKind#NONE} with a null name when absent.

@@ -3,22 +3,27 @@ package io.wirespeed.jms;
 import javax.jms.JMSException;
 
 import java.util.ArrayList;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.LockSupport;
 
 import org.agrona.collections.ArrayUtil;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
 
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.queue.QueueClient;
 
 /**
  * The connection's one delivery thread: an {@link Agent} that reads the {@link TopicStreams} serving listeners once
- * per cycle, then calls {@code onMessage} on its own thread for the topic consumers that were sent envelopes, and
- * polls the queue host's inboxes of the other listening consumers. A cycle's cost grows with the streams and with
- * the consumers that have work, not with the consumers that wait. One thread per connection serialises the
- * listeners of each session, as the specification requires. Started when the first listener is set; idles with
- * the connection's idle strategy.
+ * per cycle, then calls {@code onMessage} on its own thread for the topic consumers that were sent envelopes and for
+ * the queue-host consumers whose inboxes were filled. A cycle's cost grows with the streams and with the consumers
+ * that have work, not with the consumers that wait. One thread per connection serialises the listeners of each
+ * session, as the specification requires. Started when the first listener is set; idles with the connection's idle
+ * strategy.
+ * <p>
+ * The thread owns its state (the listening consumers, the ready lists) and no lock guards it: other threads hand it
+ * {@link DeliveryCommands commands} (add or remove a listening consumer, wait for the running listener to return),
+ * which it runs between deliveries at the start of each cycle, as Aeron's agents take commands from their queues.
  */
 final class ConnectionPoller implements Agent
 {
@@ -26,11 +31,12 @@ final class ConnectionPoller implements Agent
 
     private final JmsConnection connection;
     private final ConnectionConfig config;
-    private final ReentrantLock deliveryLock = new ReentrantLock();
     private final TopicStreams topics;
+    private final DeliveryCommands commands = new DeliveryCommands();
     private final ArrayList<TopicSource> ready = new ArrayList<>();
-    private volatile JmsMessageConsumer[] consumers = EMPTY;
-    private volatile JmsMessageConsumer[] topicConsumers = EMPTY;
+    private final ManyToOneConcurrentLinkedQueue<JmsMessageConsumer> queueReady =
+        new ManyToOneConcurrentLinkedQueue<>();
+    private JmsMessageConsumer[] topicConsumers = EMPTY;
     private volatile boolean backlog;
     private volatile Thread thread;
     private AgentRunner runner;
@@ -44,13 +50,15 @@ final class ConnectionPoller implements Agent
     }
 
     @Override
+    public void onStart()
+    {
+        thread = Thread.currentThread();
+    }
+
+    @Override
     public int doWork()
     {
-        if (thread == null)
-        {
-            thread = Thread.currentThread();
-        }
-        int work = 0;
+        int work = commands.run();
         final QueueClient queueClient = connection.queueClientIfOpen();
         if (queueClient != null)
         {
@@ -65,26 +73,11 @@ final class ConnectionPoller implements Agent
         {
             return work;
         }
-        deliveryLock.lock();
-        try
+        work += deliverTopics();
+        work += deliverQueues();
+        if (backlog)
         {
-            work += deliverTopics();
-            for (final JmsMessageConsumer consumer : consumers)
-            {
-                if (!connection.isStarted())
-                {
-                    break;
-                }
-                work += consumer.deliverToListener(config.fragmentLimit());
-            }
-            if (backlog)
-            {
-                work += deliverBacklog();
-            }
-        }
-        finally
-        {
-            deliveryLock.unlock();
+            work += deliverBacklog();
         }
         return work;
     }
@@ -109,6 +102,46 @@ final class ConnectionPoller implements Agent
             }
         }
         return work;
+    }
+
+    /**
+     * The queue-host consumers (queues, shared and durable subscriptions) whose inboxes were filled since the last
+     * cycle; one that still holds deliveries after its turn (fragment limit reached) is signalled again.
+     */
+    private int deliverQueues()
+    {
+        int work = 0;
+        for (int i = queueReady.size(); i > 0 && connection.isStarted(); i--)
+        {
+            final JmsMessageConsumer consumer = queueReady.poll();
+            if (consumer == null)
+            {
+                break;
+            }
+            consumer.clearQueueSignal();
+            work += consumer.deliverToListener(config.fragmentLimit());
+            if (consumer.hasQueueDeliveries())
+            {
+                consumer.signalQueueDelivery();
+            }
+        }
+        return work;
+    }
+
+    /**
+     * A queue-host consumer with a listener has deliveries in its inbox (or redeliveries): serve it in the next
+     * cycle. Any thread; its caller makes sure a consumer is queued at most once until served.
+     *
+     * @param consumer the consumer.
+     */
+    void onQueueDelivery(final JmsMessageConsumer consumer)
+    {
+        queueReady.offer(consumer);
+        final Thread delivery = thread;
+        if (delivery != null)
+        {
+            LockSupport.unpark(delivery);
+        }
     }
 
     /** Redeliveries and delayed messages of topic consumers, which no stream announces. */
@@ -143,38 +176,28 @@ final class ConnectionPoller implements Agent
     }
 
     /**
-     * Adds a consumer whose listener this thread serves; starts the thread on first use.
+     * Adds a consumer whose listener this thread serves; starts the thread on first use. A queue-host consumer is
+     * served when its inbox signals deliveries ({@link #onQueueDelivery}), a topic consumer when its stream reads
+     * envelopes for it, and both when they hold redeliveries or delayed messages.
      *
      * @param consumer the consumer with a listener.
      */
-    synchronized void add(final JmsMessageConsumer consumer)
+    void add(final JmsMessageConsumer consumer)
     {
-        if (closed)
-        {
-            return;
-        }
         if (consumer.isTopicStreamConsumer())
         {
-            topicConsumers = with(topicConsumers, consumer);
-            backlog = true;
+            execute(() ->
+            {
+                topicConsumers = ArrayUtil.remove(topicConsumers, consumer);
+                topicConsumers = ArrayUtil.add(topicConsumers, consumer);
+                backlog = true;
+            });
         }
         else
         {
-            consumers = with(consumers, consumer);
+            consumer.signalQueueDelivery();
         }
         ensureRunning();
-    }
-
-    private static JmsMessageConsumer[] with(final JmsMessageConsumer[] current, final JmsMessageConsumer consumer)
-    {
-        for (final JmsMessageConsumer existing : current)
-        {
-            if (existing == consumer)
-            {
-                return current;
-            }
-        }
-        return ArrayUtil.add(current, consumer);
     }
 
     /** Starts the delivery thread if it is not running. */
@@ -190,14 +213,14 @@ final class ConnectionPoller implements Agent
     }
 
     /**
-     * Removes a consumer; its listener is not called again after the current delivery.
+     * Removes a consumer; its listener is not called again after the current delivery. From another thread this
+     * returns once the delivery thread has let the consumer go.
      *
      * @param consumer the consumer.
      */
-    synchronized void remove(final JmsMessageConsumer consumer)
+    void remove(final JmsMessageConsumer consumer)
     {
-        consumers = ArrayUtil.remove(consumers, consumer);
-        topicConsumers = ArrayUtil.remove(topicConsumers, consumer);
+        whileIdle(() -> topicConsumers = ArrayUtil.remove(topicConsumers, consumer));
     }
 
     /** @return whether the calling thread is this connection's delivery thread. */
@@ -206,9 +229,14 @@ final class ConnectionPoller implements Agent
         return Thread.currentThread() == thread;
     }
 
-    /** Nudges the poller after the connection starts; the idle strategy picks it up. */
+    /** Nudges the poller after the connection starts, so that it does not finish a park first. */
     void wake()
     {
+        final Thread delivery = thread;
+        if (delivery != null)
+        {
+            LockSupport.unpark(delivery);
+        }
     }
 
     /**
@@ -216,15 +244,13 @@ final class ConnectionPoller implements Agent
      */
     void awaitDeliveryIdle()
     {
-        if (!isPollerThread())
-        {
-            deliveryLock.lock();
-            deliveryLock.unlock();
-        }
+        whileIdle(() -> {});
     }
 
     /**
-     * Runs an action while no listener is running: used to close consumers safely from other threads.
+     * Runs an action on the delivery thread between deliveries and waits for it (at once when called from that
+     * thread, or when no delivery thread runs): used to change the thread's state and to close consumers safely
+     * from other threads.
      *
      * @param action the action.
      */
@@ -235,32 +261,62 @@ final class ConnectionPoller implements Agent
             action.run();
             return;
         }
-        deliveryLock.lock();
-        try
+        final DeliveryCommands.Command command;
+        synchronized (this)
         {
-            action.run();
+            if (runner == null)
+            {
+                action.run();
+                return;
+            }
+            command = commands.add(action);
         }
-        finally
-        {
-            deliveryLock.unlock();
-        }
+        wake();
+        command.await();
     }
 
-    /** Stops the delivery thread and waits for it to end. */
+    private void execute(final Runnable action)
+    {
+        if (isPollerThread())
+        {
+            action.run();
+            return;
+        }
+        synchronized (this)
+        {
+            if (runner == null)
+            {
+                action.run();
+                return;
+            }
+            commands.add(action);
+        }
+        wake();
+    }
+
+    /** Stops the delivery thread and waits for it to end; commands it did not take run here. */
     void close()
     {
         final AgentRunner toClose;
         synchronized (this)
         {
             closed = true;
-            consumers = EMPTY;
-            topicConsumers = EMPTY;
             toClose = runner;
-            runner = null;
         }
         if (toClose != null)
         {
             toClose.close();
+        }
+        synchronized (this)
+        {
+            runner = null;
+            thread = null;
+            commands.run();
+            topicConsumers = EMPTY;
+            while (null != queueReady.poll())
+            {
+                // the consumers' listeners are not called again
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package io.wirespeed.jms;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 
 import javax.jms.IllegalStateException;
@@ -74,6 +75,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     private final EnvelopeSelectorSource selectorSource = new EnvelopeSelectorSource();
     private final QueueClient queueClient;
     private final QueueInbox inbox;
+    private final AtomicBoolean queueSignalled = new AtomicBoolean();
     private final long consumerId;
     private final int creditBatch;
     private int consumedSinceCredit;
@@ -141,6 +143,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
             }
             this.subscription = inbox;
             this.topicSource = null;
+            inbox.onArrival(this::signalQueueDelivery);
         }
         else
         {
@@ -342,6 +345,43 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     boolean isTopicStreamConsumer()
     {
         return null != topicSource;
+    }
+
+    /** A redelivery or a delayed message waits: no stream or inbox will announce it to the delivery thread. */
+    private void onWaiting()
+    {
+        if (null != inbox)
+        {
+            signalQueueDelivery();
+        }
+        else
+        {
+            connection.poller().onBacklog();
+        }
+    }
+
+    /**
+     * Tells the delivery thread that this queue-host consumer has something for its listener, unless it was told
+     * already and has not served the consumer since; any thread. Nothing when no listener is set.
+     */
+    void signalQueueDelivery()
+    {
+        if (null != listener && !closed && !queueSignalled.get() && queueSignalled.compareAndSet(false, true))
+        {
+            connection.poller().onQueueDelivery(this);
+        }
+    }
+
+    /** The delivery thread is about to serve this consumer: later arrivals signal again. */
+    void clearQueueSignal()
+    {
+        queueSignalled.set(false);
+    }
+
+    /** @return whether this queue-host consumer still holds deliveries, redeliveries or delayed messages. */
+    boolean hasQueueDeliveries()
+    {
+        return null != inbox && (inbox.size() > 0 || hasWaiting());
     }
 
     /** @return whether a redelivery or a delayed message waits in this consumer; for the delivery thread. */
@@ -614,10 +654,14 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         consumed();
     }
 
+    /**
+     * Whether a topic envelope from this consumer's inbox is one to hand over. Its stream put it there only after
+     * comparing its kind and name with this consumer's topic or pattern, so that is not checked again; the clock is
+     * read only for a message that can expire or was sent with a delay.
+     */
     private boolean acceptFromTopic(final DirectBuffer buffer, final int offset, final int length)
     {
-        if (!wrapChecked(buffer, offset, length) || !(null == pattern ? decoder.isFor(destination) :
-            decoder.isIn(pattern)))
+        if (!wrapChecked(buffer, offset, length))
         {
             return false;
         }
@@ -625,7 +669,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         {
             return false;
         }
-        final long now = connection.clock().time();
+        final long now = decoder.isTimed() ? connection.clock().time() : Long.MIN_VALUE;
         final long expiration = decoder.expiration();
         if (expiration != 0 && expiration <= now)
         {
@@ -635,7 +679,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         {
             return false;
         }
-        if (decoder.deliveryTime() > now)
+        if (Long.MIN_VALUE != now && decoder.deliveryTime() > now)
         {
             holdUntilDue(keepEnvelope(decoder.decode(), buffer, offset, length));
             return false;
@@ -670,7 +714,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     private void holdUntilDue(final JmsMessage message)
     {
         delayed.hold(message);
-        connection.poller().onBacklog();
+        onWaiting();
     }
 
     private JmsMessage takeRedelivery()
@@ -743,7 +787,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     void redeliverFirst(final JmsMessage message)
     {
         redeliveries.addFirst(message);
-        connection.poller().onBacklog();
+        onWaiting();
     }
 
     /** @return the destination this consumer consumes from. */

@@ -19,6 +19,7 @@ import javax.jms.MessageProducer;
 import javax.jms.Session;
 
 import io.wirespeed.jms.exceptions.JmsExceptions;
+import io.wirespeed.jms.message.JmsBytesMessage;
 import io.wirespeed.jms.message.JmsMessageProperties;
 
 /**
@@ -109,7 +110,12 @@ public final class JmsProducer implements JMSProducer
             () ->
             {
                 final BytesMessage message = session.createBytesMessage();
-                if (null != body)
+                if (null != body && null == completionListener && message instanceof JmsBytesMessage bytes)
+                {
+                    // encoded before send returns: the caller's array is the body, not a copy of it
+                    bytes.wrapBody(body);
+                }
+                else if (null != body)
                 {
                     message.writeBytes(body);
                 }

@@ -3,6 +3,7 @@ package io.wirespeed.jms;
 import org.agrona.DirectBuffer;
 
 import io.wirespeed.codec.DestinationKind;
+import io.wirespeed.codec.Utf8Text;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.TopicPattern;
 import io.wirespeed.transport.MessageHandler;
@@ -165,9 +166,9 @@ final class TopicSource implements TopicFeed
         return destination.kind();
     }
 
-    String destinationName()
+    Utf8Text destinationName()
     {
-        return destination.name();
+        return destination.utf8Name();
     }
 
     EnvelopeInbox inbox()

@@ -14,7 +14,8 @@ public final class IdleStrategies
     /**
      * A new idle strategy; each thread needs its own.
      *
-     * @param name {@code backoff}, {@code sleeping}, {@code yielding}, {@code busy-spin} or {@code noop}.
+     * @param name {@code responsive}, {@code backoff}, {@code sleeping}, {@code yielding}, {@code busy-spin} or
+     *             {@code noop}.
      * @return the strategy.
      * @throws io.wirespeed.transport.TransportException if no strategy has that name.
      */

@@ -14,6 +14,7 @@ import javax.naming.StringRefAddr;
 
 import io.wirespeed.codec.DestinationKind;
 import io.wirespeed.codec.TopicHash;
+import io.wirespeed.codec.Utf8Text;
 
 /**
  * A named topic or queue. Destinations are values: two destinations of the same kind and name are
@@ -29,6 +30,7 @@ public abstract class JmsDestination implements Destination, Serializable, Refer
     private final String name;
     private transient int topicHash;
     private transient boolean topicHashKnown;
+    private transient Utf8Text utf8Name;
 
     /**
      * @param name the destination name, neither null nor empty.
@@ -114,6 +116,22 @@ public abstract class JmsDestination implements Destination, Serializable, Refer
     public String name()
     {
         return name;
+    }
+
+    /**
+     * The name's UTF-8 bytes, encoded once, for comparing with names read from envelopes.
+     *
+     * @return the encoded name.
+     */
+    public Utf8Text utf8Name()
+    {
+        Utf8Text encoded = utf8Name;
+        if (null == encoded)
+        {
+            encoded = new Utf8Text(name);
+            utf8Name = encoded;
+        }
+        return encoded;
     }
 
     /**

@@ -63,6 +63,20 @@ public class JmsBytesMessage extends JmsMessage implements BytesMessage
         return buffer;
     }
 
+    /**
+     * Makes an array the body without copying it, for a send that encodes the message before it returns
+     * ({@code JMSProducer.send(Destination, byte[])} without a completion listener): the caller must not change the
+     * array while the message is in use. The message stays writable, as a new one is.
+     *
+     * @param body the body bytes, all of them.
+     */
+    public void wrapBody(final byte[] body)
+    {
+        buffer = body;
+        length = body.length;
+        position = body.length;
+    }
+
     @Override
     public long getBodyLength() throws JMSException
     {

@@ -14,6 +14,8 @@ import javax.jms.JMSException;
 import javax.jms.JMSSecurityException;
 import javax.jms.ResourceAllocationException;
 
+import org.agrona.DirectBuffer;
+
 import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.jms.meta.ConnectionId;
@@ -751,9 +753,13 @@ public final class QueueClient implements AutoCloseable
      * @param consumerId    the consumer.
      * @param deliveryId    the delivery.
      * @param deliveryCount JMSXDeliveryCount.
-     * @param envelope      the envelope.
+     * @param buffer        holding the envelope, valid during the call.
+     * @param offset        where the envelope starts.
+     * @param length        its length.
      */
-    void onDeliver(final long consumerId, final long deliveryId, final int deliveryCount, final byte[] envelope)
+    void onDeliver(
+        final long consumerId, final long deliveryId, final int deliveryCount, final DirectBuffer buffer,
+        final int offset, final int length)
     {
         final QueueInbox inbox = inboxes.get(consumerId);
         final Reopen reopen = subscriptions.get(consumerId);
@@ -766,7 +772,7 @@ public final class QueueClient implements AutoCloseable
         }
         if (inbox != null)
         {
-            inbox.add(envelope, deliveryId, deliveryCount);
+            inbox.add(buffer, offset, length, deliveryId, deliveryCount);
         }
         else
         {

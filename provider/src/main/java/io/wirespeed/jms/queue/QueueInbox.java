@@ -1,23 +1,40 @@
 package io.wirespeed.jms.queue;
 
-import java.util.ArrayDeque;
+import java.nio.ByteOrder;
 
-import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.DirectBuffer;
+import org.agrona.ExpandableArrayBuffer;
 
 import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.TransportSubscription;
 
 /**
- * A queue consumer's local buffer of deliveries from the host, at most its credit deep. The
- * connection's queue client fills it; the consumer polls it like any subscription, and reads the
- * delivery id and count of the message being handed to it.
+ * A queue-host consumer's local buffer of deliveries from the host (queues, shared and durable subscriptions), at
+ * most its credit deep: the queue-host counterpart of a topic consumer's envelope inbox. The connection's queue
+ * client appends each delivery's envelope with its delivery id and count; the consumer polls it like any
+ * subscription and reads the delivery id and count of the message being handed to it. Two buffers, as for topics:
+ * deliveries are appended to the pending one, and the consumer swaps the two when it has read everything it took
+ * before, so that its handler reads bytes nobody writes meanwhile. Allocates nothing once its buffers are large
+ * enough; thread safe (appends, reads and {@link #drain()} may come from different threads).
  */
 public final class QueueInbox implements TransportSubscription
 {
-    private final ArrayDeque<Delivery> deliveries = new ArrayDeque<>();
-    private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+    private static final int INITIAL_CAPACITY = 4096;
+    private static final int ID_OFFSET = 0;
+    private static final int COUNT_OFFSET = ID_OFFSET + Long.BYTES;
+    private static final int LENGTH_OFFSET = COUNT_OFFSET + Integer.BYTES;
+    private static final int HEADER_LENGTH = LENGTH_OFFSET + Integer.BYTES;
+
     private final String queueName;
+    private ExpandableArrayBuffer pending = new ExpandableArrayBuffer(INITIAL_CAPACITY);
+    private ExpandableArrayBuffer reading = new ExpandableArrayBuffer(INITIAL_CAPACITY);
+    private int pendingLength;
+    private int pendingCount;
+    private int readPosition;
+    private int readLimit;
+    private int readCount;
+    private volatile Runnable onArrival = () -> {};
     private long currentDeliveryId;
     private int currentDeliveryCount;
 
@@ -26,15 +43,46 @@ public final class QueueInbox implements TransportSubscription
         this.queueName = queueName;
     }
 
-    synchronized void add(final byte[] envelope, final long deliveryId, final int deliveryCount)
+    /**
+     * Appends a copy of a delivery's envelope, then tells the consumer.
+     *
+     * @param buffer        holding the envelope.
+     * @param offset        where it starts.
+     * @param length        its length.
+     * @param deliveryId    the host's id of the delivery.
+     * @param deliveryCount JMSXDeliveryCount.
+     */
+    void add(
+        final DirectBuffer buffer, final int offset, final int length, final long deliveryId, final int deliveryCount)
     {
-        deliveries.addLast(new Delivery(envelope, deliveryId, deliveryCount));
+        synchronized (this)
+        {
+            final int at = pendingLength;
+            pending.putLong(at + ID_OFFSET, deliveryId, ByteOrder.LITTLE_ENDIAN);
+            pending.putInt(at + COUNT_OFFSET, deliveryCount, ByteOrder.LITTLE_ENDIAN);
+            pending.putInt(at + LENGTH_OFFSET, length, ByteOrder.LITTLE_ENDIAN);
+            pending.putBytes(at + HEADER_LENGTH, buffer, offset, length);
+            pendingLength = at + HEADER_LENGTH + length;
+            pendingCount++;
+        }
+        onArrival.run();
+    }
+
+    /**
+     * Says whom to tell when a delivery arrives: the consumer, which wakes its connection's delivery thread when it
+     * has a listener.
+     *
+     * @param onArrival called after each delivery is added, on the thread that added it.
+     */
+    public void onArrival(final Runnable onArrival)
+    {
+        this.onArrival = onArrival;
     }
 
     /** @return how many deliveries wait in the inbox. */
-    synchronized int size()
+    public synchronized int size()
     {
-        return deliveries.size();
+        return pendingCount + readCount;
     }
 
     @Override
@@ -43,22 +91,45 @@ public final class QueueInbox implements TransportSubscription
         int polled = 0;
         while (polled < fragmentLimit)
         {
-            final Delivery delivery;
+            final ExpandableArrayBuffer buffer;
+            final int offset;
+            final int length;
             synchronized (this)
             {
-                delivery = deliveries.pollFirst();
+                if (readPosition >= readLimit && !swap())
+                {
+                    break;
+                }
+                buffer = reading;
+                currentDeliveryId = buffer.getLong(readPosition + ID_OFFSET, ByteOrder.LITTLE_ENDIAN);
+                currentDeliveryCount = buffer.getInt(readPosition + COUNT_OFFSET, ByteOrder.LITTLE_ENDIAN);
+                length = buffer.getInt(readPosition + LENGTH_OFFSET, ByteOrder.LITTLE_ENDIAN);
+                offset = readPosition + HEADER_LENGTH;
+                readPosition = offset + length;
+                readCount--;
             }
-            if (delivery == null)
-            {
-                break;
-            }
-            currentDeliveryId = delivery.deliveryId;
-            currentDeliveryCount = delivery.deliveryCount;
-            view.wrap(delivery.envelope);
-            handler.onMessage(view, 0, delivery.envelope.length);
+            handler.onMessage(buffer, offset, length);
             polled++;
         }
         return polled;
+    }
+
+    /** Makes the pending deliveries the ones to read; under this inbox's lock, everything taken before read. */
+    private boolean swap()
+    {
+        if (0 == pendingCount)
+        {
+            return false;
+        }
+        final ExpandableArrayBuffer taken = pending;
+        pending = reading;
+        reading = taken;
+        readPosition = 0;
+        readLimit = pendingLength;
+        readCount = pendingCount;
+        pendingLength = 0;
+        pendingCount = 0;
+        return true;
     }
 
     /** @return the host's id of the delivery being handed out by {@link #poll}. */
@@ -74,19 +145,29 @@ public final class QueueInbox implements TransportSubscription
     }
 
     /**
-     * Empties the inbox, returning the ids of the deliveries never handed to the application.
+     * Empties the inbox, returning the ids of the deliveries never handed to the application, oldest first.
      *
      * @return the delivery ids.
      */
     synchronized long[] drain()
     {
-        final long[] ids = new long[deliveries.size()];
+        final long[] ids = new long[readCount + pendingCount];
         int i = 0;
-        for (final Delivery delivery : deliveries)
+        for (int at = readPosition; at < readLimit; at += HEADER_LENGTH + reading.getInt(at + LENGTH_OFFSET,
+            ByteOrder.LITTLE_ENDIAN))
         {
-            ids[i++] = delivery.deliveryId;
+            ids[i++] = reading.getLong(at + ID_OFFSET, ByteOrder.LITTLE_ENDIAN);
         }
-        deliveries.clear();
+        for (int at = 0; at < pendingLength; at += HEADER_LENGTH + pending.getInt(at + LENGTH_OFFSET,
+            ByteOrder.LITTLE_ENDIAN))
+        {
+            ids[i++] = pending.getLong(at + ID_OFFSET, ByteOrder.LITTLE_ENDIAN);
+        }
+        readPosition = 0;
+        readLimit = 0;
+        readCount = 0;
+        pendingLength = 0;
+        pendingCount = 0;
         return ids;
     }
 
@@ -117,9 +198,5 @@ public final class QueueInbox implements TransportSubscription
     public String toString()
     {
         return "QueueInbox[" + queueName + "]";
-    }
-
-    private record Delivery(byte[] envelope, long deliveryId, int deliveryCount)
-    {
     }
 }

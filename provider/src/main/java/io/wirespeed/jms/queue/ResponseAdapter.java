@@ -105,11 +105,11 @@ final class ResponseAdapter implements MessageHandler
                 if (checkBlock(blockLength, DeliverDecoder.BLOCK_LENGTH))
                 {
                     final DeliverDecoder d = deliver.wrap(buffer, body, blockLength, version);
-                    final byte[] envelope = envelope(d.envelopeLength(),
-                        d.limit() + DeliverDecoder.envelopeHeaderLength(), end, buffer);
-                    if (envelope != null)
+                    final int length = d.envelopeLength();
+                    final int start = d.limit() + DeliverDecoder.envelopeHeaderLength();
+                    if (fits(length, start, end))
                     {
-                        client.onDeliver(d.consumerId(), d.deliveryId(), d.deliveryCount(), envelope);
+                        client.onDeliver(d.consumerId(), d.deliveryId(), d.deliveryCount(), buffer, start, length);
                     }
                 }
             }
@@ -210,11 +210,20 @@ final class ResponseAdapter implements MessageHandler
         return true;
     }
 
-    private static byte[] envelope(final int length, final int start, final int end, final DirectBuffer buffer)
+    private static boolean fits(final int length, final int start, final int end)
     {
         if (length < 0 || start + length > end)
         {
             drop("a delivery whose envelope runs past its end");
+            return false;
+        }
+        return true;
+    }
+
+    private static byte[] envelope(final int length, final int start, final int end, final DirectBuffer buffer)
+    {
+        if (!fits(length, start, end))
+        {
             return null;
         }
         final byte[] bytes = new byte[length];

@@ -16,7 +16,6 @@ import io.wirespeed.jms.destination.JmsQueue;
 import io.wirespeed.jms.destination.JmsTemporaryQueue;
 import io.wirespeed.jms.destination.JmsTemporaryTopic;
 import io.wirespeed.jms.destination.JmsTopic;
-import io.wirespeed.jms.destination.TopicPattern;
 import io.wirespeed.jms.message.DeserializationPolicy;
 import io.wirespeed.jms.message.JmsBytesMessage;
 import io.wirespeed.jms.message.JmsMapMessage;
@@ -112,7 +111,7 @@ public final class MessageDecoder
     public boolean isFor(final JmsDestination destination)
     {
         return reader.destinationKind() == destination.kind() &&
-            reader.destinationName().contentEquals(destination.name());
+            reader.destinationName().contentEquals(destination.utf8Name());
     }
 
     /**
@@ -126,6 +125,17 @@ public final class MessageDecoder
         return connectionId.matches(reader.connectionIdHigh(), reader.connectionIdLow());
     }
 
+    /**
+     * Whether the wrapped envelope's message can expire or was sent with a delivery delay, so that a receiver must
+     * read its clock; a compact envelope never is.
+     *
+     * @return true when it carries an expiration or a delivery time after its timestamp.
+     */
+    public boolean isTimed()
+    {
+        return 0 != reader.expiration() || reader.deliveryTime() > reader.timestamp();
+    }
+
     /** @return the wrapped envelope's JMSExpiration; 0 for never. */
     public long expiration()
     {
@@ -136,17 +146,6 @@ public final class MessageDecoder
     public long deliveryTime()
     {
         return reader.deliveryTime();
-    }
-
-    /**
-     * Whether the wrapped envelope is addressed to a topic a wildcard pattern matches.
-     *
-     * @param pattern the consumer's pattern.
-     * @return true for a topic whose name matches.
-     */
-    public boolean isIn(final TopicPattern pattern)
-    {
-        return reader.destinationKind() == DestinationKind.TOPIC && pattern.matches(reader.destinationName());
     }
 
     /**
@@ -308,12 +307,12 @@ public final class MessageDecoder
             return null;
         }
         final JmsDestination known = replyTo ? lastReplyTo : consumerDestination;
-        if (known != null && known.kind() == kind && name.contentEquals(known.name()))
+        if (known != null && known.kind() == kind && name.contentEquals(known.utf8Name()))
         {
             return known;
         }
         if (!replyTo && lastDestination != null && lastDestination.kind() == kind &&
-            name.contentEquals(lastDestination.name()))
+            name.contentEquals(lastDestination.utf8Name()))
         {
             return lastDestination;
         }

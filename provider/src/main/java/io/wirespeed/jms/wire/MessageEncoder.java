@@ -53,7 +53,9 @@ public final class MessageEncoder
         {
             measureEntries(((JmsStreamMessage)message).fields(), false);
         }
-        length.text(nameOf(message.getJMSDestination())).text(nameOf(message.getJMSReplyTo()))
+        final Destination destination = message.getJMSDestination();
+        length.bytes(destination instanceof JmsDestination ? ((JmsDestination)destination).utf8Name().length() : 0)
+            .text(nameOf(message.getJMSReplyTo()))
             .text(message.getJMSType()).text(correlationId)
             .bytes(null == correlationBytes ? 0 : correlationBytes.length);
         if (message instanceof JmsBytesMessage)
@@ -159,11 +161,11 @@ public final class MessageEncoder
         if (destination instanceof JmsDestination)
         {
             final JmsDestination jmsDestination = (JmsDestination)destination;
-            writer.topicHash(jmsDestination.topicHash()).destination(jmsDestination.kind(), jmsDestination.name());
+            writer.topicHash(jmsDestination.topicHash()).destination(jmsDestination.kind(), jmsDestination.utf8Name());
         }
         else
         {
-            writer.destination(DestinationKind.NONE, null);
+            writer.destination(DestinationKind.NONE, (CharSequence)null);
         }
     }
 
