@@ -319,7 +319,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
                         return deliverSynchronously(message, true);
                     }
                 }
-                if (noWait || System.nanoTime() - start >= timeoutNs)
+                if (noWait || (Long.MAX_VALUE != timeoutNs && System.nanoTime() - start >= timeoutNs))
                 {
                     return null;
                 }

@@ -11,6 +11,7 @@ import io.wirespeed.jms.message.JmsMessage;
 final class RedeliveryQueue
 {
     private final ArrayDeque<JmsMessage> messages = new ArrayDeque<>();
+    private volatile int size;
 
     /**
      * Puts a message at the head.
@@ -22,24 +23,28 @@ final class RedeliveryQueue
         synchronized (messages)
         {
             messages.addFirst(message);
+            size = messages.size();
         }
     }
 
-    /** @return the head message, or null when none waits. */
+    /** @return the head message, or null when none waits (without taking the lock: the delivery path asks often). */
     JmsMessage poll()
     {
+        if (0 == size)
+        {
+            return null;
+        }
         synchronized (messages)
         {
-            return messages.pollFirst();
+            final JmsMessage head = messages.pollFirst();
+            size = messages.size();
+            return head;
         }
     }
 
     /** @return whether no message waits. */
     boolean isEmpty()
     {
-        synchronized (messages)
-        {
-            return messages.isEmpty();
-        }
+        return 0 == size;
     }
 }
