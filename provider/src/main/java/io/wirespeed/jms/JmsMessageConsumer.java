@@ -197,8 +197,11 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
             for (final String channel : routing.channels(pattern))
             {
                 final TransportChannel target = connection.transportChannel(channel, destination.name());
-                connection.resolution().watch(target);
-                for (int i = 0; i < routing.streamIdRange(); i++)
+                if (!TopicRouting.isSingleStream(channel))
+                {
+                    connection.resolution().watch(target);
+                }
+                for (int i = 0, range = routing.streamIdRange(channel); i < range; i++)
                 {
                     sources.add(connection.topicStreams().open(
                         target, routing.streamIdBase() + i, destination, pattern, this));

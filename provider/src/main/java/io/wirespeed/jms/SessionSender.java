@@ -158,7 +158,8 @@ final class SessionSender
                 }
             }
             routes.put(destination.name(), route);
-            if (destination.kind() == DestinationKind.TOPIC)
+            if (destination.kind() == DestinationKind.TOPIC &&
+                !TopicRouting.isSingleStream(connection.routing().channel(destination.name())))
             {
                 connection.resolution().publishes(destination.name(), target, streamId);
             }

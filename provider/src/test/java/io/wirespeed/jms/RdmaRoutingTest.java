@@ -25,6 +25,7 @@ import javax.jms.Topic;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.wirespeed.jms.config.TopicRouting;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.test.Await;
 import io.wirespeed.test.FreePorts;
@@ -102,6 +103,44 @@ class RdmaRoutingTest extends JmsTestSupport
     }
 
     @Test
+    void topicsOfOneRdmaRouteWhoseNamesHashToDifferentPartitionsShareItsOneStream() throws Exception
+    {
+        final String first = "rdma.first";
+        final String second = otherPartitionThan(first);
+        final javax.jms.Connection connection = connection(
+            "wirespeed:ipc?rdmaVerbs=simulated&route.rdma.>=wirespeed:rdma?endpoint=127.0.0.1:" + FreePorts.udp());
+        connection.start();
+        final Session session = connection.createSession();
+        final MessageConsumer firstConsumer = session.createConsumer(session.createTopic(first));
+        final MessageConsumer secondConsumer = session.createConsumer(session.createTopic(second));
+        final MessageProducer producer = session.createProducer(null);
+        Await.until("both topics to arrive over the one publication of the endpoint", () ->
+        {
+            try
+            {
+                producer.send(session.createTopic(first), session.createTextMessage(first));
+                producer.send(session.createTopic(second), session.createTextMessage(second));
+                final Message one = firstConsumer.receive(50);
+                final Message two = secondConsumer.receive(50);
+                return null != one && null != two;
+            }
+            catch (final JMSException ex)
+            {
+                throw new java.lang.IllegalStateException(ex);
+            }
+        });
+        for (int i = 0; i < 100; i++)
+        {
+            producer.send(session.createTopic(i % 2 == 0 ? first : second), session.createTextMessage("m" + i));
+        }
+        assertEquals(50, receiveUntil(firstConsumer, "m98", first), "every message of the first topic, no other");
+        assertEquals(50, receiveUntil(secondConsumer, "m99", second), "every message of the second topic, no other");
+        final TopicRouting routing = ((JmsConnection)connection).routing();
+        assertEquals(routing.streamIdBase(), routing.streamId(first), "an RDMA endpoint carries one stream");
+        assertEquals(routing.streamIdBase(), routing.streamId(second), "an RDMA endpoint carries one stream");
+    }
+
+    @Test
     void aDurableSubscriptionOnATopicRoutedOverRdmaIsRefusedBecauseNothingRecordsIt(@TempDir final Path archiveDir)
         throws Exception
     {
@@ -164,6 +203,38 @@ class RdmaRoutingTest extends JmsTestSupport
         {
             final long expected = i < count ? i : END;
             assertEquals(expected, nextAfterTheHandshake(consumer), "message " + i + ", then the end and nothing else");
+        }
+    }
+
+    /** A topic under rdma. whose name hashes to another of the default 16 partition streams than the one given. */
+    private static String otherPartitionThan(final String topic)
+    {
+        String other = "rdma.second";
+        for (int i = 0; TopicRouting.streamId(other, 0, 16) == TopicRouting.streamId(topic, 0, 16); i++)
+        {
+            other = "rdma.second" + i;
+        }
+        return other;
+    }
+
+    /** Receives until a text arrives, skipping the topic's handshakes; counts the others, which alternate. */
+    private static int receiveUntil(final MessageConsumer consumer, final String last, final String handshake)
+        throws JMSException
+    {
+        int count = 0;
+        while (true)
+        {
+            final Message received = consumer.receive(5_000);
+            assertFalse(received == null, "a message is missing after " + count);
+            final String text = ((javax.jms.TextMessage)received).getText();
+            if (!handshake.equals(text))
+            {
+                count++;
+                if (last.equals(text))
+                {
+                    return count;
+                }
+            }
         }
     }
 

@@ -2,6 +2,7 @@ package io.wirespeed.jms;
 
 import static io.wirespeed.jms.ReceiveAssertions.assertNextText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,6 +26,10 @@ import javax.jms.Topic;
 import org.junit.jupiter.api.Test;
 
 import io.wirespeed.test.Await;
+import io.wirespeed.test.FreePorts;
+import io.wirespeed.transport.aeron.AeronTransport;
+import io.wirespeed.transport.rdma.RdmaAvailability;
+import io.wirespeed.transport.rdma.RdmaTransport;
 
 /**
  * Consumers on wildcard topic names ({@code >} for one or more trailing segments, {@code *} for one segment) on a
@@ -225,6 +230,50 @@ class WildcardTopicTest extends JmsTestSupport
     }
 
     @Test
+    void aWildcardConsumerReceivesTopicsRoutedOverRdmaWithTheSimulatedVerbs() throws Exception
+    {
+        final String prefix = uniqueTopic();
+        final JmsConnection connection = (JmsConnection)connection("wirespeed:ipc?streamIdRange=2&rdmaVerbs=simulated" +
+            "&route." + prefix + ".>=wirespeed:rdma?endpoint=127.0.0.1:" + FreePorts.udp());
+        assertInstanceOf(RdmaTransport.class, connection.channelFor(prefix + ".a").transport());
+        receivesRoutedTopics(connection, prefix, "over rdma");
+    }
+
+    @Test
+    void withoutRdmaAWildcardConsumerReceivesRdmaRoutedTopicsOverTheUdpFallback() throws Exception
+    {
+        org.junit.jupiter.api.Assumptions.assumeFalse(RdmaAvailability.probe().available(),
+            "this host has RDMA; the fallback is exercised only where it has none");
+        final String prefix = uniqueTopic();
+        final JmsConnection connection = (JmsConnection)connection("wirespeed:ipc?streamIdRange=2&route." + prefix +
+            ".>=wirespeed:rdma?endpoint=127.0.0.1:" + FreePorts.udp());
+        assertInstanceOf(AeronTransport.class, connection.channelFor(prefix + ".a").transport());
+        receivesRoutedTopics(connection, prefix, "over the fallback");
+    }
+
+    /** A '>' and a '*' consumer on a connection whose prefix is routed: each receives what it matches, once. */
+    private static void receivesRoutedTopics(final Connection connection, final String prefix, final String how)
+        throws JMSException
+    {
+        connection.start();
+        final Session session = connection.createSession();
+        final MessageConsumer all = session.createConsumer(session.createTopic(prefix + ".>"));
+        final MessageConsumer one = session.createConsumer(session.createTopic(prefix + ".*"));
+        final MessageProducer producer = session.createProducer(null);
+        awaitJoined(all, session, session.createProducer(session.createTopic(prefix + ".a")));
+        awaitJoined(one, session, session.createProducer(session.createTopic(prefix + ".a")));
+        producer.send(session.createTopic(prefix + ".a"), session.createTextMessage(how + " a"));
+        producer.send(session.createTopic(prefix + ".b.c"), session.createTextMessage(how + " b.c"));
+        producer.send(session.createTopic(prefix + ".d"), session.createTextMessage(how + " d"));
+
+        assertEquals(Set.of(how + " a", how + " b.c", how + " d"), receiveAllBut(all, "probe", 3),
+            "every routed topic");
+        assertEquals(Set.of(how + " a", how + " d"), receiveAllBut(one, "probe", 2), "the one-segment topics");
+        final Message more = one.receive(200);
+        assertTrue(null == more || "probe".equals(textOf((TextMessage)more)), "nothing else for '*'");
+    }
+
+    @Test
     void invalidPatternsAreRefusedAtCreateConsumerNamingWhatIsWrong() throws Exception
     {
         final Session session = startedSession("wirespeed:ipc");
@@ -270,6 +319,22 @@ class WildcardTopicTest extends JmsTestSupport
             assertTrue(refused.getMessage().contains("not supported yet") &&
                 refused.getMessage().contains("prices.>"), kind + ": " + refused.getMessage());
         }
+    }
+
+    /** Receives texts other than one to ignore, as {@link #receiveTexts} does. */
+    private static Set<String> receiveAllBut(final MessageConsumer consumer, final String ignored, final int count)
+        throws JMSException
+    {
+        final Set<String> texts = new HashSet<>();
+        while (texts.size() < count)
+        {
+            final String text = text(consumer.receive(5_000));
+            if (!ignored.equals(text))
+            {
+                assertTrue(texts.add(text), "received twice: " + text);
+            }
+        }
+        return texts;
     }
 
     /** Receives texts, waiting up to 5 s for each; fails on a missing one or on one that came twice. */

@@ -10,12 +10,14 @@ import javax.jms.Connection;
 import javax.jms.DeliveryMode;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
+import javax.jms.TextMessage;
 
 import io.wirespeed.jms.JmsConnectionFactory;
 
 /**
- * A publisher process for a family of topics: publishes a text message naming its topic and a sequence number to
- * each of its topics every 20 ms, and starts on another topic when told, until its input closes.
+ * A publisher process for a family of topics: publishes a text message naming its topic and a sequence number (also
+ * in the properties {@code seq} and {@code even}) to each of its topics every 20 ms, and starts on another topic when
+ * told, until its input closes.
  * <p>
  * Arguments: {@code <connection URI> <topic>...}. Input lines: {@code ADD <topic>} publishes to one more topic and
  * answers {@code ADDED <topic>}. Prints {@code PUBLISHING} once it has sent to each first topic, {@code CLOSED}
@@ -74,7 +76,10 @@ public final class TopicFamilyPublisherMain
                 }
                 for (final String topic : topics)
                 {
-                    producer.send(session.createTopic(topic), session.createTextMessage(topic + " " + sequence));
+                    final TextMessage message = session.createTextMessage(topic + " " + sequence);
+                    message.setLongProperty("seq", sequence);
+                    message.setBooleanProperty("even", sequence % 2 == 0);
+                    producer.send(session.createTopic(topic), message);
                 }
                 sequence++;
                 if (!announced)

@@ -84,21 +84,49 @@ public final class TopicRouting
         return config.streamIdBase() - 1;
     }
 
-    /** @return how many partition streams each channel has. */
+    /** @return how many partition streams each channel that can carry several streams has. */
     public int streamIdRange()
     {
         return config.streamIdRange();
     }
 
     /**
-     * The stream id a destination travels on: a stable hash of its name into the configured range.
+     * How many partition streams a channel has: {@link #streamIdRange()}, or 1 on a channel whose endpoint carries
+     * one stream ({@link #isSingleStream}).
+     *
+     * @param channel a channel as a route or the default names it.
+     * @return the number of streams, from {@link #streamIdBase()} on.
+     */
+    public int streamIdRange(final String channel)
+    {
+        return isSingleStream(channel) ? 1 : config.streamIdRange();
+    }
+
+    /**
+     * The stream id a destination travels on: a stable hash of its name into the configured range, or the base
+     * stream on a channel that carries one stream.
      *
      * @param name the destination name.
      * @return the stream id.
      */
     public int streamId(final String name)
     {
-        return streamId(name, config.streamIdBase(), config.streamIdRange());
+        return isSingleStream(channel(name)) ? config.streamIdBase() :
+            streamId(name, config.streamIdBase(), config.streamIdRange());
+    }
+
+    /**
+     * Whether a channel carries a single stream: an RDMA endpoint ({@code wirespeed:rdma}) is one publication that
+     * subscriptions connect to, so every topic routed there shares the base stream (and is told apart by the
+     * dispatch on its envelope's topic hash, as on any shared stream), and no resolution stream is advertised on it.
+     * Where RDMA falls back to UDP the same stream is used, so that both kinds of party agree.
+     *
+     * @param channel a channel as a route or the default names it.
+     * @return true for an RDMA channel.
+     */
+    public static boolean isSingleStream(final String channel)
+    {
+        return channel.startsWith("wirespeed:rdma");
     }
 
     /**
