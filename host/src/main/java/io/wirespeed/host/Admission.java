@@ -188,11 +188,14 @@ final class Admission
         {
             return false;
         }
-        final long freeMessages = limits.maxQueueMessages() - room.messages - room.reservedMessages - messages;
+        // what is asked fits; the window beyond it takes at most half of what is left, in messages (each costs its
+        // overhead on the host's bytes too) and in bytes, so that a grant never takes the host past its limit
+        final long hostRoom = limits.maxHostBytes() - hostBytes - cost(messages, bytes);
+        final long freeMessages = Math.min(limits.maxQueueMessages() - room.messages - room.reservedMessages - messages,
+            hostRoom / QueueLimits.MESSAGE_OVERHEAD);
         final int extraMessages = (int)Math.max(0, Math.min(WINDOW_MESSAGES - messages, freeMessages / 2));
-        final long freeBytes = Math.min(limits.maxQueueBytes() - room.bytes - room.reservedBytes,
-            limits.maxHostBytes() - hostBytes - (long)(messages + extraMessages) * QueueLimits.MESSAGE_OVERHEAD) -
-            bytes;
+        final long freeBytes = Math.min(limits.maxQueueBytes() - room.bytes - room.reservedBytes - bytes,
+            hostRoom - (long)extraMessages * QueueLimits.MESSAGE_OVERHEAD);
         final long extraBytes = Math.max(0, Math.min(WINDOW_BYTES, freeBytes / 2));
         final int grantedMessages = messages + extraMessages;
         final long grantedBytes = bytes + extraBytes;

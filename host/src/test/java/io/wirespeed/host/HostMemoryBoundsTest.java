@@ -20,6 +20,7 @@ import io.wirespeed.codec.control.sbe.BrowseItemDecoder;
 import io.wirespeed.codec.control.sbe.CloseConsumerEncoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
+import io.wirespeed.codec.control.sbe.SendCreditEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
 import io.wirespeed.test.AdjustableClock;
 import io.wirespeed.test.transport.InMemoryMedium;
@@ -116,6 +117,25 @@ class HostMemoryBoundsTest
         }
         assertTrue(held > 100 && held < 2_000, "the host took what fits 64 KiB, then refused: " + held);
         assertTrue(host.heldBytes() <= 65536, "the host holds " + host.heldBytes() + " bytes");
+    }
+
+    @Test
+    void roomGrantedToAProducerNeverTakesTheHostPastItsLimitOfBytes()
+    {
+        startHost("wirespeed.host.maxHostBytes", "65536");
+        for (int i = 0; i < 50; i++)
+        {
+            send("flood." + i % 5, i);
+        }
+        drain();
+        final SendCreditEncoder credit = new SendCreditEncoder().wrapAndApplyHeader(request, 0, headerEncoder)
+            .correlationId(5).messages(1).bytes(100);
+        credit.client().high(1).low(1).replyStreamId(REPLY_STREAM);
+        credit.queue("orders");
+        offer(control, request, MessageHeaderEncoder.ENCODED_LENGTH + credit.encodedLength());
+        drain();
+
+        assertTrue(host.heldBytes() <= 65536, "the host holds and keeps " + host.heldBytes() + " bytes");
     }
 
     @Test

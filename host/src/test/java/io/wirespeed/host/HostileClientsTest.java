@@ -3,6 +3,7 @@ package io.wirespeed.host;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -17,12 +18,17 @@ import io.wirespeed.codec.DestinationKind;
 import io.wirespeed.codec.EnvelopeWriter;
 import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.codec.control.sbe.AcknowledgeEncoder;
+import io.wirespeed.codec.control.sbe.BooleanType;
 import io.wirespeed.codec.control.sbe.BrowseEncoder;
 import io.wirespeed.codec.control.sbe.BrowseEndDecoder;
+import io.wirespeed.codec.control.sbe.CloseConsumerEncoder;
+import io.wirespeed.codec.control.sbe.CreateTemporaryQueueEncoder;
 import io.wirespeed.codec.control.sbe.CreditEncoder;
 import io.wirespeed.codec.control.sbe.DeliverDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
+import io.wirespeed.codec.control.sbe.SendCreditEncoder;
+import io.wirespeed.codec.control.sbe.SendRefusedDecoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
 import io.wirespeed.test.AdjustableClock;
 import io.wirespeed.test.transport.InMemoryMedium;
@@ -34,9 +40,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The queue host under broken and hostile clients: clients that never read their replies, forged client ids. The
- * host runs on the test's thread through its real decoding path (the transport's control and inbound streams, and
- * the control adapter fed directly), so that an exception anywhere in it fails the test, and time is the test's clock.
+ * The queue host under hostile and broken clients: garbage, truncated, mutated and forged requests and envelopes
+ * (a million, seeded: {@code -Dwirespeed.fuzz.seed=N} repeats a run), clients that never read their replies, forged
+ * client ids. Mutated envelopes that still decode are messages like any other: they fill queues nobody consumes
+ * until the host's limits refuse more, which the well-behaved client is told of; the host never dies, never stalls,
+ * and never grows past its limits. The host runs on the test's thread through its real
+ * decoding path (the transport's control and inbound streams, and the control adapter fed directly), so that an
+ * exception anywhere in it fails the test, and time is the test's clock.
  */
 class HostileClientsTest
 {
@@ -71,6 +81,61 @@ class HostileClientsTest
         Logger.getLogger("io.wirespeed.host").setLevel(hostLogLevel);
         host.close();
         transport.close();
+    }
+
+    @Test
+    void aMillionHostileInputsNeitherKillNorStallTheHostForAWellBehavedClient()
+    {
+        final long seed = Long.getLong("wirespeed.fuzz.seed", System.nanoTime());
+        final SplittableRandom random = new SplittableRandom(seed);
+        final String repeat = " (seed " + seed + ": repeat with -Dwirespeed.fuzz.seed=" + seed + ")";
+        final Client good = new Client(0x1234_5678_9ABC_DEF0L, 0x0FED_CBA9_8765_4321L, GOOD_REPLY_STREAM);
+        good.subscribe(1, "orders", 1_000_000);
+        final List<byte[]> seeds = validRequests();
+        final byte[] envelope = envelope("fuzz", 0);
+        final UnsafeBuffer input = new UnsafeBuffer(new byte[1024]);
+        int inputs = 0;
+        int sent = 0;
+        try
+        {
+            while (inputs < 1_000_000)
+            {
+                for (int i = 0; i < 1_000; i++, inputs++)
+                {
+                    if ((i & 7) == 0)
+                    {
+                        final int length = mutate(random, envelope, input);
+                        offer(inbound, input, length);
+                    }
+                    else if ((i & 63) == 1)
+                    {
+                        // a slice through the real control stream
+                        offer(control, input, mutate(random, seeds.get(random.nextInt(seeds.size())), input));
+                    }
+                    else
+                    {
+                        adapter.onMessage(input, 0, mutate(random, seeds.get(random.nextInt(seeds.size())), input));
+                    }
+                    if ((i & 63) == 0)
+                    {
+                        host.doWork();
+                    }
+                }
+                good.send("orders", sent++);
+                good.roundTrip(inputs, repeat);
+                clock.advanceMillis(50);
+            }
+            good.awaitAllDeliveredOrRefused(sent, repeat);
+            System.out.println("fuzz seed " + seed + ": " + inputs + " inputs; the well-behaved client's " + sent +
+                " messages: " + good.received.size() + " delivered, " + good.refused + " refused (host full)");
+            assertTrue(host.queueCount() <= QueueLimits.DEFAULT_MAX_QUEUES, "queues: " + host.queueCount() + repeat);
+            assertTrue(host.heldBytes() <= QueueLimits.DEFAULT_MAX_HOST_BYTES, "bytes: " + host.heldBytes() + repeat);
+            assertTrue(host.clientCount() <= MAX_CLIENTS, "clients: " + host.clientCount() + repeat);
+        }
+        catch (final RuntimeException | AssertionError ex)
+        {
+            throw new AssertionError("host failed after " + inputs + " inputs" + repeat, ex);
+        }
     }
 
     @Test
@@ -125,14 +190,119 @@ class HostileClientsTest
         good.awaitAll(1, "");
     }
 
+    private List<byte[]> validRequests()
+    {
+        final List<byte[]> requests = new ArrayList<>();
+        final SubscribeEncoder subscribe = new SubscribeEncoder().wrapAndApplyHeader(buffer, 0, headerEncoder)
+            .consumerId(3).credit(5);
+        subscribe.client().high(7).low(7).replyStreamId(9001);
+        subscribe.queue("fuzz").selector("color = 'red'");
+        requests.add(copy(MessageHeaderEncoder.ENCODED_LENGTH + subscribe.encodedLength()));
+        final BrowseEncoder browse = new BrowseEncoder().wrapAndApplyHeader(buffer, 0, headerEncoder)
+            .correlationId(4);
+        browse.client().high(7).low(8).replyStreamId(9002);
+        browse.queue("browsed").selector("");
+        requests.add(copy(MessageHeaderEncoder.ENCODED_LENGTH + browse.encodedLength()));
+        final CreditEncoder credit = new CreditEncoder().wrapAndApplyHeader(buffer, 0, headerEncoder)
+            .consumerId(3).credit(100);
+        credit.client().high(7).low(7).replyStreamId(9001);
+        requests.add(copy(MessageHeaderEncoder.ENCODED_LENGTH + credit.encodedLength()));
+        final AcknowledgeEncoder ack = new AcknowledgeEncoder().wrapAndApplyHeader(buffer, 0, headerEncoder)
+            .consumerId(3).deliveryId(1);
+        ack.client().high(7).low(7).replyStreamId(9001);
+        requests.add(copy(MessageHeaderEncoder.ENCODED_LENGTH + ack.encodedLength()));
+        final SendCreditEncoder sendCredit = new SendCreditEncoder().wrapAndApplyHeader(buffer, 0, headerEncoder)
+            .correlationId(5).messages(3).bytes(300);
+        sendCredit.client().high(7).low(9).replyStreamId(9003);
+        sendCredit.queue("fuzz");
+        requests.add(copy(MessageHeaderEncoder.ENCODED_LENGTH + sendCredit.encodedLength()));
+        final CloseConsumerEncoder close = new CloseConsumerEncoder().wrapAndApplyHeader(buffer, 0, headerEncoder)
+            .consumerId(3).keepDeliveries(BooleanType.TRUE);
+        close.client().high(7).low(7).replyStreamId(9001);
+        requests.add(copy(MessageHeaderEncoder.ENCODED_LENGTH + close.encodedLength()));
+        final CreateTemporaryQueueEncoder temporary = new CreateTemporaryQueueEncoder()
+            .wrapAndApplyHeader(buffer, 0, headerEncoder);
+        temporary.client().high(7).low(10).replyStreamId(9004);
+        temporary.queue(QueueStreams.TEMPORARY_QUEUE_PREFIX + "fuzz");
+        requests.add(copy(MessageHeaderEncoder.ENCODED_LENGTH + temporary.encodedLength()));
+        return requests;
+    }
+
+    private byte[] copy(final int length)
+    {
+        final byte[] bytes = new byte[length];
+        buffer.getBytes(0, bytes);
+        return bytes;
+    }
+
     private static byte[] envelope(final String queue, final int sequence)
     {
+        return envelope(9, 9, queue, sequence);
+    }
+
+    private static byte[] envelope(final long high, final long low, final String queue, final int sequence)
+    {
         final UnsafeBuffer out = new UnsafeBuffer(new byte[512]);
-        final int length = new EnvelopeWriter().wrap(out, 0).messageId(9, 9, 1, 1, sequence).timestamp(sequence)
+        final int length = new EnvelopeWriter().wrap(out, 0).messageId(high, low, 1, 1, sequence).timestamp(sequence)
             .destination(DestinationKind.QUEUE, queue).textBody("message " + sequence).finish();
         final byte[] bytes = new byte[length];
         out.getBytes(0, bytes);
         return bytes;
+    }
+
+    /**
+     * One input: random bytes, a truncation, bit flips, a length field (any 2 or 4 bytes) set to an extreme, or a
+     * forged client id, of a valid request or envelope.
+     */
+    private static int mutate(final SplittableRandom random, final byte[] valid, final UnsafeBuffer out)
+    {
+        out.putBytes(0, valid);
+        int length = valid.length;
+        switch (random.nextInt(5))
+        {
+            case 0 ->
+            {
+                length = random.nextInt(out.capacity());
+                for (int i = 0; i < length; i++)
+                {
+                    out.putByte(i, (byte)random.nextInt(256));
+                }
+            }
+            case 1 -> length = random.nextInt(valid.length);
+            case 2 ->
+            {
+                for (int flips = 1 + random.nextInt(4); flips > 0; flips--)
+                {
+                    final int bit = random.nextInt(length * 8);
+                    out.putByte(bit >> 3, (byte)(out.getByte(bit >> 3) ^ (1 << (bit & 7))));
+                }
+            }
+            case 3 ->
+            {
+                final int at = random.nextInt(length - 3);
+                final int[] extremes = {-1, Integer.MAX_VALUE, Integer.MIN_VALUE, 0xFFFF, 0, length, length + 1};
+                final int value = extremes[random.nextInt(extremes.length)];
+                if (random.nextBoolean())
+                {
+                    out.putInt(at, value);
+                }
+                else
+                {
+                    out.putShort(at, (short)value);
+                }
+            }
+            default ->
+            {
+                // a forged client ref, where requests carry it (right after the header)
+                if (length >= MessageHeaderEncoder.ENCODED_LENGTH + 20)
+                {
+                    out.putLong(MessageHeaderEncoder.ENCODED_LENGTH, random.nextLong());
+                    out.putLong(MessageHeaderEncoder.ENCODED_LENGTH + 8, random.nextLong());
+                    out.putInt(MessageHeaderEncoder.ENCODED_LENGTH + 16, random.nextInt());
+                }
+            }
+        }
+        return length;
     }
 
     private void offer(final TransportPublication publication, final DirectBuffer bytes, final int length)
@@ -158,7 +328,9 @@ class HostileClientsTest
         private final BrowseEndDecoder browseEnd = new BrowseEndDecoder();
         private final AcknowledgeEncoder ack = new AcknowledgeEncoder();
         private final UnsafeBuffer request = new UnsafeBuffer(new byte[1024]);
+        private final SendRefusedDecoder sendRefused = new SendRefusedDecoder();
         private long answered = -1;
+        private int refused;
 
         Client(final long high, final long low, final int replyStream)
         {
@@ -188,7 +360,7 @@ class HostileClientsTest
 
         void send(final String queue, final int sequence)
         {
-            final byte[] envelope = envelope(queue, sequence);
+            final byte[] envelope = envelope(high, low, queue, sequence);
             sent.add(envelope);
             offer(inbound, new UnsafeBuffer(envelope), envelope.length);
         }
@@ -216,6 +388,32 @@ class HostileClientsTest
             for (int i = 0; i < count; i++)
             {
                 assertTrue(Arrays.equals(sent.get(i), received.get(i)), "message " + i + " differs" + repeat);
+            }
+        }
+
+        /**
+         * Waits until every message this client sent was delivered to it or refused to it (the host full of what
+         * the hostile inputs left in queues nobody consumes): what was delivered was sent, in the order sent, and
+         * nothing is unaccounted for.
+         */
+        void awaitAllDeliveredOrRefused(final int count, final String repeat)
+        {
+            for (int cycles = 0; cycles < 10_000 && received.size() + refused < count; cycles++)
+            {
+                host.doWork();
+                replies.poll(this::onReply, 64);
+            }
+            assertEquals(count, received.size() + refused, "messages delivered (" + received.size() +
+                ") and refused (" + refused + ") to the well-behaved client" + repeat);
+            int next = 0;
+            for (int i = 0; i < received.size(); i++)
+            {
+                while (next < sent.size() && !Arrays.equals(sent.get(next), received.get(i)))
+                {
+                    next++;
+                }
+                assertTrue(next < sent.size(), "delivery " + i + " is not one of the messages sent, in order" + repeat);
+                next++;
             }
         }
 
@@ -255,6 +453,14 @@ class HostileClientsTest
                 ack.wrapAndApplyHeader(request, 0, headerEncoder).consumerId(consumerId).deliveryId(deliveryId)
                     .client().high(high).low(low).replyStreamId(replyStream);
                 offer(control, request, MessageHeaderEncoder.ENCODED_LENGTH + ack.encodedLength());
+            }
+            else if (header.templateId() == SendRefusedDecoder.TEMPLATE_ID)
+            {
+                sendRefused.wrap(buffer, body, header.blockLength(), header.version());
+                if (sendRefused.client().high() == high && sendRefused.client().low() == low)
+                {
+                    refused++;
+                }
             }
             else if (header.templateId() == BrowseEndDecoder.TEMPLATE_ID)
             {
