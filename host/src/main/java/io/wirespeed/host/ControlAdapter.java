@@ -32,6 +32,8 @@ final class ControlAdapter implements MessageHandler
 {
     private static final System.Logger LOGGER = System.getLogger(ControlAdapter.class.getName());
 
+    private final DropLog drops = new DropLog(LOGGER);
+
     private final ControlListener listener;
     private final MessageHeaderDecoder header = new MessageHeaderDecoder();
     private final SubscribeDecoder subscribe = new SubscribeDecoder();
@@ -75,15 +77,16 @@ final class ControlAdapter implements MessageHandler
     {
         if (length < MessageHeaderDecoder.ENCODED_LENGTH)
         {
-            LOGGER.log(System.Logger.Level.WARNING, "queue host dropped a control request of " + length +
+            drops.dropped(() -> "queue host dropped a control request of " + length +
                 " bytes, shorter than its header");
             return;
         }
         header.wrap(buffer, offset);
         if (header.schemaId() != MessageHeaderDecoder.SCHEMA_ID)
         {
-            LOGGER.log(System.Logger.Level.WARNING, "queue host dropped a control request of schema " +
-                header.schemaId() + " (expected " + MessageHeaderDecoder.SCHEMA_ID + "): not a Wirespeed client");
+            final int schemaId = header.schemaId();
+            drops.dropped(() -> "queue host dropped a control request of schema " + schemaId + " (expected " +
+                MessageHeaderDecoder.SCHEMA_ID + "): not a Wirespeed client");
             return;
         }
         final int templateId = header.templateId();
@@ -106,7 +109,7 @@ final class ControlAdapter implements MessageHandler
         }
         catch (final ClientLimitException ex)
         {
-            LOGGER.log(System.Logger.Level.WARNING, ex.getMessage());
+            drops.dropped(ex::getMessage);
         }
         catch (final IndexOutOfBoundsException | IllegalStateException | IllegalArgumentException ex)
         {
@@ -292,9 +295,8 @@ final class ControlAdapter implements MessageHandler
      * Drops a request that fails the checks. It is not answered: its client id and reply stream cannot be trusted,
      * and the host makes no publication for bytes it could not read; the client's wait for an answer times out.
      */
-    private static void malformed(final int templateId, final String why)
+    private void malformed(final int templateId, final String why)
     {
-        LOGGER.log(System.Logger.Level.WARNING, "queue host dropped a malformed control request (template " +
-            templateId + "): " + why);
+        drops.dropped(() -> "queue host dropped a malformed control request (template " + templateId + "): " + why);
     }
 }

@@ -59,6 +59,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     /** The most consumers one client (connection) has at once. */
     static final int MAX_CONSUMERS_PER_CLIENT = 4096;
     private static final System.Logger LOGGER = System.getLogger(QueueHost.class.getName());
+
+    private final DropLog envelopeDrops = new DropLog(LOGGER);
     /** The stored subscription under which the host reads the queues' inbound stream from the archive. */
     static final String QUEUES_KEY = "$queues";
     /** How long a closing host with durable queues reads their recordings to catch up with the live stream. */
@@ -458,7 +460,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         }
         catch (final MalformedEnvelopeException ex)
         {
-            LOGGER.log(System.Logger.Level.WARNING, "queue host dropped a malformed envelope: " + ex.getMessage());
+            envelopeDrops.dropped(() -> "queue host dropped a malformed envelope: " + ex.getMessage());
             return;
         }
         final String name = reader.destinationName().asString();
@@ -567,7 +569,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         }
         catch (final MalformedEnvelopeException ex)
         {
-            LOGGER.log(System.Logger.Level.WARNING, "queue host dropped a malformed envelope: " + ex.getMessage());
+            envelopeDrops.dropped(() -> "queue host dropped a malformed envelope: " + ex.getMessage());
             return false;
         }
         final RecordedArrivals.Identity identity = RecordedArrivals.identity(reader);

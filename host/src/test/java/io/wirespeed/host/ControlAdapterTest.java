@@ -12,6 +12,7 @@ import io.wirespeed.codec.control.sbe.SubscribeDurableEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The host decodes the control protocol's requests into typed calls, and drops what does not follow the schema
@@ -63,6 +64,50 @@ class ControlAdapterTest
         }
 
         assertEquals(List.of(), calls, "no client is made from a request that could not be read");
+    }
+
+    @Test
+    void aFloodOfGarbageIsLoggedAtMostOnceASecondWithACountNotOnceAFrame()
+    {
+        final List<String> logged = new ArrayList<>();
+        final java.util.logging.Logger logger = java.util.logging.Logger.getLogger(ControlAdapter.class.getName());
+        final java.util.logging.Handler handler = new java.util.logging.Handler()
+        {
+            @Override
+            public void publish(final java.util.logging.LogRecord record)
+            {
+                logged.add(record.getMessage());
+            }
+
+            @Override
+            public void flush()
+            {
+            }
+
+            @Override
+            public void close()
+            {
+            }
+        };
+        logger.addHandler(handler);
+        try
+        {
+            final long start = System.nanoTime();
+            final UnsafeBuffer garbage = new UnsafeBuffer(new byte[64]);
+            for (int i = 0; i < 10_000; i++)
+            {
+                garbage.putInt(0, i * 31 + 7);
+                adapter.onMessage(garbage, 0, 3 + i % 60);
+            }
+            final long seconds = 1 + (System.nanoTime() - start) / 1_000_000_000L;
+            assertTrue(!logged.isEmpty() && logged.size() <= seconds + 1,
+                logged.size() + " warnings in " + seconds + " s for 10,000 garbage frames: " + logged);
+        }
+        finally
+        {
+            logger.removeHandler(handler);
+        }
+        assertEquals(List.of(), calls, "garbage makes no call");
     }
 
     @Test
