@@ -138,13 +138,15 @@ public final class HostileProbe
         final String directory, final int rounds, final int inputs, final long seed, final PrintStream out)
     {
         final long startNs = System.nanoTime();
-        final GoodClient good = new GoodClient(random.nextLong(), random.nextLong(), "probe.good." + seed);
+        // a queue of this run's own: what an earlier run left in its queue is not this run's
+        final GoodClient good = new GoodClient(random.nextLong(), random.nextLong(),
+            "probe.good." + seed + "." + Long.toHexString(System.nanoTime()));
         good.subscribe();
         boolean responsive = good.roundTrip();
         final byte[] validEnvelope = envelope(1, 1, "probe.garbage", 0);
         // mutations of another client's request: a client that forges the good client's own id can do anything a
         // client may do to its consumers (the host authenticates UDP sessions, not IPC writers: docs/security.md)
-        final byte[] strangerRequest = new GoodClient(random.nextLong(), random.nextLong(), good.queue)
+        final byte[] strangerRequest = new GoodClient(random.nextLong(), random.nextLong(), "probe.stranger." + seed)
             .subscribeBytes();
         int uniqueNames = 0;
         for (int round = 0; round < rounds && responsive; round++)
