@@ -86,7 +86,8 @@ class HostileClientsTest
     @Test
     void aMillionHostileInputsNeitherKillNorStallTheHostForAWellBehavedClient()
     {
-        final long seed = Long.getLong("wirespeed.fuzz.seed", System.nanoTime());
+        // one fixed seed, so that every run of the suite feeds the same million inputs; -D explores others
+        final long seed = Long.getLong("wirespeed.fuzz.seed", 26_131_727_804_159L);
         final SplittableRandom random = new SplittableRandom(seed);
         final String repeat = " (seed " + seed + ": repeat with -Dwirespeed.fuzz.seed=" + seed + ")";
         final Client good = new Client(0x1234_5678_9ABC_DEF0L, 0x0FED_CBA9_8765_4321L, GOOD_REPLY_STREAM);
