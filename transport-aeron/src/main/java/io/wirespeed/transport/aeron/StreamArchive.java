@@ -75,6 +75,7 @@ public final class StreamArchive implements AutoCloseable
      * @param channel  the channel as publishers name it.
      * @param streamId the stream.
      * @return true if this call started the recording, false if the stream was recorded already.
+     * @throws TransportException if the archive refuses to record it (e.g. its disk is too full), naming what to do.
      */
     public boolean record(final String channel, final int streamId)
     {
@@ -98,7 +99,7 @@ public final class StreamArchive implements AutoCloseable
                 if (ex.errorCode() != ArchiveException.ACTIVE_SUBSCRIPTION)
                 {
                     mark.close();
-                    throw ex;
+                    throw refused(key, ex);
                 }
             }
             entry = new Recorded(mark);
@@ -108,6 +109,19 @@ public final class StreamArchive implements AutoCloseable
         }
         entry.references++;
         return false;
+    }
+
+    /** What the archive's refusal to record a stream means for the user, as a {@link TransportException}. */
+    private static TransportException refused(final String key, final ArchiveException ex)
+    {
+        if (ex.errorCode() == ArchiveException.STORAGE_SPACE)
+        {
+            return new TransportException("the archive cannot record stream " + key + ": its disk has too little " +
+                "free space (" + ex.getMessage() + "; Aeron Archive records only while more than its low-storage " +
+                "threshold, 128 MiB by default, is free): free space on that disk, or give the archive a directory " +
+                "on a larger one (wirespeed.archive.dir, or archiveDir for the embedded archive)", ex);
+        }
+        return new TransportException("the archive cannot record stream " + key + ": " + ex.getMessage(), ex);
     }
 
     /**
