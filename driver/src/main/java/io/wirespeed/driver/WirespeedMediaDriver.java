@@ -84,6 +84,20 @@ public final class WirespeedMediaDriver
         }
     }
 
+    /**
+     * Ends the process with {@link #EXIT_CANNOT_START} and the reason, once the signal barrier is set up: without its
+     * shutdown hooks (as {@link #fatal} does), because the barrier's hook waits for the barrier to close, which
+     * {@code System.exit} inside its scope would wait for in turn. What was started is closed by the caller first.
+     *
+     * @param ex why it cannot start.
+     */
+    private static void cannotStart(final TransportException ex)
+    {
+        System.err.println("wirespeed-driver: " + ex.getMessage());
+        System.err.flush();
+        Runtime.getRuntime().halt(EXIT_CANNOT_START);
+    }
+
     private static void run(final String[] args)
     {
         final AeronTransportContext config;
@@ -111,8 +125,7 @@ public final class WirespeedMediaDriver
             }
             catch (final TransportException ex)
             {
-                System.err.println("wirespeed-driver: " + ex.getMessage());
-                System.exit(EXIT_CANNOT_START);
+                cannotStart(ex);
                 return;
             }
 
@@ -124,8 +137,7 @@ public final class WirespeedMediaDriver
             catch (final TransportException ex)
             {
                 driver.close();
-                System.err.println("wirespeed-driver: " + ex.getMessage());
-                System.exit(EXIT_CANNOT_START);
+                cannotStart(ex);
                 return;
             }
             try (driver; QueueHosting queues = hosting)
