@@ -57,13 +57,8 @@ class ArchiveOnAFullDiskTest
     @Test
     void recordingOnADiskTooFullForTheArchiveFailsSayingSoAndMarksNothing() throws Exception
     {
-        disk = SmallDisk.mount(temp.resolve("small"), "24m");
-        final Path small = disk.directory();
-        aeronDir = DriverDirectories.unique("fulldisk");
-        try (AeronTransport transport = AeronTransport.connect(new AeronTransportContext().directory(aeronDir)
-            .termLength(64 * 1024).conclude());
-            ArchiveHost archive = ArchiveHost.launch(aeronDir, ArchiveConfig.builder().directory(small.resolve("a"))
-                .segmentLength(64 * 1024).retention(Duration.ZERO).build(), IdleStrategyKind.BACKOFF);
+        try (AeronTransport transport = transportOnSmallDisk("24m");
+            ArchiveHost archive = archiveOnSmallDisk(ArchiveConfig.DEFAULT_MIN_FREE);
             StreamArchive streams = StreamArchive.connect(transport, archive.config()))
         {
             final TransportException refused = assertThrows(TransportException.class,
@@ -80,14 +75,8 @@ class ArchiveOnAFullDiskTest
     void aDiskThatFillsWhileRecordingStopsTheRecordingKeepsWhatWasRecordedAndRecordsAgainWhenSpaceReturns()
         throws Exception
     {
-        disk = SmallDisk.mount(temp.resolve("small"), "64m");
-        final Path small = disk.directory();
-        aeronDir = DriverDirectories.unique("fillingdisk");
-        try (AeronTransport transport = AeronTransport.connect(new AeronTransportContext().directory(aeronDir)
-            .termLength(64 * 1024).conclude());
-            ArchiveHost archive = ArchiveHost.launch(aeronDir, ArchiveConfig.builder().directory(small.resolve("a"))
-                .segmentLength(1024 * 1024).retention(Duration.ZERO).minFree(16 * MIB).build(),
-                IdleStrategyKind.BACKOFF);
+        try (AeronTransport transport = transportOnSmallDisk("64m");
+            ArchiveHost archive = archiveOnSmallDisk(16 * MIB);
             StreamArchive streams = StreamArchive.connect(transport, archive.config());
             TransportPublication publication = transport.addPublication(CHANNEL, STREAM))
         {
@@ -125,6 +114,20 @@ class ArchiveOnAFullDiskTest
             awaitRecorded(watch, publication, after);
             assertEquals(2, streams.recordings(CHANNEL, STREAM, -1).size(), "one recording before, one after");
         }
+    }
+
+    /** Mounts the small disk and connects to a new media driver (whose directory is not on that disk). */
+    private AeronTransport transportOnSmallDisk(final String size) throws Exception
+    {
+        disk = SmallDisk.mount(temp.resolve("small"), size);
+        aeronDir = DriverDirectories.unique("fulldisk");
+        return AeronTransport.connect(new AeronTransportContext().directory(aeronDir).termLength(64 * 1024).conclude());
+    }
+
+    private ArchiveHost archiveOnSmallDisk(final long minFree)
+    {
+        return ArchiveHost.launch(aeronDir, ArchiveConfig.builder().directory(disk.directory().resolve("a"))
+            .segmentLength(1024 * 1024).retention(Duration.ZERO).minFree(minFree).build(), IdleStrategyKind.BACKOFF);
     }
 
     private static long offer(final TransportPublication publication)
