@@ -269,7 +269,8 @@ public final class StreamArchive implements AutoCloseable
         archive.listRecordingsForUri(afterRecordingId + 1, Integer.MAX_VALUE, fragment, streamId,
             (controlSessionId, correlationId, recordingId, startTimestamp, stopTimestamp, startPosition, stopPosition,
             initialTermId, segmentFileLength, termBufferLength, mtuLength, sessionId, stream, strippedChannel,
-            originalChannel, sourceIdentity) -> found.add(new Recording(recordingId, startPosition, stopPosition)));
+            originalChannel, sourceIdentity) -> found.add(new Recording(recordingId, startPosition, stopPosition,
+            sessionId)));
         return found;
     }
 
@@ -285,7 +286,7 @@ public final class StreamArchive implements AutoCloseable
         archive.listRecording(recordingId,
             (controlSessionId, correlationId, id, startTimestamp, stopTimestamp, startPosition, stopPosition,
             initialTermId, segmentFileLength, termBufferLength, mtuLength, sessionId, stream, strippedChannel,
-            originalChannel, sourceIdentity) -> found[0] = new Recording(id, startPosition, stopPosition));
+            originalChannel, sourceIdentity) -> found[0] = new Recording(id, startPosition, stopPosition, sessionId));
         return found[0];
     }
 
@@ -365,13 +366,15 @@ public final class StreamArchive implements AutoCloseable
     }
 
     /**
-     * A recording: one publisher session of a recorded stream.
+     * A recording: one publisher session of a recorded stream, or a part of one: a session whose recording was
+     * stopped for want of disk space ({@link #checkSpace}) goes on in a new recording when recording resumes.
      *
      * @param recordingId   its id.
      * @param startPosition where it starts.
      * @param stopPosition  where it stopped, or {@link AeronArchive#NULL_POSITION} while active.
+     * @param sessionId     the publisher's session.
      */
-    public record Recording(long recordingId, long startPosition, long stopPosition)
+    public record Recording(long recordingId, long startPosition, long stopPosition, int sessionId)
     {
         /** @return whether the archive is still writing it. */
         public boolean isActive()
