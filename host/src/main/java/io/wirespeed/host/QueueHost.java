@@ -81,6 +81,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     private final DurableFeed queueFeed;
     private final RecordedArrivals arrivals = new RecordedArrivals();
     private DurableStorage durable;
+    private boolean recordingStopped;
     private volatile DurableStorage pendingDurable;
     private final EnvelopeReader reader = new EnvelopeReader();
     private HostLimits limits = HostLimits.fromSystemProperties();
@@ -393,6 +394,11 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         if (durable != null)
         {
             work += durable.applyRetentionIfDue(replayGate);
+            if (durable.checkSpace(System.nanoTime()) != 0)
+            {
+                work++;
+                onRecordingStoppedOrResumed();
+            }
         }
         for (final HostedClient client : clients.values())
         {
@@ -452,6 +458,24 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         }
     }
 
+    /**
+     * The archive stopped recording for want of disk space, or resumed: while stopped, queue messages that arrive
+     * live are not matched with recorded copies, as none will come; at resume, those that arrived just before the
+     * stop and were not recorded in time stop waiting for theirs.
+     */
+    private void onRecordingStoppedOrResumed()
+    {
+        recordingStopped = durable.isRecordingStopped();
+        if (recordingStopped)
+        {
+            arrivals.recordingStopped();
+        }
+        else
+        {
+            arrivals.recordingResumed();
+        }
+    }
+
     private void onEnvelope(final DirectBuffer buffer, final int offset, final int length)
     {
         try
@@ -465,7 +489,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         }
         final String name = reader.destinationName().asString();
         final HostedQueue queue = isTemporaryName(name) ? queues.get(name) : queue(name, null, true);
-        final RecordedArrivals.Identity identity = queueFeed == null ? null : RecordedArrivals.identity(reader);
+        final RecordedArrivals.Identity identity = queueFeed == null || recordingStopped ? null :
+            RecordedArrivals.identity(reader);
         if (identity != null && !arrivals.onLive(identity))
         {
             return;

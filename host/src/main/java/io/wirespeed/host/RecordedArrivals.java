@@ -1,9 +1,11 @@
 package io.wirespeed.host;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 import io.wirespeed.codec.EnvelopeReader;
 
@@ -22,6 +24,7 @@ final class RecordedArrivals
 
     private final Map<Identity, StoredMessage> awaitingRecording = new HashMap<>();
     private final LinkedHashMap<Identity, Long> replayedFirst = new LinkedHashMap<>();
+    private final Set<Identity> awaitingAtStop = new HashSet<>();
 
     /**
      * The identity of the envelope a reader holds.
@@ -91,6 +94,29 @@ final class RecordedArrivals
         {
             it.remove();
         }
+    }
+
+    /**
+     * The archive stopped recording for want of disk space: the live messages that wait now may have arrived
+     * after what it recorded last.
+     */
+    void recordingStopped()
+    {
+        awaitingAtStop.clear();
+        awaitingAtStop.addAll(awaitingRecording.keySet());
+    }
+
+    /**
+     * The archive records again: the live messages that waited when it stopped and wait still were not recorded
+     * (their recorded copies would have come while recording was stopped) and stop waiting.
+     */
+    void recordingResumed()
+    {
+        for (final Identity identity : awaitingAtStop)
+        {
+            awaitingRecording.remove(identity);
+        }
+        awaitingAtStop.clear();
     }
 
     /** @return how many live messages wait for their recorded copy. */

@@ -228,6 +228,11 @@ final class SessionSender
         throws JMSException
     {
         throwRefusal(route.queue);
+        if (persistent(message) && session.sessionMode() != JmsSession.SESSION_TRANSACTED)
+        {
+            // a transaction's messages are checked when it commits
+            refuseUnrecorded(route);
+        }
         final String queue = route.queue ? ((JmsDestination)message.getJMSDestination()).name() : null;
         if (session.sessionMode() != JmsSession.SESSION_TRANSACTED)
         {
@@ -471,16 +476,44 @@ final class SessionSender
         }
     }
 
-    private void awaitArchived(final Route route, final long position) throws JMSException
+    /**
+     * Refuses a PERSISTENT message, before it is published, to a recorded destination whose recording the archive
+     * has stopped for want of disk space: it could not be kept. Finds the destination's mark for
+     * {@link #awaitArchived}.
+     */
+    private void refuseUnrecorded(final Route route) throws JMSException
     {
         final PersistenceWatch watch = route.watch;
+        if (watch == null)
+        {
+            return;
+        }
         if (!watch.isRecordedStream(route.recordedMark, route.channel, route.streamId))
         {
             route.recordedMark = watch.findRecordedStream(route.channel, route.streamId);
-            if (route.recordedMark == PersistenceWatch.NOT_FOUND)
-            {
-                return;
-            }
+        }
+        if (route.recordedMark != PersistenceWatch.NOT_FOUND && watch.isRecordingStopped(route.recordedMark))
+        {
+            throw recordingStopped(route, "this PERSISTENT message was not sent");
+        }
+    }
+
+    private static ResourceAllocationException recordingStopped(final Route route, final String outcome)
+    {
+        return new ResourceAllocationException("the archive has stopped recording " + route + " because its disk " +
+            "is nearly full: " + outcome + ", as it could not be kept. Messages sent before are kept, and sending " +
+            "works again by itself once the disk has room; free space on the archive's disk (its directory is " +
+            "wirespeed.archive.dir, or archiveDir for the embedded archive), lower wirespeed.archive.min.free " +
+            "(archiveMinFree), or send NON_PERSISTENT messages, which are not recorded");
+    }
+
+    /** Waits until the archive has the message; {@link #refuseUnrecorded} found the destination's mark. */
+    private void awaitArchived(final Route route, final long position) throws JMSException
+    {
+        final PersistenceWatch watch = route.watch;
+        if (route.recordedMark == PersistenceWatch.NOT_FOUND)
+        {
+            return;
         }
         final int sessionId = route.publication.sessionId();
         final long start = System.nanoTime();
@@ -497,15 +530,20 @@ final class SessionSender
             {
                 return;
             }
+            if (!watch.isRecordedStream(route.recordedMark, route.channel, route.streamId))
+            {
+                return;
+            }
+            if (watch.isRecordingStopped(route.recordedMark))
+            {
+                throw recordingStopped(route, "this PERSISTENT message was published but not recorded, so it is not " +
+                    "kept: consumers connected now may receive it, nothing that reads from the archive will");
+            }
             if (System.nanoTime() - start > sendTimeoutNs)
             {
                 throw new JMSException("the archive did not confirm a PERSISTENT message to " + route + " within " +
                     "sendTimeout=" + config.sendTimeout().toMillis() + " ms: it may not survive a failure of the " +
                     "driver process; check the archive (driver log), or raise sendTimeout");
-            }
-            if (!watch.isRecordedStream(route.recordedMark, route.channel, route.streamId))
-            {
-                return;
             }
             idle.idle();
         }
@@ -534,6 +572,13 @@ final class SessionSender
         try
         {
             throwRefusal(true);
+            for (final PendingTransaction.PendingSend pending : transaction.sends())
+            {
+                if (pending.persistent())
+                {
+                    refuseUnrecorded(pending.route());
+                }
+            }
             checkQueueHosts();
             acquireRoom();
             for (final PendingTransaction.PendingSend pending : transaction.sends())

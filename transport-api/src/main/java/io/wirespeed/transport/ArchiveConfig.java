@@ -41,6 +41,12 @@ public final class ArchiveConfig
      * metadata).
      */
     public static final String FILE_SYNC_PROP = "wirespeed.archive.file.sync";
+    /**
+     * Free space on the archive's disk below which nothing new is recorded: the archive refuses to start a
+     * recording, and the queue host stops the recordings it runs (PERSISTENT sends to recorded destinations fail
+     * until space returns).
+     */
+    public static final String MIN_FREE_PROP = "wirespeed.archive.min.free";
 
     /** Default of {@link #SEGMENT_LENGTH_PROP}: 64 MiB. */
     public static final int DEFAULT_SEGMENT_LENGTH = 64 * 1024 * 1024;
@@ -48,6 +54,10 @@ public final class ArchiveConfig
     public static final Duration DEFAULT_RETENTION = Duration.ofHours(24);
     /** Default of {@link #RETENTION_SIZE_PROP}: 1 GiB. */
     public static final long DEFAULT_RETENTION_SIZE = 1024L * 1024 * 1024;
+    /** Default of {@link #MIN_FREE_PROP}: 128 MiB, Aeron Archive's own low-storage threshold. */
+    public static final long DEFAULT_MIN_FREE = 128L * 1024 * 1024;
+    /** Smallest {@link #MIN_FREE_PROP}: 1 MiB. */
+    public static final long SMALLEST_MIN_FREE = 1024L * 1024;
     /** Smallest segment length Aeron Archive takes. */
     public static final int MIN_SEGMENT_LENGTH = 64 * 1024;
     /** Largest segment length Aeron Archive takes. */
@@ -59,6 +69,7 @@ public final class ArchiveConfig
     private final Duration retention;
     private final long retentionSize;
     private final int fileSync;
+    private final long minFree;
 
     private ArchiveConfig(final Builder builder)
     {
@@ -67,6 +78,7 @@ public final class ArchiveConfig
         this.retention = builder.retention;
         this.retentionSize = builder.retentionSize;
         this.fileSync = builder.fileSync;
+        this.minFree = builder.minFree;
     }
 
     /** @return a builder with every setting at its default. */
@@ -166,12 +178,18 @@ public final class ArchiveConfig
         return fileSync;
     }
 
+    /** @return the free space on the archive's disk, in bytes, below which nothing new is recorded. */
+    public long minFree()
+    {
+        return minFree;
+    }
+
     @Override
     public String toString()
     {
         return DIR_PROP + "=" + directory + " " + SEGMENT_LENGTH_PROP + "=" + segmentLength + " " +
             RETENTION_PROP + "=" + retention.toSeconds() + "s " + RETENTION_SIZE_PROP + "=" + retentionSize + " " +
-            FILE_SYNC_PROP + "=" + fileSync;
+            FILE_SYNC_PROP + "=" + fileSync + " " + MIN_FREE_PROP + "=" + minFree;
     }
 
     /**
@@ -252,6 +270,7 @@ public final class ArchiveConfig
         private Duration retention = DEFAULT_RETENTION;
         private long retentionSize = DEFAULT_RETENTION_SIZE;
         private int fileSync;
+        private long minFree = DEFAULT_MIN_FREE;
 
         private Builder()
         {
@@ -294,9 +313,10 @@ public final class ArchiveConfig
                 case RETENTION_PROP -> retention(parseDuration(key, value));
                 case RETENTION_SIZE_PROP -> retentionSize(parseSize(key, value));
                 case FILE_SYNC_PROP -> fileSync(parseFileSync(value));
+                case MIN_FREE_PROP -> minFree(parseSize(key, value));
                 default -> throw new TransportException("unknown setting " + key + ": the " + PROPERTY_PREFIX +
                     "* settings are " + ENABLED_PROP + ", " + DIR_PROP + ", " + SEGMENT_LENGTH_PROP + ", " +
-                    RETENTION_PROP + ", " + RETENTION_SIZE_PROP + ", " + FILE_SYNC_PROP);
+                    RETENTION_PROP + ", " + RETENTION_SIZE_PROP + ", " + FILE_SYNC_PROP + ", " + MIN_FREE_PROP);
             };
         }
 
@@ -374,6 +394,22 @@ public final class ArchiveConfig
         public Builder fileSync(final int fileSync)
         {
             this.fileSync = fileSync;
+            return this;
+        }
+
+        /**
+         * @param minFree the free space on the archive's disk, in bytes (at least 1 MiB), below which nothing new
+         *                is recorded; see {@link #MIN_FREE_PROP}.
+         * @return this builder.
+         */
+        public Builder minFree(final long minFree)
+        {
+            if (minFree < SMALLEST_MIN_FREE)
+            {
+                throw new TransportException(MIN_FREE_PROP + "=" + minFree + " must be at least 1m: the archive " +
+                    "needs room for its catalog and the segment it is writing when recording stops");
+            }
+            this.minFree = minFree;
             return this;
         }
 

@@ -32,6 +32,15 @@ public interface PersistenceWatch
     boolean isRecordedStream(int mark, String channel, int streamId);
 
     /**
+     * Whether the service stopped recording a marked stream for now, for want of storage (it resumes by itself when
+     * storage returns): PERSISTENT messages sent there now would not be kept, and should be refused.
+     *
+     * @param mark a handle {@link #findRecordedStream} returned.
+     * @return true while the stream's recording is stopped.
+     */
+    boolean isRecordingStopped(int mark);
+
+    /**
      * Finds the recording of a publication's session.
      *
      * @param sessionId the publication's {@link TransportPublication#sessionId()}.

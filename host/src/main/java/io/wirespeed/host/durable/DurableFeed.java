@@ -50,6 +50,8 @@ public final class DurableFeed implements AutoCloseable
     private final SubscriptionStore store;
     private final DurableState state;
     private final Map<Long, RecordedStream> replays = new HashMap<>();
+    /** The publisher session of each recording looked up. */
+    private final Map<Long, Integer> sessions = new HashMap<>();
     private final RecordedStream.Handler handler = this::onReplayed;
     private Sink sink;
     private long currentRecording;
@@ -160,6 +162,8 @@ public final class DurableFeed implements AutoCloseable
                 {
                     replay.close();
                     it.remove();
+                    // a recording that continues this one's session may wait for it: look again now
+                    lastDiscoveryMs = 0;
                     work++;
                 }
             }
@@ -198,6 +202,10 @@ public final class DurableFeed implements AutoCloseable
                 continue;
             }
             final StreamArchive.Recording recording = archive.recording(recordingId);
+            if (recording != null)
+            {
+                sessions.put(recordingId, recording.sessionId());
+            }
             if (recording == null)
             {
                 LOGGER.log(System.Logger.Level.WARNING, "durable subscription '" + state.key + "' on '" + state.topic +
@@ -223,6 +231,11 @@ public final class DurableFeed implements AutoCloseable
                 dirty = true;
                 continue;
             }
+            if (continuesAnUnreadRecording(recordingId, recording.sessionId()))
+            {
+                // its publisher's earlier messages come first: look again once that recording is read
+                continue;
+            }
             if (recording.isActive() && archive.position(recordingId) <= cursor.read())
             {
                 // nothing recorded past the position yet (a publisher that has only just connected): the
@@ -241,6 +254,29 @@ public final class DurableFeed implements AutoCloseable
             }
         }
         return work;
+    }
+
+    /**
+     * Whether an earlier recording of the same publisher session is not yet read to its end: recording stopped
+     * for want of disk space and started again (a new recording of the same session), and the publisher's
+     * messages must come in the order it sent them. (Another publisher's session with the same random id on the
+     * same stream would only wait here until the earlier one ends.)
+     */
+    private boolean continuesAnUnreadRecording(final long recordingId, final int sessionId)
+    {
+        for (final Map.Entry<Long, RecordingCursor> entry : state.cursors.entrySet())
+        {
+            if (entry.getKey() >= recordingId)
+            {
+                continue;
+            }
+            final Integer session = sessions.get(entry.getKey());
+            if (!entry.getValue().isDone() && session != null && session == sessionId)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void onReplayed(final DirectBuffer buffer, final int offset, final int length, final long end)

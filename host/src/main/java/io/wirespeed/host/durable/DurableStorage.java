@@ -48,7 +48,7 @@ public final class DurableStorage implements AutoCloseable
     public static DurableStorage open(
         final AeronTransport transport, final ArchiveConfig config, final ArchiveHost archiveHost)
     {
-        final StreamArchive archive = StreamArchive.connect(transport);
+        final StreamArchive archive = StreamArchive.connect(transport, config);
         try
         {
             return new DurableStorage(archive, new SubscriptionStore(config.directory(), config.fileSync() > 0),
@@ -82,6 +82,24 @@ public final class DurableStorage implements AutoCloseable
     public int applyRetentionIfDue(final ReplayGate gate)
     {
         return archiveHost == null ? 0 : archiveHost.applyRetentionIfDue(gate);
+    }
+
+    /**
+     * Watches the free space of the archive's disk: stops recording (PERSISTENT sends to recorded destinations
+     * then fail) while it is too low, and records again when it returns; for the host's thread only.
+     *
+     * @param nowNs {@link System#nanoTime()}.
+     * @return 1 if recording stopped or resumed, else 0.
+     */
+    public int checkSpace(final long nowNs)
+    {
+        return archive.checkSpace(nowNs);
+    }
+
+    /** @return whether recording is stopped for want of disk space ({@link #checkSpace}). */
+    public boolean isRecordingStopped()
+    {
+        return archive.isRecordingStopped();
     }
 
     @Override

@@ -59,7 +59,7 @@ public final class ConnectionUri
         "connectWait", "resolutionInterval", "driverTimeout", "queuePrefetch", "queueHostTimeout", "linger",
         "streamIdBase", "streamIdRange",
         "fragmentLimit", "reuseMessages", "rdmaVerbs", "clientId", "profile", "host", "user", "password",
-        "archive", "archiveDir", "archiveSegmentLength", "archiveRetention", "archiveRetentionSize",
+        "archive", "archiveDir", "archiveSegmentLength", "archiveRetention", "archiveRetentionSize", "archiveMinFree",
         DeserializationPolicy.ALLOW_LIST_OPTION, DeserializationPolicy.DENY_LIST_OPTION, SLOW_CONSUMERS,
         "slowConsumerTimeout", ROUTE_PREFIX + "<pattern>", SLOW_CONSUMERS_PREFIX + "<pattern>");
 
@@ -188,7 +188,7 @@ public final class ConnectionUri
                 classList(builder, name, value);
             case DeserializationPolicy.DENY_LIST_OPTION -> builder.deserializationDenyList =
                 classList(builder, name, value);
-            case "archiveDir", "archiveSegmentLength", "archiveRetention", "archiveRetentionSize" ->
+            case "archiveDir", "archiveSegmentLength", "archiveRetention", "archiveRetentionSize", "archiveMinFree" ->
                 archiveSetting(builder, name, value);
             default -> throw new IllegalArgumentException(
                 "unknown option '" + name + "' in '" + builder.shown + "'; known options: " + OPTIONS);
@@ -301,6 +301,7 @@ public final class ConnectionUri
                 case "archiveSegmentLength" ->
                     builder.archiveConfig.segmentLength(ArchiveConfig.parseSize(name, value));
                 case "archiveRetention" -> builder.archiveConfig.retention(ArchiveConfig.parseDuration(name, value));
+                case "archiveMinFree" -> builder.archiveConfig.minFree(ArchiveConfig.parseSize(name, value));
                 default -> builder.archiveConfig.retentionSize(ArchiveConfig.parseSize(name, value));
             }
         }

@@ -75,6 +75,16 @@ class ConnectionUriTest
     }
 
     @Test
+    void archiveMinFreeIsASizeOfAtLeastOneMebibyteAndDefaultsToAeronArchivesThreshold()
+    {
+        assertEquals(128L * 1024 * 1024, ConnectionUri.parse("wirespeed:ipc").archiveConfig().minFree());
+        assertEquals(16L * 1024 * 1024, ConnectionUri.parse("wirespeed:ipc?archiveMinFree=16m").archiveConfig()
+            .minFree());
+        assertMessage("wirespeed:ipc?archiveMinFree=4k", "wirespeed.archive.min.free=4096 must be at least 1m");
+        assertMessage("wirespeed:ipc?archiveMinFree=lots", "is not a size");
+    }
+
+    @Test
     void udpMulticastUriBuildsAnAeronChannelWithTheInterface()
     {
         final ConnectionConfig config = ConnectionUri.parse(

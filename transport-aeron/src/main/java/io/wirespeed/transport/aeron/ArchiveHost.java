@@ -145,6 +145,7 @@ public final class ArchiveHost implements AutoCloseable
             .aeronDirectoryName(aeronDirectory)
             .archiveDir(config.directory().toFile())
             .segmentFileLength(config.segmentLength())
+            .lowStorageSpaceThreshold(config.minFree())
             .fileSyncLevel(config.fileSync())
             .catalogFileSyncLevel(config.fileSync())
             .threadingMode(ArchiveThreadingMode.SHARED)

@@ -25,6 +25,13 @@ public final class RecordingWatch implements PersistenceWatch
      * Counter type of a "this stream is recorded" mark: key = stream id (int), channel length (int), channel (ASCII).
      */
     public static final int RECORDED_STREAM_TYPE_ID = 0x5753_0001;
+    /** A mark's value while the archive records its stream. */
+    public static final long RECORDING = 0;
+    /**
+     * A mark's value while its stream's recording is stopped for want of disk space ({@link StreamArchive#checkSpace}):
+     * PERSISTENT messages sent there now would not be kept.
+     */
+    public static final long RECORDING_STOPPED = 1;
     /** Offset of the stream id in a mark's key. */
     static final int STREAM_ID_OFFSET = 0;
     /** Offset of the channel's length in a mark's key. */
@@ -83,6 +90,18 @@ public final class RecordingWatch implements PersistenceWatch
     {
         return counterId != NULL_COUNTER_ID && counters.getCounterState(counterId) == RECORD_ALLOCATED &&
             isRecordedStream(counters.metaDataBuffer(), counterId, channel, streamId);
+    }
+
+    /**
+     * Whether the recording of a stream marked as recorded is stopped for now, for want of disk space.
+     *
+     * @param counterId a mark found by {@link #findRecordedStream}.
+     * @return true while PERSISTENT messages sent to that stream would not be kept.
+     */
+    @Override
+    public boolean isRecordingStopped(final int counterId)
+    {
+        return counterId != NULL_COUNTER_ID && counters.getCounterValue(counterId) == RECORDING_STOPPED;
     }
 
     private boolean isRecordedStream(

@@ -14,6 +14,7 @@ import io.aeron.Subscription;
 import io.aeron.archive.client.AeronArchive;
 import io.aeron.archive.client.ArchiveException;
 import io.aeron.archive.codecs.SourceLocation;
+import io.wirespeed.transport.ArchiveConfig;
 import io.wirespeed.transport.TransportException;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -24,7 +25,10 @@ import org.agrona.concurrent.UnsafeBuffer;
  * session becomes a recording of its own, whenever it comes, until the stream's recording is
  * stopped — marks recorded streams for publishers
  * ({@link RecordingWatch}), lists a stream's recordings, and replays one from a position, following
- * it while it is active. Not thread safe.
+ * it while it is active. Watches the free space of the archive's disk ({@link #checkSpace}): below
+ * {@link ArchiveConfig#minFree()} it stops every recording and marks the streams so that publishers
+ * refuse PERSISTENT messages ({@link RecordingWatch#isRecordingStopped}), and starts them again when space
+ * returns. Not thread safe.
  */
 public final class StreamArchive implements AutoCloseable
 {
@@ -37,29 +41,36 @@ public final class StreamArchive implements AutoCloseable
 
     private final Aeron aeron;
     private final AeronArchive archive;
+    private final ArchiveSpace space;
     private final Map<String, Recorded> recorded = new HashMap<>();
     private int replayStreams;
+    private boolean stopped;
+    private boolean resumeFailed;
 
-    private StreamArchive(final Aeron aeron, final AeronArchive archive)
+    private StreamArchive(final Aeron aeron, final AeronArchive archive, final ArchiveSpace space)
     {
         this.aeron = aeron;
         this.archive = archive;
+        this.space = space;
     }
 
     /**
      * Connects to the archive running beside the transport's media driver.
      *
      * @param transport the transport whose Aeron client this uses.
+     * @param config    the archive's settings: its directory, whose disk's free space this watches, and the least
+     *                  free space it records with.
      * @return the connected client.
      * @throws TransportException if no archive answers.
      */
-    public static StreamArchive connect(final AeronTransport transport)
+    public static StreamArchive connect(final AeronTransport transport, final ArchiveConfig config)
     {
         final Aeron aeron = transport.aeron();
+        final ArchiveSpace space = new ArchiveSpace(config);
         try
         {
             return new StreamArchive(aeron, AeronArchive.connect(ArchiveHost.clientContext().aeron(aeron)
-                .ownsAeronClient(false)));
+                .ownsAeronClient(false)), space);
         }
         catch (final RuntimeException ex)
         {
@@ -83,6 +94,10 @@ public final class StreamArchive implements AutoCloseable
         Recorded entry = recorded.get(key);
         if (entry == null)
         {
+            if (stopped || space.measureLow())
+            {
+                throw tooLittleSpace(key, space.describe(), null);
+            }
             final byte[] keyBytes = RecordingWatch.recordedStreamKey(channel, streamId);
             final byte[] label = ("wirespeed recorded stream " + streamId + " " + channel).getBytes(
                 StandardCharsets.US_ASCII);
@@ -102,7 +117,7 @@ public final class StreamArchive implements AutoCloseable
                     throw refused(key, ex);
                 }
             }
-            entry = new Recorded(mark);
+            entry = new Recorded(channel, streamId, mark);
             recorded.put(key, entry);
             entry.references++;
             return true;
@@ -112,16 +127,106 @@ public final class StreamArchive implements AutoCloseable
     }
 
     /** What the archive's refusal to record a stream means for the user, as a {@link TransportException}. */
-    private static TransportException refused(final String key, final ArchiveException ex)
+    private TransportException refused(final String key, final ArchiveException ex)
     {
         if (ex.errorCode() == ArchiveException.STORAGE_SPACE)
         {
-            return new TransportException("the archive cannot record stream " + key + ": its disk has too little " +
-                "free space (" + ex.getMessage() + "; Aeron Archive records only while more than its low-storage " +
-                "threshold, 128 MiB by default, is free): free space on that disk, or give the archive a directory " +
-                "on a larger one (wirespeed.archive.dir, or archiveDir for the embedded archive)", ex);
+            return tooLittleSpace(key, space.describe() + "; the archive said: " + ex.getMessage(), ex);
         }
         return new TransportException("the archive cannot record stream " + key + ": " + ex.getMessage(), ex);
+    }
+
+    private static TransportException tooLittleSpace(final String key, final String why, final Exception cause)
+    {
+        return new TransportException("the archive cannot record stream " + key + ": its disk has too little free " +
+            "space (" + why + "): free space on that disk, give the archive a directory on a larger one (" +
+            ArchiveConfig.DIR_PROP + ", or archiveDir for the embedded archive), or lower " +
+            ArchiveConfig.MIN_FREE_PROP + " (archiveMinFree)", cause);
+    }
+
+    /**
+     * Measures the free space of the archive's disk when a check is due (every 100 ms) and, when it falls below
+     * {@link ArchiveConfig#minFree()}, stops every recording this client runs, marking the streams so that
+     * publishers refuse PERSISTENT messages at once (what was recorded stays); when it is back above that by a
+     * quarter, records them again. For the thread that records.
+     *
+     * @param nowNs {@link System#nanoTime()}.
+     * @return 1 if recording stopped or resumed, else 0.
+     */
+    public int checkSpace(final long nowNs)
+    {
+        final int change = space.poll(nowNs);
+        if (change == ArchiveSpace.BECAME_LOW)
+        {
+            stopForWantOfSpace();
+            return 1;
+        }
+        if (change == ArchiveSpace.BECAME_ENOUGH)
+        {
+            resume();
+            return 1;
+        }
+        return 0;
+    }
+
+    /** @return whether recording is stopped for want of disk space ({@link #checkSpace}). */
+    public boolean isRecordingStopped()
+    {
+        return stopped;
+    }
+
+    private void stopForWantOfSpace()
+    {
+        stopped = true;
+        resumeFailed = false;
+        for (final Recorded entry : recorded.values())
+        {
+            entry.mark.setRelease(RecordingWatch.RECORDING_STOPPED);
+            try
+            {
+                archive.stopRecording(entry.channel, entry.streamId);
+            }
+            catch (final ArchiveException ex)
+            {
+                LOGGER.log(System.Logger.Level.DEBUG, "stop recording " + entry + ": " + ex.getMessage());
+            }
+        }
+        LOGGER.log(System.Logger.Level.WARNING, "stopped recording " + recorded.size() + " stream(s): " +
+            space.describe() + ". PERSISTENT sends to recorded destinations (durable subscriptions' topics, durable " +
+            "queues) fail until " + space.resumeLevel() + " are free again; what was recorded is kept. Free space " +
+            "on that disk, or move the archive (" + ArchiveConfig.DIR_PROP + " / archiveDir)");
+    }
+
+    private void resume()
+    {
+        for (final Recorded entry : recorded.values())
+        {
+            if (entry.mark.get() == RecordingWatch.RECORDING_STOPPED)
+            {
+                try
+                {
+                    archive.startRecording(entry.channel, entry.streamId, sourceLocation(entry.channel), false);
+                }
+                catch (final ArchiveException ex)
+                {
+                    if (ex.errorCode() != ArchiveException.ACTIVE_SUBSCRIPTION)
+                    {
+                        space.stayLow();
+                        if (!resumeFailed)
+                        {
+                            resumeFailed = true;
+                            LOGGER.log(System.Logger.Level.WARNING, "cannot record " + entry + " again yet, " +
+                                "retrying: " + ex.getMessage());
+                        }
+                        return;
+                    }
+                }
+                entry.mark.setRelease(RecordingWatch.RECORDING);
+            }
+        }
+        stopped = false;
+        LOGGER.log(System.Logger.Level.INFO, "recording " + recorded.size() + " stream(s) again: the archive's " +
+            "disk has room; PERSISTENT sends to recorded destinations are kept again");
     }
 
     /**
@@ -164,7 +269,8 @@ public final class StreamArchive implements AutoCloseable
         archive.listRecordingsForUri(afterRecordingId + 1, Integer.MAX_VALUE, fragment, streamId,
             (controlSessionId, correlationId, recordingId, startTimestamp, stopTimestamp, startPosition, stopPosition,
             initialTermId, segmentFileLength, termBufferLength, mtuLength, sessionId, stream, strippedChannel,
-            originalChannel, sourceIdentity) -> found.add(new Recording(recordingId, startPosition, stopPosition)));
+            originalChannel, sourceIdentity) -> found.add(new Recording(recordingId, startPosition, stopPosition,
+            sessionId)));
         return found;
     }
 
@@ -180,7 +286,7 @@ public final class StreamArchive implements AutoCloseable
         archive.listRecording(recordingId,
             (controlSessionId, correlationId, id, startTimestamp, stopTimestamp, startPosition, stopPosition,
             initialTermId, segmentFileLength, termBufferLength, mtuLength, sessionId, stream, strippedChannel,
-            originalChannel, sourceIdentity) -> found[0] = new Recording(id, startPosition, stopPosition));
+            originalChannel, sourceIdentity) -> found[0] = new Recording(id, startPosition, stopPosition, sessionId));
         return found[0];
     }
 
@@ -260,13 +366,15 @@ public final class StreamArchive implements AutoCloseable
     }
 
     /**
-     * A recording: one publisher session of a recorded stream.
+     * A recording: one publisher session of a recorded stream, or a part of one: a session whose recording was
+     * stopped for want of disk space ({@link #checkSpace}) goes on in a new recording when recording resumes.
      *
      * @param recordingId   its id.
      * @param startPosition where it starts.
      * @param stopPosition  where it stopped, or {@link AeronArchive#NULL_POSITION} while active.
+     * @param sessionId     the publisher's session.
      */
-    public record Recording(long recordingId, long startPosition, long stopPosition)
+    public record Recording(long recordingId, long startPosition, long stopPosition, int sessionId)
     {
         /** @return whether the archive is still writing it. */
         public boolean isActive()
@@ -277,12 +385,22 @@ public final class StreamArchive implements AutoCloseable
 
     private static final class Recorded
     {
+        final String channel;
+        final int streamId;
         final Counter mark;
         int references;
 
-        Recorded(final Counter mark)
+        Recorded(final String channel, final int streamId, final Counter mark)
         {
+            this.channel = channel;
+            this.streamId = streamId;
             this.mark = mark;
+        }
+
+        @Override
+        public String toString()
+        {
+            return "stream " + streamId + " " + channel;
         }
     }
 }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 
 import io.wirespeed.test.Await;
 import io.wirespeed.test.DriverDirectories;
@@ -70,7 +71,7 @@ class ArchiveHostTest
         final RecordingWatch watch = transport.recordingWatch();
         assertEquals(CountersReader.NULL_COUNTER_ID, watch.findRecordedStream(CHANNEL, STREAM));
         final List<Long> ends = new ArrayList<>();
-        try (StreamArchive streams = StreamArchive.connect(transport))
+        try (StreamArchive streams = StreamArchive.connect(transport, archive.config()))
         {
             streams.record(CHANNEL, STREAM);
             final int mark = watch.findRecordedStream(CHANNEL, STREAM);
@@ -122,7 +123,7 @@ class ArchiveHostTest
     void keepsRecordingAStreamAfterItsFirstPublisherLeaves()
     {
         final RecordingWatch watch = transport.recordingWatch();
-        try (StreamArchive streams = StreamArchive.connect(transport))
+        try (StreamArchive streams = StreamArchive.connect(transport, archive.config()))
         {
             streams.record(CHANNEL, STREAM);
             for (int publisher = 0; publisher < 3; publisher++)
@@ -145,7 +146,7 @@ class ArchiveHostTest
     @Test
     void retentionBySizePurgesWholeOldSegments()
     {
-        try (StreamArchive streams = StreamArchive.connect(transport))
+        try (StreamArchive streams = StreamArchive.connect(transport, archive.config()))
         {
             streams.record(CHANNEL, STREAM);
             final RecordingWatch watch = transport.recordingWatch();
@@ -172,7 +173,7 @@ class ArchiveHostTest
             final int purged = archive.applyRetention();
             assertTrue(purged >= 4, "purged " + purged + " segments of about 6");
         }
-        try (StreamArchive streams = StreamArchive.connect(transport))
+        try (StreamArchive streams = StreamArchive.connect(transport, archive.config()))
         {
             final List<StreamArchive.Recording> recordings = streams.recordings(CHANNEL, STREAM, -1);
             assertEquals(1, recordings.size());
@@ -208,6 +209,11 @@ class ArchiveHostTest
         assertEquals(2L * 1024 * 1024 * 1024, ArchiveConfig.parseSize("k", "2g"));
         assertThrows(TransportException.class, () -> ArchiveConfig.parseDuration("k", "soon"));
         assertThrows(TransportException.class, () -> ArchiveConfig.builder().segmentLength(1000));
+        final Properties properties = new Properties();
+        properties.setProperty(ArchiveConfig.MIN_FREE_PROP, "512m");
+        assertEquals(512L * 1024 * 1024, ArchiveConfig.builder().properties(properties).build().minFree());
+        assertEquals(ArchiveConfig.DEFAULT_MIN_FREE, ArchiveConfig.builder().build().minFree());
+        assertThrows(TransportException.class, () -> ArchiveConfig.builder().minFree(1024));
     }
 
     private static long offer(final TransportPublication publication, final int i)

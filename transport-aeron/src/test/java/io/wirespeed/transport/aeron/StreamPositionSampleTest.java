@@ -105,7 +105,7 @@ class StreamPositionSampleTest
     {
         try (ArchiveHost archive = ArchiveHost.launch(aeronDir, ArchiveConfig.builder().directory(archiveDir)
             .segmentLength(64 * 1024).build(), IdleStrategyKind.BACKOFF);
-            StreamArchive streams = StreamArchive.connect(transport))
+            StreamArchive streams = StreamArchive.connect(transport, archive.config()))
         {
             streams.record(CHANNEL, STREAM);
             try (TransportPublication publication = transport.addPublication(CHANNEL, STREAM))

@@ -131,6 +131,9 @@ public class WirespeedJmsProperties implements Validator
     /** The oldest segments are purged while all recordings exceed this size; 0 for no limit. */
     private String archiveRetentionSize;
 
+    /** Free space on the archive's disk below which recording stops (PERSISTENT sends to recorded topics fail). */
+    private String archiveMinFree;
+
     /**
      * Channel per destination pattern (first match wins): an exact name, prefix.* (one more segment), prefix.>
      * (one or more) or &gt; (all), to an Aeron channel or wirespeed:rdma?endpoint=host:port. Write patterns with
@@ -195,6 +198,7 @@ public class WirespeedJmsProperties implements Validator
         put(options, "archiveSegmentLength", archiveSegmentLength);
         put(options, "archiveRetention", archiveRetention);
         put(options, "archiveRetentionSize", archiveRetentionSize);
+        put(options, "archiveMinFree", archiveMinFree);
         put(options, "slowConsumers", slowConsumers);
         put(options, "slowConsumerTimeout", slowConsumerTimeout);
         return options;
@@ -637,6 +641,18 @@ public class WirespeedJmsProperties implements Validator
     public void setArchiveRetentionSize(final String archiveRetentionSize)
     {
         this.archiveRetentionSize = archiveRetentionSize;
+    }
+
+    /** @return the archiveMinFree option. */
+    public String getArchiveMinFree()
+    {
+        return archiveMinFree;
+    }
+
+    /** @param archiveMinFree the archiveMinFree option. */
+    public void setArchiveMinFree(final String archiveMinFree)
+    {
+        this.archiveMinFree = archiveMinFree;
     }
 
     /** @return the slowConsumers option. */
