@@ -7,7 +7,8 @@ import io.wirespeed.transport.aeron.StreamPositionSample;
 /**
  * A sample as one line of JSON, for scripts: {@code directory}, {@code timeMs}, {@code heartbeatAgeMs},
  * {@code streams} (channel, streamId, sessionId, publisherPosition, receiverPosition, subscriberPositions, lag),
- * {@code recordings} (counterId, sessionId, position, lag),
+ * {@code recordings} (counterId, sessionId, position, lag), {@code recordedStreams} (channel, streamId, stopped:
+ * true while recording it is stopped for want of disk space),
  * {@code destinations} (name, each figure, and {@code <figure>.perSecond} for counts), {@code connections},
  * {@code driver} (network counters) and {@code errors} (count, firstMs, lastMs, text).
  */
@@ -51,6 +52,15 @@ final class StatJson
                 .append(",\"sessionId\":").append(recording.sessionId())
                 .append(",\"position\":").append(recording.position())
                 .append(",\"lag\":").append(recording.lag()).append('}');
+            separator = ",";
+        }
+        out.append("],\"recordedStreams\":[");
+        separator = "";
+        for (final StreamPositionSample.RecordedStream recorded : sample.positions.recordedStreams())
+        {
+            out.append(separator).append("{\"channel\":").append(quote(recorded.channel()))
+                .append(",\"streamId\":").append(recorded.streamId())
+                .append(",\"stopped\":").append(recorded.stopped()).append('}');
             separator = ",";
         }
         out.append("],\"destinations\":[");

@@ -6,7 +6,8 @@ import io.wirespeed.transport.aeron.StreamPositionSample;
 
 /**
  * A sample as text for a terminal, as {@code AeronStat} prints: streams with positions and lag, the archive's
- * recordings with their lag, destinations with
+ * recordings with their lag, the recorded streams (and whether recording them is stopped for want of disk space),
+ * destinations with
  * counts, bytes and rates, connections' back-pressure and failures, the driver's network counters and its errors
  * (the first line of each).
  */
@@ -40,6 +41,13 @@ final class StatText
         {
             out.append(String.format("%10d %11d %16d %12d%n", recording.counterId(), recording.sessionId(),
                 recording.position(), recording.lag()));
+        }
+        out.append(String.format("%nRECORDED STREAMS%n%-48s %10s %s%n", "channel", "stream", "state"));
+        for (final StreamPositionSample.RecordedStream recorded : sample.positions.recordedStreams())
+        {
+            out.append(String.format("%-48s %10d %s%n", recorded.channel(), recorded.streamId(), recorded.stopped() ?
+                "STOPPED: the archive's disk is nearly full (wirespeed.archive.min.free); PERSISTENT sends fail" :
+                "recording"));
         }
         out.append(String.format("%nDESTINATIONS%n%-40s %12s %10s %14s %12s %10s %14s %s%n", "name", "sent", "sent/s",
             "bytes sent/s", "received", "recv/s", "bytes recv/s", "other"));

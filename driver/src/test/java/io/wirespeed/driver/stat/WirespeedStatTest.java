@@ -215,6 +215,9 @@ class WirespeedStatTest
         });
 
         assertTrue(stat(directory, "--once").contains("RECORDINGS"), json);
+        assertTrue(Pattern.compile("\"recordedStreams\":\\[\\{\"channel\":\"aeron:ipc[^\"]*\",\"streamId\":-?\\d+," +
+            "\"stopped\":false}").matcher(json).find(), json);
+        assertTrue(stat(directory, "--once").contains("RECORDED STREAMS"), json);
         durable.close();
         session.unsubscribe("recorded");
     }

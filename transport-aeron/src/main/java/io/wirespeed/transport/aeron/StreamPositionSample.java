@@ -16,10 +16,11 @@ import io.aeron.driver.status.StreamCounter;
 /**
  * One look at a media driver's position counters: for every stream image where its publication has written
  * ({@code pub-pos}, or the sender's position), how far the driver has received it over the network
- * ({@code rcv-hwm}), where each subscriber has read to ({@code sub-pos}, with the Aeron client that owns it), and
- * where each of the archive's recordings has recorded to ({@code rec-pos}). Lag is how far a reader is behind the
- * head of its stream (the larger of the written and received positions). Allocates: for readers (health, meters,
- * {@code wirespeed-stat}), never the hot path.
+ * ({@code rcv-hwm}), where each subscriber has read to ({@code sub-pos}, with the Aeron client that owns it),
+ * where each of the archive's recordings has recorded to ({@code rec-pos}), and which streams the queue host
+ * records and whether it has stopped recording them for want of disk space ({@link RecordingWatch}). Lag is how
+ * far a reader is behind the head of its stream (the larger of the written and received positions). Allocates:
+ * for readers (health, meters, {@code wirespeed-stat}), never the hot path.
  */
 public final class StreamPositionSample
 {
@@ -28,6 +29,7 @@ public final class StreamPositionSample
 
     private final Map<String, Stream> streams = new TreeMap<>();
     private final List<Recording> recordings = new ArrayList<>();
+    private final List<RecordedStream> recordedStreams = new ArrayList<>();
 
     /** One subscriber's position in a stream image, and the Aeron client that subscribed. */
     public record Subscriber(long clientId, long position)
@@ -36,6 +38,17 @@ public final class StreamPositionSample
 
     /** One recording's position, the session it records and how far it is behind that session's head. */
     public record Recording(int counterId, int sessionId, long position, long lag)
+    {
+    }
+
+    /**
+     * A stream the queue host records (for durable subscriptions or durable queues).
+     *
+     * @param channel  its channel.
+     * @param streamId its stream.
+     * @param stopped  whether recording it is stopped for want of disk space: PERSISTENT sends there fail.
+     */
+    public record RecordedStream(String channel, int streamId, boolean stopped)
     {
     }
 
@@ -157,6 +170,14 @@ public final class StreamPositionSample
             {
                 recordingCounters.add(new int[] {counterId, key.getInt(RECORDING_SESSION_ID_OFFSET)});
             }
+            else if (typeId == RecordingWatch.RECORDED_STREAM_TYPE_ID)
+            {
+                final int length = Math.min(RecordingWatch.MAX_CHANNEL_LENGTH,
+                    Math.max(0, key.getInt(RecordingWatch.CHANNEL_LENGTH_OFFSET)));
+                sample.recordedStreams.add(new RecordedStream(
+                    key.getStringWithoutLengthAscii(RecordingWatch.CHANNEL_OFFSET, length),
+                    key.getInt(RecordingWatch.STREAM_ID_OFFSET), value == RecordingWatch.RECORDING_STOPPED));
+            }
         });
         for (final int[] recording : recordingCounters)
         {
@@ -184,6 +205,12 @@ public final class StreamPositionSample
     public List<Recording> recordings()
     {
         return Collections.unmodifiableList(recordings);
+    }
+
+    /** @return the streams the queue host records, each saying whether its recording is stopped. */
+    public List<RecordedStream> recordedStreams()
+    {
+        return Collections.unmodifiableList(recordedStreams);
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.aeron.Aeron;
+import io.aeron.Counter;
 import io.aeron.Subscription;
 import io.wirespeed.test.Await;
 import io.wirespeed.test.DriverDirectories;
@@ -123,8 +124,24 @@ class StreamPositionSampleTest
                 final StreamPositionSample sample = StreamPositionSample.read(counters());
                 assertEquals(0, sample.recordings().get(0).lag());
                 assertFalse(sample.streams().isEmpty());
+                assertEquals(List.of(new StreamPositionSample.RecordedStream(CHANNEL, STREAM, false)),
+                    sample.recordedStreams());
             }
             streams.stopRecording(CHANNEL, STREAM);
+        }
+    }
+
+    @Test
+    void aRecordedStreamWhoseRecordingStoppedForWantOfDiskSpaceShowsAsStopped()
+    {
+        final byte[] key = RecordingWatch.recordedStreamKey(CHANNEL, STREAM);
+        try (Counter mark = transport.aeron().addCounter(RecordingWatch.RECORDED_STREAM_TYPE_ID,
+            new UnsafeBuffer(key), 0, key.length, new UnsafeBuffer(new byte[0]), 0, 0))
+        {
+            mark.setRelease(RecordingWatch.RECORDING_STOPPED);
+
+            Await.until("the stopped recording in a sample", DEADLINE, () -> StreamPositionSample.read(counters())
+                .recordedStreams().contains(new StreamPositionSample.RecordedStream(CHANNEL, STREAM, true)));
         }
     }
 
