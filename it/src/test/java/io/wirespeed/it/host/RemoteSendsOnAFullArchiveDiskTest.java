@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
@@ -35,7 +34,6 @@ import io.wirespeed.test.Await;
 import io.wirespeed.test.ChildJvms;
 import io.wirespeed.test.SlowTest;
 import io.wirespeed.test.SmallDisk;
-import io.wirespeed.transport.ArchiveConfig;
 
 /**
  * A client over UDP of a driver process whose archive's disk fills (a 64 MiB tmpfs the test mounts and fills, with
@@ -63,11 +61,7 @@ class RemoteSendsOnAFullArchiveDiskTest
     {
         try (SmallDisk disk = SmallDisk.mount(temp.resolve("disk"), "64m"))
         {
-            final HostOverUdp host = HostOverUdp.start(processes, Map.of(
-                ArchiveConfig.ENABLED_PROP, "true",
-                ArchiveConfig.DIR_PROP, disk.directory().resolve("archive").toString(),
-                ArchiveConfig.SEGMENT_LENGTH_PROP, "1m",
-                ArchiveConfig.MIN_FREE_PROP, "16m"));
+            final HostOverUdp host = HostOverUdp.start(processes, disk.archiveSettings("16m"));
             final String queueName = "it.host.fulldisk." + UUID.randomUUID();
             try (Connection remote = new JmsConnectionFactory(host.clientUri()).createConnection();
                 Connection local = new JmsConnectionFactory(host.driver().ipcUri()).createConnection())
