@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import javax.jms.Connection;
@@ -34,7 +33,6 @@ import io.wirespeed.test.ChildJvms;
 import io.wirespeed.test.MediaDriverProcess;
 import io.wirespeed.test.SlowTest;
 import io.wirespeed.test.SmallDisk;
-import io.wirespeed.transport.ArchiveConfig;
 
 /**
  * The driver process's archive on a disk that fills while it records (a 64 MiB tmpfs the test mounts and fills;
@@ -60,11 +58,7 @@ class DriverArchiveDiskFillsTest
     {
         try (SmallDisk disk = SmallDisk.mount(temp.resolve("disk"), "64m"))
         {
-            final MediaDriverProcess driver = MediaDriverProcess.start(jvms, Map.of(
-                ArchiveConfig.ENABLED_PROP, "true",
-                ArchiveConfig.DIR_PROP, disk.directory().resolve("archive").toString(),
-                ArchiveConfig.SEGMENT_LENGTH_PROP, "1m",
-                ArchiveConfig.MIN_FREE_PROP, "16m"));
+            final MediaDriverProcess driver = MediaDriverProcess.start(jvms, disk.archiveSettings("16m"));
             final List<String> kept = new ArrayList<>();
             try (Connection connection = new JmsConnectionFactory(driver.ipcUri() + "&sendTimeout=60000")
                 .createConnection())

@@ -432,13 +432,18 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /**
      * A queue message that came over UDP: taken as one from IPC, or, with durable queues, passed on to the IPC
-     * inbound stream that the archive records, waiting (reading that stream meanwhile) while it is back-pressured.
+     * inbound stream that the archive records, waiting (reading that stream meanwhile) while it is back-pressured;
+     * refused while the archive cannot record it.
      */
     private void onUdpEnvelope(final DirectBuffer buffer, final int offset, final int length)
     {
         if (relay == null)
         {
             onEnvelope(buffer, offset, length);
+            return;
+        }
+        if (recordingStopped && refusedUnrecordable(buffer, offset, length))
+        {
             return;
         }
         final long deadline = System.nanoTime() + limits.clientTimeoutNs();
@@ -528,11 +533,44 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         return client;
     }
 
+    /**
+     * While recording is stopped for want of disk space, a PERSISTENT queue message from a client over UDP is
+     * refused with notice, as a PERSISTENT send of a client over IPC fails then: it could not be kept (the archive
+     * does not confirm a remote client's sends, so the client learns it from the refusal, at its next send).
+     *
+     * @return true if the message was PERSISTENT and refused.
+     */
+    private boolean refusedUnrecordable(final DirectBuffer buffer, final int offset, final int length)
+    {
+        try
+        {
+            reader.wrap(buffer, offset, length);
+        }
+        catch (final MalformedEnvelopeException ex)
+        {
+            return false;
+        }
+        if (reader.deliveryMode() != EnvelopeDescriptor.PERSISTENT)
+        {
+            return false;
+        }
+        refuse(sender(reader.connectionIdHigh(), reader.connectionIdLow()), reader.destinationName().asString(),
+            "the archive's disk is nearly full and the queue host has stopped recording (wirespeed.archive.min.free " +
+            "on its driver), so a PERSISTENT message could not be kept; PERSISTENT sends work again once that disk " +
+            "has room, NON_PERSISTENT ones go on");
+        return true;
+    }
+
     /** A queue message had no room (or no queue could be made for it): dropped, and its sender told. */
     private void refuseArrival(final HostedClient sender, final String name, final HostedQueue queue)
     {
-        final String why = queue == null ? noQueue(name) :
-            admission.full(queue, admission.limits().policyOf(name), 1, reader.length());
+        refuse(sender, name, queue == null ? noQueue(name) :
+            admission.full(queue, admission.limits().policyOf(name), 1, reader.length()));
+    }
+
+    /** A queue message (the envelope the reader holds) was dropped: its sender is told why. */
+    private void refuse(final HostedClient sender, final String name, final String why)
+    {
         HostedClient told = sender;
         if (told == null)
         {

@@ -6,8 +6,10 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import io.wirespeed.transport.ArchiveConfig;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -48,6 +50,21 @@ public final class SmallDisk implements AutoCloseable
     public Path directory()
     {
         return directory;
+    }
+
+    /**
+     * The settings of a driver process whose archive lives on this disk, with 1 MiB segments.
+     *
+     * @param minFree its {@link ArchiveConfig#MIN_FREE_PROP}, e.g. {@code 16m}.
+     * @return the {@code wirespeed.archive.*} settings.
+     */
+    public Map<String, String> archiveSettings(final String minFree)
+    {
+        return Map.of(
+            ArchiveConfig.ENABLED_PROP, "true",
+            ArchiveConfig.DIR_PROP, directory.resolve("archive").toString(),
+            ArchiveConfig.SEGMENT_LENGTH_PROP, "1m",
+            ArchiveConfig.MIN_FREE_PROP, minFree);
     }
 
     /** @return the bytes free on the disk now. */
