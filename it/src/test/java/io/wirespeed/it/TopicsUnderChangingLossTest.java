@@ -93,7 +93,11 @@ class TopicsUnderChangingLossTest
         }
         catch (final Exception | AssertionError ex)
         {
-            failure.set(ex);
+            // the test's end interrupts a switch in progress: its nft command is cut off, which is no failure
+            if (!Thread.currentThread().isInterrupted())
+            {
+                failure.set(ex);
+            }
         }
     }
 }
