@@ -202,19 +202,17 @@ public final class DurableFeed implements AutoCloseable
                 continue;
             }
             final StreamArchive.Recording recording = archive.recording(recordingId);
-            if (recording != null)
-            {
-                sessions.put(recordingId, recording.sessionId());
-            }
             if (recording == null)
             {
                 LOGGER.log(System.Logger.Level.WARNING, "durable subscription '" + state.key + "' on '" + state.topic +
                     "' lost messages: the archive's retention deleted recording " + recordingId + " before it was " +
                     "read past position " + cursor.read() + "; the subscription goes on with the other recordings");
                 it.remove();
+                sessions.remove(recordingId);
                 dirty = true;
                 continue;
             }
+            sessions.put(recordingId, recording.sessionId());
             if (cursor.read() < recording.startPosition())
             {
                 LOGGER.log(System.Logger.Level.WARNING, "durable subscription '" + state.key + "' on '" + state.topic +

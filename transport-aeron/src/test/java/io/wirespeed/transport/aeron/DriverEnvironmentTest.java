@@ -2,9 +2,9 @@ package io.wirespeed.transport.aeron;
 
 import io.aeron.driver.MediaDriver;
 import io.wirespeed.test.DriverDirectories;
+import io.wirespeed.test.SmallDisk;
 import io.wirespeed.transport.TransportException;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -12,7 +12,6 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -27,14 +26,14 @@ class DriverEnvironmentTest
     @TempDir
     Path temp;
 
-    private Path mountPoint;
+    private SmallDisk disk;
 
     @AfterEach
     void unmount() throws Exception
     {
-        if (null != mountPoint)
+        if (null != disk)
         {
-            run("umount", mountPoint.toString());
+            disk.close();
         }
     }
 
@@ -132,25 +131,7 @@ class DriverEnvironmentTest
 
     private Path mountTmpfs(final String size) throws Exception
     {
-        final Path dir = Files.createDirectory(temp.resolve("tmpfs-" + size));
-        final int status = run("mount", "-t", "tmpfs", "-o", "size=" + size, "tmpfs", dir.toString());
-        Assumptions.assumeTrue(
-            0 == status, "cannot mount a " + size + " tmpfs here (needs root and mount permission); not testable");
-        mountPoint = dir;
-        return dir;
-    }
-
-    private static int run(final String... command) throws Exception
-    {
-        try
-        {
-            final Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            process.getInputStream().readAllBytes();
-            return process.waitFor(10, TimeUnit.SECONDS) ? process.exitValue() : -1;
-        }
-        catch (final IOException ex)
-        {
-            return -1;
-        }
+        disk = SmallDisk.mount(temp.resolve("tmpfs-" + size), size);
+        return disk.directory();
     }
 }
