@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
+import io.wirespeed.codec.NamePattern;
 import io.wirespeed.transport.SettingValues;
 import io.wirespeed.transport.TransportException;
 
@@ -29,8 +30,8 @@ import io.wirespeed.transport.TransportException;
  * @param idleQueueRemovalNs how long an auto-created queue stays once it is empty, without consumers and without room
  *                           kept for producers.
  * @param defaultPolicy      the policy of queues no pattern names.
- * @param policies           policies by queue name pattern ({@code *} matches any characters), the longest matching
- *                           pattern first.
+ * @param policies           policies by queue name pattern (the one grammar of names, {@link NamePattern}:
+ *                           {@code *} one segment, a last {@code >} one or more), the longest matching pattern first.
  */
 public record QueueLimits(
     long maxQueueMessages, long maxQueueBytes, long maxHostBytes, int maxQueues, long idleQueueRemovalNs,
@@ -79,6 +80,14 @@ public record QueueLimits(
                 maxQueueBytes + " bytes per queue, " + maxHostBytes + " bytes per host, " + maxQueues + " queues, " +
                 idleQueueRemovalNs + " ns idle");
         }
+        for (final String pattern : policies.keySet())
+        {
+            final String problem = NamePattern.problemWith(pattern);
+            if (null != problem)
+            {
+                throw new IllegalArgumentException("full policy pattern '" + pattern + "' is not valid: " + problem);
+            }
+        }
         policies = Map.copyOf(policies);
     }
 
@@ -109,7 +118,14 @@ public record QueueLimits(
         {
             if (key.startsWith(POLICY_PATTERN_PREFIX))
             {
-                policies.put(key.substring(POLICY_PATTERN_PREFIX.length()), policy(key, settings.getProperty(key)));
+                final String pattern = key.substring(POLICY_PATTERN_PREFIX.length());
+                final String problem = NamePattern.problemWith(pattern);
+                if (null != problem)
+                {
+                    throw new TransportException(key + " names no valid queue name pattern: " + problem + " (e.g. " +
+                        POLICY_PATTERN_PREFIX + "orders.>=fail for every queue under orders.)");
+                }
+                policies.put(pattern, policy(key, settings.getProperty(key)));
             }
         }
         final String idle = settings.getProperty(IDLE_QUEUE_REMOVAL_PROP);
@@ -169,32 +185,12 @@ public record QueueLimits(
         for (final Map.Entry<String, FullPolicy> entry : policies.entrySet())
         {
             final String pattern = entry.getKey();
-            if (pattern.length() > longest && matches(pattern, 0, queue, 0))
+            if (pattern.length() > longest && NamePattern.matches(pattern, queue))
             {
                 longest = pattern.length();
                 policy = entry.getValue();
             }
         }
         return policy;
-    }
-
-    private static boolean matches(final String pattern, final int p, final String name, final int n)
-    {
-        if (p == pattern.length())
-        {
-            return n == name.length();
-        }
-        if (pattern.charAt(p) == '*')
-        {
-            for (int i = n; i <= name.length(); i++)
-            {
-                if (matches(pattern, p + 1, name, i))
-                {
-                    return true;
-                }
-            }
-            return false;
-        }
-        return n < name.length() && pattern.charAt(p) == name.charAt(n) && matches(pattern, p + 1, name, n + 1);
     }
 }
