@@ -1,8 +1,7 @@
 package io.wirespeed.driver;
 
-import java.util.Properties;
-
 import org.agrona.CloseHelper;
+import org.agrona.concurrent.SystemNanoClock;
 
 import io.wirespeed.host.durable.DurableStorage;
 import io.wirespeed.host.QueueHost;
@@ -17,8 +16,9 @@ import io.wirespeed.transport.aeron.ArchiveHost;
 
 /**
  * The queue host inside the driver process: clients that use this driver (driver=external) find
- * their queues, temporary queues and shared subscriptions here. On by default; the system property
- * {@value #QUEUE_HOST_PROP}{@code =false} turns it off.
+ * their queues, temporary queues and shared subscriptions here. On by default; the setting
+ * {@value #QUEUE_HOST_PROP}{@code =false} turns it off. Every setting comes from {@link DriverSettings}: the driver's
+ * properties files and system properties together.
  * <p>
  * With {@code wirespeed.archive.enabled=true} an Aeron Archive runs beside the driver too (settings
  * {@code wirespeed.archive.*}, see {@link ArchiveConfig}), and the queue host keeps durable
@@ -32,9 +32,9 @@ import io.wirespeed.transport.aeron.ArchiveHost;
 final class QueueHosting implements AutoCloseable
 {
     /** Whether the driver process hosts queues. */
-    static final String QUEUE_HOST_PROP = "wirespeed.queue.host";
+    static final String QUEUE_HOST_PROP = DriverSettings.QUEUE_HOST_PROP;
     /** The UDP endpoint the host serves clients on, besides IPC. */
-    static final String ENDPOINT_PROP = "wirespeed.host.endpoint";
+    static final String ENDPOINT_PROP = DriverSettings.ENDPOINT_PROP;
 
     private final AeronTransport transport;
     private final QueueHost host;
@@ -55,16 +55,16 @@ final class QueueHosting implements AutoCloseable
     /**
      * Starts the queue host on the driver's directory, unless turned off.
      *
-     * @param driverConfig     the running driver's configuration.
-     * @param systemProperties where {@value #QUEUE_HOST_PROP} is read.
+     * @param settings the driver process's settings, files and system properties together.
      * @return the hosting, running or not.
      */
-    static QueueHosting start(final AeronTransportContext driverConfig, final Properties systemProperties)
+    static QueueHosting start(final DriverSettings settings)
     {
-        if ("false".equalsIgnoreCase(systemProperties.getProperty(QUEUE_HOST_PROP, "true")))
+        if (!settings.queueHost())
         {
             return new QueueHosting(null, null, null, null);
         }
+        final AeronTransportContext driverConfig = settings.driver();
         final AeronTransport transport = AeronTransport.connect(new AeronTransportContext()
             .embedded(false)
             .directory(driverConfig.directory())
@@ -74,14 +74,16 @@ final class QueueHosting implements AutoCloseable
         DurableStorage storage = null;
         try
         {
-            if ("true".equalsIgnoreCase(systemProperties.getProperty(ArchiveConfig.ENABLED_PROP, "false")))
+            final ArchiveConfig archiveConfig = settings.archive();
+            if (null != archiveConfig)
             {
-                final ArchiveConfig archiveConfig = ArchiveConfig.builder().properties(systemProperties).build();
                 archive = ArchiveHost.launch(driverConfig.directory(), archiveConfig, driverConfig.idleStrategy());
                 storage = DurableStorage.open(transport, archiveConfig, archive);
             }
-            final QueueHost host = new QueueHost(transport, QueueSelectors::compile, storage);
-            final String endpoint = systemProperties.getProperty(ENDPOINT_PROP, "").trim();
+            final QueueHost host = new QueueHost(transport, QueueSelectors::compile, storage)
+                .limits(settings.hostLimits(), SystemNanoClock.INSTANCE)
+                .queueLimits(settings.queueLimits());
+            final String endpoint = settings.endpoint();
             if (!endpoint.isEmpty())
             {
                 try
@@ -97,7 +99,7 @@ final class QueueHosting implements AutoCloseable
             final Authenticator authenticator;
             try
             {
-                authenticator = Authenticators.fromProperties(systemProperties);
+                authenticator = Authenticators.fromProperties(settings.properties());
             }
             catch (final IllegalArgumentException ex)
             {
@@ -106,7 +108,7 @@ final class QueueHosting implements AutoCloseable
             host.authenticator(authenticator);
             final QueueHosting hosting = new QueueHosting(transport, host.start(), archive, storage);
             hosting.endpoint = endpoint.isEmpty() ? null : endpoint;
-            hosting.authentication = Authenticators.describe(systemProperties);
+            hosting.authentication = Authenticators.describe(settings.properties());
             return hosting;
         }
         catch (final RuntimeException ex)

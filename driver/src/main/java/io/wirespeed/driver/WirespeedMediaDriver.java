@@ -2,26 +2,22 @@ package io.wirespeed.driver;
 
 import io.aeron.driver.MediaDriver;
 import io.wirespeed.transport.TransportException;
-import io.wirespeed.transport.aeron.AeronTransportConfiguration;
 import io.wirespeed.transport.aeron.AeronTransportContext;
 import io.wirespeed.transport.aeron.MediaDriverLauncher;
 import org.agrona.concurrent.ShutdownSignalBarrier;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.Map;
 import java.util.Properties;
 
 /**
  * The external media driver process: an Aeron media driver configured with the same
- * {@code wirespeed.driver.*} vocabulary as {@link AeronTransportContext}, from properties files named
- * as arguments and then system properties, which take precedence. Applications on this host use it
- * with {@code wirespeed.driver.embedded=false} and the same {@code wirespeed.driver.dir}.
+ * {@code wirespeed.driver.*} vocabulary as {@link AeronTransportContext}, with its queue host
+ * ({@code wirespeed.host.*}, {@code wirespeed.queue.host}) and archive ({@code wirespeed.archive.*}), all from one
+ * source: the properties files named as arguments, then the system properties, which win
+ * ({@link DriverSettings}). An unknown {@code wirespeed.*} name or an invalid value stops it before it starts. At
+ * start it prints each effective setting that differs from its default, and the archive's directory.
+ * Applications on this host use it with {@code driver=external} and the same directory.
  * <p>
  * It also hosts the queues of the clients that use it (see {@link QueueHosting}).
  * <p>
@@ -100,10 +96,10 @@ public final class WirespeedMediaDriver
 
     private static void run(final String[] args)
     {
-        final AeronTransportContext config;
+        final DriverSettings settings;
         try
         {
-            config = configure(args, System.getProperties());
+            settings = DriverSettings.read(args, System.getProperties());
         }
         catch (final TransportException ex)
         {
@@ -111,6 +107,13 @@ public final class WirespeedMediaDriver
             System.exit(EXIT_CANNOT_START);
             return;
         }
+        passToAeron(settings);
+        for (final String line : settings.startLines())
+        {
+            System.out.println("wirespeed-driver " + line);
+        }
+        System.out.flush();
+        final AeronTransportContext config = settings.driver();
 
         try (ShutdownSignalBarrier barrier = new ShutdownSignalBarrier())
         {
@@ -132,7 +135,7 @@ public final class WirespeedMediaDriver
             final QueueHosting hosting;
             try
             {
-                hosting = QueueHosting.start(config, System.getProperties());
+                hosting = QueueHosting.start(settings);
             }
             catch (final TransportException ex)
             {
@@ -153,38 +156,37 @@ public final class WirespeedMediaDriver
     }
 
     /**
-     * Reads the driver's configuration: the named properties files in order, then the
-     * {@code wirespeed.driver.*} system properties. The directory defaults to Aeron's default
+     * Makes the files' other settings ({@code aeron.*}, an authenticator's own) system properties, as if given with
+     * {@code -D}, where no system property gives them already: Aeron reads its own settings from there.
+     *
+     * @param settings the driver's settings.
+     */
+    private static void passToAeron(final DriverSettings settings)
+    {
+        final Properties properties = settings.properties();
+        for (final String key : properties.stringPropertyNames())
+        {
+            if (!key.startsWith("wirespeed.") && null == System.getProperty(key))
+            {
+                System.setProperty(key, properties.getProperty(key));
+            }
+        }
+    }
+
+    /**
+     * Reads the media driver's configuration as the process does: the named properties files in order, then the
+     * system properties, which win, every {@code wirespeed.*} name known and every value valid
+     * ({@code wirespeed.archive.*} and {@code wirespeed.host.*} included). The directory defaults to Aeron's default
      * ({@code aeron.dir}, else {@code /dev/shm/aeron-<user>}), where external clients look by default.
      *
      * @param files            paths of properties files.
      * @param systemProperties the system properties.
-     * @return the configuration.
-     * @throws TransportException if a file cannot be read or a setting is invalid.
+     * @return the media driver's configuration.
+     * @throws TransportException if a file cannot be read, a {@code wirespeed.*} name is unknown or a setting is
+     *                            invalid.
      */
     public static AeronTransportContext configure(final String[] files, final Properties systemProperties)
     {
-        final Properties merged = new Properties();
-        for (final String file : files)
-        {
-            final Path path = Paths.get(file);
-            try (InputStream in = Files.newInputStream(path))
-            {
-                merged.load(in);
-            }
-            catch (final IOException ex)
-            {
-                throw new TransportException(
-                    "cannot read the properties file " + path.toAbsolutePath() + ": " + ex, ex);
-            }
-        }
-        for (final Map.Entry<Object, Object> entry : systemProperties.entrySet())
-        {
-            if (String.valueOf(entry.getKey()).startsWith(AeronTransportConfiguration.PROPERTY_PREFIX))
-            {
-                merged.put(entry.getKey(), entry.getValue());
-            }
-        }
-        return new AeronTransportContext().properties(merged).embedded(false).conclude();
+        return DriverSettings.read(files, systemProperties).driver();
     }
 }

@@ -7,11 +7,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
-import java.util.Locale;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-
-import org.agrona.SystemUtil;
 
 /**
  * Settings of the archive that runs beside a media driver and records streams (the persistence service a
@@ -47,6 +46,9 @@ public final class ArchiveConfig
      * until space returns).
      */
     public static final String MIN_FREE_PROP = "wirespeed.archive.min.free";
+    /** Every property of the archive, in the order an unknown one's message lists them. */
+    public static final List<String> PROPERTIES = List.of(ENABLED_PROP, DIR_PROP, SEGMENT_LENGTH_PROP, RETENTION_PROP,
+        RETENTION_SIZE_PROP, FILE_SYNC_PROP, MIN_FREE_PROP);
 
     /** Default of {@link #SEGMENT_LENGTH_PROP}: 64 MiB. */
     public static final int DEFAULT_SEGMENT_LENGTH = 64 * 1024 * 1024;
@@ -193,8 +195,7 @@ public final class ArchiveConfig
     }
 
     /**
-     * Parses a duration with a unit: {@code ms}, {@code s}, {@code m}, {@code h} or {@code d}; a bare
-     * number is milliseconds.
+     * Parses a duration in the grammar of {@link SettingValues#duration(String, String)}.
      *
      * @param key  the setting, for the message.
      * @param text the value.
@@ -203,44 +204,11 @@ public final class ArchiveConfig
      */
     public static Duration parseDuration(final String key, final String text)
     {
-        final String value = text.trim().toLowerCase(Locale.ROOT);
-        int split = 0;
-        while (split < value.length() && Character.isDigit(value.charAt(split)))
-        {
-            split++;
-        }
-        if (split == 0)
-        {
-            throw badDuration(key, text);
-        }
-        final long amount;
-        try
-        {
-            amount = Long.parseLong(value.substring(0, split));
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw badDuration(key, text);
-        }
-        return switch (value.substring(split))
-        {
-            case "", "ms" -> Duration.ofMillis(amount);
-            case "s" -> Duration.ofSeconds(amount);
-            case "m" -> Duration.ofMinutes(amount);
-            case "h" -> Duration.ofHours(amount);
-            case "d" -> Duration.ofDays(amount);
-            default -> throw badDuration(key, text);
-        };
-    }
-
-    private static TransportException badDuration(final String key, final String text)
-    {
-        return new TransportException(key + "='" + text + "' is not a duration: use a whole number with ms, s, m, h " +
-            "or d, e.g. 24h (0 keeps data regardless of age)");
+        return SettingValues.duration(key, text);
     }
 
     /**
-     * Parses a size with an optional {@code k}, {@code m} or {@code g} suffix.
+     * Parses a size in the grammar of {@link SettingValues#size(String, String)}.
      *
      * @param key  the setting, for the message.
      * @param text the value.
@@ -249,15 +217,25 @@ public final class ArchiveConfig
      */
     public static long parseSize(final String key, final String text)
     {
-        try
-        {
-            return SystemUtil.parseSize(key, text.trim());
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw new TransportException(key + "='" + text + "' is not a size: use bytes or a k/m/g suffix, e.g. 1g",
-                ex);
-        }
+        return SettingValues.size(key, text);
+    }
+
+    /**
+     * The settings as their properties would give them, in this grammar: what the driver process logs where they
+     * differ from the defaults.
+     *
+     * @return property name to value, in the order of {@link #PROPERTIES} (without {@link #ENABLED_PROP}).
+     */
+    public Map<String, String> settings()
+    {
+        final Map<String, String> settings = new LinkedHashMap<>();
+        settings.put(DIR_PROP, directory.toString());
+        settings.put(SEGMENT_LENGTH_PROP, SettingValues.formatSize(segmentLength));
+        settings.put(RETENTION_PROP, SettingValues.formatDuration(retention));
+        settings.put(RETENTION_SIZE_PROP, SettingValues.formatSize(retentionSize));
+        settings.put(FILE_SYNC_PROP, Integer.toString(fileSync));
+        settings.put(MIN_FREE_PROP, SettingValues.formatSize(minFree));
+        return settings;
     }
 
     /**
@@ -315,8 +293,7 @@ public final class ArchiveConfig
                 case FILE_SYNC_PROP -> fileSync(parseFileSync(value));
                 case MIN_FREE_PROP -> minFree(parseSize(key, value));
                 default -> throw new TransportException("unknown setting " + key + ": the " + PROPERTY_PREFIX +
-                    "* settings are " + ENABLED_PROP + ", " + DIR_PROP + ", " + SEGMENT_LENGTH_PROP + ", " +
-                    RETENTION_PROP + ", " + RETENTION_SIZE_PROP + ", " + FILE_SYNC_PROP + ", " + MIN_FREE_PROP);
+                    "* settings are " + String.join(", ", PROPERTIES));
             };
         }
 

@@ -1,31 +1,23 @@
 package io.wirespeed.jms.destination;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-
 import javax.jms.InvalidDestinationException;
 
-import org.agrona.concurrent.UnsafeBuffer;
-
 import io.wirespeed.codec.BytesView;
+import io.wirespeed.codec.NamePattern;
 
 /**
- * A wildcard topic name in the syntax of the routes: segments separated by {@code .}, where a segment {@code *}
- * stands for exactly one segment and a last segment {@code >} for one or more trailing segments. Matches names
- * byte by byte in their UTF-8 form, so an envelope's name is matched where it lies, without a string.
+ * A wildcard topic name, in the one pattern grammar of names ({@link NamePattern}, shared with routes, slow-consumer
+ * policies and the queue host's full policies): segments separated by {@code .}, where a segment {@code *} stands for
+ * exactly one segment and a last segment {@code >} for one or more trailing segments. Matches names byte by byte in
+ * their UTF-8 form, so an envelope's name is matched where it lies, without a string.
  */
 public final class TopicPattern
 {
-    private static final byte[] ONE = {};
-    private static final byte[] REST = {};
+    private final NamePattern pattern;
 
-    private final String text;
-    private final byte[][] segments;
-
-    private TopicPattern(final String text, final byte[][] segments)
+    private TopicPattern(final NamePattern pattern)
     {
-        this.text = text;
-        this.segments = segments;
+        this.pattern = pattern;
     }
 
     /**
@@ -36,7 +28,7 @@ public final class TopicPattern
      */
     public static boolean isWildcard(final String name)
     {
-        return name.indexOf('*') >= 0 || name.indexOf('>') >= 0;
+        return NamePattern.isWildcard(name);
     }
 
     /**
@@ -49,58 +41,23 @@ public final class TopicPattern
      */
     public static TopicPattern parse(final String name) throws InvalidDestinationException
     {
-        final String[] parts = name.split("\\.", -1);
-        final byte[][] segments = new byte[parts.length][];
-        for (int i = 0; i < parts.length; i++)
+        final String problem = NamePattern.problemWith(name);
+        if (null != problem)
         {
-            final String part = parts[i];
-            if (part.isEmpty())
-            {
-                throw invalid(name, "segment " + (i + 1) + " is empty: segments are separated by single dots, " +
-                    "with none at either end");
-            }
-            if (">".equals(part))
-            {
-                if (i != parts.length - 1)
-                {
-                    throw invalid(name, "'>' stands for all trailing segments and must be the last segment");
-                }
-                segments[i] = REST;
-            }
-            else if ("*".equals(part))
-            {
-                segments[i] = ONE;
-            }
-            else if (isWildcard(part))
-            {
-                throw invalid(name, "segment '" + part + "' holds a wildcard inside it: '*' and '>' must " +
-                    "stand alone as a whole segment");
-            }
-            else
-            {
-                segments[i] = part.getBytes(StandardCharsets.UTF_8);
-            }
+            throw new InvalidDestinationException("wildcard topic '" + name + "' is not a valid pattern: " + problem);
         }
-        return new TopicPattern(name, segments);
+        return new TopicPattern(NamePattern.parse(name));
     }
 
     /**
-     * A route rule's pattern read leniently, for telling whether it may overlap a consumer's pattern: a segment
-     * that is exactly {@code *} or {@code >} is a wildcard, anything else literal.
+     * A route rule's pattern, for telling whether it may overlap a consumer's pattern.
      *
-     * @param pattern the rule's pattern.
+     * @param pattern the rule's pattern, valid since the rule is.
      * @return the pattern.
      */
     public static TopicPattern ofRule(final String pattern)
     {
-        final String[] parts = pattern.split("\\.", -1);
-        final byte[][] segments = new byte[parts.length][];
-        for (int i = 0; i < parts.length; i++)
-        {
-            segments[i] = "*".equals(parts[i]) ? ONE :
-                ">".equals(parts[i]) && i == parts.length - 1 ? REST : parts[i].getBytes(StandardCharsets.UTF_8);
-        }
-        return new TopicPattern(pattern, segments);
+        return new TopicPattern(NamePattern.parse(pattern));
     }
 
     /**
@@ -111,21 +68,7 @@ public final class TopicPattern
      */
     public boolean overlaps(final TopicPattern other)
     {
-        final int length = Math.min(segments.length, other.segments.length);
-        for (int i = 0; i < length; i++)
-        {
-            final byte[] mine = segments[i];
-            final byte[] theirs = other.segments[i];
-            if (mine == REST || theirs == REST)
-            {
-                return true;
-            }
-            if (mine != ONE && theirs != ONE && !Arrays.equals(mine, theirs))
-            {
-                return false;
-            }
-        }
-        return segments.length == other.segments.length;
+        return pattern.overlaps(other.pattern);
     }
 
     /**
@@ -136,8 +79,7 @@ public final class TopicPattern
      */
     public boolean matches(final String name)
     {
-        final byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
-        return matches(new BytesView().wrap(new UnsafeBuffer(bytes), 0, bytes.length));
+        return pattern.matches(name);
     }
 
     /**
@@ -148,61 +90,12 @@ public final class TopicPattern
      */
     public boolean matches(final BytesView name)
     {
-        final int length = name.length();
-        int position = 0;
-        for (int i = 0; i < segments.length; i++)
-        {
-            if (i > 0)
-            {
-                if (position >= length || name.byteAt(position) != '.')
-                {
-                    return false;
-                }
-                position++;
-            }
-            final byte[] segment = segments[i];
-            if (segment == REST)
-            {
-                return position < length;
-            }
-            if (segment == ONE)
-            {
-                final int start = position;
-                while (position < length && name.byteAt(position) != '.')
-                {
-                    position++;
-                }
-                if (position == start)
-                {
-                    return false;
-                }
-            }
-            else
-            {
-                if (length - position < segment.length)
-                {
-                    return false;
-                }
-                for (final byte b : segment)
-                {
-                    if (name.byteAt(position++) != b)
-                    {
-                        return false;
-                    }
-                }
-            }
-        }
-        return position == length;
+        return pattern.matches(name);
     }
 
     @Override
     public String toString()
     {
-        return text;
-    }
-
-    private static InvalidDestinationException invalid(final String name, final String why)
-    {
-        return new InvalidDestinationException("wildcard topic '" + name + "' is not a valid pattern: " + why);
+        return pattern.toString();
     }
 }

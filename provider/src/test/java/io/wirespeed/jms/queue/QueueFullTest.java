@@ -67,7 +67,7 @@ class QueueFullTest
     {
         host = new QueueHost(transport, QueueSelectors::compile).queueLimits(new QueueLimits(LIMIT, maxQueueBytes,
             maxHostBytes, maxQueues, TimeUnit.MILLISECONDS.toNanos(idleMs), FullPolicy.BLOCK,
-            Map.of("fail.*", FullPolicy.FAIL))).start();
+            Map.of("fail.>", FullPolicy.FAIL))).start();
         connection = new JmsConnectionFactory("wirespeed:ipc?driver=external&aeronDir=" + aeronDir +
             "&sendTimeout=" + SEND_TIMEOUT_MS).createConnection();
         connection.start();
@@ -278,7 +278,7 @@ class QueueFullTest
         Await.until("the first host to take the message", () -> first.heldMessages("fail.restarted") == 1);
         host.close();
         host = new QueueHost(transport, QueueSelectors::compile).queueLimits(new QueueLimits(LIMIT, 1 << 20, 1 << 26,
-            100, TimeUnit.SECONDS.toNanos(60), FullPolicy.BLOCK, Map.of("fail.*", FullPolicy.FAIL))).start();
+            100, TimeUnit.SECONDS.toNanos(60), FullPolicy.BLOCK, Map.of("fail.>", FullPolicy.FAIL))).start();
         try (Connection other = new JmsConnectionFactory("wirespeed:ipc?driver=external&aeronDir=" + aeronDir)
             .createConnection())
         {

@@ -15,9 +15,11 @@ import static io.wirespeed.transport.aeron.AeronTransportConfiguration.TIMEOUT_P
 
 import io.aeron.driver.ThreadingMode;
 import io.wirespeed.transport.IdleStrategyKind;
+import io.wirespeed.transport.SettingValues;
 import io.wirespeed.transport.TransportException;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.function.Consumer;
@@ -383,6 +385,33 @@ public final class AeronTransportContext
             " " + DELETE_DIR_ON_START_PROP + "=" + deleteDirOnStart +
             " " + DELETE_DIR_ON_STOP_PROP + "=" + deleteDirOnStop +
             (null == directoryGroup ? "" : " " + DIR_GROUP_PROP + "=" + directoryGroup);
+    }
+
+    /**
+     * The settings as their {@code wirespeed.driver.*} properties would give them, sizes and durations in the
+     * grammar of {@link SettingValues}: what the driver process logs where they differ from the defaults.
+     *
+     * @return property name to value, in the order of {@link AeronTransportConfiguration#PROPERTIES}; the directory
+     *         is null until concluded when none was set, the group only when one is.
+     */
+    public Map<String, String> settings()
+    {
+        final Map<String, String> settings = new LinkedHashMap<>();
+        settings.put(EMBEDDED_PROP, Boolean.toString(embedded));
+        settings.put(DIR_PROP, directory);
+        settings.put(THREADING_PROP, AeronTransportConfiguration.threadingName(threadingMode));
+        settings.put(IDLE_PROP, idleStrategy.propertyName());
+        settings.put(TERM_LENGTH_PROP, SettingValues.formatSize(termLength));
+        settings.put(MTU_PROP, SettingValues.formatSize(mtu));
+        settings.put(PUBLICATION_CONNECTION_TIMEOUT_PROP, SettingValues.formatDuration(publicationConnectionTimeout));
+        settings.put(TIMEOUT_PROP, SettingValues.formatDuration(timeout));
+        settings.put(DELETE_DIR_ON_START_PROP, Boolean.toString(deleteDirOnStart));
+        settings.put(DELETE_DIR_ON_STOP_PROP, Boolean.toString(deleteDirOnStop));
+        if (null != directoryGroup)
+        {
+            settings.put(DIR_GROUP_PROP, directoryGroup);
+        }
+        return settings;
     }
 
     /**

@@ -1,0 +1,293 @@
+package io.wirespeed.driver;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.TreeSet;
+
+import io.wirespeed.host.HostLimits;
+import io.wirespeed.host.QueueLimits;
+import io.wirespeed.host.auth.Authenticators;
+import io.wirespeed.transport.ArchiveConfig;
+import io.wirespeed.transport.SettingValues;
+import io.wirespeed.transport.TransportException;
+import io.wirespeed.transport.aeron.AeronTransportConfiguration;
+import io.wirespeed.transport.aeron.AeronTransportContext;
+
+/**
+ * The whole configuration of the driver process, read from one source: the properties files named as arguments, in
+ * order, then the system properties, which win. Every {@code wirespeed.*} name must be one the driver knows
+ * ({@code wirespeed.driver.*}, {@code wirespeed.archive.*}, {@code wirespeed.host.*}, {@value #QUEUE_HOST_PROP}),
+ * and every value must parse ({@link SettingValues}); otherwise reading fails with a {@link TransportException} that
+ * names the setting (and, for an unknown name, the nearest known one), so that the driver does not start.
+ */
+final class DriverSettings
+{
+    /** Whether the driver process hosts queues. */
+    static final String QUEUE_HOST_PROP = "wirespeed.queue.host";
+    /** The UDP endpoint the host serves clients on, besides IPC. */
+    static final String ENDPOINT_PROP = "wirespeed.host.endpoint";
+    /** The source of a setting given as a system property. */
+    static final String SYSTEM_PROPERTY = "-D";
+
+    private static final String PREFIX = "wirespeed.";
+    private static final List<String> HOST_PROPERTIES =
+        List.of(ENDPOINT_PROP, Authenticators.USERS_PROP, Authenticators.AUTHENTICATOR_PROP, QUEUE_HOST_PROP);
+
+    private final Properties properties;
+    private final Map<String, String> sources;
+    private final AeronTransportContext driver;
+    private final boolean queueHost;
+    private final boolean archiveEnabled;
+    private final ArchiveConfig archive;
+    private final String endpoint;
+    private final HostLimits hostLimits;
+    private final QueueLimits queueLimits;
+
+    private DriverSettings(final Properties properties, final Map<String, String> sources)
+    {
+        this.properties = properties;
+        this.sources = sources;
+        driver = new AeronTransportContext().properties(properties).embedded(false).conclude();
+        queueHost = SettingValues.bool(QUEUE_HOST_PROP, properties.getProperty(QUEUE_HOST_PROP, "true"));
+        archiveEnabled = SettingValues.bool(ArchiveConfig.ENABLED_PROP,
+            properties.getProperty(ArchiveConfig.ENABLED_PROP, "false"));
+        try
+        {
+            archive = ArchiveConfig.builder().properties(properties).build();
+        }
+        catch (final InvalidPathException ex)
+        {
+            throw new TransportException(ArchiveConfig.DIR_PROP + "='" +
+                properties.getProperty(ArchiveConfig.DIR_PROP) + "' is not a path: " + ex.getMessage(), ex);
+        }
+        endpoint = properties.getProperty(ENDPOINT_PROP, "").trim();
+        hostLimits = HostLimits.fromProperties(properties);
+        queueLimits = QueueLimits.fromProperties(properties);
+    }
+
+    /**
+     * Reads the settings: the files in order, then the system properties, which win.
+     *
+     * @param files            paths of properties files.
+     * @param systemProperties the system properties.
+     * @return the settings, every one checked.
+     * @throws TransportException if a file cannot be read, a {@code wirespeed.*} name is unknown or a value invalid.
+     */
+    static DriverSettings read(final String[] files, final Properties systemProperties)
+    {
+        final Properties merged = new Properties();
+        final Map<String, String> sources = new LinkedHashMap<>();
+        for (final String file : files)
+        {
+            final Path path = Paths.get(file);
+            final Properties loaded = new Properties();
+            try (InputStream in = Files.newInputStream(path))
+            {
+                loaded.load(in);
+            }
+            catch (final IOException ex)
+            {
+                throw new TransportException(
+                    "cannot read the properties file " + path.toAbsolutePath() + ": " + ex, ex);
+            }
+            for (final String key : loaded.stringPropertyNames())
+            {
+                merged.setProperty(key, loaded.getProperty(key));
+                sources.put(key, path.toString());
+            }
+        }
+        for (final String key : systemProperties.stringPropertyNames())
+        {
+            merged.setProperty(key, systemProperties.getProperty(key));
+            sources.put(key, SYSTEM_PROPERTY);
+        }
+        for (final String key : new TreeSet<>(merged.stringPropertyNames()))
+        {
+            if (key.startsWith(PREFIX) && !isKnown(key))
+            {
+                final String source = sources.get(key);
+                throw new TransportException("unknown setting " + key + " (" +
+                    (SYSTEM_PROPERTY.equals(source) ? "a -D system property" : "in " + source) + "): did you mean " +
+                    nearest(key) + "? driver/README.md lists the driver's settings");
+            }
+        }
+        return new DriverSettings(merged, sources);
+    }
+
+    /**
+     * Every setting of the driver the configuration names.
+     *
+     * @return the names, per-pattern policies aside ({@link QueueLimits#POLICY_PATTERN_PREFIX}).
+     */
+    static List<String> knownNames()
+    {
+        final List<String> names = new ArrayList<>(AeronTransportConfiguration.PROPERTIES);
+        names.addAll(ArchiveConfig.PROPERTIES);
+        names.addAll(HOST_PROPERTIES);
+        names.addAll(HostLimits.PROPERTIES);
+        names.addAll(QueueLimits.PROPERTIES);
+        return names;
+    }
+
+    /** @return every setting the files and system properties hold, {@code wirespeed.*} and others. */
+    Properties properties()
+    {
+        return properties;
+    }
+
+    /** @return the media driver's settings. */
+    AeronTransportContext driver()
+    {
+        return driver;
+    }
+
+    /** @return whether the process hosts queues ({@value #QUEUE_HOST_PROP}). */
+    boolean queueHost()
+    {
+        return queueHost;
+    }
+
+    /** @return the archive's settings when {@link ArchiveConfig#ENABLED_PROP} is true, else null. */
+    ArchiveConfig archive()
+    {
+        return archiveEnabled ? archive : null;
+    }
+
+    /** @return the UDP endpoint of the queue host, empty for none. */
+    String endpoint()
+    {
+        return endpoint;
+    }
+
+    /** @return what the queue host grants each client. */
+    HostLimits hostLimits()
+    {
+        return hostLimits;
+    }
+
+    /** @return what the queue host's queues hold at most. */
+    QueueLimits queueLimits()
+    {
+        return queueLimits;
+    }
+
+    /**
+     * What the driver logs at start: one line per effective setting that differs from its default, with its
+     * default and where it was given, then the archive's directory when an archive runs.
+     *
+     * @return the lines, without the {@code wirespeed-driver} prefix.
+     */
+    List<String> startLines()
+    {
+        final Map<String, String> effective = effective(this);
+        final Map<String, String> defaults = effective(new DriverSettings(new Properties(), Map.of()));
+        defaults.remove(AeronTransportConfiguration.DIR_GROUP_PROP);
+        final List<String> lines = new ArrayList<>();
+        for (final Map.Entry<String, String> entry : effective.entrySet())
+        {
+            final String key = entry.getKey();
+            final String fallback = defaults.get(key);
+            if (!Objects.equals(fallback, entry.getValue()))
+            {
+                lines.add("setting " + key + "=" + entry.getValue() + " (default " +
+                    (null == fallback ? "none" : fallback) + (sources.containsKey(key) ?
+                    ", from " + sources.get(key) : "") + ")");
+            }
+        }
+        if (archiveEnabled)
+        {
+            final String why = sources.containsKey(ArchiveConfig.DIR_PROP) ? ArchiveConfig.DIR_PROP :
+                "the default for this jar's path: name one with " + ArchiveConfig.DIR_PROP + " so that it stays";
+            lines.add("archive directory " + archive.directory().toAbsolutePath() + " (" + why + ")");
+        }
+        return lines;
+    }
+
+    private static Map<String, String> effective(final DriverSettings settings)
+    {
+        final Map<String, String> effective = new LinkedHashMap<>(settings.driver.settings());
+        effective.remove(AeronTransportConfiguration.EMBEDDED_PROP);
+        effective.put(ArchiveConfig.ENABLED_PROP, Boolean.toString(settings.archiveEnabled));
+        effective.putAll(settings.archive.settings());
+        effective.put(QUEUE_HOST_PROP, Boolean.toString(settings.queueHost));
+        if (!settings.endpoint.isEmpty())
+        {
+            effective.put(ENDPOINT_PROP, settings.endpoint);
+        }
+        for (final String key : List.of(Authenticators.USERS_PROP, Authenticators.AUTHENTICATOR_PROP))
+        {
+            final String value = settings.properties.getProperty(key, "").trim();
+            if (!value.isEmpty())
+            {
+                effective.put(key, value);
+            }
+        }
+        effective.putAll(settings.hostLimits.settings());
+        effective.putAll(settings.queueLimits.settings());
+        return effective;
+    }
+
+    private static boolean isKnown(final String key)
+    {
+        final String policies = QueueLimits.POLICY_PATTERN_PREFIX;
+        return knownNames().contains(key) || (key.startsWith(policies) && key.length() > policies.length());
+    }
+
+    /**
+     * The known name nearest an unknown one, by edit distance, case aside.
+     *
+     * @param key the unknown name.
+     * @return the nearest known name.
+     */
+    static String nearest(final String key)
+    {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        final List<String> candidates = knownNames();
+        candidates.add(QueueLimits.POLICY_PATTERN_PREFIX + "<pattern>");
+        for (final String candidate : candidates)
+        {
+            final int distance = distance(key.toLowerCase(Locale.ROOT), candidate.toLowerCase(Locale.ROOT));
+            if (distance < bestDistance)
+            {
+                best = candidate;
+                bestDistance = distance;
+            }
+        }
+        return best;
+    }
+
+    private static int distance(final String a, final String b)
+    {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++)
+        {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++)
+        {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++)
+            {
+                final int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            final int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
+    }
+}
