@@ -31,6 +31,7 @@ public class WirespeedJmsProperties implements Validator
     /** UDP or RDMA endpoint, host:port: a multicast group, or the receiving host's address for unicast. */
     private String endpoint;
 
+    /** Local interface address for UDP, e.g. 192.168.1.10 (picks the interface of a multicast group). */
     private String networkInterface;
 
     /** Media driver: embedded (inside this JVM) or external (a driver process already running). */
@@ -59,6 +60,11 @@ public class WirespeedJmsProperties implements Validator
 
     /** Milliseconds a new publication waits for subscribers to connect before a send treats the topic as unread. */
     private String connectWait;
+
+    /**
+     * Milliseconds between a publishing connection's re-advertisements of its topics on each channel's resolution
+     * stream; 0 advertises nothing.
+     */
     private String resolutionInterval;
 
     /** Milliseconds the client and the media driver wait for each other's heartbeat. */
