@@ -16,8 +16,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/configuration.md's table of options is the parser's vocabulary: every option the parser takes has a row, and
- * every name in the table's first column is an option the parser takes.
+ * docs/configuration.md's table of options is {@link ConnectionOption}'s: every option has a row showing its
+ * default, and every name in the table's first column is an option.
  */
 class ConfigurationDocumentTest
 {
@@ -36,16 +36,35 @@ class ConfigurationDocumentTest
             }
         }
 
-        assertEquals(new TreeSet<>(knownOptions()), documented);
+        assertEquals(new TreeSet<>(ConnectionOption.names()), documented);
     }
 
-    private static List<String> knownOptions()
+    @Test
+    void theOptionsTableShowsEveryDefaultTheTableOfOptionsHolds() throws IOException
+    {
+        for (final String row : optionRows())
+        {
+            final String[] cells = row.split("\\|");
+            final Matcher matcher = NAME.matcher(cells[1]);
+            while (matcher.find())
+            {
+                final ConnectionOption option = ConnectionOption.named(matcher.group(1));
+                if (null != option.defaultValue())
+                {
+                    assertTrue(cells[2].contains("`" + option.defaultValue() + "`"),
+                        option.optionName() + "'s default is " + option.defaultValue() + ", not" + cells[2]);
+                }
+            }
+        }
+    }
+
+    @Test
+    void theUnknownOptionsMessageListsTheTable()
     {
         final String message = assertThrows(IllegalArgumentException.class,
             () -> ConnectionUri.parse("wirespeed:ipc?noSuchOption=1")).getMessage();
-        final String known = message.substring(message.indexOf("known options: [") + "known options: [".length(),
-            message.lastIndexOf(']'));
-        return List.of(known.split(", "));
+
+        assertTrue(message.endsWith("known options: " + ConnectionOption.names()), message);
     }
 
     static List<String> optionRows() throws IOException
