@@ -8,25 +8,23 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 import com.jayway.jsonpath.JsonPath;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.BeanWrapperImpl;
 
-import io.wirespeed.jms.config.ConnectionConfig;
+import io.wirespeed.jms.config.ConnectionOption;
 import io.wirespeed.jms.config.ConnectionUri;
 
 /**
- * The configuration metadata an IDE completes {@code wirespeed.jms.*} from, as the build generated it: every
- * property described and named after its URI option (the pattern maps {@code route} and
- * {@code slow-consumers-for} after their options' prefixes), and every default it shows one the parser takes for that
- * option.
+ * The configuration metadata an IDE completes {@code wirespeed.jms.*} from, as the build generated it, is the table
+ * of options ({@link ConnectionOption}): every option a property named after it (the pattern maps {@code route} and
+ * {@code slow-consumers-for} after their options' prefixes), described, with the table's default, and hints offering
+ * exactly the values the option accepts.
  */
 class ConfigurationMetadataTest
 {
@@ -57,86 +55,46 @@ class ConfigurationMetadataTest
     }
 
     @Test
-    void everyDefaultTheMetadataShowsIsTheDefaultTheProviderTakes() throws IOException
+    void everyOptionOfTheTableIsAPropertyWithItsDescriptionAndDefault() throws IOException
     {
-        final List<Map<String, Object>> properties = JsonPath.read(metadata(), "$.properties");
-        final Map<String, String> unset = figures(ConnectionUri.parse(ConnectionUri.DEFAULT_URI));
-
-        for (final Map<String, Object> property : properties)
+        final String metadata = metadata();
+        for (final ConnectionOption option : ConnectionOption.values())
         {
-            final String name = (String)property.get("name");
-            final Object defaultValue = property.get("defaultValue");
-            if (defaultValue != null && !name.equals("wirespeed.jms.url"))
-            {
-                final String uri = "wirespeed:ipc?" + option(name) + "=" + defaultValue;
-                assertEquals(unset, figures(ConnectionUri.parse(uri)),
-                    name + "'s default '" + defaultValue + "' is not the provider's");
-            }
+            final String name = WirespeedJmsProperties.PREFIX + "." + WirespeedJmsProperties.propertyName(option);
+            final List<Map<String, Object>> found =
+                JsonPath.read(metadata, "$.properties[?(@.name == '" + name + "')]");
+            assertEquals(1, found.size(), name + " is not in the metadata");
+            assertNotNull(found.get(0).get("description"), name + " has no description");
+            assertEquals(option.defaultValue(), found.get(0).get("defaultValue"), name + "'s default");
         }
     }
 
     @Test
-    void everyPropertyWithChoicesHasHintsOfferingEveryValueItAccepts() throws IOException
+    void everyPropertyIsAnOptionOfTheTable() throws IOException
+    {
+        final List<String> names = JsonPath.read(metadata(), "$.properties[*].name");
+        final Set<String> options = new TreeSet<>();
+        for (final ConnectionOption option : ConnectionOption.values())
+        {
+            options.add(WirespeedJmsProperties.PREFIX + "." + WirespeedJmsProperties.propertyName(option));
+        }
+        options.add(WirespeedJmsProperties.PREFIX + ".url");
+
+        assertEquals(options, new TreeSet<>(names));
+    }
+
+    @Test
+    void theHintsOfferEveryValueAnOptionAcceptsAndOnlyThose() throws IOException
     {
         final String metadata = metadata();
-        final List<Map<String, Object>> properties = JsonPath.read(metadata, "$.properties");
-
-        for (final Map<String, Object> property : properties)
+        for (final ConnectionOption option : ConnectionOption.values())
         {
-            final String name = (String)property.get("name");
-            if (name.equals("wirespeed.jms.url") || name.equals("wirespeed.jms.route") ||
-                name.equals("wirespeed.jms.slow-consumers-for"))
-            {
-                continue;
-            }
-            final List<String> accepted = choices("wirespeed:ipc?" + option(name) + "=no-such-value");
-            if (accepted.isEmpty())
-            {
-                continue;
-            }
+            final String name = WirespeedJmsProperties.PREFIX + "." + WirespeedJmsProperties.propertyName(option) +
+                (option.hasPattern() ? ".values" : "");
             final List<String> offered =
                 JsonPath.read(metadata, "$.hints[?(@.name == '" + name + "')].values[*].value");
-            assertEquals(new TreeSet<>(accepted), new TreeSet<>(offered), name + "'s hints");
+            assertEquals(new TreeSet<>(option.accepted()), new TreeSet<>(offered), name + "'s hints");
         }
-    }
-
-    private static List<String> choices(final String uri)
-    {
-        try
-        {
-            ConnectionUri.parse(uri);
-            return List.of();
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            final String message = ex.getMessage();
-            final int start = message.indexOf("must be one of [");
-            final String list = start < 0 ? "" :
-                message.substring(start + "must be one of [".length(), message.indexOf(']', start));
-            return list.isEmpty() ? List.of() : List.of(list.split(", "));
-        }
-    }
-
-    /** Every figure a configuration gives its users, by accessor, as text. */
-    private static Map<String, String> figures(final ConnectionConfig config)
-    {
-        final Map<String, String> figures = new TreeMap<>();
-        for (final Method method : ConnectionConfig.class.getMethods())
-        {
-            if (method.getParameterCount() == 0 && method.getDeclaringClass() == ConnectionConfig.class &&
-                !Set.of("uri", "shownUri", "toString", "deserializationPolicy").contains(method.getName()))
-            {
-                try
-                {
-                    figures.put(method.getName(), String.valueOf(method.invoke(config)));
-                }
-                catch (final ReflectiveOperationException ex)
-                {
-                    throw new AssertionError(method.getName(), ex);
-                }
-            }
-        }
-        return figures;
     }
 
     private static String option(final String propertyName)
