@@ -1,6 +1,7 @@
 package io.wirespeed.jms.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,7 +41,7 @@ class ConfigurationDocumentTest
     }
 
     @Test
-    void theOptionsTableShowsEveryDefaultTheTableOfOptionsHolds() throws IOException
+    void theOptionsTableDescribesEveryOptionAndShowsTheDefaultTheTableOfOptionsHolds() throws IOException
     {
         for (final String row : optionRows())
         {
@@ -49,6 +50,7 @@ class ConfigurationDocumentTest
             while (matcher.find())
             {
                 final ConnectionOption option = ConnectionOption.named(matcher.group(1));
+                assertFalse(cells[3].isBlank(), option.optionName() + " has no meaning");
                 if (null != option.defaultValue())
                 {
                     assertTrue(cells[2].contains("`" + option.defaultValue() + "`"),

@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -58,15 +60,28 @@ class ConfigurationMetadataTest
     void everyOptionOfTheTableIsAPropertyWithItsDescriptionAndDefault() throws IOException
     {
         final String metadata = metadata();
+        final List<String> wrong = new ArrayList<>();
         for (final ConnectionOption option : ConnectionOption.values())
         {
             final String name = WirespeedJmsProperties.PREFIX + "." + WirespeedJmsProperties.propertyName(option);
             final List<Map<String, Object>> found =
                 JsonPath.read(metadata, "$.properties[?(@.name == '" + name + "')]");
-            assertEquals(1, found.size(), name + " is not in the metadata");
-            assertNotNull(found.get(0).get("description"), name + " has no description");
-            assertEquals(option.defaultValue(), found.get(0).get("defaultValue"), name + "'s default");
+            if (found.size() != 1)
+            {
+                wrong.add(name + " is not in the metadata");
+                continue;
+            }
+            if (null == found.get(0).get("description"))
+            {
+                wrong.add(name + " has no description");
+            }
+            if (!Objects.equals(option.defaultValue(), found.get(0).get("defaultValue")))
+            {
+                wrong.add(name + "'s default is " + option.defaultValue() + ", not " +
+                    found.get(0).get("defaultValue"));
+            }
         }
+        assertEquals(List.of(), wrong);
     }
 
     @Test
@@ -87,14 +102,19 @@ class ConfigurationMetadataTest
     void theHintsOfferEveryValueAnOptionAcceptsAndOnlyThose() throws IOException
     {
         final String metadata = metadata();
+        final List<String> wrong = new ArrayList<>();
         for (final ConnectionOption option : ConnectionOption.values())
         {
             final String name = WirespeedJmsProperties.PREFIX + "." + WirespeedJmsProperties.propertyName(option) +
                 (option.hasPattern() ? ".values" : "");
             final List<String> offered =
                 JsonPath.read(metadata, "$.hints[?(@.name == '" + name + "')].values[*].value");
-            assertEquals(new TreeSet<>(option.accepted()), new TreeSet<>(offered), name + "'s hints");
+            if (!new TreeSet<>(option.accepted()).equals(new TreeSet<>(offered)))
+            {
+                wrong.add(name + " accepts " + option.accepted() + ", its hints offer " + offered);
+            }
         }
+        assertEquals(List.of(), wrong);
     }
 
     private static String option(final String propertyName)

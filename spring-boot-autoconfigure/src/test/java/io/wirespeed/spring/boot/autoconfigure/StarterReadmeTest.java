@@ -25,8 +25,9 @@ import io.wirespeed.jms.config.ConnectionUri;
 
 /**
  * What spring-boot-starter/README.md tells a user is what the auto-configuration does: its property table names
- * every {@code wirespeed.jms.*} property and no other, its sample failure report is the parser's message today, and
- * its list of meters names every meter the binder registers.
+ * every {@code wirespeed.jms.*} property and no other, every property it or docs/configuration.md names binds, its
+ * sample failure report is the parser's message today, and its list of meters names every meter the binder
+ * registers.
  */
 class StarterReadmeTest
 {
@@ -55,14 +56,18 @@ class StarterReadmeTest
     }
 
     @Test
-    void everyPropertyTheReadmeNamesIsOneThatBinds() throws IOException
+    void everyPropertyTheReadmeOrConfigurationMdNamesIsOneThatBinds() throws IOException
     {
         final List<String> bound = JsonPath.read(metadata(), "$.properties[*].name");
-        final Matcher matcher = PROPERTY.matcher(readme());
+        final String configuration = Files.readString(Paths.get("..", "docs", "configuration.md"));
+        final Matcher matcher = PROPERTY.matcher(readme() + configuration);
+        int named = 0;
         while (matcher.find())
         {
             assertTrue(bound.contains(matcher.group(1)), matcher.group() + " is no property");
+            named++;
         }
+        assertTrue(named > 40, "found " + named);
     }
 
     @Test
