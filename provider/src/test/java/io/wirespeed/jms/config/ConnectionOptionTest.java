@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.lang.reflect.Method;
 import java.nio.file.Paths;
 import java.time.Duration;
@@ -15,6 +19,7 @@ import java.util.TreeMap;
 
 import org.junit.jupiter.api.Test;
 
+import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.transport.IdleStrategyKind;
 import io.wirespeed.transport.ThreadingMode;
 
@@ -99,6 +104,28 @@ class ConnectionOptionTest
         assertEquals(SlowConsumerPolicy.HOLD, read.slowConsumerPolicy("prices.eur"));
         assertEquals(SlowConsumerPolicy.DROP, read.slowConsumerPolicy("orders.new"));
         assertFalse(built.shownUri().contains("s3cret"), built.shownUri());
+    }
+
+    @Test
+    void aFactoryOfABuiltConfigurationCarriesItsUriThroughSerialization() throws Exception
+    {
+        final ConnectionConfig config = ConnectionConfig.builder().linger(Duration.ZERO).clientId("a&b")
+            .route("prices.>", "aeron:ipc?term-length=65536").build();
+        final JmsConnectionFactory factory = new JmsConnectionFactory(config);
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes))
+        {
+            out.writeObject(factory);
+        }
+
+        final JmsConnectionFactory read;
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray())))
+        {
+            read = (JmsConnectionFactory)in.readObject();
+        }
+
+        assertEquals(config.uri(), factory.getUri());
+        assertEquals(figures(config), figures(read.config()));
     }
 
     @Test
