@@ -24,7 +24,8 @@ import io.wirespeed.jms.exceptions.JmsExceptions;
 
 /**
  * Wirespeed's connection factory: creates connections configured by one URI (see
- * {@link ConnectionUri}). Also serves as the topic and queue connection factory. Serializable and
+ * {@link ConnectionUri}), or by a {@link ConnectionConfig} a program built. Also serves as the topic and queue
+ * connection factory. Serializable and
  * Referenceable, so it can be bound in any JNDI directory.
  */
 public class JmsConnectionFactory implements ConnectionFactory, QueueConnectionFactory, TopicConnectionFactory,
@@ -55,6 +56,24 @@ public class JmsConnectionFactory implements ConnectionFactory, QueueConnectionF
     public JmsConnectionFactory(final String uri)
     {
         this.config = ConnectionUri.parse(uri);
+        this.uri = config.uri();
+    }
+
+    /**
+     * A factory for a configuration a program built ({@link ConnectionConfig#builder()}); its URI
+     * ({@link #getUri()}, what serialization and JNDI references carry) is the configuration's
+     * {@link ConnectionConfig#uri()}.
+     *
+     * @param config the configuration.
+     */
+    public JmsConnectionFactory(final ConnectionConfig config)
+    {
+        if (null == config)
+        {
+            throw new IllegalArgumentException("config is null: give a ConnectionConfig, e.g. " +
+                "ConnectionConfig.builder().build()");
+        }
+        this.config = config;
         this.uri = config.uri();
     }
 

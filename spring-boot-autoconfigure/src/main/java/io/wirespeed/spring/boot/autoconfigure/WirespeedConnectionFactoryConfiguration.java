@@ -29,7 +29,7 @@ class WirespeedConnectionFactoryConfiguration
     {
         final String defaultArchiveDir = properties.getArchiveDir() == null ?
             ApplicationArchiveDirectory.of(environment) : null;
-        return new JmsConnectionFactory(PropertiesUri.of(properties, defaultArchiveDir));
+        return new JmsConnectionFactory(PropertiesConfig.config(properties, defaultArchiveDir));
     }
 
     @Configuration(proxyBeanMethods = false)

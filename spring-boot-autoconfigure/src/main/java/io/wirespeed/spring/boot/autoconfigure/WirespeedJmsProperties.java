@@ -3,24 +3,26 @@ package io.wirespeed.spring.boot.autoconfigure;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.springframework.beans.BeanWrapper;
+import org.springframework.beans.BeanWrapperImpl;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
 
+import io.wirespeed.jms.config.ConnectionOption;
+
 /**
- * The {@code wirespeed.jms.*} properties: the connection URI and each of its options as a property of its own
- * ({@code wirespeed.jms.archive-dir} is the URI option {@code archiveDir}). Every value is text that the provider's
- * one URI parser reads, so a property accepts what the option accepts and is refused with the parser's message;
- * an unset property leaves the option to the URL or to the provider's default. Validated when bound.
+ * The {@code wirespeed.jms.*} properties: the connection URI and each option of the provider's table of options
+ * ({@link ConnectionOption}) as a property of its own ({@code wirespeed.jms.archive-dir} is the URI option
+ * {@code archiveDir}). Each value is the option's text, which the provider's {@code ConnectionConfig.Builder} reads
+ * as the URI would, so a property accepts what the option accepts and is refused with the parser's message; an
+ * unset property leaves the option to the URL or to the provider's default. Validated when bound.
  */
 @ConfigurationProperties(prefix = WirespeedJmsProperties.PREFIX)
 public class WirespeedJmsProperties implements Validator
 {
     /** The prefix of these properties. */
     public static final String PREFIX = "wirespeed.jms";
-
-    private static final String ROUTE_PREFIX = "route.";
-    private static final String SLOW_CONSUMERS_PREFIX = "slowConsumers.";
 
     /**
      * Connection URI: the transport and any options; the options set as properties of their own are added to it
@@ -31,6 +33,7 @@ public class WirespeedJmsProperties implements Validator
     /** UDP or RDMA endpoint, host:port: a multicast group, or the receiving host's address for unicast. */
     private String endpoint;
 
+    /** Local interface address for UDP, e.g. 192.168.1.10 (picks the interface of a multicast group). */
     private String networkInterface;
 
     /** Media driver: embedded (inside this JVM) or external (a driver process already running). */
@@ -59,6 +62,11 @@ public class WirespeedJmsProperties implements Validator
 
     /** Milliseconds a new publication waits for subscribers to connect before a send treats the topic as unread. */
     private String connectWait;
+
+    /**
+     * Milliseconds between a publishing connection's re-advertisements of its topics on each channel's resolution
+     * stream; 0 advertises nothing.
+     */
     private String resolutionInterval;
 
     /** Milliseconds the client and the media driver wait for each other's heartbeat. */
@@ -158,49 +166,27 @@ public class WirespeedJmsProperties implements Validator
     private Map<String, String> slowConsumersFor = new LinkedHashMap<>();
 
     /**
-     * The URI options these properties set, by option name, in the order they are added to the URL; routes
-     * apart ({@link #getRoute()}).
+     * The URI options these properties set, by option name, in the order of the table of options
+     * ({@link ConnectionOption}), whose every option but the pattern ones is a property of the same name here;
+     * routes and slow-consumer patterns apart ({@link #patternOptions()}).
      *
      * @return option name to value, for the properties that are set.
      */
     public Map<String, String> options()
     {
+        final BeanWrapper bean = new BeanWrapperImpl(this);
         final Map<String, String> options = new LinkedHashMap<>();
-        put(options, "endpoint", endpoint);
-        put(options, "interface", networkInterface);
-        put(options, "driver", driver);
-        put(options, "aeronDir", aeronDir);
-        put(options, "threading", threading);
-        put(options, "idle", idle);
-        put(options, "profile", profile);
-        put(options, "termLength", termLength);
-        put(options, "mtu", mtu);
-        put(options, "sendTimeout", sendTimeout);
-        put(options, "connectWait", connectWait);
-        put(options, "resolutionInterval", resolutionInterval);
-        put(options, "driverTimeout", driverTimeout);
-        put(options, "queuePrefetch", queuePrefetch);
-        put(options, "queueHostTimeout", queueHostTimeout);
-        put(options, "linger", linger);
-        put(options, "streamIdBase", streamIdBase);
-        put(options, "streamIdRange", streamIdRange);
-        put(options, "fragmentLimit", fragmentLimit);
-        put(options, "reuseMessages", reuseMessages);
-        put(options, "clientId", clientId);
-        put(options, "host", host);
-        put(options, "user", user);
-        put(options, "password", password);
-        put(options, "deserializationAllowList", deserializationAllowList);
-        put(options, "deserializationDenyList", deserializationDenyList);
-        put(options, "rdmaVerbs", rdmaVerbs);
-        put(options, "archive", archive);
-        put(options, "archiveDir", archiveDir);
-        put(options, "archiveSegmentLength", archiveSegmentLength);
-        put(options, "archiveRetention", archiveRetention);
-        put(options, "archiveRetentionSize", archiveRetentionSize);
-        put(options, "archiveMinFree", archiveMinFree);
-        put(options, "slowConsumers", slowConsumers);
-        put(options, "slowConsumerTimeout", slowConsumerTimeout);
+        for (final ConnectionOption option : ConnectionOption.values())
+        {
+            if (!option.hasPattern())
+            {
+                final Object value = bean.getPropertyValue(option.optionName());
+                if (null != value)
+                {
+                    options.put(option.optionName(), value.toString());
+                }
+            }
+        }
         return options;
     }
 
@@ -213,8 +199,9 @@ public class WirespeedJmsProperties implements Validator
     public Map<String, String> patternOptions()
     {
         final Map<String, String> options = new LinkedHashMap<>();
-        route.forEach((pattern, channel) -> options.put(ROUTE_PREFIX + pattern, channel));
-        slowConsumersFor.forEach((pattern, policy) -> options.put(SLOW_CONSUMERS_PREFIX + pattern, policy));
+        route.forEach((pattern, channel) -> options.put(ConnectionOption.ROUTE.prefix() + pattern, channel));
+        slowConsumersFor.forEach(
+            (pattern, policy) -> options.put(ConnectionOption.SLOW_CONSUMERS_FOR.prefix() + pattern, policy));
         return options;
     }
 
@@ -224,15 +211,39 @@ public class WirespeedJmsProperties implements Validator
      */
     static String patternProperty(final String option)
     {
-        return option.startsWith(ROUTE_PREFIX) ? "route" : "slowConsumersFor";
+        return option.startsWith(ConnectionOption.ROUTE.prefix()) ? "route" : "slowConsumersFor";
     }
 
-    private static void put(final Map<String, String> options, final String option, final String value)
+    /**
+     * The name of the property that sets an option: the option's name in kebab case, the pattern options as maps
+     * ({@code route[<pattern>]}, {@code slow-consumers-for[<pattern>]}).
+     *
+     * @param option an option.
+     * @return the property's name, without the prefix {@value #PREFIX}.
+     */
+    public static String propertyName(final ConnectionOption option)
     {
-        if (value != null)
+        if (option == ConnectionOption.ROUTE)
         {
-            options.put(option, value);
+            return "route";
         }
+        if (option == ConnectionOption.SLOW_CONSUMERS_FOR)
+        {
+            return "slow-consumers-for";
+        }
+        final StringBuilder name = new StringBuilder();
+        for (final char c : option.optionName().toCharArray())
+        {
+            if (Character.isUpperCase(c))
+            {
+                name.append('-').append(Character.toLowerCase(c));
+            }
+            else
+            {
+                name.append(c);
+            }
+        }
+        return name.toString();
     }
 
     @Override
@@ -244,7 +255,7 @@ public class WirespeedJmsProperties implements Validator
     @Override
     public void validate(final Object target, final Errors errors)
     {
-        PropertiesUri.validate((WirespeedJmsProperties)target, errors);
+        PropertiesConfig.validate((WirespeedJmsProperties)target, errors);
     }
 
     /** @return the connection URI the options are added to. */

@@ -149,12 +149,13 @@ class WirespeedJmsAutoConfigurationTest
             if (option.equals("route.<pattern>"))
             {
                 properties.getRoute().put("a", "aeron:ipc");
-                assertEquals("wirespeed:ipc?route.a=aeron:ipc", PropertiesUri.of(properties, null));
+                assertEquals("wirespeed:ipc?route.a=aeron:ipc", PropertiesConfig.config(properties, null).uri());
             }
             else if (option.equals("slowConsumers.<pattern>"))
             {
                 properties.getSlowConsumersFor().put("prices.>", "drop");
-                assertEquals("wirespeed:ipc?slowConsumers.prices.>=drop", PropertiesUri.of(properties, null));
+                assertEquals("wirespeed:ipc?slowConsumers.prices.>=drop",
+                    PropertiesConfig.config(properties, null).uri());
             }
             else
             {
