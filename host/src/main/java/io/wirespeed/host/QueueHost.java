@@ -580,8 +580,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /**
      * While recording is stopped for want of disk space, a PERSISTENT queue message from a client over UDP is
-     * refused with notice, as a PERSISTENT send of a client over IPC fails then: it could not be kept (the archive
-     * does not confirm a remote client's sends, so the client learns it from the refusal, at its next send).
+     * refused with notice, as a PERSISTENT send of a client over IPC fails then: it could not be kept (the client's
+     * send, waiting for the host's confirmation, throws the refusal).
      *
      * @return true if the message was PERSISTENT and refused.
      */

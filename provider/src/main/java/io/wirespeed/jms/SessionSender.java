@@ -53,7 +53,10 @@ import io.wirespeed.transport.TransportPublication;
  * a message no durable subscription keeps is lost with its subscribers anyway). What the archive records is
  * seen through the route's transport's {@link PersistenceWatch} capability; a transport without one (RDMA)
  * has streams nothing records, where no durable subscription can be made either
- * ({@link JmsConnection#durableChannelFor}), so a PERSISTENT send there does not wait either.
+ * ({@link JmsConnection#durableChannelFor}), so a PERSISTENT send there does not wait either. A PERSISTENT queue
+ * message sent over UDP to a host that keeps its queues in the archive waits instead for the host to say that its
+ * archive recorded it ({@link QueueClient#awaitRecorded}), within the send timeout; in a transaction, the commit
+ * waits so for each of them after publishing them all.
  * <p>
  * A message larger than its publication takes is refused at send with a {@link MessageFormatException}, in a
  * transaction too, so a commit never meets one. A commit first checks what can be known before publishing (a queue
