@@ -77,8 +77,10 @@ class DriverProcessHardeningTest
         final long start = System.nanoTime();
         final MediaDriverProcess second = MediaDriverProcess.start(jvms, settings);
         final long startedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        assertTrue(second.process().output().contains("process " + first.process().pid()), second.process().output());
-        assertTrue(startedMs < 9_000, "started after " + startedMs + " ms: " + second.process().output());
+        final String output = second.process().output();
+        assertTrue(output.contains("the media driver of process " + first.process().pid() + " "), output);
+        assertTrue(output.contains("the archive of process " + first.process().pid() + " "), output);
+        assertTrue(startedMs < 9_000, "started after " + startedMs + " ms: " + output);
         second.stopCleanly();
     }
 

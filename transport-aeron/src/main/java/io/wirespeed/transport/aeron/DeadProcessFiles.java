@@ -14,6 +14,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import io.aeron.CncFileDescriptor;
 import io.aeron.archive.ArchiveMarkFile;
 import io.aeron.archive.codecs.mark.MarkFileHeaderDecoder;
+import io.aeron.archive.codecs.mark.MessageHeaderDecoder;
 
 /**
  * Recognises the files that a media driver or an archive killed without closing (SIGKILL, a crash) left behind, by
@@ -84,12 +85,19 @@ final class DeadProcessFiles
     static long removeDeadArchivesMarkFile(final File directory)
     {
         final File mark = new File(directory, ArchiveMarkFile.FILENAME);
-        final long[] pidAndStart = read(mark, MarkFileHeaderDecoder.BLOCK_LENGTH, (buffer) ->
-        {
-            final MarkFileHeaderDecoder header = new MarkFileHeaderDecoder().wrap(new UnsafeBuffer(buffer), 0,
-                MarkFileHeaderDecoder.BLOCK_LENGTH, MarkFileHeaderDecoder.SCHEMA_VERSION);
-            return new long[]{ header.pid(), header.startTimestamp() };
-        });
+        final long[] pidAndStart = read(mark, MessageHeaderDecoder.ENCODED_LENGTH + MarkFileHeaderDecoder.BLOCK_LENGTH,
+            (buffer) ->
+            {
+                // as Aeron writes it: a message header, then the mark file's header (a wrong template throws)
+                final MessageHeaderDecoder messageHeader = new MessageHeaderDecoder();
+                final MarkFileHeaderDecoder header = new MarkFileHeaderDecoder().wrapAndApplyHeader(
+                    new UnsafeBuffer(buffer), 0, messageHeader);
+                if (messageHeader.schemaId() != MarkFileHeaderDecoder.SCHEMA_ID)
+                {
+                    return null;
+                }
+                return new long[]{ header.pid(), header.startTimestamp() };
+            });
         return removeIfGone(mark, pidAndStart, "archive");
     }
 
