@@ -13,6 +13,8 @@ import io.wirespeed.codec.control.sbe.DeliverEncoder;
 import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.codec.control.sbe.HeartbeatEncoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
+import io.wirespeed.codec.control.sbe.RecordedEncoder;
+import io.wirespeed.codec.control.sbe.RecordsQueuesEncoder;
 import io.wirespeed.codec.control.sbe.RefusedEncoder;
 import io.wirespeed.codec.control.sbe.SendGrantEncoder;
 import io.wirespeed.codec.control.sbe.SendRefusedEncoder;
@@ -41,6 +43,8 @@ final class ClientProxy
     private final HeartbeatEncoder heartbeat = new HeartbeatEncoder();
     private final SendGrantEncoder sendGrant = new SendGrantEncoder();
     private final SendRefusedEncoder sendRefused = new SendRefusedEncoder();
+    private final RecordedEncoder recorded = new RecordedEncoder();
+    private final RecordsQueuesEncoder recordsQueues = new RecordsQueuesEncoder();
     private final UnsafeBuffer queued = new UnsafeBuffer(new byte[0]);
 
     /**
@@ -202,6 +206,34 @@ final class ClientProxy
             .high(client.high).low(client.low);
         sendRefused.queue(queue).message(message);
         send(client, MessageHeaderEncoder.ENCODED_LENGTH + sendRefused.encodedLength());
+    }
+
+    /**
+     * Tells a client over UDP that the archive recorded a PERSISTENT queue message of one of its producers (and the
+     * producer's earlier ones the host took): the send waiting for it returns.
+     *
+     * @param client     the client.
+     * @param sessionId  the sending session, from the envelope.
+     * @param producerId the sending producer, from the envelope.
+     * @param sequence   the producer's sequence, from the envelope.
+     */
+    void recorded(final HostedClient client, final int sessionId, final int producerId, final long sequence)
+    {
+        recorded.wrapAndApplyHeader(buffer, 0, header).sessionId(sessionId).producerId(producerId).sequence(sequence)
+            .client().high(client.high).low(client.low);
+        send(client, MessageHeaderEncoder.ENCODED_LENGTH + recorded.encodedLength());
+    }
+
+    /**
+     * Tells a client over UDP, before its session opens, that this host keeps its queues in the archive: its
+     * PERSISTENT queue sends wait for {@link #recorded}.
+     *
+     * @param client the client.
+     */
+    void recordsQueues(final HostedClient client)
+    {
+        recordsQueues.wrapAndApplyHeader(buffer, 0, header).client().high(client.high).low(client.low);
+        send(client, MessageHeaderEncoder.ENCODED_LENGTH + recordsQueues.encodedLength());
     }
 
     /**

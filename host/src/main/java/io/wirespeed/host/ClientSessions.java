@@ -32,6 +32,7 @@ final class ClientSessions
     private Authenticator authenticator;
     private String endpoint;
     private TransportSubscription udpControl;
+    private boolean recordsQueues;
 
     /**
      * @param transport makes the clients' reply publications.
@@ -59,13 +60,16 @@ final class ClientSessions
     /**
      * Serves clients over UDP too.
      *
-     * @param endpoint   the host's {@code ADDRESS:PORT}.
-     * @param udpControl the control subscription on that endpoint.
+     * @param endpoint      the host's {@code ADDRESS:PORT}.
+     * @param udpControl    the control subscription on that endpoint.
+     * @param recordsQueues whether the host keeps its queues in the archive and confirms recorded PERSISTENT queue
+     *                      messages to clients over UDP: each is told so before its Connected.
      */
-    void udp(final String endpoint, final TransportSubscription udpControl)
+    void udp(final String endpoint, final TransportSubscription udpControl, final boolean recordsQueues)
     {
         this.endpoint = endpoint;
         this.udpControl = udpControl;
+        this.recordsQueues = recordsQueues;
     }
 
     /**
@@ -135,6 +139,10 @@ final class ClientSessions
         {
             // the same session asking again (its answer crossed a retry): it keeps what it has
             same.heard(clock.nanoTime());
+            if (udp && recordsQueues)
+            {
+                proxy.recordsQueues(same);
+            }
             proxy.connected(same, correlationId, (int)QueueStreams.HEARTBEAT_INTERVAL_MS);
             return;
         }
@@ -176,6 +184,10 @@ final class ClientSessions
             proxy.refuse(client, correlationId, protocolVersion < 1 ? ErrorCode.UNSUPPORTED_VERSION :
                 ErrorCode.AUTHENTICATION_FAILED, refusal);
             return;
+        }
+        if (udp && recordsQueues)
+        {
+            proxy.recordsQueues(client);
         }
         proxy.connected(client, correlationId, (int)QueueStreams.HEARTBEAT_INTERVAL_MS);
     }

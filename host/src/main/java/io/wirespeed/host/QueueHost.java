@@ -31,6 +31,7 @@ import io.wirespeed.host.durable.DurableStorage;
 import io.wirespeed.transport.CounterRegistry;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.PersistenceWatch;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 
@@ -101,6 +102,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     private TransportSubscription udpInbound;
     private TransportSubscription udpControl;
     private TransportPublication relay;
+    private RecordingConfirmations confirmations;
     private AgentRunner runner;
     private long sequence;
     private long deliveryIds;
@@ -186,8 +188,9 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             // durable queues are read from the recordings of the IPC inbound stream: UDP arrivals go through it
             relay = transport.addPublication(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
+            confirmations = new RecordingConfirmations(transport.capability(PersistenceWatch.class).orElse(null));
         }
-        sessions.udp(endpoint, udpControl);
+        sessions.udp(endpoint, udpControl, relay != null);
         return this;
     }
 
@@ -383,6 +386,10 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             work += udpInbound.pollOldestFirst(udpInboundHandler, FRAGMENT_LIMIT);
             work += udpControl.poll(udpControlHandler, FRAGMENT_LIMIT);
         }
+        if (confirmations != null)
+        {
+            work += confirmations.confirm(relay, proxy);
+        }
         for (final SharedFeed feed : sharedFeeds.values())
         {
             work += feed.poll();
@@ -446,6 +453,11 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             return;
         }
+        final HostedClient confirmTo = persistentSender(buffer, offset, length);
+        final int sessionId = confirmTo == null ? 0 : reader.sessionId();
+        final int producerId = confirmTo == null ? 0 : reader.producerId();
+        final long messageSequence = confirmTo == null ? 0 : reader.sequence();
+        final String queueName = confirmTo == null ? null : reader.destinationName().asString();
         final long deadline = System.nanoTime() + limits.clientTimeoutNs();
         long result;
         while ((result = relay.offer(buffer, offset, length)) < 0)
@@ -461,6 +473,33 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
                 Thread.onSpinWait();
             }
         }
+        if (confirmTo != null)
+        {
+            confirmations.relayed(confirmTo, sessionId, producerId, messageSequence, queueName, result);
+        }
+    }
+
+    /**
+     * The client over UDP to tell once a queue message is recorded: the sender of a PERSISTENT message whose session
+     * the host knows (a sender it does not know, as after a restart, is not told, and its send times out). Leaves the
+     * envelope in the reader.
+     */
+    private HostedClient persistentSender(final DirectBuffer buffer, final int offset, final int length)
+    {
+        try
+        {
+            reader.wrap(buffer, offset, length);
+        }
+        catch (final MalformedEnvelopeException ex)
+        {
+            return null;
+        }
+        if (reader.deliveryMode() != EnvelopeDescriptor.PERSISTENT)
+        {
+            return null;
+        }
+        final HostedClient sender = sender(reader.connectionIdHigh(), reader.connectionIdLow());
+        return sender != null && sender.udp ? sender : null;
     }
 
     /**
@@ -474,6 +513,12 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         if (recordingStopped)
         {
             arrivals.recordingStopped();
+            if (confirmations != null)
+            {
+                confirmations.refuseAll(proxy, "the archive's disk is nearly full and the queue host has stopped " +
+                    "recording (wirespeed.archive.min.free on its driver); PERSISTENT sends work again once that " +
+                    "disk has room, NON_PERSISTENT ones go on");
+            }
         }
         else
         {
@@ -535,8 +580,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /**
      * While recording is stopped for want of disk space, a PERSISTENT queue message from a client over UDP is
-     * refused with notice, as a PERSISTENT send of a client over IPC fails then: it could not be kept (the archive
-     * does not confirm a remote client's sends, so the client learns it from the refusal, at its next send).
+     * refused with notice, as a PERSISTENT send of a client over IPC fails then: it could not be kept (the client's
+     * send, waiting for the host's confirmation, throws the refusal).
      *
      * @return true if the message was PERSISTENT and refused.
      */
@@ -1267,6 +1312,10 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     /** Forgets a client as if it had closed: its deliveries go back, its temporary queues and publication go. */
     private void forget(final HostedClient client)
     {
+        if (confirmations != null)
+        {
+            confirmations.forget(client);
+        }
         for (final HostedConsumer consumer : client.consumers.values())
         {
             release(consumer);
