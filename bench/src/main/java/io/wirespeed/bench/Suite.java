@@ -18,6 +18,7 @@ import io.wirespeed.bench.report.ReportWriter;
 import io.wirespeed.bench.report.Targets;
 import io.wirespeed.bench.rig.MachineInfo;
 import io.wirespeed.bench.rig.RunProfile;
+import io.wirespeed.bench.rig.SourceInfo;
 import io.wirespeed.netns.NamespaceNetwork;
 
 /**
@@ -111,6 +112,7 @@ public final class Suite
         results.put("command", "bench/bin/run-suite " + String.join(" ", args));
         results.put("durationSeconds", Math.round((System.nanoTime() - started) / 1e9));
         results.put("machine", machine);
+        results.putAll(SourceInfo.describe(Path.of("").toAbsolutePath()));
         results.put("childJvmOptions", StepJvm.jvmOptions());
         results.put("profile", profile.describe());
         results.put("hosts", hosts);
