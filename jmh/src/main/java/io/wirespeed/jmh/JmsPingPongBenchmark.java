@@ -78,8 +78,8 @@ public class JmsPingPongBenchmark
 
     /**
      * How the pinger takes its pong: {@code sync} = {@code MessageConsumer.receive} on the benchmark thread (the
-     * consumer's reused message, as both connections run in the reuse mode); {@code listener} = a listener on the pinger connection's delivery thread, in the reuse
-     * mode, which the benchmark thread waits on.
+     * consumer's reused message, as both connections run in the reuse mode); {@code listener} = a listener on the
+     * pinger connection's delivery thread, in the reuse mode, which the benchmark thread waits on.
      */
     @Param({SYNC})
     public String receive;
