@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.wirespeed.bench.json.JsonParser;
+import io.wirespeed.bench.json.Json;
 
 /**
  * Turns a suite's results into {@code report.md} (charts as SVG files under {@code charts/}) and
@@ -31,7 +31,7 @@ public final class ReportWriter
     {
         final Path json = Path.of(args[0]);
         final Path directory = args.length > 1 ? Path.of(args[1]) : json.toAbsolutePath().getParent();
-        write((Map<String, Object>)JsonParser.parse(Files.readString(json)), directory);
+        write((Map<String, Object>)Json.parse(Files.readString(json)), directory);
     }
 
     /**
