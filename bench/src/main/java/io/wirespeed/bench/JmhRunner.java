@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import io.wirespeed.bench.json.JsonParser;
+import io.wirespeed.bench.json.Json;
 import io.wirespeed.bench.rig.RunProfile;
 
 /**
@@ -68,7 +68,7 @@ final class JmhRunner
         {
             jmh.put("status", finished && process.exitValue() == 0 ? "ok" : "partial: exit " +
                 (finished ? process.exitValue() : "killed after " + limitSeconds + " s"));
-            jmh.put("results", JsonParser.parse(Files.readString(json)));
+            jmh.put("results", Json.parse(Files.readString(json)));
         }
         else
         {

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
-import io.wirespeed.bench.json.JsonWriter;
+import io.wirespeed.bench.json.Json;
 import io.wirespeed.bench.rig.RunProfile;
 import io.wirespeed.bench.scenario.DefaultConfigScenario;
 import io.wirespeed.bench.scenario.FanOutScenario;
@@ -18,6 +18,11 @@ import io.wirespeed.bench.scenario.StockExchangeScenario;
 import io.wirespeed.bench.scenario.ThroughputScenario;
 import io.wirespeed.bench.scenario.TopicLoadScenario;
 import io.wirespeed.bench.scenario.WildcardScenario;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * One step of the suite in a JVM of its own: one scenario for one peer. The suite starts a fresh
@@ -32,6 +37,23 @@ public final class Step
     {
     }
 
+    /** The step's command line, parsed by picocli. */
+    @Command(name = "step")
+    static final class Arguments
+    {
+        @Parameters(index = "0", paramLabel = "scenario")
+        String scenario;
+
+        @Parameters(index = "1", paramLabel = "peer")
+        String peer;
+
+        @Mixin
+        RunProfile.Options profileOptions = new RunProfile.Options();
+
+        @Option(names = {"out", "--out"}, paramLabel = "file.json", description = "where the points go")
+        Path out;
+    }
+
     /**
      * Runs one step.
      *
@@ -40,17 +62,22 @@ public final class Step
      */
     public static void main(final String[] args) throws Exception
     {
-        final String scenario = args[0];
-        final String peer = args[1];
-        final RunProfile profile = RunProfile.parse(args);
-        Path out = null;
-        for (final String arg : args)
+        final Arguments arguments = new Arguments();
+        final CommandLine command = new CommandLine(arguments);
+        try
         {
-            if (arg.startsWith("out="))
-            {
-                out = Path.of(arg.substring(4));
-            }
+            command.parseArgs(args);
         }
+        catch (final CommandLine.ParameterException ex)
+        {
+            command.getErr().println(ex.getMessage());
+            command.usage(command.getErr());
+            System.exit(2);
+        }
+        final String scenario = arguments.scenario;
+        final String peer = arguments.peer;
+        final RunProfile profile = arguments.profileOptions.profile();
+        final Path out = arguments.out;
         final List<Map<String, Object>> points = new ArrayList<>();
         final Path file = out;
         final Consumer<Map<String, Object>> sink = point ->
@@ -60,7 +87,7 @@ public final class Step
             {
                 try
                 {
-                    Files.writeString(file, JsonWriter.write(points));
+                    Files.writeString(file, Json.write(points));
                 }
                 catch (final java.io.IOException ex)
                 {

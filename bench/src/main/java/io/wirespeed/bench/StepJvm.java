@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import io.wirespeed.bench.json.JsonParser;
+import io.wirespeed.bench.json.Json;
 import io.wirespeed.bench.rig.Placement;
 import io.wirespeed.bench.rig.RunProfile;
 import io.wirespeed.childjvm.ChildJvm;
@@ -74,7 +74,7 @@ final class StepJvm
             error = run(step, command, limitSeconds);
         }
         final List<Map<String, Object>> points = Files.exists(out) ?
-            (List<Map<String, Object>>)JsonParser.parse(Files.readString(out)) : List.of();
+            (List<Map<String, Object>>)Json.parse(Files.readString(out)) : List.of();
         return new Outcome(points, error);
     }
 

@@ -6,60 +6,131 @@ import java.time.LocalDateTime;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
 
-import io.wirespeed.bench.json.JsonWriter;
+import io.wirespeed.bench.json.Json;
 import io.wirespeed.bench.report.PublishedFigures;
 import io.wirespeed.bench.report.ReportWriter;
 import io.wirespeed.bench.report.Targets;
 import io.wirespeed.bench.rig.MachineInfo;
 import io.wirespeed.bench.rig.RunProfile;
+import io.wirespeed.bench.rig.SourceInfo;
 import io.wirespeed.netns.NamespaceNetwork;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The benchmark suite: runs every scenario for every peer planned for it, each in a JVM of its
  * own, then the JMH benchmarks, and writes {@code results.json}, {@code report.md} and
  * {@code report.html} (charts as inline SVG) under {@code bench/results/<timestamp>/}.
  * <p>
- * Arguments, all optional: {@code long} (the papers' durations), {@code idle=yielding|busy-spin|backoff},
+ * Arguments (picocli; {@code --help} lists them), all optional, each by its bare name or with {@code --}:
+ * {@code long} (the published reports' durations), {@code idle=yielding|busy-spin|backoff},
  * {@code threading=shared|dedicated}, {@code only=S1,S2,...,S9,DEF,QS,WC,JMH}, {@code peers=wirespeed-ipc,aeron-ipc},
  * {@code hosts=loopback|netns} (netns: the network peers of S1, S2, S3, S4, S5, S8 and S9 also between network
  * namespaces, as {@code <peer>-netns}; needs root), {@code jmh=<jar>|skip}, {@code out=<directory>},
  * {@code warmup=<s>}, {@code measure=<s>}, {@code s3topics=<n>,<n>...} (S3's loaded topic counts instead of its
  * profile's).
  */
-public final class Suite
+@Command(name = "bench/bin/run-suite", mixinStandardHelpOptions = true, version = "wirespeed-bench",
+    description = Suite.DESCRIPTION, footer = Suite.FOOTER)
+public final class Suite implements Callable<Integer>
 {
-    private Suite()
+    static final String DESCRIPTION = "Runs every scenario for every peer planned for it, each in a JVM of its " +
+        "own, then the JMH benchmarks, and writes results.json, report.md and report.html.";
+    static final String FOOTER = "Options take their bare name or --name, e.g. idle=busy-spin or " +
+        "--idle=busy-spin. Exit status 2 for bad usage.";
+
+    @Mixin
+    private RunProfile.Options profileOptions = new RunProfile.Options();
+
+    @Option(names = {"only", "--only"}, split = ",", paramLabel = "S1,...,S9,DEF,QS,WC,JMH",
+        description = "run these scenarios only")
+    private Set<String> only = new LinkedHashSet<>();
+
+    @Option(names = {"peers", "--peers"}, split = ",", paramLabel = "peer",
+        description = "run these peers only, e.g. wirespeed-ipc,aeron-ipc")
+    private Set<String> peers = new LinkedHashSet<>();
+
+    @Option(names = {"hosts", "--hosts"}, paramLabel = "loopback|netns",
+        description = "netns: the network peers also between network namespaces (root) (${DEFAULT-VALUE})")
+    private String hosts = "loopback";
+
+    @Option(names = {"jmh", "--jmh"}, paramLabel = "jar|skip",
+        description = "the JMH jar, or skip (${DEFAULT-VALUE})")
+    private String jmhJar = "jmh/target/benchmarks.jar";
+
+    @Option(names = {"out", "--out"}, paramLabel = "directory",
+        description = "where the results go (bench/results/<timestamp>)")
+    private String outDirectory;
+
+    @Spec
+    private CommandSpec spec;
+
+    private final String[] args;
+
+    private Suite(final String[] args)
     {
+        this.args = args.clone();
     }
 
     /**
-     * Runs the suite.
+     * Runs the suite; exits with 2 and the usage for bad usage, with 0 once the results are written.
      *
      * @param args the options above.
+     */
+    public static void main(final String[] args)
+    {
+        System.exit(commandLine(args).execute(args));
+    }
+
+    /**
+     * The suite's command line for arguments, not yet run.
+     *
+     * @param args the arguments, recorded in the results as the command.
+     * @return the command line.
+     */
+    static CommandLine commandLine(final String[] args)
+    {
+        return new CommandLine(new Suite(args));
+    }
+
+    /**
+     * Runs the suite with the parsed options.
+     *
+     * @return 0.
      * @throws Exception if the results cannot be written.
      */
-    public static void main(final String[] args) throws Exception
+    @Override
+    public Integer call() throws Exception
     {
         final long started = System.nanoTime();
-        final RunProfile profile = RunProfile.parse(args);
-        final Set<String> only = listOption(args, "only");
-        Plan.checkScenarioIds(only);
-        final Set<String> peers = listOption(args, "peers");
-        final String hosts = option(args, "hosts", "loopback");
+        final RunProfile profile = profileOptions.profile();
+        try
+        {
+            Plan.checkScenarioIds(only);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new CommandLine.ParameterException(spec.commandLine(), ex.getMessage());
+        }
         if (!"loopback".equals(hosts) && !"netns".equals(hosts))
         {
-            throw new IllegalArgumentException("hosts=loopback (every side in one network stack) or hosts=netns " +
-                "(the network peers of " + Plan.ACROSS_HOSTS + " also between network namespaces), not " + hosts);
+            throw new CommandLine.ParameterException(spec.commandLine(), "hosts=loopback (every side in one " +
+                "network stack) or hosts=netns (the network peers of " + Plan.ACROSS_HOSTS + " also between network " +
+                "namespaces), not " + hosts);
         }
-        final String jmhJar = option(args, "jmh", "jmh/target/benchmarks.jar");
-        final Path out = Path.of(option(args, "out",
-            "bench/results/" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
+        final Path out = Path.of(null != outDirectory ? outDirectory :
+            "bench/results/" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         Files.createDirectories(out);
         final Path steps = Files.createDirectories(out.resolve("steps"));
 
@@ -111,6 +182,7 @@ public final class Suite
         results.put("command", "bench/bin/run-suite " + String.join(" ", args));
         results.put("durationSeconds", Math.round((System.nanoTime() - started) / 1e9));
         results.put("machine", machine);
+        results.putAll(SourceInfo.describe(Path.of("").toAbsolutePath()));
         results.put("childJvmOptions", StepJvm.jvmOptions());
         results.put("profile", profile.describe());
         results.put("hosts", hosts);
@@ -120,7 +192,7 @@ public final class Suite
         results.put("points", points);
         results.put("jmh", jmh);
         results.put("errors", errors);
-        Files.writeString(out.resolve("results.json"), JsonWriter.write(results));
+        Files.writeString(out.resolve("results.json"), Json.write(results));
         ReportWriter.write(results, out);
 
         System.out.println("Targets:");
@@ -130,33 +202,6 @@ public final class Suite
         }
         System.out.printf("Done in %.0f s: %s, %s, %s%n", (System.nanoTime() - started) / 1e9,
             out.resolve("results.json"), out.resolve("report.md"), out.resolve("report.html"));
-        System.exit(0);
-    }
-
-    private static String option(final String[] args, final String name, final String fallback)
-    {
-        for (final String arg : args)
-        {
-            final String a = arg.startsWith("--") ? arg.substring(2) : arg;
-            if (a.startsWith(name + "="))
-            {
-                return a.substring(name.length() + 1);
-            }
-        }
-        return fallback;
-    }
-
-    private static Set<String> listOption(final String[] args, final String name)
-    {
-        final String value = option(args, name, "");
-        final Set<String> set = new HashSet<>();
-        for (final String item : value.split(","))
-        {
-            if (!item.isBlank())
-            {
-                set.add(item.trim());
-            }
-        }
-        return set;
+        return 0;
     }
 }

@@ -34,7 +34,7 @@ import io.wirespeed.bench.common.JmsReflector;
 import io.wirespeed.jms.JmsConnectionFactory;
 
 /**
- * The reflector round trip (S1, DE-PP) through the JMS API: the benchmark thread sends a BytesMessage on a ping
+ * The reflector round trip (S1, a ping-pong) through the JMS API: the benchmark thread sends a BytesMessage on a ping
  * topic and waits in a synchronous {@code receive} for it to come back on a pong topic; a reflector — a
  * {@link JmsReflector} listening on another connection, in the reuse mode — sends each ping back with one reused
  * BytesMessage. One operation is one full round trip (halve it for the half-RTT the published figures quote).
@@ -77,9 +77,9 @@ public class JmsPingPongBenchmark
     public String idle;
 
     /**
-     * How the pinger takes its pong: {@code sync} = {@code MessageConsumer.receive} on the benchmark thread (a new
-     * message per pong); {@code listener} = a listener on the pinger connection's delivery thread, in the reuse
-     * mode, which the benchmark thread waits on.
+     * How the pinger takes its pong: {@code sync} = {@code MessageConsumer.receive} on the benchmark thread (the
+     * consumer's reused message, as both connections run in the reuse mode); {@code listener} = a listener on the
+     * pinger connection's delivery thread, in the reuse mode, which the benchmark thread waits on.
      */
     @Param({SYNC})
     public String receive;

@@ -54,6 +54,37 @@ public final class Await
     }
 
     /**
+     * Checks that a condition holds throughout a period: at once, then again after the same growing pauses as
+     * {@link #until}, until the period is over. For what must not happen (a duplicate, a message that was rolled
+     * back): the period is how long the test watches for it.
+     *
+     * @param what      what must keep holding, for the failure message ("no more deliveries than messages").
+     * @param period    how long it must hold.
+     * @param condition the condition.
+     */
+    public static void during(final String what, final Duration period, final BooleanSupplier condition)
+    {
+        final long start = System.nanoTime();
+        final long periodNs = period.toNanos();
+        long parkNs = MIN_PARK_NS;
+        do
+        {
+            if (!condition.getAsBoolean())
+            {
+                Assertions.fail("stopped holding after " + Duration.ofNanos(System.nanoTime() - start) + " of " +
+                    period + ": " + what);
+            }
+            LockSupport.parkNanos(parkNs);
+            parkNs = Math.min(parkNs * 2, MAX_PARK_NS);
+        }
+        while (System.nanoTime() - start < periodNs);
+        if (!condition.getAsBoolean())
+        {
+            Assertions.fail("stopped holding at the end of " + period + ": " + what);
+        }
+    }
+
+    /**
      * Waits, up to {@link #DEFAULT_TIMEOUT}, until the supplier returns something other than null, and returns it.
      *
      * @param what     what is awaited, for the failure message ("a message on the reply queue").

@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.wirespeed.bench.json.JsonParser;
+import io.wirespeed.bench.json.Json;
 
 /**
  * Turns a suite's results into {@code report.md} (charts as SVG files under {@code charts/}) and
@@ -31,7 +31,7 @@ public final class ReportWriter
     {
         final Path json = Path.of(args[0]);
         final Path directory = args.length > 1 ? Path.of(args[1]) : json.toAbsolutePath().getParent();
-        write((Map<String, Object>)JsonParser.parse(Files.readString(json)), directory);
+        write((Map<String, Object>)Json.parse(Files.readString(json)), directory);
     }
 
     /**
@@ -72,9 +72,10 @@ public final class ReportWriter
         final Map<String, Object> profile = (Map<String, Object>)results.getOrDefault("profile", Map.of());
         final List<Map<String, Object>> points = (List<Map<String, Object>>)results.getOrDefault("points", List.of());
         doc.heading(1, "Wirespeed benchmark report — " + machine.get("cores") + " cores, " + machine.get("cpuModel"));
-        doc.paragraph(String.format("Machine: %s, %s cores (%s), %s GiB, %s. JVM: %s. Run: %s mode, idle=%s, " +
-            "threading=%s, warm-up %s s and %s s measured per point, child JVM options `%s`. Started %s, took %s s. " +
-            "Command: `%s`.",
+        doc.paragraph(String.format("Commit: %s%s. Machine: %s, %s cores (%s), %s GiB, %s. JVM: %s. " +
+            "Run: %s mode, idle=%s, threading=%s, warm-up %s s and %s s measured per point, child JVM options `%s`. " +
+            "Started %s, took %s s. Command: `%s`.",
+            results.getOrDefault("commit", "unknown"), treeState(results.getOrDefault("dirty", "unknown")),
             machine.get("host"), machine.get("cores"), machine.get("cpuModel"), machine.get("memoryGiB"),
             machine.get("os"), machine.get("jvm"), profile.get("mode"), profile.get("idle"), profile.get("threading"),
             profile.get("warmupSeconds"), profile.get("measureSeconds"), results.get("childJvmOptions"),
@@ -104,6 +105,15 @@ public final class ReportWriter
         JmhSection.write(doc, (Map<String, Object>)results.getOrDefault("jmh", Map.of("status", "not run")));
         errors(doc, (List<Map<String, Object>>)results.getOrDefault("errors", List.of()));
         return doc;
+    }
+
+    private static String treeState(final Object dirty)
+    {
+        if (Boolean.TRUE.equals(dirty))
+        {
+            return " with changes not committed (a dirty tree: these figures belong to no commit)";
+        }
+        return Boolean.FALSE.equals(dirty) ? " (a clean tree)" : " (whether the tree was clean is unknown)";
     }
 
     private static void targets(final Document doc, final List<Map<String, Object>> targets)

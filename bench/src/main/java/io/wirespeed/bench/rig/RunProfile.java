@@ -6,12 +6,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
 /**
  * How a suite run is configured: short or long durations, and the idle strategy and threading
  * mode given to Wirespeed and to raw Aeron alike. Passed to child JVMs as {@code key=value}
  * arguments.
  *
- * @param longRun        true for the papers' full durations, false for the short suite.
+ * @param longRun        true for the published reports' full durations, false for the short suite.
  * @param idle           idle strategy name: yielding (the short suite's default), busy-spin, backoff.
  * @param threading      media driver threading: shared or dedicated.
  * @param warmupSeconds  seconds of warm-up before each measurement.
@@ -28,58 +31,61 @@ public record RunProfile(
     public static final double SHORT_MEASURE = 1.5;
     /** Long suite: warm-up seconds. */
     public static final double LONG_WARMUP = 10;
-    /** Long suite: measured seconds, the papers' five minutes. */
+    /** Long suite: measured seconds, the published reports' five minutes. */
     public static final double LONG_MEASURE = 300;
 
     /**
      * Parses {@code long}, {@code idle=...}, {@code threading=...}, {@code warmup=<s>}, {@code measure=<s>} and
-     * {@code s3topics=<n>,<n>...} among other arguments; a leading {@code --} is allowed.
+     * {@code s3topics=<n>,<n>...}; a leading {@code --} is allowed. Nothing else: a command that takes more
+     * arguments mixes {@link Options} into its own command line.
      *
      * @param args command-line arguments.
      * @return the profile.
+     * @throws CommandLine.ParameterException naming the argument, if one is unknown or not a number.
      */
     public static RunProfile parse(final String[] args)
     {
-        boolean longRun = false;
+        final Options options = new Options();
+        new CommandLine(options).parseArgs(args);
+        return options.profile();
+    }
+
+    /**
+     * The profile's options on a command line (picocli), each by its bare name and with {@code --}: {@code long},
+     * {@code idle=}, {@code threading=}, {@code warmup=}, {@code measure=}, {@code s3topics=}.
+     */
+    public static final class Options
+    {
+        @Option(names = {"long", "--long"}, description = "the published reports' full durations (hours)")
+        boolean longRun;
+
+        @Option(names = {"idle", "--idle"}, paramLabel = "yielding|busy-spin|backoff",
+            description = "idle strategy of Wirespeed and raw Aeron alike (${DEFAULT-VALUE})")
         String idle = "yielding";
+
+        @Option(names = {"threading", "--threading"}, paramLabel = "shared|dedicated",
+            description = "media driver threading of Wirespeed and raw Aeron alike (${DEFAULT-VALUE})")
         String threading = "shared";
-        double warmup = Double.NaN;
-        double measure = Double.NaN;
-        final List<Integer> s3Topics = new ArrayList<>();
-        for (final String arg : args)
+
+        @Option(names = {"warmup", "--warmup"}, paramLabel = "seconds",
+            description = "warm-up before each measured point (short: 0.5, long: 10)")
+        Double warmup;
+
+        @Option(names = {"measure", "--measure"}, paramLabel = "seconds",
+            description = "measured seconds per point (short: 1.5, long: 300)")
+        Double measure;
+
+        @Option(names = {"s3topics", "--s3topics"}, split = ",", paramLabel = "n",
+            description = "S3's loaded topic counts instead of the profile's")
+        List<Integer> s3Topics = new ArrayList<>();
+
+        /** @return the profile these options give. */
+        public RunProfile profile()
         {
-            final String a = arg.startsWith("--") ? arg.substring(2) : arg;
-            if (a.equals("long"))
-            {
-                longRun = true;
-            }
-            else if (a.startsWith("idle="))
-            {
-                idle = a.substring(5);
-            }
-            else if (a.startsWith("threading="))
-            {
-                threading = a.substring(10);
-            }
-            else if (a.startsWith("warmup="))
-            {
-                warmup = Double.parseDouble(a.substring(7));
-            }
-            else if (a.startsWith("measure="))
-            {
-                measure = Double.parseDouble(a.substring(8));
-            }
-            else if (a.startsWith("s3topics="))
-            {
-                for (final String count : a.substring(9).split(","))
-                {
-                    s3Topics.add(Integer.parseInt(count.trim()));
-                }
-            }
+            return new RunProfile(longRun, idle, threading,
+                null == warmup ? (longRun ? LONG_WARMUP : SHORT_WARMUP) : warmup,
+                null == measure ? (longRun ? LONG_MEASURE : SHORT_MEASURE) : measure, List.copyOf(s3Topics));
         }
-        return new RunProfile(longRun, idle, threading,
-            Double.isNaN(warmup) ? (longRun ? LONG_WARMUP : SHORT_WARMUP) : warmup,
-            Double.isNaN(measure) ? (longRun ? LONG_MEASURE : SHORT_MEASURE) : measure, List.copyOf(s3Topics));
     }
 
     /**

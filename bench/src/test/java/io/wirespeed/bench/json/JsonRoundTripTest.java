@@ -2,7 +2,9 @@ package io.wirespeed.bench.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class JsonRoundTripTest
 {
     @Test
-    void whatIsWrittenParsesBackToTheSameValues()
+    void whatIsWrittenParsesBackToTheSameValuesInOrder()
     {
         final Map<String, Object> value = new LinkedHashMap<>();
         value.put("name", "quote \" backslash \\ newline \n µs");
@@ -23,30 +25,31 @@ class JsonRoundTripTest
         value.put("list", List.of(1, 2.5, "three"));
         value.put("nested", Map.of("p50", 3.5));
 
-        final Object parsed = JsonParser.parse(JsonWriter.write(value));
+        @SuppressWarnings("unchecked")
+        final Map<String, Object> parsed = (Map<String, Object>)Json.parse(Json.write(value));
 
-        final Map<String, Object> expected = new LinkedHashMap<>();
-        expected.put("name", "quote \" backslash \\ newline \n µs");
-        expected.put("count", 42.0);
-        expected.put("ratio", 1.25);
-        expected.put("ok", true);
-        expected.put("none", null);
-        expected.put("list", List.of(1.0, 2.5, "three"));
-        expected.put("nested", Map.of("p50", 3.5));
-        assertEquals(expected, parsed);
+        assertEquals(new ArrayList<>(value.keySet()), new ArrayList<>(parsed.keySet()));
+        assertEquals("quote \" backslash \\ newline \n µs", parsed.get("name"));
+        assertEquals(42, ((Number)parsed.get("count")).intValue());
+        assertEquals(1.25, ((Number)parsed.get("ratio")).doubleValue());
+        assertEquals(true, parsed.get("ok"));
+        assertTrue(parsed.containsKey("none") && null == parsed.get("none"));
+        assertEquals(List.of(1, 2.5, "three"), parsed.get("list"));
+        assertEquals(Map.of("p50", 3.5), parsed.get("nested"));
     }
 
     @Test
     void writesNotANumberAsNull()
     {
-        assertEquals("[null]", JsonWriter.write(List.of(Double.NaN)).replaceAll("\\s", ""));
+        assertEquals("[null,null,1.5]",
+            Json.write(List.of(Double.NaN, Double.POSITIVE_INFINITY, 1.5)).replaceAll("\\s", ""));
     }
 
     @Test
-    void refusesTextThatIsNotJsonNamingTheOffset()
+    void refusesTextThatIsNotJsonSayingWhere()
     {
         final IllegalArgumentException ex =
-            assertThrows(IllegalArgumentException.class, () -> JsonParser.parse("{\"a\" 1}"));
-        assertEquals("JSON: expected ':' at offset 5", ex.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> Json.parse("{\"a\" 1}"));
+        assertTrue(ex.getMessage().startsWith("JSON: ") && ex.getMessage().contains("column"), ex.getMessage());
     }
 }

@@ -19,6 +19,22 @@ class ReportWriterTest
     Path directory;
 
     @Test
+    void namesTheCommitAndWhetherTheTreeWasDirtyBesideTheMachine()
+    {
+        final Map<String, Object> results = new LinkedHashMap<>();
+        results.put("machine", Map.of("host", "lab1", "cores", 2));
+        results.put("commit", "d7d5ed9c0ffee");
+        results.put("dirty", true);
+        final String dirty = MarkdownRenderer.render(ReportWriter.build(results), Map.of());
+        assertTrue(dirty.contains("Commit: d7d5ed9c0ffee with changes not committed"), dirty);
+        assertTrue(dirty.contains("Machine: lab1"), dirty);
+
+        results.put("dirty", false);
+        assertTrue(MarkdownRenderer.render(ReportWriter.build(results), Map.of())
+            .contains("Commit: d7d5ed9c0ffee (a clean tree)."));
+    }
+
+    @Test
     void judgesTargetsFromPointsOfTheSameRun()
     {
         final List<Map<String, Object>> points = List.of(

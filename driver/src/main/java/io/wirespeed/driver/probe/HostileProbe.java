@@ -1,12 +1,14 @@
 package io.wirespeed.driver.probe;
 
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 import org.agrona.DirectBuffer;
@@ -29,11 +31,16 @@ import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.control.sbe.SendRefusedDecoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
- * {@code wirespeed-probe}: replays the hostile inputs of issue 12 against a running media driver and its queue host,
- * as an attacker or a broken client on the same machine would (a raw Aeron client of the driver's directory), while
- * a well-behaved client of the queue protocol sends and receives on a queue of its own, and prints a summary:
+ * {@code wirespeed-probe}: replays hostile inputs (garbage, forged and oversized requests and envelopes) against a
+ * running media driver and its queue host, as an attacker or a broken client on the same machine would (a raw Aeron
+ * client of the driver's directory), while a well-behaved client of the queue protocol sends and receives on a queue of
+ * its own, and prints a summary:
  * <ul>
  * <li>control frames whose text length is {@code Integer.MAX_VALUE}, truncated, bit-flipped and random frames;</li>
  * <li>requests from thousands of forged client ids, and a forged {@code BROWSE} of the good client's queue by a
@@ -87,41 +94,57 @@ public final class HostileProbe
     /**
      * Runs the probe.
      *
-     * @param args {@code [directory] [--rounds=N] [--inputs=N] [--seed=N]}.
-     * @param out  where the summary goes.
-     * @return the exit status: 0 passed, 1 failed, 2 bad arguments.
+     * @param args {@code [directory] [--rounds=N] [--inputs=N] [--seed=N]}; {@code --help} lists them.
+     * @param out  where the summary, the usage and usage errors go.
+     * @return the exit status: 0 passed, 1 failed, 2 bad usage (with the usage and, for a mistyped option, the
+     *         options it may have meant).
      */
     public static int run(final String[] args, final PrintStream out)
     {
+        final PrintWriter writer = new PrintWriter(out, true);
+        return new CommandLine(new Options(out)).setOut(writer).setErr(writer).execute(args);
+    }
+
+    private static final String DESCRIPTION = "Replays garbage, forged and oversized requests and envelopes at a " +
+        "running media driver and its queue host beside a well-behaved client, and prints what became of them, with " +
+        "a verdict.";
+    private static final String FOOTER = "Exit status: 0 passed, 1 failed (or no driver runs there), 2 bad usage.";
+
+    /** The command line of {@code wirespeed-probe}, parsed by picocli. */
+    @Command(name = "wirespeed-probe", mixinStandardHelpOptions = true, version = "wirespeed-probe",
+        description = DESCRIPTION, footer = FOOTER)
+    static final class Options implements Callable<Integer>
+    {
+        @Parameters(arity = "0..1", paramLabel = "directory",
+            description = "the media driver's directory (Aeron's default unless given)")
         String directory = CommonContext.getAeronDirectoryName();
+
+        @Option(names = "--rounds", paramLabel = "N", description = "rounds of hostile inputs (40)")
         int rounds = 40;
+
+        @Option(names = "--inputs", paramLabel = "N", description = "hostile inputs per round")
         int inputs = DEFAULT_INPUTS_PER_ROUND;
+
+        @Option(names = "--seed", paramLabel = "N", description = "the random generator's seed (the clock's)")
         long seed = System.nanoTime();
-        for (final String arg : args)
+
+        private final PrintStream out;
+
+        Options(final PrintStream out)
         {
-            if (arg.startsWith("--rounds="))
-            {
-                rounds = Integer.parseInt(arg.substring("--rounds=".length()));
-            }
-            else if (arg.startsWith("--inputs="))
-            {
-                inputs = Integer.parseInt(arg.substring("--inputs=".length()));
-            }
-            else if (arg.startsWith("--seed="))
-            {
-                seed = Long.parseLong(arg.substring("--seed=".length()));
-            }
-            else if (arg.startsWith("--"))
-            {
-                out.println("wirespeed-probe: unknown option " + arg +
-                    "; use [directory] [--rounds=N] [--inputs=N] [--seed=N]");
-                return 2;
-            }
-            else
-            {
-                directory = arg;
-            }
+            this.out = out;
         }
+
+        @Override
+        public Integer call()
+        {
+            return attach(directory, rounds, inputs, seed, out);
+        }
+    }
+
+    private static int attach(
+        final String directory, final int rounds, final int inputs, final long seed, final PrintStream out)
+    {
         final Aeron.Context context = new Aeron.Context().aeronDirectoryName(directory);
         if (!CommonContext.isDriverActive(new java.io.File(directory), TimeUnit.SECONDS.toMillis(5), ignored -> { }))
         {

@@ -1,9 +1,15 @@
 package io.wirespeed.driver.stat;
 
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.Map;
+import java.util.concurrent.Callable;
 
 import io.wirespeed.transport.aeron.AeronTransportConfiguration;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code wirespeed-stat}: attaches to a running media driver's directory and prints, every second, its streams'
@@ -17,7 +23,8 @@ import io.wirespeed.transport.aeron.AeronTransportConfiguration;
  * default. {@code --json} prints one JSON object per refresh; {@code --once} prints one and exits.
  * {@code --topics} instead listens to a channel's topic-resolution stream ({@code aeron:ipc} unless named) for
  * {@code --listen} ms (2500: longer than the default re-advertising interval) and prints the live topics that
- * publishers advertised there, each with its partition stream.
+ * publishers advertised there, each with its partition stream. {@code --help} lists the options; a mistyped one
+ * ends with exit status 2 and the options it may have meant.
  */
 public final class WirespeedStat
 {
@@ -28,7 +35,7 @@ public final class WirespeedStat
     /**
      * Runs until interrupted, or once with {@code --once}.
      *
-     * @param args {@code [directory] [--json] [--once] [--interval=ms]}.
+     * @param args {@code [directory] [--json] [--once] [--interval=ms]}, or {@code --topics}, see above.
      * @throws InterruptedException if interrupted while waiting for the next refresh.
      */
     public static void main(final String[] args) throws InterruptedException
@@ -44,68 +51,107 @@ public final class WirespeedStat
      * Runs the command with its output on given streams.
      *
      * @param args the command's arguments.
-     * @param out  where samples go.
-     * @param err  where usage and failures go.
-     * @return the exit status: 0, or 1 for bad arguments or no driver.
+     * @param out  where samples (and {@code --help}) go.
+     * @param err  where usage errors and failures go.
+     * @return the exit status: 0; 1 for no driver; 2 for bad usage (with the usage and, for a mistyped option, the
+     *         options it may have meant).
      * @throws InterruptedException if interrupted while waiting for the next refresh.
      */
     public static int run(final String[] args, final PrintStream out, final PrintStream err)
         throws InterruptedException
     {
-        String directory = null;
-        boolean json = false;
-        boolean once = false;
-        long intervalMs = 1000;
-        String topicsChannel = null;
-        long listenMs = LiveTopics.DEFAULT_LISTEN_MS;
-        int resolutionStream = LiveTopics.DEFAULT_STREAM_ID;
-        for (final String arg : args)
+        final Options options = new Options(out, err);
+        final CommandLine command = new CommandLine(options)
+            .setOut(new PrintWriter(out, true))
+            .setErr(new PrintWriter(err, true));
+        final int status = command.execute(args);
+        if (options.interrupted)
         {
-            if ("--json".equals(arg))
+            throw new InterruptedException("wirespeed-stat interrupted");
+        }
+        return status;
+    }
+
+    /** The command line of {@code wirespeed-stat}, parsed by picocli. */
+    private static final String DESCRIPTION = "Attaches to a running media driver's directory and prints, every " +
+        "interval, its streams' positions and lag, Wirespeed's per-destination and per-connection counters, the " +
+        "driver's counters and its error log; with --topics, the live topics advertised on a channel instead.";
+    private static final String FOOTER = "The directory defaults to -Daeron.dir, else -Dwirespeed.driver.dir, else " +
+        "the external driver's default. Exit status: 0, 1 when no driver runs there, 2 for bad usage.";
+
+    /** The command line of {@code wirespeed-stat}, parsed by picocli. */
+    @Command(name = "wirespeed-stat", mixinStandardHelpOptions = true, version = "wirespeed-stat",
+        description = DESCRIPTION, footer = FOOTER)
+    static final class Options implements Callable<Integer>
+    {
+        @Parameters(arity = "0..1", paramLabel = "directory", description = "the media driver's directory")
+        String directory;
+
+        @Option(names = "--json", description = "one JSON object per refresh, on one line")
+        boolean json;
+
+        @Option(names = "--once", description = "print one sample and exit")
+        boolean once;
+
+        @Option(names = "--interval", paramLabel = "ms", description = "milliseconds between samples (1000)")
+        long intervalMs = 1000;
+
+        @Option(names = "--topics", arity = "0..1", paramLabel = "channel", fallbackValue = "aeron:ipc",
+            description = "list the live topics advertised on a channel's topic-resolution stream (aeron:ipc)")
+        String topicsChannel;
+
+        @Option(names = "--listen", paramLabel = "ms",
+            description = "with --topics: how long to listen (2500: longer than the re-advertising interval)")
+        long listenMs = LiveTopics.DEFAULT_LISTEN_MS;
+
+        @Option(names = "--resolution-stream", paramLabel = "id",
+            description = "with --topics: the topic-resolution stream id")
+        int resolutionStream = LiveTopics.DEFAULT_STREAM_ID;
+
+        private final PrintStream out;
+        private final PrintStream err;
+        private boolean interrupted;
+
+        Options(final PrintStream out, final PrintStream err)
+        {
+            this.out = out;
+            this.err = err;
+        }
+
+        @Override
+        public Integer call()
+        {
+            if (null != topicsChannel && null == directory && !topicsChannel.startsWith("aeron:"))
             {
-                json = true;
+                // "--topics DIR": the word after --topics is the directory, as before; a channel is given as
+                // --topics=aeron:...
+                directory = topicsChannel;
+                topicsChannel = "aeron:ipc";
             }
-            else if ("--once".equals(arg))
+            final String dir = null != directory ? directory : System.getProperty("aeron.dir",
+                System.getProperty(AeronTransportConfiguration.DIR_PROP,
+                AeronTransportConfiguration.defaultDirectory(false)));
+            if (null != topicsChannel)
             {
-                once = true;
+                return topics(dir, topicsChannel, resolutionStream, listenMs, json, out, err);
             }
-            else if (arg.startsWith("--interval="))
+            try
             {
-                intervalMs = Long.parseLong(arg.substring("--interval=".length()));
+                return samples(dir, json, once, intervalMs, out, err);
             }
-            else if ("--topics".equals(arg) || arg.startsWith("--topics="))
+            catch (final InterruptedException ex)
             {
-                topicsChannel = arg.length() > "--topics=".length() ? arg.substring("--topics=".length()) :
-                    "aeron:ipc";
-            }
-            else if (arg.startsWith("--listen="))
-            {
-                listenMs = Long.parseLong(arg.substring("--listen=".length()));
-            }
-            else if (arg.startsWith("--resolution-stream="))
-            {
-                resolutionStream = Integer.parseInt(arg.substring("--resolution-stream=".length()));
-            }
-            else if (arg.startsWith("-") || directory != null)
-            {
-                err.println("usage: wirespeed-stat [directory] [--json] [--once] [--interval=ms] | " +
-                    "[directory] --topics[=channel] [--json] [--listen=ms] [--resolution-stream=id]");
+                interrupted = true;
+                Thread.currentThread().interrupt();
                 return 1;
             }
-            else
-            {
-                directory = arg;
-            }
         }
-        if (directory == null)
-        {
-            directory = System.getProperty("aeron.dir", System.getProperty(AeronTransportConfiguration.DIR_PROP,
-                AeronTransportConfiguration.defaultDirectory(false)));
-        }
-        if (null != topicsChannel)
-        {
-            return topics(directory, topicsChannel, resolutionStream, listenMs, json, out, err);
-        }
+    }
+
+    private static int samples(
+        final String directory, final boolean json, final boolean once, final long intervalMs, final PrintStream out,
+        final PrintStream err) throws InterruptedException
+    {
         try (DriverFiles files = DriverFiles.attach(directory))
         {
             StatSample earlier = null;

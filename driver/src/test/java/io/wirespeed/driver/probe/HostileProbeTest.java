@@ -98,4 +98,21 @@ class HostileProbeTest
         assertEquals(1, status);
         assertTrue(output.toString(StandardCharsets.UTF_8).contains("no running media driver"), output.toString());
     }
+
+    @Test
+    void explainsItsOptionsAndRefusesBadUsageWithStatusTwo()
+    {
+        final ByteArrayOutputStream output = new ByteArrayOutputStream();
+        final PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8);
+
+        assertEquals(0, HostileProbe.run(new String[]{"--help"}, out));
+        assertTrue(output.toString(StandardCharsets.UTF_8).contains("--rounds"), output.toString());
+        output.reset();
+        assertEquals(2, HostileProbe.run(new String[]{"--round=3"}, out));
+        assertTrue(output.toString(StandardCharsets.UTF_8).contains("--rounds"), "suggests --rounds: " + output);
+        output.reset();
+        assertEquals(2, HostileProbe.run(new String[]{"--rounds=many"}, out));
+        assertTrue(output.toString(StandardCharsets.UTF_8).contains("many") &&
+            !output.toString(StandardCharsets.UTF_8).contains("\tat "), output.toString());
+    }
 }

@@ -24,6 +24,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import io.wirespeed.jms.JmsConnection;
 import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.test.Await;
@@ -262,6 +265,62 @@ class WirespeedStatTest
         assertEquals(1, status);
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("no media driver at " + directory),
             err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void printsJsonThatAJsonLibraryReads() throws Exception
+    {
+        final String directory = temp.resolve("driver").toString();
+        connection = new JmsConnectionFactory("wirespeed:ipc?aeronDir=" + directory).createConnection();
+        connection.start();
+        final Session session = connection.createSession();
+        final Topic topic = session.createTopic(TOPIC + ".\"quoted\"");
+        final MessageConsumer consumer = session.createConsumer(topic);
+        session.createProducer(topic).send(session.createTextMessage("price"));
+        assertNotNull(consumer.receive(5_000));
+        final ObjectMapper json = new ObjectMapper();
+
+        final JsonNode sample = json.readTree(stat(directory, "--once", "--json"));
+
+        assertEquals(directory, sample.get("directory").asText());
+        assertTrue(sample.get("timeMs").isNumber(), sample.toString());
+        assertTrue(sample.get("streams").isArray() && sample.get("streams").size() > 0, sample.toString());
+        assertTrue(sample.get("streams").get(0).get("subscriberPositions").isArray(), sample.toString());
+        assertTrue(sample.get("driver").get("naks.sent").isNumber(), sample.toString());
+        assertTrue(sample.get("errors").isArray(), sample.toString());
+        boolean named = false;
+        for (final JsonNode destination : sample.get("destinations"))
+        {
+            named |= ("topic:" + TOPIC + ".\"quoted\"").equals(destination.get("name").asText());
+        }
+        assertTrue(named, "a destination's name with quotes comes back as it was: " + sample);
+
+        final JsonNode topics = json.readTree(stat(directory, "--topics", "--json", "--listen=300"));
+        assertTrue(topics.isObject(), topics.toString());
+    }
+
+    @Test
+    void explainsItsOptionsAndRefusesBadUsageWithStatusTwo() throws Exception
+    {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final PrintStream outStream = new PrintStream(out, true, StandardCharsets.UTF_8);
+        final PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
+
+        assertEquals(0, WirespeedStat.run(new String[] {"--help"}, outStream, errStream));
+        final String help = out.toString(StandardCharsets.UTF_8);
+        for (final String option : new String[] {"--json", "--once", "--interval", "--topics", "--listen",
+            "--resolution-stream", "--help"})
+        {
+            assertTrue(help.contains(option), help);
+        }
+
+        assertEquals(2, WirespeedStat.run(new String[] {"--jsn"}, outStream, errStream));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--json"), "suggests the option meant: " + err);
+        err.reset();
+        assertEquals(2, WirespeedStat.run(new String[] {"--interval=soon"}, outStream, errStream));
+        final String bad = err.toString(StandardCharsets.UTF_8);
+        assertTrue(bad.contains("--interval") && bad.contains("soon") && !bad.contains("\tat "), bad);
     }
 
     private static String stat(final String... args)

@@ -1,13 +1,13 @@
 package io.wirespeed.spring;
 
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.IntStream;
+
+import io.wirespeed.test.Await;
 
 /**
  * The deliveries one listener saw, in the order it saw them, safe for many listener threads; waits have
@@ -54,10 +54,9 @@ public final class Deliveries
      */
     public List<Delivery> awaitExactly(final int count)
     {
-        await().atMost(DEADLINE).untilAsserted(() -> assertTrue(deliveries.size() >= count,
-            () -> "expected " + count + " deliveries, got " + deliveries.size() + ": " + summary(deliveries)));
-        await().during(QUIET).atMost(QUIET.plusSeconds(5)).untilAsserted(() -> assertEquals(count, deliveries.size(),
-            () -> "more deliveries than messages: " + summary(deliveries)));
+        Await.until(count + " deliveries", DEADLINE, () -> deliveries.size() >= count);
+        assertEquals(count, deliveries.size(), () -> "more deliveries than messages: " + summary(deliveries));
+        Await.during("no more deliveries than " + count, QUIET, () -> deliveries.size() == count);
         return List.copyOf(deliveries);
     }
 

@@ -3,6 +3,7 @@ package io.wirespeed.transport.aeron;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -66,6 +67,26 @@ public final class ArchiveHost implements AutoCloseable
     }
 
     /**
+     * Says where an archive records, and whether that is the default directory, which depends on how the JVM was
+     * started (its jar's path, or its main class and working directory): an application started another way finds
+     * none of its durable subscriptions and queues there.
+     *
+     * @param directory the archive's directory.
+     * @return the line logged at INFO when the archive starts.
+     */
+    static String describe(final Path directory)
+    {
+        final Path absolute = directory.toAbsolutePath().normalize();
+        if (absolute.equals(ArchiveConfig.defaultDirectory().toAbsolutePath().normalize()))
+        {
+            return "archive directory " + absolute + " (the default, named after this JVM's jar or main class and " +
+                "working directory: set archiveDir, or " + ArchiveConfig.DIR_PROP + " for a driver process, to keep " +
+                "durable subscriptions and queues however the application is started)";
+        }
+        return "archive directory " + absolute;
+    }
+
+    /**
      * Starts an archive beside the media driver at a directory.
      *
      * @param aeronDirectory the running media driver's directory.
@@ -121,6 +142,7 @@ public final class ArchiveHost implements AutoCloseable
             {
                 final Archive archive = Archive.launch(context);
                 DirectoryPermissions.restrict(config.directory(), group);
+                LOGGER.log(System.Logger.Level.INFO, describe(config.directory()));
                 return new ArchiveHost(config, aeronDirectory, archive, new ArchiveRetention(aeronDirectory, config,
                     threads), threads);
             }

@@ -66,6 +66,16 @@ class ArchiveHostTest
     }
 
     @Test
+    void theLogSaysWhichDirectoryAndHowToFixTheDefaultOne()
+    {
+        final String chosen = ArchiveHost.describe(archiveDir);
+        assertEquals("archive directory " + archiveDir.toAbsolutePath().normalize(), chosen);
+        final String byDefault = ArchiveHost.describe(ArchiveConfig.defaultDirectory());
+        assertTrue(byDefault.contains(ArchiveConfig.defaultDirectory().toString()) && byDefault.contains("default") &&
+            byDefault.contains("archiveDir") && byDefault.contains(ArchiveConfig.DIR_PROP), byDefault);
+    }
+
+    @Test
     void recordsMarksAndReplaysFromAPosition()
     {
         final RecordingWatch watch = transport.recordingWatch();

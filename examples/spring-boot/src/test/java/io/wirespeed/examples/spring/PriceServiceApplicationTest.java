@@ -1,12 +1,11 @@
 package io.wirespeed.examples.spring;
 
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -14,6 +13,8 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
+
+import io.wirespeed.test.Await;
 
 /**
  * The example as it ships (its application.properties, a faster publisher): prices flow from the publisher to the
@@ -33,7 +34,7 @@ class PriceServiceApplicationTest
     @Test
     void theSubscriberReceivesPricesAndTheServiceIsHealthy()
     {
-        await().atMost(10, TimeUnit.SECONDS).until(() -> subscriber.received() >= 5);
+        Await.until("five prices at the subscriber", Duration.ofSeconds(10), () -> subscriber.received() >= 5);
         assertTrue(subscriber.last().matches("EURUSD \\d\\.\\d{5}"), subscriber.last());
 
         @SuppressWarnings("rawtypes")

@@ -3,7 +3,6 @@ package io.wirespeed.spring.boot3;
 import static io.wirespeed.spring.Deliveries.DEADLINE;
 import static io.wirespeed.spring.Deliveries.bodies;
 import static io.wirespeed.spring.Deliveries.numbered;
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
@@ -36,6 +35,7 @@ import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.jms.destination.JmsTopic;
 import io.wirespeed.spring.Deliveries;
 import io.wirespeed.spring.FreshEmbeddedHosts;
+import io.wirespeed.test.Await;
 
 /**
  * A durable topic subscription behind a {@code @JmsListener} (subscriptionDurable, a client id) while its
@@ -126,7 +126,8 @@ class DurableSubscriptionTest
     {
         final DefaultMessageListenerContainer container =
             (DefaultMessageListenerContainer)registry.getListenerContainer("invoices");
-        await().atMost(DEADLINE).until(container::isRegisteredWithDestination);
+        Await.until("the listener container registered with its destination", DEADLINE,
+            container::isRegisteredWithDestination);
         return container;
     }
 

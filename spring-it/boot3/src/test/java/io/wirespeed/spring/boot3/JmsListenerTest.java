@@ -4,7 +4,6 @@ import static io.wirespeed.spring.TemplateCalls.convertAndSendEach;
 import static io.wirespeed.spring.Deliveries.DEADLINE;
 import static io.wirespeed.spring.Deliveries.bodies;
 import static io.wirespeed.spring.Deliveries.numbered;
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -46,6 +45,7 @@ import io.wirespeed.spring.Deliveries;
 import io.wirespeed.spring.Delivery;
 import io.wirespeed.spring.FreshEmbeddedHosts;
 import io.wirespeed.spring.ListenerFailures;
+import io.wirespeed.test.Await;
 
 /**
  * {@code @JmsListener} methods in one Spring Boot application: on a queue, on a topic, transacted, with
@@ -196,7 +196,8 @@ class JmsListenerTest
     {
         final DefaultMessageListenerContainer container =
             (DefaultMessageListenerContainer)registry.getListenerContainer(listenerId);
-        await().atMost(DEADLINE).until(container::isRegisteredWithDestination);
+        Await.until("the listener container registered with its destination", DEADLINE,
+            container::isRegisteredWithDestination);
     }
 
     private void send(final Destination destination, final List<String> bodies)

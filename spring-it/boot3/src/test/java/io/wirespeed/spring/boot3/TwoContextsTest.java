@@ -5,6 +5,7 @@ import static io.wirespeed.spring.Deliveries.bodies;
 import static io.wirespeed.spring.Deliveries.numbered;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.file.Path;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
@@ -17,6 +18,7 @@ import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -37,11 +39,15 @@ import io.wirespeed.spring.Deliveries;
  * or a {@link CachingConnectionFactory} around it), a transacted {@code @JmsListener} that forwards what its queue
  * receives to a second queue in the same transaction, and PERSISTENT sends from its {@link JmsTemplate}. Each pair
  * of applications starts from no embedded queue host, as in a JVM of its own. Queue names
- * are new on every run: with {@code archive=on} the queues outlive the JVM in the default archive directory.
+ * are new on every run. With {@code archive=on} both applications' queues live in the test's own archive directory
+ * (one embedded queue host and archive per JVM), which the test removes.
  */
 class TwoContextsTest
 {
     private static final int COUNT = 50;
+
+    @TempDir
+    Path archiveDir;
 
     @Test
     void twoApplicationsWithTheDefaultConfigurationEachGetTheirOwnMessagesInOrder()
@@ -67,13 +73,16 @@ class TwoContextsTest
         runBoth("wirespeed:ipc?archive=on", "wirespeed:ipc?archive=on&idle=sleeping", true);
     }
 
-    private static void runBoth(final String uriA, final String uriB, final boolean caching)
+    private void runBoth(final String uriA, final String uriB, final boolean caching)
     {
+        final String ownArchive = "archive=on&archiveDir=" + archiveDir;
         // a JVM's embedded host outlives its applications: each pair starts as in a JVM of its own
         SharedTransports.closeEmbeddedHosts();
         final String run = UUID.randomUUID().toString();
-        try (ConfigurableApplicationContext a = start("two." + run + ".a", uriA, caching);
-            ConfigurableApplicationContext b = start("two." + run + ".b", uriB, caching))
+        try (ConfigurableApplicationContext a = start("two." + run + ".a", uriA.replace("archive=on", ownArchive),
+                caching);
+            ConfigurableApplicationContext b = start("two." + run + ".b", uriB.replace("archive=on", ownArchive),
+                caching))
         {
             final CompletableFuture<Void> sendingA = CompletableFuture.runAsync(() -> send(a, "a"));
             final CompletableFuture<Void> sendingB = CompletableFuture.runAsync(() -> send(b, "b"));
@@ -82,6 +91,11 @@ class TwoContextsTest
 
             assertEquals(numbered("a", COUNT), bodies(a.getBean(Forwarder.class).forwarded.awaitExactly(COUNT)));
             assertEquals(numbered("b", COUNT), bodies(b.getBean(Forwarder.class).forwarded.awaitExactly(COUNT)));
+        }
+        finally
+        {
+            // the archive in the test's directory stops before the directory is removed
+            SharedTransports.closeEmbeddedHosts();
         }
     }
 

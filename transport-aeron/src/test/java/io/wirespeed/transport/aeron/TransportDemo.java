@@ -6,9 +6,9 @@ import io.wirespeed.transport.TransportSubscription;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.HdrHistogram.Histogram;
 
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
@@ -18,7 +18,9 @@ import java.util.concurrent.TimeUnit;
  * how many arrived and their one-way latency percentiles. Exits 0 when every message arrived in order.
  * <p>
  * Arguments, all optional: {@code messages} (200000), {@code messageLength} (64),
- * {@code ratePerSecond} (100000; 0 sends as fast as the stream takes them).
+ * {@code ratePerSecond} (100000; 0 sends as fast as the stream takes them). A demo, not part of the transport: it
+ * lives in the test sources ({@code ./mvnw -q -pl transport-aeron -am test-compile exec:exec@demo}), and records
+ * latencies in an HdrHistogram.
  */
 public final class TransportDemo
 {
@@ -52,7 +54,8 @@ public final class TransportDemo
             messages, length, CHANNEL, rate > 0 ? String.format(Locale.ROOT, "%,d/s", rate) : "full speed",
             config.directory());
 
-        final long[] latencies = new long[messages];
+        final Histogram latencies = new Histogram(TimeUnit.SECONDS.toNanos(10), 3);
+        final int warmUp = messages / 10;
         final int[] received = { 0 };
         final boolean[] inOrder = { true };
         final long startNs;
@@ -66,7 +69,10 @@ public final class TransportDemo
                 final long latency = System.nanoTime() - buffer.getLong(offset + TIMESTAMP_OFFSET);
                 final int sequence = (int)buffer.getLong(offset + SEQUENCE_OFFSET);
                 inOrder[0] &= sequence == received[0];
-                latencies[received[0]++] = latency;
+                if (received[0]++ >= warmUp)
+                {
+                    latencies.recordValue(Math.min(Math.max(0, latency), latencies.getHighestTrackableValue()));
+                }
             };
             final Thread subscriber = new Thread(
                 () -> receive(subscription, handler, received, messages), "subscriber");
@@ -81,7 +87,7 @@ public final class TransportDemo
 
         System.out.printf(Locale.ROOT, "sent %,d, received %,d in %.2f s, in order: %s%n",
             sent, received[0], seconds, inOrder[0]);
-        printPercentiles(latencies, received[0]);
+        printPercentiles(latencies, warmUp);
         if (received[0] != messages || sent != messages || !inOrder[0])
         {
             System.exit(1);
@@ -141,25 +147,21 @@ public final class TransportDemo
         }
     }
 
-    private static void printPercentiles(final long[] latencies, final int count)
+    private static void printPercentiles(final Histogram latencies, final int warmUp)
     {
-        final int warmUp = count / 10;
-        final long[] sorted = Arrays.copyOfRange(latencies, warmUp, count);
-        if (0 == sorted.length)
+        if (0 == latencies.getTotalCount())
         {
             System.out.println("no latencies to report");
             return;
         }
-        Arrays.sort(sorted);
         System.out.printf(Locale.ROOT,
             "latency us (first %,d excluded as warm-up): p50=%.1f p90=%.1f p99=%.1f p99.9=%.1f max=%.1f%n",
-            warmUp, micros(sorted, 0.5), micros(sorted, 0.9), micros(sorted, 0.99), micros(sorted, 0.999),
-            sorted[sorted.length - 1] / 1000.0);
+            warmUp, micros(latencies, 50), micros(latencies, 90), micros(latencies, 99), micros(latencies, 99.9),
+            latencies.getMaxValue() / 1000.0);
     }
 
-    private static double micros(final long[] sorted, final double percentile)
+    private static double micros(final Histogram latencies, final double percentile)
     {
-        final int index = (int)Math.min(sorted.length - 1, Math.ceil(percentile * sorted.length) - 1);
-        return sorted[Math.max(0, index)] / 1000.0;
+        return latencies.getValueAtPercentile(percentile) / 1000.0;
     }
 }
