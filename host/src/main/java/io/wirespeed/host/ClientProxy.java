@@ -30,6 +30,8 @@ import io.wirespeed.codec.control.sbe.SendRefusedEncoder;
  */
 final class ClientProxy
 {
+    private static final int MAX_MESSAGE_CHARS = 20_000;
+
     private final HostLimits limits;
     private final NanoClock clock;
     private final ExpandableDirectByteBuffer buffer = new ExpandableDirectByteBuffer(4096);
@@ -108,8 +110,17 @@ final class ClientProxy
     {
         refused.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).code(code).client()
             .high(client.high).low(client.low);
-        refused.message(message);
+        refused.message(fit(message));
         send(client, MessageHeaderEncoder.ENCODED_LENGTH + refused.encodedLength());
+    }
+
+    /**
+     * A refusal quotes what the client sent, which may be as long as a text field holds: cut it so that the
+     * message's UTF-8 (at most 3 bytes a char) fits its field.
+     */
+    private static String fit(final String message)
+    {
+        return message.length() <= MAX_MESSAGE_CHARS ? message : message.substring(0, MAX_MESSAGE_CHARS) + "...";
     }
 
     /**
@@ -204,7 +215,7 @@ final class ClientProxy
     {
         sendRefused.wrapAndApplyHeader(buffer, 0, header).sessionId(sessionId).producerId(producerId).client()
             .high(client.high).low(client.low);
-        sendRefused.queue(queue).message(message);
+        sendRefused.queue(queue).message(fit(message));
         send(client, MessageHeaderEncoder.ENCODED_LENGTH + sendRefused.encodedLength());
     }
 

@@ -948,6 +948,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             return;
         }
         DurableTopicFeed feed = durableFeeds.get(key);
+        DurableState held = null;
         if (feed != null)
         {
             final DurableState state = feed.feed.state();
@@ -970,6 +971,10 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
                         "'") + " and has an active consumer: close it before changing the topic or selector");
                     return;
                 }
+                // keep the stream recorded across the replacement: stopping the recording and starting it again
+                // would start the new subscription at the start of the old recording, with what the old one held
+                durable.archive().record(state.channel(), state.streamId());
+                held = state;
                 deleteDurable(feed);
                 feed = null;
             }
@@ -982,6 +987,26 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
                 return;
             }
         }
+        try
+        {
+            subscribeDurable(client, consumerId, credit, feed, topic, selector, key, channel, streamId, shared,
+                noLocal);
+        }
+        finally
+        {
+            if (null != held)
+            {
+                durable.archive().stopRecording(held.channel(), held.streamId());
+            }
+        }
+    }
+
+    private void subscribeDurable(
+        final HostedClient client, final long consumerId, final int credit, final DurableTopicFeed existing,
+        final String topic, final String selector, final String key, final String channel, final int streamId,
+        final boolean shared, final boolean noLocal)
+    {
+        DurableTopicFeed feed = existing;
         if (feed == null)
         {
             final Predicate<EnvelopeReader> test;

@@ -121,7 +121,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         }
         this.metrics = ConnectionMetrics.open(id.toString(), sharedTransport.transport(),
             config.archive() == ArchiveMode.ON, queueHost::state);
-        if (config.host() != null || !config.embeddedDriver() && user != null)
+        if (queueHost.connectsAtOnce())
         {
             try
             {

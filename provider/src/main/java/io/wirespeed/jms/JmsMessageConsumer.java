@@ -79,6 +79,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     private final long consumerId;
     private final int creditBatch;
     private int consumedSinceCredit;
+    private int window;
     private boolean paused = true;
 
     JmsMessageConsumer(
@@ -488,9 +489,29 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         }
     }
 
+    /**
+     * Returns credit for a message handed over. The window opens as TCP's slow start does: one credit at first,
+     * then each message consumed returns its credit and one more, until the window is the prefetch; after that
+     * credit goes back in batches. So a consumer that arrives at a full queue takes one message, not its whole
+     * prefetch, and the consumers that arrive while it works on it get their share; a fast consumer reaches its
+     * full prefetch within a few round trips.
+     */
     private void consumed()
     {
-        if (queueClient != null && ++consumedSinceCredit >= creditBatch)
+        if (queueClient != null && window < connection.config().queuePrefetch())
+        {
+            try
+            {
+                queueClient.credit(consumerId, ++consumedSinceCredit + 1);
+                window++;
+            }
+            catch (final JMSException ex)
+            {
+                connection.onAsyncException(ex);
+            }
+            consumedSinceCredit = 0;
+        }
+        else if (queueClient != null && ++consumedSinceCredit >= creditBatch)
         {
             try
             {
@@ -768,8 +789,8 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     }
 
     /**
-     * The connection started: a consumer served by the queue host may be sent its prefetch again. Called by
-     * the connection, which serialises start and stop.
+     * The connection started: a consumer served by the queue host opens its credit window again, from one message
+     * (see {@link #consumed()}). Called by the connection, which serialises start and stop.
      *
      * @throws JMSException if the queue host cannot be reached.
      */
@@ -778,7 +799,8 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         if (inbox != null && paused && !closed)
         {
             paused = false;
-            queueClient.credit(consumerId, connection.config().queuePrefetch());
+            window = 1;
+            queueClient.credit(consumerId, window);
         }
     }
 

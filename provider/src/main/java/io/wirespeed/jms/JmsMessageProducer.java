@@ -115,10 +115,12 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
         return priority;
     }
 
+    /** {@inheritDoc} A negative value throws {@link JMSException}. */
     @Override
     public void setTimeToLive(final long timeToLive) throws JMSException
     {
         checkOpen();
+        SendArguments.checkTimeToLive(timeToLive);
         this.timeToLive = timeToLive;
     }
 
@@ -129,10 +131,12 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
         return timeToLive;
     }
 
+    /** {@inheritDoc} A negative value throws {@link JMSException}. */
     @Override
     public void setDeliveryDelay(final long deliveryDelay) throws JMSException
     {
         checkOpen();
+        SendArguments.checkDeliveryDelay(deliveryDelay);
         this.deliveryDelay = deliveryDelay;
     }
 
@@ -298,6 +302,7 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
         }
         SendArguments.checkDeliveryMode(deliveryMode);
         SendArguments.checkPriority(priority);
+        SendArguments.checkTimeToLive(timeToLive);
         final JmsMessage jmsMessage =
             message instanceof JmsMessage ? (JmsMessage)message : ForeignMessages.copy(message);
         final long now = session.connection().clock().time();

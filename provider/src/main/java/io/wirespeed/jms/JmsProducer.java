@@ -206,10 +206,18 @@ public final class JmsProducer implements JMSProducer
         return priority;
     }
 
-    /** {@inheritDoc} */
+    /** {@inheritDoc} A negative value throws {@link JMSRuntimeException}. */
     @Override
     public JMSProducer setTimeToLive(final long timeToLive)
     {
+        try
+        {
+            SendArguments.checkTimeToLive(timeToLive);
+        }
+        catch (final JMSException ex)
+        {
+            throw JmsExceptions.toRuntime(ex);
+        }
         this.timeToLive = timeToLive;
         return this;
     }
@@ -221,10 +229,18 @@ public final class JmsProducer implements JMSProducer
         return timeToLive;
     }
 
-    /** {@inheritDoc} */
+    /** {@inheritDoc} A negative value throws {@link JMSRuntimeException}. */
     @Override
     public JMSProducer setDeliveryDelay(final long deliveryDelay)
     {
+        try
+        {
+            SendArguments.checkDeliveryDelay(deliveryDelay);
+        }
+        catch (final JMSException ex)
+        {
+            throw JmsExceptions.toRuntime(ex);
+        }
         this.deliveryDelay = deliveryDelay;
         return this;
     }

@@ -60,11 +60,11 @@ final class QueueHostLink
                         {
                             sharedTransport.ensureQueueHost(config);
                         }
-                        // an embedded host checks no credentials: they go only to a host of another process
-                        final boolean remote = config.host() != null || !config.embeddedDriver();
+                        // an embedded host checks them too when the JVM sets wirespeed.host.users or .authenticator:
+                        // then even a connection without them opens a session, which the host refuses saying why
+                        final String sessionUser = null == user && embeddedHostAuthenticates() ? "" : user;
                         client = new QueueClient(sharedTransport.transport(), id, config.queueHostTimeout().toMillis(),
-                            config.host(), remote ? user : null, remote ? password : null,
-                            config.driverTimeout().toMillis());
+                            config.host(), sessionUser, password, config.driverTimeout().toMillis());
                     }
                     catch (final TransportException ex)
                     {
@@ -99,6 +99,26 @@ final class QueueHostLink
             }
         }
         return queueClient();
+    }
+
+    /**
+     * Whether {@code createConnection} opens the session with the queue host at once, so that a host that is not
+     * there, or credentials it refuses, fail the connection: a host of another process, credentials given, or an
+     * embedded host that requires them (the JVM sets {@code wirespeed.host.users} or
+     * {@code wirespeed.host.authenticator}, as a driver process does).
+     *
+     * @return whether to connect at once.
+     */
+    boolean connectsAtOnce()
+    {
+        return config.host() != null || user != null || embeddedHostAuthenticates();
+    }
+
+    private boolean embeddedHostAuthenticates()
+    {
+        return config.embeddedDriver() && null == config.host() &&
+            (!System.getProperty("wirespeed.host.users", "").isBlank() ||
+            !System.getProperty("wirespeed.host.authenticator", "").isBlank());
     }
 
     /** @return the queue client if one is open, else null. */

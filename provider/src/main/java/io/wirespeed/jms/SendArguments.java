@@ -5,9 +5,11 @@ import javax.jms.JMSException;
 import javax.jms.Message;
 
 /**
- * The one check of the delivery mode and priority an application sends with, shared by the classic
+ * The one check of the delivery mode, priority, time to live and delivery delay an application sends with, shared
+ * by the classic
  * {@code MessageProducer} and the simplified {@code JMSProducer} so that both refuse the same values with the same
- * message.
+ * message. A negative time to live or delivery delay is refused (as ActiveMQ Classic does; Qpid JMS and Artemis take
+ * them, the first meaning a message expired on arrival, the second no delay): neither is a duration.
  */
 final class SendArguments
 {
@@ -38,6 +40,32 @@ final class SendArguments
         {
             throw new JMSException("priority " + priority + " is not valid; use a value from 0 to 9 (default " +
                 Message.DEFAULT_PRIORITY + ")");
+        }
+    }
+
+    /**
+     * @param timeToLive the time to live to check, in milliseconds.
+     * @throws JMSException if it is negative.
+     */
+    static void checkTimeToLive(final long timeToLive) throws JMSException
+    {
+        if (timeToLive < 0)
+        {
+            throw new JMSException("time to live " + timeToLive + " ms is not valid; use 0 (never expires, the " +
+                "default) or a positive number of milliseconds");
+        }
+    }
+
+    /**
+     * @param deliveryDelay the delivery delay to check, in milliseconds.
+     * @throws JMSException if it is negative.
+     */
+    static void checkDeliveryDelay(final long deliveryDelay) throws JMSException
+    {
+        if (deliveryDelay < 0)
+        {
+            throw new JMSException("delivery delay " + deliveryDelay + " ms is not valid; use 0 (delivered at once, " +
+                "the default) or a positive number of milliseconds");
         }
     }
 }

@@ -62,6 +62,7 @@ final class SessionConsumers
         {
             throw new InvalidDestinationException("a shared subscription needs a name");
         }
+        checkHostHears(target, "shared");
         final String clientId = session.connection().getClientID();
         final String key = (clientId == null ? "" : clientId) + "/" + name;
         return add(new JmsMessageConsumer(session, target, messageSelector, false, key));
@@ -188,7 +189,7 @@ final class SessionConsumers
         return consumer;
     }
 
-    private static JmsDestination durableTopic(final Topic topic) throws JMSException
+    private JmsDestination durableTopic(final Topic topic) throws JMSException
     {
         final JmsDestination target = JmsDestination.ofGiven(topic, false);
         if (target.isTemporary())
@@ -196,6 +197,32 @@ final class SessionConsumers
             throw new InvalidDestinationException("a durable subscription cannot be on temporary topic '" +
                 target.name() + "': temporary topics live only as long as their connection");
         }
+        checkHostHears(target, "durable");
         return target;
+    }
+
+    /**
+     * The queue host feeds shared and durable subscriptions from the topic itself: a host in another process (the
+     * {@code host=} option) with this JVM's embedded driver cannot hear a topic on IPC, which is this driver's
+     * shared memory, and its subscription would receive nothing.
+     */
+    private void checkHostHears(final JmsDestination topic, final String kind) throws JMSException
+    {
+        final JmsConnection connection = session.connection();
+        final String host = connection.config().host();
+        if (null == host || !connection.config().embeddedDriver())
+        {
+            return;
+        }
+        final String channel = connection.routing().channel(topic.name());
+        if (channel.startsWith("aeron:ipc"))
+        {
+            throw new JMSException("a " + kind + " subscription on topic '" + topic.name() + "' would receive " +
+                "nothing: the queue host at " + host + " feeds it from the topic, which travels on " + channel +
+                ", the shared memory of this JVM's embedded media driver, which no other process hears. Route the " +
+                "topic to a channel the host's machine receives: route." + topic.name() + "=aeron:udp?endpoint=" +
+                "<multicast group or the host's address>:<port> (or a wirespeed:udp?endpoint=... URI for every " +
+                "topic); see docs/deployment.md, \"Topics\"", "WIRESPEED_HOST_CANNOT_HEAR_TOPIC");
+        }
     }
 }

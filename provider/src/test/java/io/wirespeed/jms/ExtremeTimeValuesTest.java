@@ -4,13 +4,19 @@ import static io.wirespeed.jms.ReceiveAssertions.assertNextText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import javax.jms.Connection;
+import javax.jms.DeliveryMode;
 import javax.jms.JMSConsumer;
 import javax.jms.JMSContext;
+import javax.jms.JMSException;
+import javax.jms.JMSProducer;
+import javax.jms.JMSRuntimeException;
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
@@ -23,7 +29,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Times at the edges of {@code long}: the largest receive timeout, time to live and delivery delay saturate instead
- * of overflowing, and a negative receive timeout does not block.
+ * of overflowing, a negative receive timeout does not block, and a negative time to live or delivery delay is
+ * refused.
  */
 class ExtremeTimeValuesTest extends JmsTestSupport
 {
@@ -88,6 +95,39 @@ class ExtremeTimeValuesTest extends JmsTestSupport
         producer.setDeliveryDelay(0);
         producer.send(session.createTextMessage("now"));
         assertNextText(consumer, "now", "a message with delivery delay Long.MAX_VALUE is held back");
+    }
+
+    @Test
+    void aNegativeTimeToLiveOrDeliveryDelayIsRefusedByTheClassicApiAndNothingIsSent() throws Exception
+    {
+        final JMSException ttl = assertThrows(JMSException.class, () -> producer.setTimeToLive(-1));
+        assertTrue(ttl.getMessage().contains("time to live -1 ms is not valid"), ttl.getMessage());
+        final JMSException delay = assertThrows(JMSException.class, () -> producer.setDeliveryDelay(-1));
+        assertTrue(delay.getMessage().contains("delivery delay -1 ms is not valid"), delay.getMessage());
+        assertEquals(0, producer.getTimeToLive(), "the refused value was kept");
+        assertEquals(0, producer.getDeliveryDelay(), "the refused value was kept");
+
+        final TextMessage refused = session.createTextMessage("refused");
+        assertThrows(JMSException.class, () -> producer.send(refused, DeliveryMode.NON_PERSISTENT, 4, -1));
+        producer.send(session.createTextMessage("sent"));
+        assertNextText(consumer, "sent", "the send with a negative time to live went out");
+    }
+
+    @Test
+    void aNegativeTimeToLiveOrDeliveryDelayIsRefusedByTheSimplifiedApi()
+    {
+        try (JMSContext context = new JmsConnectionFactory("wirespeed:ipc").createContext())
+        {
+            final JMSProducer jmsProducer = context.createProducer();
+            final JMSRuntimeException ttl =
+                assertThrows(JMSRuntimeException.class, () -> jmsProducer.setTimeToLive(-1));
+            assertTrue(ttl.getMessage().contains("time to live -1 ms is not valid"), ttl.getMessage());
+            final JMSRuntimeException delay =
+                assertThrows(JMSRuntimeException.class, () -> jmsProducer.setDeliveryDelay(-1));
+            assertTrue(delay.getMessage().contains("delivery delay -1 ms is not valid"), delay.getMessage());
+            assertEquals(0, jmsProducer.getTimeToLive(), "the refused value was kept");
+            assertEquals(0, jmsProducer.getDeliveryDelay(), "the refused value was kept");
+        }
     }
 
     @Test

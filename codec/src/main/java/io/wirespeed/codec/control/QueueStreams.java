@@ -23,6 +23,12 @@ public final class QueueStreams
     /** How many reply streams there are; clients hash into them and filter by client id. */
     public static final int REPLY_STREAM_RANGE = 1 << 16;
 
+    /**
+     * The most UTF-8 bytes of one text field of a control frame (a queue or topic name, a selector, a subscription's
+     * client id and name, a channel): the schema's 16-bit length.
+     */
+    public static final int MAX_TEXT_BYTES = 65_535;
+
     /** How often each side of a session sends a heartbeat when it has sent nothing else. */
     public static final long HEARTBEAT_INTERVAL_MS = 500;
     private static final String UDP_TERM_LENGTH = "|term-length=4m";

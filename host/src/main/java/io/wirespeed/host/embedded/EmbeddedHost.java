@@ -10,6 +10,8 @@ import org.agrona.CloseHelper;
 
 import io.wirespeed.host.QueueHost;
 import io.wirespeed.host.QueueSelectors;
+import io.wirespeed.host.auth.Authenticator;
+import io.wirespeed.host.auth.Authenticators;
 import io.wirespeed.host.durable.DurableStorage;
 import io.wirespeed.host.durable.SubscriptionStore;
 import io.wirespeed.host.spi.ArchiveUse;
@@ -131,7 +133,7 @@ final class EmbeddedHost
             }
             durableQueues = archiveOn;
             queueHost = new QueueHost(transport, QueueSelectors::compile, durableStorage, archiveOn)
-                .start(DaemonThreadFactory.INSTANCE);
+                .authenticator(authenticator()).start(DaemonThreadFactory.INSTANCE);
         }
         else if (archiveOn && !durableQueues)
         {
@@ -142,6 +144,19 @@ final class EmbeddedHost
         else if (archiveOn)
         {
             checkSameArchive(config);
+        }
+    }
+
+    /** The JVM's {@value Authenticators#USERS_PROP} or {@value Authenticators#AUTHENTICATOR_PROP}, as a driver's. */
+    private static Authenticator authenticator()
+    {
+        try
+        {
+            return Authenticators.fromProperties(System.getProperties());
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new TransportException("the embedded queue host cannot start: " + ex.getMessage(), ex);
         }
     }
 

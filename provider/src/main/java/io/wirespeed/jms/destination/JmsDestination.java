@@ -14,7 +14,9 @@ import javax.naming.StringRefAddr;
 
 import io.wirespeed.codec.DestinationKind;
 import io.wirespeed.codec.TopicHash;
+import io.wirespeed.codec.Utf8;
 import io.wirespeed.codec.Utf8Text;
+import io.wirespeed.codec.control.QueueStreams;
 
 /**
  * A named topic or queue. Destinations are values: two destinations of the same kind and name are
@@ -97,13 +99,19 @@ public abstract class JmsDestination implements Destination, Serializable, Refer
      * @param name the name.
      * @param kind "topic" or "queue", for the message.
      * @return the name.
-     * @throws InvalidDestinationException if it is null or blank.
+     * @throws InvalidDestinationException if it is null or blank, or longer than
+     *                                     {@link QueueStreams#MAX_TEXT_BYTES} bytes of UTF-8.
      */
     public static String checkName(final String name, final String kind) throws InvalidDestinationException
     {
         if (name == null || name.isBlank())
         {
             throw new InvalidDestinationException("a " + kind + " name must not be null or empty");
+        }
+        if (name.length() > QueueStreams.MAX_TEXT_BYTES / 3 && Utf8.encodedLength(name) > QueueStreams.MAX_TEXT_BYTES)
+        {
+            throw new InvalidDestinationException("a " + kind + " name is at most " + QueueStreams.MAX_TEXT_BYTES +
+                " bytes of UTF-8; '" + name.substring(0, 40) + "...' is " + Utf8.encodedLength(name) + ": shorten it");
         }
         return name;
     }

@@ -1,9 +1,14 @@
 package io.wirespeed.jms.queue;
 
+import javax.jms.InvalidDestinationException;
+import javax.jms.InvalidSelectorException;
 import javax.jms.JMSException;
+import javax.jms.JMSSecurityException;
 
 import org.agrona.ExpandableDirectByteBuffer;
 
+import io.wirespeed.codec.Utf8;
+import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.codec.control.sbe.AcknowledgeEncoder;
 import io.wirespeed.codec.control.sbe.BooleanType;
 import io.wirespeed.codec.control.sbe.BrowseEncoder;
@@ -29,7 +34,8 @@ import io.wirespeed.transport.TransportPublication;
 /**
  * A connection's side of the control protocol's requests: encodes each request to the queue host and sends it on
  * the control stream, waiting out back-pressure up to the host timeout. Thread safe: sessions on several threads
- * send through it, one request at a time.
+ * send through it, one request at a time. Each text field is checked against the protocol's
+ * {@link QueueStreams#MAX_TEXT_BYTES} before it is encoded, and refused with the JMS exception for its kind.
  */
 final class HostProxy
 {
@@ -108,6 +114,8 @@ final class HostProxy
     synchronized boolean connect(
         final long correlationId, final String user, final String password, final boolean wait) throws JMSException
     {
+        checkCredential(user, "user");
+        checkCredential(password, "password");
         client(connect.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId)
             .protocolVersion(MessageHeaderEncoder.SCHEMA_VERSION).sessionId(publication.sessionId()).client());
         connect.user(user == null ? "" : user).password(password == null ? "" : password);
@@ -146,6 +154,8 @@ final class HostProxy
     synchronized void subscribe(final long consumerId, final int credits, final String queue, final String selector)
         throws JMSException
     {
+        checkQueue(queue);
+        checkSelector(selector);
         client(subscribe.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).credit(credits).client());
         subscribe.queue(queue).selector(selector);
         offer(subscribe.encodedLength());
@@ -155,6 +165,7 @@ final class HostProxy
         final long consumerId, final int credits, final String topic, final String selector, final String key,
         final String channel, final int streamId) throws JMSException
     {
+        checkSubscription(topic, selector, key, channel);
         client(subscribeShared.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).credit(credits)
             .streamId(streamId).client());
         subscribeShared.topic(topic).selector(selector).subscription(key).channel(channel);
@@ -165,6 +176,7 @@ final class HostProxy
         final long consumerId, final int credits, final String topic, final String selector, final String key,
         final String channel, final int streamId, final boolean shared, final boolean noLocal) throws JMSException
     {
+        checkSubscription(topic, selector, key, channel);
         client(subscribeDurable.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).credit(credits)
             .streamId(streamId).shared(bool(shared)).noLocal(bool(noLocal)).client());
         subscribeDurable.topic(topic).selector(selector).subscription(key).channel(channel);
@@ -173,6 +185,7 @@ final class HostProxy
 
     synchronized void unsubscribe(final long correlationId, final String key) throws JMSException
     {
+        checkKey(key);
         client(unsubscribe.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).client());
         unsubscribe.subscription(key);
         offer(unsubscribe.encodedLength());
@@ -215,6 +228,8 @@ final class HostProxy
     synchronized void browse(final long correlationId, final String queue, final String selector)
         throws JMSException
     {
+        checkQueue(queue);
+        checkSelector(selector);
         client(browse.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).client());
         browse.queue(queue).selector(selector);
         offer(browse.encodedLength());
@@ -261,6 +276,7 @@ final class HostProxy
     synchronized void sendCredit(final long correlationId, final String queue, final int messages, final long bytes)
         throws JMSException
     {
+        checkQueue(queue);
         client(sendCredit.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).messages(messages)
             .bytes(bytes).client());
         sendCredit.queue(queue);
@@ -271,6 +287,81 @@ final class HostProxy
     synchronized void close()
     {
         publication.close();
+    }
+
+    private static void checkSubscription(
+        final String topic, final String selector, final String key, final String channel) throws JMSException
+    {
+        final int topicBytes = utf8Length(topic);
+        if (topicBytes > QueueStreams.MAX_TEXT_BYTES)
+        {
+            throw new InvalidDestinationException("topic '" + excerpt(topic) + "' is " + topicBytes +
+                " bytes of UTF-8; a shared or durable subscription's topic name is at most " +
+                QueueStreams.MAX_TEXT_BYTES + " bytes: shorten it");
+        }
+        checkSelector(selector);
+        checkKey(key);
+        final int channelBytes = utf8Length(channel);
+        if (channelBytes > QueueStreams.MAX_TEXT_BYTES)
+        {
+            throw new JMSException("the topic's channel '" + excerpt(channel) + "' is " + channelBytes +
+                " bytes of UTF-8, more than the " + QueueStreams.MAX_TEXT_BYTES + " the queue host takes: " +
+                "shorten the route that gives it");
+        }
+    }
+
+    private static void checkCredential(final String value, final String what) throws JMSException
+    {
+        final int bytes = null == value ? 0 : utf8Length(value);
+        if (bytes > QueueStreams.MAX_TEXT_BYTES)
+        {
+            throw new JMSSecurityException("the " + what + " is " + bytes + " bytes of UTF-8; the queue host takes " +
+                "at most " + QueueStreams.MAX_TEXT_BYTES + " bytes");
+        }
+    }
+
+    private static void checkQueue(final String queue) throws JMSException
+    {
+        final int bytes = utf8Length(queue);
+        if (bytes > QueueStreams.MAX_TEXT_BYTES)
+        {
+            throw new InvalidDestinationException("queue '" + excerpt(queue) + "' is " + bytes +
+                " bytes of UTF-8; a queue name is at most " + QueueStreams.MAX_TEXT_BYTES + " bytes: shorten it");
+        }
+    }
+
+    private static void checkSelector(final String selector) throws JMSException
+    {
+        final int bytes = utf8Length(selector);
+        if (bytes > QueueStreams.MAX_TEXT_BYTES)
+        {
+            throw new InvalidSelectorException("the selector '" + excerpt(selector) + "' is " + bytes +
+                " bytes of UTF-8; the queue host evaluates the selectors of queue consumers, browsers and shared " +
+                "or durable subscriptions, and takes at most " + QueueStreams.MAX_TEXT_BYTES + " bytes: shorten " +
+                "it (a long IN list can often become a property that says the same)");
+        }
+    }
+
+    private static void checkKey(final String key) throws JMSException
+    {
+        final int bytes = utf8Length(key);
+        if (bytes > QueueStreams.MAX_TEXT_BYTES)
+        {
+            throw new JMSException("subscription '" + excerpt(key) + "' is " + bytes + " bytes of UTF-8 with " +
+                "its client id; the client id, '/' and the subscription name are at most " +
+                QueueStreams.MAX_TEXT_BYTES + " bytes together: shorten them");
+        }
+    }
+
+    /** @return the value's UTF-8 length, or 0 when it is too short to pass the limit (at most 3 bytes a char). */
+    private static int utf8Length(final String value)
+    {
+        return value.length() <= QueueStreams.MAX_TEXT_BYTES / 3 ? 0 : Utf8.encodedLength(value);
+    }
+
+    private static String excerpt(final String value)
+    {
+        return value.length() <= 40 ? value : value.substring(0, 40) + "...";
     }
 
     private void client(final ClientRefEncoder ref)

@@ -26,6 +26,10 @@ import javax.jms.Queue;
 import javax.jms.Session;
 import javax.jms.TextMessage;
 import javax.jms.Topic;
+import javax.jms.TopicConnection;
+import javax.jms.TopicPublisher;
+import javax.jms.TopicSession;
+import javax.jms.TopicSubscriber;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -228,6 +232,42 @@ class DurableSubscriptionTest
         assertNextText(witness, "old topic", "the old topic's message reached the host's subscriptions");
         publishing.createProducer(other).send(colour(publishing, "blue", "new topic"));
         assertNextText(moved, "new topic", "a subscription moved to another topic leaves the old one");
+    }
+
+    @Test
+    void aChangedNoLocalReplacesTheSubscriptionWithNothingOfWhatTheOldOneHeld() throws Exception
+    {
+        // the Jakarta TCK's TopicTests#durableSubscriberTopicNoLocalTest2, on the legacy topic API
+        final TopicConnection connection = new JmsConnectionFactory(uri()).createTopicConnection();
+        connections.add(connection);
+        connection.setClientID(unique("client"));
+        final TopicSession session = connection.createTopicSession(false, Session.AUTO_ACKNOWLEDGE);
+        final Topic topic = session.createTopic(unique("topic"));
+        final TopicPublisher publisher = session.createPublisher(topic);
+        final TopicSubscriber plain = session.createSubscriber(topic);
+        TopicSubscriber durable = session.createDurableSubscriber(topic, "noLocal", "", true);
+        connection.start();
+        for (int i = 0; i < 10; i++)
+        {
+            publisher.publish(session.createTextMessage("own " + i));
+        }
+        for (int i = 0; i < 10; i++)
+        {
+            assertEquals("own " + i, text(plain.receive(5_000)));
+        }
+        assertEquals(null, durable.receive(200), "a noLocal subscriber received its own connection's message");
+        for (int i = 0; i < 10; i++)
+        {
+            publisher.publish(session.createTextMessage("before the change " + i));
+        }
+        durable.close();
+
+        durable = session.createDurableSubscriber(topic, "noLocal", "", false);
+        final Message old = durable.receive(500);
+        assertEquals(null, null == old ? null : ((TextMessage)old).getText(),
+            "the replaced subscription's messages reached the new one");
+        publisher.publish(session.createTextMessage("after the change"));
+        assertNextText(durable, "after the change", "the new subscription takes what is published after it");
     }
 
     @Test
