@@ -7,18 +7,20 @@ import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.meta.ConnectionId;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.queue.QueueClient;
-import io.wirespeed.jms.transport.SharedTransport;
+import io.wirespeed.jms.runtime.WirespeedRuntime;
 import io.wirespeed.transport.TransportException;
 
 /**
  * A connection's link to the queue host, which serves queues, temporary queues and durable subscriptions: the
- * queue client opened on first use, and with an embedded media driver the JVM's queue host and archive started
- * on demand.
+ * runtime's queue client where the connection reaches the host of its media driver without credentials
+ * ({@link WirespeedRuntime#sharesQueueClient}), else a client of its own opened on first use; with an embedded media
+ * driver the JVM's queue host and archive started on demand.
  */
 final class QueueHostLink
 {
     private final ConnectionConfig config;
-    private final SharedTransport sharedTransport;
+    private final WirespeedRuntime runtime;
+    private final boolean shared;
     private final ConnectionId id;
     private final ConnectionPoller poller;
     private final String user;
@@ -26,20 +28,22 @@ final class QueueHostLink
     private volatile QueueClient queueClient;
 
     QueueHostLink(
-        final ConnectionConfig config, final SharedTransport sharedTransport, final ConnectionId id,
+        final ConnectionConfig config, final WirespeedRuntime runtime, final ConnectionId id,
         final ConnectionPoller poller, final String user, final String password)
     {
         this.user = user;
         this.password = password;
         this.config = config;
-        this.sharedTransport = sharedTransport;
+        this.runtime = runtime;
+        this.shared = WirespeedRuntime.sharesQueueClient(config, user);
         this.id = id;
         this.poller = poller;
     }
 
     /**
-     * The queue client, opened on first use; with an embedded media driver this also starts the JVM's queue host,
-     * and the connection's poller starts polling the client.
+     * The queue client, opened on first use; with an embedded media driver this also starts the JVM's queue host.
+     * The runtime's thread polls the runtime's client; a connection's own client is polled by its delivery thread,
+     * which then starts.
      *
      * @return the queue client.
      * @throws JMSException if the queue host's streams cannot be opened.
@@ -54,15 +58,21 @@ final class QueueHostLink
                 client = queueClient;
                 if (client == null)
                 {
+                    if (shared)
+                    {
+                        client = runtime.queueClient(config);
+                        queueClient = client;
+                        return client;
+                    }
                     try
                     {
                         if (config.embeddedDriver() && config.host() == null)
                         {
-                            sharedTransport.ensureQueueHost(config);
+                            runtime.ensureQueueHost(config);
                         }
                         // an embedded host checks no credentials: they go only to a host of another process
                         final boolean remote = config.host() != null || !config.embeddedDriver();
-                        client = new QueueClient(sharedTransport.transport(), id, config.queueHostTimeout().toMillis(),
+                        client = new QueueClient(runtime.transport(), id, config.queueHostTimeout().toMillis(),
                             config.host(), remote ? user : null, remote ? password : null,
                             config.driverTimeout().toMillis());
                     }
@@ -91,7 +101,7 @@ final class QueueHostLink
         {
             try
             {
-                sharedTransport.ensureDurable(config);
+                runtime.ensureDurable(config);
             }
             catch (final TransportException ex)
             {
@@ -119,11 +129,11 @@ final class QueueHostLink
             ConnectionMetrics.QueueHostState.UNREACHABLE;
     }
 
-    /** Closes the queue client if one was opened. */
+    /** Closes the queue client if one of the connection's own was opened; the runtime's stays. */
     void close()
     {
         final QueueClient client = queueClient;
-        if (client != null)
+        if (client != null && !shared)
         {
             client.close();
         }

@@ -30,6 +30,7 @@ import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.message.JmsMessageExceptions;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.metrics.DestinationCounters;
+import io.wirespeed.jms.runtime.PublicationPool;
 import io.wirespeed.jms.queue.QueueClient;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageEncoder;
@@ -70,7 +71,6 @@ final class SessionSender
     private final MessageEncoder encoder = new MessageEncoder();
     private final ExpandableDirectByteBuffer buffer = new ExpandableDirectByteBuffer(INITIAL_BUFFER);
     private final Map<String, Route> routes = new HashMap<>();
-    private static final System.Logger LOGGER = System.getLogger(SessionSender.class.getName());
 
     private final PendingTransaction transaction = new PendingTransaction();
     private final UnsafeBuffer pendingBuffer = new UnsafeBuffer(0, 0);
@@ -147,9 +147,9 @@ final class SessionSender
             {
                 try
                 {
-                    route = new Route(channel, streamId, target.transport().addPublication(
-                        SlowConsumerChannels.publication(channel, connection.config()), streamId), false,
-                        watch(target.transport()));
+                    route = new Route(channel, streamId, target.transport(),
+                        SlowConsumerChannels.publication(channel, connection.config()), false,
+                        watch(target.transport()), connection.runtime().publications());
                 }
                 catch (final TransportException ex)
                 {
@@ -161,7 +161,7 @@ final class SessionSender
             if (destination.kind() == DestinationKind.TOPIC &&
                 !TopicRouting.isSingleStream(connection.routing().channel(destination.name())))
             {
-                connection.resolution().publishes(destination.name(), target, streamId);
+                connection.advertise(destination.name(), target, streamId);
             }
         }
         return route;
@@ -180,9 +180,8 @@ final class SessionSender
         final String channel = connection.queueClient().inboundChannel();
         try
         {
-            return new Route(channel, QueueStreams.INBOUND_STREAM,
-                connection.transport().addPublication(channel, QueueStreams.INBOUND_STREAM), true,
-                watch(connection.transport()));
+            return new Route(channel, QueueStreams.INBOUND_STREAM, connection.transport(), channel, true,
+                watch(connection.transport()), connection.runtime().publications());
         }
         catch (final TransportException ex)
         {
@@ -637,9 +636,10 @@ final class SessionSender
     }
 
     /**
-     * Closes every publication this session created, each once its connected subscribers have everything sent
-     * (network publications; IPC subscribers read shared memory that outlives the close), waiting until the
-     * {@code linger} deadline at most.
+     * Gives every publication this session used back to its runtime's {@link io.wirespeed.jms.runtime.PublicationPool},
+     * open, for the next session that sends to the same stream: what this session sent goes on to its subscribers
+     * (the pool closes a publication nobody took again once it has been idle a while, waiting for its network
+     * subscribers until the {@code linger} deadline then). A publication the transport closed is closed here.
      *
      * @param deadlineNs the {@link System#nanoTime()} after which publications are closed without waiting.
      */
@@ -650,13 +650,7 @@ final class SessionSender
         routes.clear();
         for (final Route route : distinct)
         {
-            final boolean connected = route.publication.isConnected();
-            if (!route.publication.closeAfterDelivery(deadlineNs) && connected)
-            {
-                LOGGER.log(System.Logger.Level.WARNING, "closed " + route + " before every subscriber confirmed it " +
-                    "had all this session sent (linger=" + config.linger().toMillis() + " ms): a subscriber may miss " +
-                    "the last messages; raise linger, or let subscribers keep up before closing");
-            }
+            route.pool.release(route.transport, route.poolChannel, route.streamId, route.publication);
         }
     }
 
@@ -678,6 +672,9 @@ final class SessionSender
     {
         final String channel;
         final int streamId;
+        final Transport transport;
+        final String poolChannel;
+        final PublicationPool pool;
         final TransportPublication publication;
         final boolean queue;
         final PersistenceWatch watch;
@@ -690,12 +687,15 @@ final class SessionSender
         int recordingCounter = PersistenceWatch.NOT_FOUND;
 
         Route(
-            final String channel, final int streamId, final TransportPublication publication, final boolean queue,
-            final PersistenceWatch watch)
+            final String channel, final int streamId, final Transport transport, final String publicationChannel,
+            final boolean queue, final PersistenceWatch watch, final PublicationPool pool)
         {
             this.channel = channel;
             this.streamId = streamId;
-            this.publication = publication;
+            this.transport = transport;
+            this.poolChannel = publicationChannel;
+            this.pool = pool;
+            this.publication = pool.acquire(transport, publicationChannel, streamId);
             this.queue = queue;
             this.watch = watch;
             this.maxMessageLength = publication.maxMessageLength();

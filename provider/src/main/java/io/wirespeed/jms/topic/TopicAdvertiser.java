@@ -12,7 +12,7 @@ import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.transport.TransportPublication;
 
 /**
- * A connection's publishing side of topic resolution: the topics its sessions publish, by channel, advertised on
+ * A runtime's publishing side of topic resolution: the topics its connections' sessions publish, by channel, advertised on
  * each channel's resolution stream at once when a topic first appears and again every interval, in messages of at
  * most {@link #BATCH_LENGTH} bytes. An advertisement lives three intervals, so a receiver forgets a topic whose
  * publisher stopped renewing it. Advertising to a channel nobody resolves on costs nothing: the offer finds no
@@ -58,12 +58,34 @@ final class TopicAdvertiser
             channel = new Channel(target.transport().addPublication(target.channel(), resolutionStreamId));
             channels.put(target.channel(), channel);
         }
-        if (null != channel.names.putIfAbsent(name, new Entry(bytes, streamId)))
+        final Entry known = channel.names.get(name);
+        if (null != known)
         {
+            known.holders++;
             return false;
         }
-        channel.fresh.add(channel.names.get(name));
+        final Entry entry = new Entry(bytes, streamId);
+        channel.names.put(name, entry);
+        channel.fresh.add(entry);
         return true;
+    }
+
+    /**
+     * Notes that one of those that publish a topic stopped: once none is left, the topic is no longer advertised, and
+     * receivers forget it when its last advertisement expires.
+     *
+     * @param name          the topic.
+     * @param targetChannel its channel.
+     */
+    synchronized void withdraw(final String name, final String targetChannel)
+    {
+        final Channel channel = channels.get(targetChannel);
+        final Entry entry = null == channel ? null : channel.names.get(name);
+        if (null != entry && --entry.holders == 0)
+        {
+            channel.names.remove(name);
+            channel.fresh.remove(entry);
+        }
     }
 
     /**
@@ -140,8 +162,17 @@ final class TopicAdvertiser
         bytesSent += length;
     }
 
-    private record Entry(byte[] name, int streamId)
+    private static final class Entry
     {
+        private final byte[] name;
+        private final int streamId;
+        private int holders = 1;
+
+        private Entry(final byte[] name, final int streamId)
+        {
+            this.name = name;
+            this.streamId = streamId;
+        }
     }
 
     private static final class Channel
