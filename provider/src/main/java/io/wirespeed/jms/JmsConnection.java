@@ -73,6 +73,8 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     private final TemporaryDestinations temporaries;
     private final ConnectionMetrics metrics;
     private final List<JmsSession> sessions = new CopyOnWriteArrayList<>();
+    private final Set<Integer> sessionNumbers = ConcurrentHashMap.newKeySet();
+    private final ConnectionId senderId;
     private final Object stateLock = new Object();
 
     private volatile boolean started;
@@ -112,6 +114,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         this.queueHost = new QueueHostLink(config, runtime, id, poller, user,
             userName != null ? password : config.password());
         this.temporaries = new TemporaryDestinations(id, this, queueHost);
+        this.senderId = queueHost.shared() ? runtime.senderId() : id;
         if (config.clientId() != null)
         {
             clientId.claim(config.clientId());
@@ -227,6 +230,29 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     public ConnectionId id()
     {
         return id;
+    }
+
+    /**
+     * The sender id this connection's messages carry (in their JMSMessageID): its own id, or, where it uses the
+     * runtime's queue client, that client's, by which the queue host knows the sender of a queue message.
+     *
+     * @return the id.
+     */
+    public ConnectionId senderId()
+    {
+        return senderId;
+    }
+
+    /**
+     * Whether a message was sent by this connection, for {@code noLocal}: its sender id is this connection's, and,
+     * where that is the runtime's, its session was one of this connection's.
+     *
+     * @param decoder wrapping the message's envelope.
+     * @return true if so.
+     */
+    boolean sent(final io.wirespeed.jms.wire.MessageDecoder decoder)
+    {
+        return decoder.isFrom(senderId) && (senderId == id || sessionNumbers.contains(decoder.sessionId()));
     }
 
     /** @return the user name given when the connection was created, or null. */
@@ -459,6 +485,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         SessionModes.check(sessionMode);
         final JmsSession session = new JmsSession(this, sessionMode);
         sessions.add(session);
+        sessionNumbers.add(session.id());
         return session;
     }
 

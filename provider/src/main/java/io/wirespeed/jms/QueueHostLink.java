@@ -111,6 +111,12 @@ final class QueueHostLink
         return queueClient();
     }
 
+    /** @return whether the connection uses the runtime's queue client rather than one of its own. */
+    boolean shared()
+    {
+        return shared;
+    }
+
     /** @return the queue client if one is open, else null. */
     QueueClient queueClientIfOpen()
     {

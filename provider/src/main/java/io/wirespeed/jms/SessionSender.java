@@ -348,7 +348,7 @@ final class SessionSender
             final int encoded;
             try
             {
-                encoded = encoder.encode(claimMessage, session.connection().id(), session.id(), claimProducerId,
+                encoded = encoder.encode(claimMessage, session.connection().senderId(), session.id(), claimProducerId,
                     claim.buffer(), claim.offset());
             }
             catch (final IllegalArgumentException | java.lang.IllegalStateException | IndexOutOfBoundsException ex)
@@ -371,7 +371,7 @@ final class SessionSender
     {
         try
         {
-            return encoder.encode(message, session.connection().id(), session.id(), producerId, buffer, 0);
+            return encoder.encode(message, session.connection().senderId(), session.id(), producerId, buffer, 0);
         }
         catch (final IllegalArgumentException | java.lang.IllegalStateException | IndexOutOfBoundsException ex)
         {

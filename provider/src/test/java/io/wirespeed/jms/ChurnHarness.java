@@ -110,9 +110,10 @@ public final class ChurnHarness
             {
                 Thread.sleep(1);
             }
+            final long drainedNs = System.nanoTime() - end;
             Arrays.sort(times);
             return new Result(cycles, percentile(times, 0.5), percentile(times, 0.99), times[cycles - 1],
-                end - start, received.get() - (int)seq, outOfOrder.get(), firstArrival[0] - firstSend);
+                end - start, received.get() - (int)seq, outOfOrder.get(), firstArrival[0] - firstSend, drainedNs);
         }
     }
 
@@ -156,16 +157,19 @@ public final class ChurnHarness
      * @param missing      messages received minus sent (0 when nothing was lost).
      * @param outOfOrder   messages that arrived after a later one.
      * @param firstNs      from the first send to the consumer's first message.
+     * @param drainNs      from the last send to the consumer's last message.
      */
     public record Result(
-        int cycles, long p50Ns, long p99Ns, long maxNs, long totalNs, int missing, int outOfOrder, long firstNs)
+        int cycles, long p50Ns, long p99Ns, long maxNs, long totalNs, int missing, int outOfOrder, long firstNs,
+        long drainNs)
     {
         @Override
         public String toString()
         {
             return cycles + " cycles: p50 " + micros(p50Ns) + " us, p99 " + micros(p99Ns) + " us, max " +
                 micros(maxNs) + " us, total " + TimeUnit.NANOSECONDS.toMillis(totalNs) + " ms, received-sent " +
-                missing + ", out of order " + outOfOrder + ", first message after " + micros(firstNs) + " us";
+                missing + ", out of order " + outOfOrder + ", first message after " + micros(firstNs) + " us, last " +
+                TimeUnit.NANOSECONDS.toMillis(drainNs) + " ms after the last send";
         }
 
         private static String micros(final long ns)

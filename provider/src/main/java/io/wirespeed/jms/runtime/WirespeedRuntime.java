@@ -54,6 +54,7 @@ public final class WirespeedRuntime implements AutoCloseable
 
     private final long number = NUMBERS.incrementAndGet();
     private final AtomicLong sessionIds = new AtomicLong();
+    private final ConnectionId senderId = ConnectionId.next();
     private final ConnectionConfig config;
     private final DriverSettings settings;
     private final boolean shared;
@@ -233,6 +234,17 @@ public final class WirespeedRuntime implements AutoCloseable
         return next > Integer.MAX_VALUE ? 1 + (next % Integer.MAX_VALUE) : next;
     }
 
+    /**
+     * The id the messages of connections that use the runtime's queue client carry as their sender's, as the queue
+     * host knows that client by it; their session numbers tell those connections apart ({@link #nextSessionId}).
+     *
+     * @return the id.
+     */
+    public ConnectionId senderId()
+    {
+        return senderId;
+    }
+
     /** @return whether this is a default runtime, closed by the JVM's exit rather than by the application. */
     public boolean isShared()
     {
@@ -406,7 +418,7 @@ public final class WirespeedRuntime implements AutoCloseable
                         {
                             ensureQueueHost(connectionConfig);
                         }
-                        client = new QueueClient(link.transport(), ConnectionId.next(),
+                        client = new QueueClient(link.transport(), senderId,
                             connectionConfig.queueHostTimeout().toMillis());
                     }
                     catch (final TransportException ex)

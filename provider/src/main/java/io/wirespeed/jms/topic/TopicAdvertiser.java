@@ -12,8 +12,9 @@ import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.transport.TransportPublication;
 
 /**
- * A runtime's publishing side of topic resolution: the topics its connections' sessions publish, by channel, advertised on
- * each channel's resolution stream at once when a topic first appears and again every interval, in messages of at
+ * A runtime's publishing side of topic resolution: the topics its connections' sessions publish (each while one of
+ * them does), by channel, advertised on each channel's resolution stream at once when a topic first appears and again
+ * every interval, in messages of at
  * most {@link #BATCH_LENGTH} bytes. An advertisement lives three intervals, so a receiver forgets a topic whose
  * publisher stopped renewing it. Advertising to a channel nobody resolves on costs nothing: the offer finds no
  * subscriber.
