@@ -115,11 +115,19 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
             userName != null ? password : config.password());
         this.temporaries = new TemporaryDestinations(id, this, queueHost);
         this.senderId = queueHost.shared() ? runtime.senderId() : id;
+        runtime.attach(this, runtimeFaults);
         if (config.clientId() != null)
         {
-            clientId.claim(config.clientId());
+            try
+            {
+                clientId.claim(config.clientId());
+            }
+            catch (final JMSException | RuntimeException ex)
+            {
+                runtime.detach(this, runtimeFaults);
+                throw ex;
+            }
         }
-        runtime.attach(this, runtimeFaults);
         this.metrics = ConnectionMetrics.open(id.toString(), runtime.metrics(), config.archive() == ArchiveMode.ON,
             queueHost::state);
         if (config.host() != null || !config.embeddedDriver() && user != null)

@@ -14,7 +14,7 @@ import javax.jms.JMSException;
 import javax.jms.MessageFormatException;
 import javax.jms.ResourceAllocationException;
 
-import org.agrona.ExpandableDirectByteBuffer;
+import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -69,7 +69,7 @@ final class SessionSender
     private final ConnectionConfig config;
     private final ConnectionMetrics metrics;
     private final MessageEncoder encoder = new MessageEncoder();
-    private final ExpandableDirectByteBuffer buffer = new ExpandableDirectByteBuffer(INITIAL_BUFFER);
+    private final ExpandableArrayBuffer buffer = new ExpandableArrayBuffer(INITIAL_BUFFER);
     private final Map<String, Route> routes = new HashMap<>();
 
     private final PendingTransaction transaction = new PendingTransaction();

@@ -54,7 +54,7 @@ class ConnectionChurnLeakTest extends JmsTestSupport
         final Session topicSession = consuming.createSession(false, Session.AUTO_ACKNOWLEDGE);
         topicSession.createConsumer(topic).setMessageListener((message) -> received.incrementAndGet());
         consuming.start();
-        final Path driverDirectory = Path.of(factory.config().aeronDir());
+        final Path driverDirectory = Path.of(consuming.metrics().driverStatus().orElseThrow().driverDirectory());
 
         int sent = 0;
         for (int i = 0; i < 2_000; i++)

@@ -1,9 +1,13 @@
 package io.wirespeed.jms;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 import javax.jms.Connection;
 import javax.jms.ConnectionFactory;
@@ -16,6 +20,8 @@ import javax.jms.Session;
 import javax.jms.TextMessage;
 
 import org.junit.jupiter.api.Test;
+
+import io.wirespeed.test.Await;
 
 /**
  * Messages one thread sends one after another, each through a connection (or a context) of its own, arrive in the
@@ -49,6 +55,72 @@ class ConnectionPerSendOrderTest extends JmsTestSupport
     void queueMessagesSentThroughSuccessiveContextsArriveInOrder() throws Exception
     {
         assertArrivesInOrder(true, true);
+    }
+
+    @Test
+    void topicMessagesSentThroughSuccessiveConnectionsArriveInOrderWhenTheListenerFallsBehind() throws Exception
+    {
+        assertArrivesInOrderBehindABlockedListener(false);
+    }
+
+    @Test
+    void queueMessagesSentThroughSuccessiveConnectionsArriveInOrderWhenTheListenerFallsBehind() throws Exception
+    {
+        assertArrivesInOrderBehindABlockedListener(true);
+    }
+
+    /**
+     * Rounds of sends, each while the listener is held on the round's first message, so that the messages of several
+     * connections wait to be read together: on d7d5ed9 each waited on a publication (an image) of its own, and the
+     * subscription reads images round-robin from where its last poll began.
+     */
+    private void assertArrivesInOrderBehindABlockedListener(final boolean queue) throws Exception
+    {
+        final int rounds = 5;
+        final int perRound = 12;
+        final ConnectionFactory factory = new JmsConnectionFactory("wirespeed:ipc");
+        final Connection consuming = connection();
+        final Session session = consuming.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final String name = uniqueTopic() + ".behind";
+        final Destination destination = queue ? session.createQueue(name) : session.createTopic(name);
+        final List<String> received = Collections.synchronizedList(new ArrayList<>());
+        final Semaphore held = new Semaphore(0);
+        final Semaphore release = new Semaphore(0);
+        session.createConsumer(destination).setMessageListener((message) ->
+        {
+            try
+            {
+                final String text = ((TextMessage)message).getText();
+                received.add(text);
+                if (text.endsWith(".0"))
+                {
+                    held.release();
+                    release.acquire();
+                }
+            }
+            catch (final JMSException | InterruptedException ex)
+            {
+                throw new IllegalStateException(ex);
+            }
+        });
+        consuming.start();
+        final List<String> sent = new ArrayList<>();
+        for (int round = 0; round < rounds; round++)
+        {
+            for (int i = 0; i < perRound; i++)
+            {
+                final String text = "m" + round + "." + i;
+                sendOnce(factory, destination, false, text);
+                sent.add(text);
+                if (0 == i)
+                {
+                    assertTrue(held.tryAcquire(10, TimeUnit.SECONDS), "the listener to hold " + text);
+                }
+            }
+            release.release();
+        }
+        Await.until("all " + sent.size() + " messages", () -> received.size() >= sent.size());
+        assertEquals(sent, new ArrayList<>(received));
     }
 
     private void assertArrivesInOrder(final boolean queue, final boolean context) throws Exception
