@@ -31,7 +31,8 @@ import io.wirespeed.transport.TransportException;
  * destinations a connection uses get counters of their own; the rest, and every temporary destination, are counted
  * together under {@link CounterTypes#OTHER_DESTINATIONS} and {@value #TEMPORARY}, so what a reader shows stays bounded.
  * Open from the connection's creation to its close, listed meanwhile by {@link WirespeedMetrics} and registered as
- * MBeans ({@link WirespeedMBeans}: domain {@code io.wirespeed}). Thread safe.
+ * MBeans ({@link WirespeedMBeans}: domain {@code io.wirespeed}) from {@value WirespeedMBeans#REGISTER_AFTER_MS} ms
+ * after it opened. Thread safe.
  */
 public final class ConnectionMetrics implements AutoCloseable
 {
@@ -59,6 +60,7 @@ public final class ConnectionMetrics implements AutoCloseable
     private final Supplier<QueueHostState> queueHost;
     private final ConnectionMetrics runtime;
     private final String kind;
+    private boolean registered;
     private boolean closed;
 
     /** Whether a connection reaches the queue host that serves its queues. */
@@ -117,9 +119,28 @@ public final class ConnectionMetrics implements AutoCloseable
     {
         final ConnectionMetrics metrics =
             new ConnectionMetrics(connectionId, runtime.transport, archiveRequired, queueHost, runtime);
-        WirespeedMBeans.register(metrics);
+        WirespeedMBeans.registerSoon(metrics::registerMBeans);
         WirespeedMetrics.opened(metrics);
         return metrics;
+    }
+
+    /**
+     * Registers the connection's MBeans and its destinations', unless it closed meanwhile: called a moment after it
+     * opened ({@link WirespeedMBeans#registerSoon}), so that a connection that lives for one send costs its runtime
+     * no MBean registration (its figures are in its runtime's all the same).
+     */
+    private synchronized void registerMBeans()
+    {
+        if (closed || registered)
+        {
+            return;
+        }
+        registered = true;
+        WirespeedMBeans.register(this);
+        for (final DestinationCounters counters : byName.values())
+        {
+            WirespeedMBeans.register(this, counters);
+        }
     }
 
     /** @return the runtime's figures this connection's add to, or null for a runtime's own. */
@@ -264,6 +285,7 @@ public final class ConnectionMetrics implements AutoCloseable
     @Override
     public void close()
     {
+        final boolean wasRegistered;
         synchronized (this)
         {
             if (closed)
@@ -271,10 +293,14 @@ public final class ConnectionMetrics implements AutoCloseable
                 return;
             }
             closed = true;
+            wasRegistered = registered;
         }
         if (null != runtime)
         {
             WirespeedMetrics.closed(this);
+        }
+        if (wasRegistered)
+        {
             WirespeedMBeans.unregister(this);
         }
         byName.values().forEach(DestinationCounters::close);
@@ -297,9 +323,12 @@ public final class ConnectionMetrics implements AutoCloseable
                     allocate(CounterTypes.BYTES_RECEIVED, name),
                     null == runtime ? null : runtime.destination(destination));
                 byName.put(name, counters);
-                if (null != runtime)
+                if (registered)
                 {
                     WirespeedMBeans.register(this, counters);
+                }
+                if (null != runtime)
+                {
                     WirespeedMetrics.changed();
                 }
             }

@@ -62,6 +62,8 @@ final class TopicAdvertiser
         final Entry known = channel.names.get(name);
         if (null != known)
         {
+            // one withdrawn by its last holder stays until the next full round: taken again meanwhile, it is
+            // advertised on as before, without a round of its own (a connection per send publishes it again and again)
             known.holders++;
             return false;
         }
@@ -72,8 +74,8 @@ final class TopicAdvertiser
     }
 
     /**
-     * Notes that one of those that publish a topic stopped: once none is left, the topic is no longer advertised, and
-     * receivers forget it when its last advertisement expires.
+     * Notes that one of those that publish a topic stopped: once none is left, the topic is no longer advertised from
+     * the next full round on, and receivers forget it when its last advertisement expires.
      *
      * @param name          the topic.
      * @param targetChannel its channel.
@@ -82,10 +84,9 @@ final class TopicAdvertiser
     {
         final Channel channel = channels.get(targetChannel);
         final Entry entry = null == channel ? null : channel.names.get(name);
-        if (null != entry && --entry.holders == 0)
+        if (null != entry)
         {
-            channel.names.remove(name);
-            channel.fresh.remove(entry);
+            entry.holders--;
         }
     }
 
@@ -104,6 +105,7 @@ final class TopicAdvertiser
             {
                 channel.nextFullMs = nowMs + intervalMs;
                 channel.fresh.clear();
+                channel.names.values().removeIf((entry) -> entry.holders <= 0);
                 work += send(channel.publication, channel.names.values());
             }
             else if (!channel.fresh.isEmpty())
