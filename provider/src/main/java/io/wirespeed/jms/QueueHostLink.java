@@ -12,7 +12,7 @@ import io.wirespeed.transport.TransportException;
 
 /**
  * A connection's link to the queue host, which serves queues, temporary queues and durable subscriptions: the
- * runtime's queue client where the connection reaches the host of its media driver without credentials
+ * runtime's queue client where the connection reaches the host beside its embedded driver
  * ({@link WirespeedRuntime#sharesQueueClient}), else a client of its own opened on first use; with an embedded media
  * driver the JVM's queue host and archive started on demand.
  */
@@ -35,7 +35,7 @@ final class QueueHostLink
         this.password = password;
         this.config = config;
         this.runtime = runtime;
-        this.shared = WirespeedRuntime.sharesQueueClient(config, user);
+        this.shared = WirespeedRuntime.sharesQueueClient(config);
         this.id = id;
         this.poller = poller;
     }

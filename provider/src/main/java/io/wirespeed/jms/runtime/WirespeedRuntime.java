@@ -380,18 +380,18 @@ public final class WirespeedRuntime implements AutoCloseable
     }
 
     /**
-     * Whether a connection's queue client can be the runtime's: it reaches the queue host of its media driver over
-     * IPC and sends no credentials (an embedded host checks none), as every such connection of the runtime does
-     * alike. A connection to a host named by {@code host=}, or that sends credentials to the host of an external
-     * driver, opens a session of its own.
+     * Whether a connection's queue client can be the runtime's: it reaches the queue host beside its embedded driver,
+     * over IPC, which checks no credentials, as every such connection of the runtime does alike. A connection to a
+     * host named by {@code host=}, or to the host of an external driver, opens a client of its own (the room a client
+     * is granted on a queue keeps that queue from being removed as unused while the client lives, and a host of
+     * another process outlives this JVM's runtimes).
      *
      * @param connectionConfig the connection's configuration.
-     * @param user             the user the connection sends, or null.
      * @return true if it uses {@link #queueClient}.
      */
-    public static boolean sharesQueueClient(final ConnectionConfig connectionConfig, final String user)
+    public static boolean sharesQueueClient(final ConnectionConfig connectionConfig)
     {
-        return null == connectionConfig.host() && (connectionConfig.embeddedDriver() || null == user);
+        return connectionConfig.embeddedDriver() && null == connectionConfig.host();
     }
 
     /**
@@ -414,10 +414,7 @@ public final class WirespeedRuntime implements AutoCloseable
                 {
                     try
                     {
-                        if (connectionConfig.embeddedDriver())
-                        {
-                            ensureQueueHost(connectionConfig);
-                        }
+                        ensureQueueHost(connectionConfig);
                         client = new QueueClient(link.transport(), senderId,
                             connectionConfig.queueHostTimeout().toMillis());
                     }
@@ -429,7 +426,7 @@ public final class WirespeedRuntime implements AutoCloseable
                 }
             }
         }
-        else if (connectionConfig.embeddedDriver())
+        else
         {
             try
             {
