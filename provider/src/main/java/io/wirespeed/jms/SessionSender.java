@@ -71,6 +71,7 @@ final class SessionSender
     private final MessageEncoder encoder = new MessageEncoder();
     private final ExpandableArrayBuffer buffer = new ExpandableArrayBuffer(INITIAL_BUFFER);
     private final Map<String, Route> routes = new HashMap<>();
+    private static final System.Logger LOGGER = System.getLogger(SessionSender.class.getName());
 
     private final PendingTransaction transaction = new PendingTransaction();
     private final UnsafeBuffer pendingBuffer = new UnsafeBuffer(0, 0);
@@ -636,10 +637,10 @@ final class SessionSender
     }
 
     /**
-     * Gives every publication this session used back to its runtime's {@link io.wirespeed.jms.runtime.PublicationPool},
-     * open, for the next session that sends to the same stream: what this session sent goes on to its subscribers
-     * (the pool closes a publication nobody took again once it has been idle a while, waiting for its network
-     * subscribers until the {@code linger} deadline then). A publication the transport closed is closed here.
+     * Gives every shared-memory publication this session used back to its runtime's
+     * {@link io.wirespeed.jms.runtime.PublicationPool}, open, for the next session that sends to the same stream (its
+     * subscribers read the log, which outlives any close); closes every network publication once its connected
+     * subscribers have everything sent, waiting until the {@code linger} deadline at most, as before the pool.
      *
      * @param deadlineNs the {@link System#nanoTime()} after which publications are closed without waiting.
      */
@@ -650,7 +651,18 @@ final class SessionSender
         routes.clear();
         for (final Route route : distinct)
         {
-            route.pool.release(route.transport, route.poolChannel, route.streamId, route.publication);
+            if (PublicationPool.keepsOpen(route.poolChannel))
+            {
+                route.pool.release(route.transport, route.poolChannel, route.streamId, route.publication);
+                continue;
+            }
+            final boolean connected = route.publication.isConnected();
+            if (!route.publication.closeAfterDelivery(deadlineNs) && connected)
+            {
+                LOGGER.log(System.Logger.Level.WARNING, "closed " + route + " before every subscriber confirmed it " +
+                    "had all this session sent (linger=" + config.linger().toMillis() + " ms): a subscriber may miss " +
+                    "the last messages; raise linger, or let subscribers keep up before closing");
+            }
         }
     }
 

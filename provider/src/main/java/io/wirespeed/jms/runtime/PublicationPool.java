@@ -13,13 +13,13 @@ import io.wirespeed.transport.TransportPublication;
 /**
  * The publications that closed sessions gave back, kept open for the next session that sends to the same stream: a
  * session takes one (or the transport makes one, a round trip to the media driver) on its first send to a stream,
- * and gives it back when it closes. The one given back last is taken first, so that messages one thread sends one
- * after another through successive connections travel on one publication, and so arrive in the order sent (a
- * subscriber reads each publication in order, several in any order). A publication is held by one session at a time,
- * as an exclusive publication must be. One given back and not taken again for {@code idleNs} is closed, once it has
- * been idle that long, so that a stream nobody sends to any more holds no log buffer; what it published before was
- * delivered meanwhile (the close waits until the {@code linger} deadline for subscribers over the network). Thread
- * safe.
+ * and gives it back when it closes, if its subscribers read it in shared memory ({@link #keepsOpen}); a network
+ * publication is closed by its session as before, waiting for its subscribers until the {@code linger} deadline, so
+ * that an application that closes its connection and exits loses nothing. The one given back last is taken first,
+ * so that messages one thread sends one after another through successive connections travel on one publication, and
+ * so arrive in the order sent (a subscriber reads each publication in order, several in any order). A publication is
+ * held by one session at a time, as an exclusive publication must be. One given back and not taken again for
+ * {@code idleNs} is closed, so that a stream nobody sends to any more holds no log buffer. Thread safe.
  */
 public final class PublicationPool
 {
@@ -36,6 +36,19 @@ public final class PublicationPool
     PublicationPool(final long idleNs)
     {
         this.idleNs = idleNs;
+    }
+
+    /**
+     * Whether a closed session's publication on a channel is kept open here: where its subscribers read the log in
+     * shared memory (Aeron IPC, the in-memory test transport), which outlives a close anyway, so keeping it open
+     * loses nothing at the JVM's exit. Network publications are not kept.
+     *
+     * @param channel the channel the publication was made for.
+     * @return true if so.
+     */
+    public static boolean keepsOpen(final String channel)
+    {
+        return channel.startsWith("aeron:ipc") || channel.startsWith("mem:");
     }
 
     /**
