@@ -1,8 +1,10 @@
 package io.wirespeed.jms;
 
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 import javax.jms.Connection;
 import javax.jms.ConnectionConsumer;
@@ -32,8 +34,7 @@ import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.queue.QueueClient;
 import io.wirespeed.jms.meta.ConnectionId;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
-import io.wirespeed.jms.transport.SharedTransport;
-import io.wirespeed.jms.transport.SharedTransports;
+import io.wirespeed.jms.runtime.WirespeedRuntime;
 import io.wirespeed.jms.topic.ResolvedTopic;
 import io.wirespeed.jms.topic.TopicResolution;
 import io.wirespeed.jms.transport.TransportChannel;
@@ -42,9 +43,11 @@ import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
 
 /**
- * A connection: the application's link to the transport. It owns one poller thread that delivers
- * messages to the message listeners of all its sessions, so listeners of one connection run one at
- * a time; synchronous receives poll on the caller's thread.
+ * A connection: a light view on a {@link WirespeedRuntime}, which holds what every connection to one media driver
+ * shares (the Aeron client, the link to the queue host, topic resolution, publications, counters in the driver).
+ * Opening one makes nothing in the driver and starts no thread; what it needs of its own is made when first used: one
+ * delivery thread, started with the first message listener, that delivers messages to the listeners of all its
+ * sessions, so listeners of one connection run one at a time; synchronous receives poll on the caller's thread.
  */
 public class JmsConnection implements Connection, TopicConnection, QueueConnection, TemporaryOwner
 {
@@ -59,16 +62,19 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     private final String userName;
     private final AsyncFaults faults = new AsyncFaults(this);
     private final ClientIdentity clientId = new ClientIdentity();
-    private final SharedTransport sharedTransport;
+    private final WirespeedRuntime runtime;
+    private final Set<Advertised> advertised = ConcurrentHashMap.newKeySet();
+    private final Consumer<JMSException> runtimeFaults = this::onAsyncException;
     private final ConnectionPoller poller;
     private final TopicStreams topicStreams;
-    private final TopicResolution resolution;
+    private volatile TopicResolution resolution;
     private final DeliveryGate delivery;
     private final QueueHostLink queueHost;
     private final TemporaryDestinations temporaries;
     private final ConnectionMetrics metrics;
     private final List<JmsSession> sessions = new CopyOnWriteArrayList<>();
-    private final AtomicLong sessionIds = new AtomicLong();
+    private final Set<Integer> sessionNumbers = ConcurrentHashMap.newKeySet();
+    private final ConnectionId senderId;
     private final Object stateLock = new Object();
 
     private volatile boolean started;
@@ -78,49 +84,52 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
 
     JmsConnection(final ConnectionConfig config, final String userName) throws JMSException
     {
-        this(config, userName, null);
+        this(WirespeedRuntime.shared(config), config, userName, null);
     }
 
     /**
      * A connection; with a queue host named by {@code host=}, or credentials for the host of an external driver, it
      * opens its session with that host at once, sending the credentials, so that bad ones fail here.
      *
+     * @param runtime  the runtime the connection is a view on.
      * @param config   the configuration.
      * @param userName the user the application named, or null for the URI's {@code user}.
      * @param password the password the application gave, or null for the URI's {@code password}.
      * @throws JMSException JMSSecurityException if the queue host refuses the credentials; a JMSException if the
      *                      connection cannot be made.
      */
-    JmsConnection(final ConnectionConfig config, final String userName, final String password) throws JMSException
+    JmsConnection(
+        final WirespeedRuntime runtime, final ConnectionConfig config, final String userName, final String password)
+        throws JMSException
     {
+        this.runtime = runtime;
         this.config = config;
         this.routing = new TopicRouting(config);
         this.id = ConnectionId.next();
         this.userName = userName;
-        try
-        {
-            this.sharedTransport = SharedTransports.acquire(config, faults::onTransportError);
-        }
-        catch (final TransportException ex)
-        {
-            throw JmsExceptions.wrap("cannot connect with '" + config.shownUri() + "': " + ex.getMessage(), ex);
-        }
         this.topicStreams = new TopicStreams(config, this::onConsumerLoss);
-        this.resolution = new TopicResolution(routing.resolutionStreamId(), config.resolutionInterval(),
-            "wirespeed-resolution-" + id, failure -> onAsyncException(
-            JmsExceptions.wrap("topic resolution stopped: " + failure.getMessage(), failure)));
         this.poller = new ConnectionPoller(this, config, topicStreams);
         this.delivery = new DeliveryGate(this, poller);
         final String user = userName != null ? userName : config.user();
-        this.queueHost = new QueueHostLink(config, sharedTransport, id, poller, user,
+        this.queueHost = new QueueHostLink(config, runtime, id, poller, user,
             userName != null ? password : config.password());
         this.temporaries = new TemporaryDestinations(id, this, queueHost);
+        this.senderId = queueHost.shared() ? runtime.senderId() : id;
+        runtime.attach(this, runtimeFaults);
         if (config.clientId() != null)
         {
-            clientId.claim(config.clientId());
+            try
+            {
+                clientId.claim(config.clientId());
+            }
+            catch (final JMSException | RuntimeException ex)
+            {
+                runtime.detach(this, runtimeFaults);
+                throw ex;
+            }
         }
-        this.metrics = ConnectionMetrics.open(id.toString(), sharedTransport.transport(),
-            config.archive() == ArchiveMode.ON, queueHost::state);
+        this.metrics = ConnectionMetrics.open(id.toString(), runtime.metrics(), config.archive() == ArchiveMode.ON,
+            queueHost::state);
         if (queueHost.connectsAtOnce())
         {
             try
@@ -168,10 +177,38 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         return clock;
     }
 
-    /** @return this connection's topic resolution: what it advertises and what it learned. */
+    /** @return the runtime's topic resolution for this connection's resolution stream: what it learned. */
     TopicResolution resolution()
     {
-        return resolution;
+        TopicResolution shared = resolution;
+        if (null == shared)
+        {
+            shared = runtime.resolution(routing.resolutionStreamId(), config.resolutionInterval());
+            resolution = shared;
+        }
+        return shared;
+    }
+
+    /**
+     * Has the runtime advertise a topic this connection publishes, for as long as the connection is open (or others
+     * publish it too).
+     *
+     * @param topic    the topic's name.
+     * @param target   its channel.
+     * @param streamId its partition stream.
+     */
+    void advertise(final String topic, final TransportChannel target, final int streamId)
+    {
+        if (advertised.add(new Advertised(topic, target.channel())))
+        {
+            resolution().publishes(topic, target, streamId);
+        }
+    }
+
+    /** @return the runtime this connection is a view on. */
+    public WirespeedRuntime runtime()
+    {
+        return runtime;
     }
 
     /**
@@ -182,7 +219,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      */
     public List<ResolvedTopic> resolvedTopics()
     {
-        return resolution.liveTopics();
+        return resolution().liveTopics();
     }
 
     /** @return the configuration this connection was created with. */
@@ -203,6 +240,29 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         return id;
     }
 
+    /**
+     * The sender id this connection's messages carry (in their JMSMessageID): its own id, or, where it uses the
+     * runtime's queue client, that client's, by which the queue host knows the sender of a queue message.
+     *
+     * @return the id.
+     */
+    public ConnectionId senderId()
+    {
+        return senderId;
+    }
+
+    /**
+     * Whether a message was sent by this connection, for {@code noLocal}: its sender id is this connection's, and,
+     * where that is the runtime's, its session was one of this connection's.
+     *
+     * @param decoder wrapping the message's envelope.
+     * @return true if so.
+     */
+    boolean sent(final io.wirespeed.jms.wire.MessageDecoder decoder)
+    {
+        return decoder.isFrom(senderId) && (senderId == id || sessionNumbers.contains(decoder.sessionId()));
+    }
+
     /** @return the user name given when the connection was created, or null. */
     public String userName()
     {
@@ -218,7 +278,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     /** @return the transport this connection's sessions publish and subscribe on. */
     public Transport transport()
     {
-        return sharedTransport.transport();
+        return runtime.transport();
     }
 
     /**
@@ -246,7 +306,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     {
         try
         {
-            return sharedTransport.resolve(channel);
+            return runtime.resolve(channel);
         }
         catch (final TransportException ex)
         {
@@ -408,10 +468,15 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         return closed;
     }
 
-    /** @return the next session number of this connection. */
+    /**
+     * The next session number: unique in the runtime, not only in this connection, as the runtime's queue client
+     * tells the sessions of all its connections apart by it.
+     *
+     * @return the number.
+     */
     long nextSessionId()
     {
-        return sessionIds.incrementAndGet();
+        return runtime.nextSessionId();
     }
 
     @Override
@@ -428,6 +493,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         SessionModes.check(sessionMode);
         final JmsSession session = new JmsSession(this, sessionMode);
         sessions.add(session);
+        sessionNumbers.add(session.id());
         return session;
     }
 
@@ -554,10 +620,15 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
         final JMSException temporaryFailure = temporaries.deleteAll();
         failure = failure == null ? temporaryFailure : failure;
         poller.close();
-        resolution.close();
+        final TopicResolution shared = resolution;
+        for (final Advertised topic : advertised)
+        {
+            shared.withdraw(topic.name(), topic.channel());
+        }
+        advertised.clear();
         queueHost.close();
         metrics.close();
-        sharedTransport.release();
+        runtime.detach(this, runtimeFaults);
         clientId.release();
         if (failure != null)
         {
@@ -676,5 +747,10 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     public String toString()
     {
         return "JmsConnection[" + id + ", " + config.shownUri() + "]";
+    }
+
+    /** A topic this connection had the runtime advertise, on a channel. */
+    private record Advertised(String name, String channel)
+    {
     }
 }

@@ -19,6 +19,7 @@ import javax.naming.StringRefAddr;
 
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.config.ConnectionUri;
+import io.wirespeed.jms.runtime.WirespeedRuntime;
 import io.wirespeed.jms.destination.JmsObjectFactory;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 
@@ -38,6 +39,7 @@ public class JmsConnectionFactory implements ConnectionFactory, QueueConnectionF
 
     private final String uri;
     private transient ConnectionConfig config;
+    private final transient WirespeedRuntime runtime;
 
     /**
      * A factory for the default URI, {@value ConnectionUri#DEFAULT_URI}: an embedded media driver and IPC.
@@ -57,6 +59,24 @@ public class JmsConnectionFactory implements ConnectionFactory, QueueConnectionF
     {
         this.config = ConnectionUri.parse(uri);
         this.uri = config.uri();
+        this.runtime = null;
+    }
+
+    /**
+     * A factory whose connections are views on a runtime the application holds ({@link WirespeedRuntime#start}),
+     * rather than on the JVM's default runtime for the URI's driver settings.
+     *
+     * @param runtime the runtime; closing it closes the factory's connections, and later ones are refused.
+     * @param uri     a Wirespeed URI with the runtime's driver settings; its other options are the factory's.
+     * @throws IllegalArgumentException naming the part of the URI to change, or the driver setting that differs
+     *                                  from the runtime's.
+     */
+    public JmsConnectionFactory(final WirespeedRuntime runtime, final String uri)
+    {
+        this.config = ConnectionUri.parse(uri);
+        this.uri = config.uri();
+        runtime.checkSettings(config);
+        this.runtime = runtime;
     }
 
     /**
@@ -172,7 +192,8 @@ public class JmsConnectionFactory implements ConnectionFactory, QueueConnectionF
     private JmsConnection connect(final String userName, final String password) throws JMSException
     {
         JvmFlagCheck.check();
-        return new JmsConnection(config, userName, password);
+        return new JmsConnection(null != runtime ? runtime : WirespeedRuntime.shared(config), config, userName,
+            password);
     }
 
     @Override

@@ -689,7 +689,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         {
             return false;
         }
-        if (noLocal && decoder.isFrom(connection.id()))
+        if (noLocal && connection.sent(decoder))
         {
             return false;
         }

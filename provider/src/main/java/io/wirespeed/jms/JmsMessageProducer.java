@@ -50,7 +50,7 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
         this.destination = destination;
         this.id = session.nextProducerId();
         this.messageIdPrefix = ConnectionId.messageIdPrefix(
-            session.connection().id().high(), session.connection().id().low(), session.id(), id);
+            session.connection().senderId().high(), session.connection().senderId().low(), session.id(), id);
         if (destination != null)
         {
             this.fixedRoute = session.sender().route(destination);

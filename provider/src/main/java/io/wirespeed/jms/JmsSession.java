@@ -101,7 +101,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
         return connection;
     }
 
-    /** @return this session's number within its connection. */
+    /** @return this session's number within its runtime. */
     int id()
     {
         return id;

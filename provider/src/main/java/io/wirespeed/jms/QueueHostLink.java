@@ -7,18 +7,20 @@ import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.meta.ConnectionId;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.queue.QueueClient;
-import io.wirespeed.jms.transport.SharedTransport;
+import io.wirespeed.jms.runtime.WirespeedRuntime;
 import io.wirespeed.transport.TransportException;
 
 /**
  * A connection's link to the queue host, which serves queues, temporary queues and durable subscriptions: the
- * queue client opened on first use, and with an embedded media driver the JVM's queue host and archive started
- * on demand.
+ * runtime's queue client where the connection reaches the host beside its embedded driver
+ * ({@link WirespeedRuntime#sharesQueueClient}), else a client of its own opened on first use; with an embedded media
+ * driver the JVM's queue host and archive started on demand.
  */
 final class QueueHostLink
 {
     private final ConnectionConfig config;
-    private final SharedTransport sharedTransport;
+    private final WirespeedRuntime runtime;
+    private final boolean shared;
     private final ConnectionId id;
     private final ConnectionPoller poller;
     private final String user;
@@ -26,20 +28,23 @@ final class QueueHostLink
     private volatile QueueClient queueClient;
 
     QueueHostLink(
-        final ConnectionConfig config, final SharedTransport sharedTransport, final ConnectionId id,
+        final ConnectionConfig config, final WirespeedRuntime runtime, final ConnectionId id,
         final ConnectionPoller poller, final String user, final String password)
     {
         this.user = user;
         this.password = password;
         this.config = config;
-        this.sharedTransport = sharedTransport;
+        this.runtime = runtime;
+        // a connection that sends credentials, or one in a JVM whose embedded host requires them, opens its own session
+        this.shared = WirespeedRuntime.sharesQueueClient(config) && null == user && !embeddedHostAuthenticates();
         this.id = id;
         this.poller = poller;
     }
 
     /**
-     * The queue client, opened on first use; with an embedded media driver this also starts the JVM's queue host,
-     * and the connection's poller starts polling the client.
+     * The queue client, opened on first use; with an embedded media driver this also starts the JVM's queue host.
+     * The runtime's thread polls the runtime's client; a connection's own client is polled by its delivery thread,
+     * which then starts.
      *
      * @return the queue client.
      * @throws JMSException if the queue host's streams cannot be opened.
@@ -54,16 +59,22 @@ final class QueueHostLink
                 client = queueClient;
                 if (client == null)
                 {
+                    if (shared)
+                    {
+                        client = runtime.queueClient(config);
+                        queueClient = client;
+                        return client;
+                    }
                     try
                     {
                         if (config.embeddedDriver() && config.host() == null)
                         {
-                            sharedTransport.ensureQueueHost(config);
+                            runtime.ensureQueueHost(config);
                         }
                         // an embedded host checks them too when the JVM sets wirespeed.host.users or .authenticator:
                         // then even a connection without them opens a session, which the host refuses saying why
                         final String sessionUser = null == user && embeddedHostAuthenticates() ? "" : user;
-                        client = new QueueClient(sharedTransport.transport(), id, config.queueHostTimeout().toMillis(),
+                        client = new QueueClient(runtime.transport(), id, config.queueHostTimeout().toMillis(),
                             config.host(), sessionUser, password, config.driverTimeout().toMillis());
                     }
                     catch (final TransportException ex)
@@ -91,7 +102,7 @@ final class QueueHostLink
         {
             try
             {
-                sharedTransport.ensureDurable(config);
+                runtime.ensureDurable(config);
             }
             catch (final TransportException ex)
             {
@@ -121,6 +132,12 @@ final class QueueHostLink
             !System.getProperty("wirespeed.host.authenticator", "").isBlank());
     }
 
+    /** @return whether the connection uses the runtime's queue client rather than one of its own. */
+    boolean shared()
+    {
+        return shared;
+    }
+
     /** @return the queue client if one is open, else null. */
     QueueClient queueClientIfOpen()
     {
@@ -139,11 +156,11 @@ final class QueueHostLink
             ConnectionMetrics.QueueHostState.UNREACHABLE;
     }
 
-    /** Closes the queue client if one was opened. */
+    /** Closes the queue client if one of the connection's own was opened; the runtime's stays. */
     void close()
     {
         final QueueClient client = queueClient;
-        if (client != null)
+        if (client != null && !shared)
         {
             client.close();
         }

@@ -14,7 +14,7 @@ import javax.jms.JMSException;
 import javax.jms.MessageFormatException;
 import javax.jms.ResourceAllocationException;
 
-import org.agrona.ExpandableDirectByteBuffer;
+import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -31,6 +31,7 @@ import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.message.JmsMessageExceptions;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.metrics.DestinationCounters;
+import io.wirespeed.jms.runtime.PublicationPool;
 import io.wirespeed.jms.queue.QueueClient;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageEncoder;
@@ -72,7 +73,7 @@ final class SessionSender
     private final ConnectionConfig config;
     private final ConnectionMetrics metrics;
     private final MessageEncoder encoder = new MessageEncoder();
-    private final ExpandableDirectByteBuffer buffer = new ExpandableDirectByteBuffer(INITIAL_BUFFER);
+    private final ExpandableArrayBuffer buffer = new ExpandableArrayBuffer(INITIAL_BUFFER);
     private final Map<String, Route> routes = new HashMap<>();
     private static final System.Logger LOGGER = System.getLogger(SessionSender.class.getName());
 
@@ -152,9 +153,9 @@ final class SessionSender
             {
                 try
                 {
-                    route = new Route(channel, streamId, target.transport().addPublication(
-                        SlowConsumerChannels.publication(channel, connection.config()), streamId), false,
-                        watch(target.transport()));
+                    route = new Route(channel, streamId, target.transport(),
+                        SlowConsumerChannels.publication(channel, connection.config()), false,
+                        watch(target.transport()), connection.runtime().publications());
                 }
                 catch (final TransportException ex)
                 {
@@ -166,7 +167,7 @@ final class SessionSender
             if (destination.kind() == DestinationKind.TOPIC &&
                 !TopicRouting.isSingleStream(connection.routing().channel(destination.name())))
             {
-                connection.resolution().publishes(destination.name(), target, streamId);
+                connection.advertise(destination.name(), target, streamId);
             }
         }
         return route;
@@ -185,9 +186,8 @@ final class SessionSender
         final String channel = connection.queueClient().inboundChannel();
         try
         {
-            return new Route(channel, QueueStreams.INBOUND_STREAM,
-                connection.transport().addPublication(channel, QueueStreams.INBOUND_STREAM), true,
-                watch(connection.transport()));
+            return new Route(channel, QueueStreams.INBOUND_STREAM, connection.transport(), channel, true,
+                watch(connection.transport()), connection.runtime().publications());
         }
         catch (final TransportException ex)
         {
@@ -373,7 +373,7 @@ final class SessionSender
             final int encoded;
             try
             {
-                encoded = encoder.encode(claimMessage, session.connection().id(), session.id(), claimProducerId,
+                encoded = encoder.encode(claimMessage, session.connection().senderId(), session.id(), claimProducerId,
                     claim.buffer(), claim.offset());
             }
             catch (final IllegalArgumentException | java.lang.IllegalStateException | IndexOutOfBoundsException ex)
@@ -396,7 +396,7 @@ final class SessionSender
     {
         try
         {
-            return encoder.encode(message, session.connection().id(), session.id(), producerId, buffer, 0);
+            return encoder.encode(message, session.connection().senderId(), session.id(), producerId, buffer, 0);
         }
         catch (final IllegalArgumentException | java.lang.IllegalStateException | IndexOutOfBoundsException ex)
         {
@@ -675,9 +675,10 @@ final class SessionSender
     }
 
     /**
-     * Closes every publication this session created, each once its connected subscribers have everything sent
-     * (network publications; IPC subscribers read shared memory that outlives the close), waiting until the
-     * {@code linger} deadline at most.
+     * Gives every shared-memory publication this session used back to its runtime's
+     * {@link io.wirespeed.jms.runtime.PublicationPool}, open, for the next session that sends to the same stream (its
+     * subscribers read the log, which outlives any close); closes every network publication once its connected
+     * subscribers have everything sent, waiting until the {@code linger} deadline at most, as before the pool.
      *
      * @param deadlineNs the {@link System#nanoTime()} after which publications are closed without waiting.
      */
@@ -688,6 +689,11 @@ final class SessionSender
         routes.clear();
         for (final Route route : distinct)
         {
+            if (PublicationPool.keepsOpen(route.poolChannel))
+            {
+                route.pool.release(route.transport, route.poolChannel, route.streamId, route.publication);
+                continue;
+            }
             final boolean connected = route.publication.isConnected();
             if (!route.publication.closeAfterDelivery(deadlineNs) && connected)
             {
@@ -716,6 +722,9 @@ final class SessionSender
     {
         final String channel;
         final int streamId;
+        final Transport transport;
+        final String poolChannel;
+        final PublicationPool pool;
         final TransportPublication publication;
         final boolean queue;
         final PersistenceWatch watch;
@@ -728,12 +737,15 @@ final class SessionSender
         int recordingCounter = PersistenceWatch.NOT_FOUND;
 
         Route(
-            final String channel, final int streamId, final TransportPublication publication, final boolean queue,
-            final PersistenceWatch watch)
+            final String channel, final int streamId, final Transport transport, final String publicationChannel,
+            final boolean queue, final PersistenceWatch watch, final PublicationPool pool)
         {
             this.channel = channel;
             this.streamId = streamId;
-            this.publication = publication;
+            this.transport = transport;
+            this.poolChannel = publicationChannel;
+            this.pool = pool;
+            this.publication = pool.acquire(transport, publicationChannel, streamId);
             this.queue = queue;
             this.watch = watch;
             this.maxMessageLength = publication.maxMessageLength();

@@ -13,6 +13,8 @@ import javax.management.ObjectName;
 
 import org.junit.jupiter.api.Test;
 
+import io.wirespeed.test.Await;
+
 /**
  * Every connection's figures are MBeans of the platform MBean server under the domain {@code io.wirespeed}, from its
  * creation to its close: the connection's, and each destination's it counted.
@@ -33,6 +35,8 @@ class WirespeedMBeansTest extends JmsTestSupport
         final ObjectName connectionName = new ObjectName("io.wirespeed:type=Connection,connection=" + number);
         final ObjectName destinationName = new ObjectName("io.wirespeed:type=Destination,connection=" + number +
             ",name=" + ObjectName.quote("topic:" + topic.getTopicName()));
+        Await.until("the connection's MBeans, registered a moment after it opened",
+            () -> server.isRegistered(connectionName) && server.isRegistered(destinationName));
 
         assertEquals(connection.id().toString(), server.getAttribute(connectionName, "ConnectionId"));
         assertEquals(0L, server.getAttribute(connectionName, "SendFailures"));

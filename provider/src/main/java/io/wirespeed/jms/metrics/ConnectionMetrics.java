@@ -22,14 +22,17 @@ import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
 
 /**
- * One connection's figures, as counters of its transport's {@link CounterRegistry} (for Aeron: in the media driver's
- * CnC file, where {@code wirespeed-stat} reads them): per destination messages and bytes sent and received, per
- * connection sends that waited on back-pressure, sends that failed and bytes its topic consumers lost under the
- * {@code drop} slow-consumer policy. The first {@value #MAX_DESTINATIONS}
+ * One connection's figures, or a runtime's: per destination messages and bytes sent and received, sends that waited
+ * on back-pressure, sends that failed and bytes topic consumers lost under the {@code drop} slow-consumer policy. A
+ * runtime's ({@link #openRuntime}) are counters of its transport's {@link CounterRegistry} (for Aeron: in the media
+ * driver's CnC file, where {@code wirespeed-stat} reads them), the sums of its connections' figures; a connection's
+ * ({@link #open}) are counters in this JVM's memory, which cost no round trip to the driver to make, each adding to
+ * its runtime's as it counts. The first {@value #MAX_DESTINATIONS}
  * destinations a connection uses get counters of their own; the rest, and every temporary destination, are counted
  * together under {@link CounterTypes#OTHER_DESTINATIONS} and {@value #TEMPORARY}, so what a reader shows stays bounded.
  * Open from the connection's creation to its close, listed meanwhile by {@link WirespeedMetrics} and registered as
- * MBeans ({@link WirespeedMBeans}: domain {@code io.wirespeed}). Thread safe.
+ * MBeans ({@link WirespeedMBeans}: domain {@code io.wirespeed}) from {@value WirespeedMBeans#REGISTER_AFTER_MS} ms
+ * after it opened. Thread safe.
  */
 public final class ConnectionMetrics implements AutoCloseable
 {
@@ -55,6 +58,9 @@ public final class ConnectionMetrics implements AutoCloseable
     private final AtomicCounter consumerLoss;
     private final boolean archiveRequired;
     private final Supplier<QueueHostState> queueHost;
+    private final ConnectionMetrics runtime;
+    private final String kind;
+    private boolean registered;
     private boolean closed;
 
     /** Whether a connection reaches the queue host that serves its queues. */
@@ -70,35 +76,77 @@ public final class ConnectionMetrics implements AutoCloseable
 
     private ConnectionMetrics(
         final String connectionId, final Transport transport, final boolean archiveRequired,
-        final Supplier<QueueHostState> queueHost)
+        final Supplier<QueueHostState> queueHost, final ConnectionMetrics runtime)
     {
         this.connectionId = connectionId;
         this.transport = transport;
         this.archiveRequired = archiveRequired;
         this.queueHost = queueHost;
-        this.registry = transport.capability(CounterRegistry.class).orElseGet(() -> Fallback.REGISTRY);
+        this.runtime = runtime;
+        this.kind = null == runtime ? "runtime" : "connection";
+        this.registry = null != runtime ? Fallback.REGISTRY :
+            transport.capability(CounterRegistry.class).orElseGet(() -> Fallback.REGISTRY);
         this.backPressure = allocate(CounterTypes.SEND_BACK_PRESSURE, "");
         this.sendFailures = allocate(CounterTypes.SEND_FAILURES, "");
         this.consumerLoss = allocate(CounterTypes.CONSUMER_LOSS_BYTES, "");
     }
 
     /**
-     * Allocates a connection's counters and lists them with {@link WirespeedMetrics} (and its MBeans).
+     * Allocates a runtime's counters in its transport's registry (the driver's): the sums of its connections'.
+     *
+     * @param name      the runtime's name, for labels.
+     * @param transport the runtime's home transport, whose registry holds the counters.
+     * @return the runtime's figures, until {@link #close()}.
+     */
+    public static ConnectionMetrics openRuntime(final String name, final Transport transport)
+    {
+        return new ConnectionMetrics(name, transport, false, () -> QueueHostState.UNUSED, null);
+    }
+
+    /**
+     * Makes a connection's counters, in this JVM's memory, and lists them with {@link WirespeedMetrics} (and its
+     * MBeans).
      *
      * @param connectionId    the connection's id, for labels.
-     * @param transport       the connection's home transport, whose registry holds the counters.
+     * @param runtime         the runtime's figures, which the connection's add to.
      * @param archiveRequired whether the connection was configured {@code archive=on}.
      * @param queueHost       says whether the connection reaches its queue host, for health checks.
      * @return the connection's figures, until {@link #close()}.
      */
     public static ConnectionMetrics open(
-        final String connectionId, final Transport transport, final boolean archiveRequired,
+        final String connectionId, final ConnectionMetrics runtime, final boolean archiveRequired,
         final Supplier<QueueHostState> queueHost)
     {
-        final ConnectionMetrics metrics = new ConnectionMetrics(connectionId, transport, archiveRequired, queueHost);
-        WirespeedMBeans.register(metrics);
+        final ConnectionMetrics metrics =
+            new ConnectionMetrics(connectionId, runtime.transport, archiveRequired, queueHost, runtime);
+        WirespeedMBeans.registerSoon(metrics::registerMBeans);
         WirespeedMetrics.opened(metrics);
         return metrics;
+    }
+
+    /**
+     * Registers the connection's MBeans and its destinations', unless it closed meanwhile: called a moment after it
+     * opened ({@link WirespeedMBeans#registerSoon}), so that a connection that lives for one send costs its runtime
+     * no MBean registration (its figures are in its runtime's all the same).
+     */
+    private synchronized void registerMBeans()
+    {
+        if (closed || registered)
+        {
+            return;
+        }
+        registered = true;
+        WirespeedMBeans.register(this);
+        for (final DestinationCounters counters : byName.values())
+        {
+            WirespeedMBeans.register(this, counters);
+        }
+    }
+
+    /** @return the runtime's figures this connection's add to, or null for a runtime's own. */
+    public ConnectionMetrics runtime()
+    {
+        return runtime;
     }
 
     /**
@@ -117,12 +165,20 @@ public final class ConnectionMetrics implements AutoCloseable
     public void onBackPressure()
     {
         CounterValues.add(backPressure, 1);
+        if (null != runtime)
+        {
+            runtime.onBackPressure();
+        }
     }
 
     /** Counts a send that failed. */
     public void onSendFailure()
     {
         CounterValues.add(sendFailures, 1);
+        if (null != runtime)
+        {
+            runtime.onSendFailure();
+        }
     }
 
     /**
@@ -133,6 +189,10 @@ public final class ConnectionMetrics implements AutoCloseable
     public void onConsumerLoss(final long bytes)
     {
         CounterValues.add(consumerLoss, bytes);
+        if (null != runtime)
+        {
+            runtime.onConsumerLoss(bytes);
+        }
     }
 
     /** @return bytes the connection's topic consumers lost under the {@code drop} slow-consumer policy. */
@@ -212,16 +272,20 @@ public final class ConnectionMetrics implements AutoCloseable
         return archiveRequired;
     }
 
-    /** @return a reader of every counter where this connection's are, other processes' too where shared. */
+    /**
+     * @return a reader of every counter in the driver, where the runtime's are (a connection's own are in this JVM's
+     * memory), other processes' too where shared.
+     */
     public CountersReader counters()
     {
-        return registry.reader();
+        return null != runtime ? runtime.counters() : registry.reader();
     }
 
     /** Gives every counter back and unlists the connection. Idempotent. */
     @Override
     public void close()
     {
+        final boolean wasRegistered;
         synchronized (this)
         {
             if (closed)
@@ -229,9 +293,16 @@ public final class ConnectionMetrics implements AutoCloseable
                 return;
             }
             closed = true;
+            wasRegistered = registered;
         }
-        WirespeedMetrics.closed(this);
-        WirespeedMBeans.unregister(this);
+        if (null != runtime)
+        {
+            WirespeedMetrics.closed(this);
+        }
+        if (wasRegistered)
+        {
+            WirespeedMBeans.unregister(this);
+        }
         byName.values().forEach(DestinationCounters::close);
         CloseHelper.quietCloseAll(backPressure, sendFailures, consumerLoss);
     }
@@ -249,10 +320,17 @@ public final class ConnectionMetrics implements AutoCloseable
             {
                 counters = new DestinationCounters(name, allocate(CounterTypes.MESSAGES_SENT, name),
                     allocate(CounterTypes.BYTES_SENT, name), allocate(CounterTypes.MESSAGES_RECEIVED, name),
-                    allocate(CounterTypes.BYTES_RECEIVED, name));
+                    allocate(CounterTypes.BYTES_RECEIVED, name),
+                    null == runtime ? null : runtime.destination(destination));
                 byName.put(name, counters);
-                WirespeedMBeans.register(this, counters);
-                WirespeedMetrics.changed();
+                if (registered)
+                {
+                    WirespeedMBeans.register(this, counters);
+                }
+                if (null != runtime)
+                {
+                    WirespeedMetrics.changed();
+                }
             }
             if (name.equals(own) || byDestination.size() < MAX_REMEMBERED)
             {
@@ -266,15 +344,23 @@ public final class ConnectionMetrics implements AutoCloseable
     {
         final int keyLength = CounterTypes.encodeKey(key, PID, number, name);
         final String label = "wirespeed " + CounterTypes.metricName(typeId) + ": " +
-            (name.isEmpty() ? "" : name + " ") + "pid=" + PID + " connection=" + number + " " + connectionId;
+            (name.isEmpty() ? "" : name + " ") + "pid=" + PID + " " + kind + "=" + number + " " + connectionId;
         try
         {
             return registry.allocate(typeId, key, 0, keyLength, label);
         }
         catch (final TransportException ex)
         {
-            // a full CnC file must not stop messaging: the figure is then only this JVM's to read
-            return Fallback.REGISTRY.allocate(typeId, key, 0, keyLength, label);
+            // a full CnC file (or a full registry in memory) must not stop messaging: the figure is then only this
+            // JVM's to read, in a registry of its own when the shared one is full
+            try
+            {
+                return Fallback.REGISTRY.allocate(typeId, key, 0, keyLength, label);
+            }
+            catch (final TransportException full)
+            {
+                return new LocalCounterRegistry(1).allocate(typeId, key, 0, keyLength, label);
+            }
         }
     }
 

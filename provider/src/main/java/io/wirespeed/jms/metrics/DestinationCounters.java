@@ -4,7 +4,8 @@ import org.agrona.CloseHelper;
 import org.agrona.concurrent.status.AtomicCounter;
 
 /**
- * One destination's figures in one connection: messages and encoded bytes sent and received. Looked up once per
+ * One destination's figures in one connection (adding to its runtime's) or in a runtime: messages and encoded bytes
+ * sent and received. Looked up once per
  * producer or consumer ({@link ConnectionMetrics#destination}) and counted per message with an atomic add, which
  * allocates nothing; any thread.
  */
@@ -15,11 +16,13 @@ public final class DestinationCounters
     private final AtomicCounter bytesSent;
     private final AtomicCounter messagesReceived;
     private final AtomicCounter bytesReceived;
+    private final DestinationCounters runtime;
 
     DestinationCounters(
         final String name, final AtomicCounter messagesSent, final AtomicCounter bytesSent,
-        final AtomicCounter messagesReceived, final AtomicCounter bytesReceived)
+        final AtomicCounter messagesReceived, final AtomicCounter bytesReceived, final DestinationCounters runtime)
     {
+        this.runtime = runtime;
         this.name = name;
         this.messagesSent = messagesSent;
         this.bytesSent = bytesSent;
@@ -36,6 +39,10 @@ public final class DestinationCounters
     {
         CounterValues.add(messagesSent, 1);
         CounterValues.add(bytesSent, bytes);
+        if (null != runtime)
+        {
+            runtime.onSent(bytes);
+        }
     }
 
     /**
@@ -47,6 +54,10 @@ public final class DestinationCounters
     {
         CounterValues.add(messagesReceived, 1);
         CounterValues.add(bytesReceived, bytes);
+        if (null != runtime)
+        {
+            runtime.onReceived(bytes);
+        }
     }
 
     /** @return the destination's name as counters show it: {@code topic:<name>}, {@code queue:<name>} or a group. */

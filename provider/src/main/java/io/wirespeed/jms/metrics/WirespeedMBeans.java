@@ -1,6 +1,9 @@
 package io.wirespeed.jms.metrics;
 
 import java.lang.management.ManagementFactory;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 import javax.management.JMException;
 import javax.management.MBeanServer;
@@ -21,11 +24,26 @@ final class WirespeedMBeans
     /** The ObjectName domain of Wirespeed's MBeans. */
     static final String DOMAIN = "io.wirespeed";
 
+    /** How long after a connection opens its MBeans are registered. */
+    static final long REGISTER_AFTER_MS = 100;
+
     private static final System.Logger LOGGER = System.getLogger(WirespeedMBeans.class.getName());
     private static volatile boolean refusalLogged;
 
     private WirespeedMBeans()
     {
+    }
+
+    /**
+     * Runs a connection's registration {@value #REGISTER_AFTER_MS} ms from now on the JVM's one registering thread (a
+     * daemon, started on first use), so that connections opened and closed within that time (a connection per send)
+     * register nothing.
+     *
+     * @param registration registers the connection's MBeans unless it closed meanwhile.
+     */
+    static void registerSoon(final Runnable registration)
+    {
+        Registrar.EXECUTOR.schedule(registration, REGISTER_AFTER_MS, TimeUnit.MILLISECONDS);
     }
 
     static void register(final ConnectionMetrics connection)
@@ -187,5 +205,16 @@ final class WirespeedMBeans
             LOGGER.log(System.Logger.Level.WARNING, "[wirespeed] the platform MBean server refused Wirespeed's " +
                 "MBeans (" + ex + "): messaging goes on, its figures are not in JMX", ex);
         }
+    }
+
+    /** The thread that registers connections' MBeans. */
+    private static final class Registrar
+    {
+        static final ScheduledExecutorService EXECUTOR = Executors.newSingleThreadScheduledExecutor((task) ->
+        {
+            final Thread thread = new Thread(task, "wirespeed-mbeans");
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 }

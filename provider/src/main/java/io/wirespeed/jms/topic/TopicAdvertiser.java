@@ -12,8 +12,9 @@ import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.transport.TransportPublication;
 
 /**
- * A connection's publishing side of topic resolution: the topics its sessions publish, by channel, advertised on
- * each channel's resolution stream at once when a topic first appears and again every interval, in messages of at
+ * A runtime's publishing side of topic resolution: the topics its connections' sessions publish (each while one of
+ * them does), by channel, advertised on each channel's resolution stream at once when a topic first appears and again
+ * every interval, in messages of at
  * most {@link #BATCH_LENGTH} bytes. An advertisement lives three intervals, so a receiver forgets a topic whose
  * publisher stopped renewing it. Advertising to a channel nobody resolves on costs nothing: the offer finds no
  * subscriber.
@@ -58,12 +59,35 @@ final class TopicAdvertiser
             channel = new Channel(target.transport().addPublication(target.channel(), resolutionStreamId));
             channels.put(target.channel(), channel);
         }
-        if (null != channel.names.putIfAbsent(name, new Entry(bytes, streamId)))
+        final Entry known = channel.names.get(name);
+        if (null != known)
         {
+            // one withdrawn by its last holder stays until the next full round: taken again meanwhile, it is
+            // advertised on as before, without a round of its own (a connection per send publishes it again and again)
+            known.holders++;
             return false;
         }
-        channel.fresh.add(channel.names.get(name));
+        final Entry entry = new Entry(bytes, streamId);
+        channel.names.put(name, entry);
+        channel.fresh.add(entry);
         return true;
+    }
+
+    /**
+     * Notes that one of those that publish a topic stopped: once none is left, the topic is no longer advertised from
+     * the next full round on, and receivers forget it when its last advertisement expires.
+     *
+     * @param name          the topic.
+     * @param targetChannel its channel.
+     */
+    synchronized void withdraw(final String name, final String targetChannel)
+    {
+        final Channel channel = channels.get(targetChannel);
+        final Entry entry = null == channel ? null : channel.names.get(name);
+        if (null != entry)
+        {
+            entry.holders--;
+        }
     }
 
     /**
@@ -81,6 +105,7 @@ final class TopicAdvertiser
             {
                 channel.nextFullMs = nowMs + intervalMs;
                 channel.fresh.clear();
+                channel.names.values().removeIf((entry) -> entry.holders <= 0);
                 work += send(channel.publication, channel.names.values());
             }
             else if (!channel.fresh.isEmpty())
@@ -140,8 +165,17 @@ final class TopicAdvertiser
         bytesSent += length;
     }
 
-    private record Entry(byte[] name, int streamId)
+    private static final class Entry
     {
+        private final byte[] name;
+        private final int streamId;
+        private int holders = 1;
+
+        private Entry(final byte[] name, final int streamId)
+        {
+            this.name = name;
+            this.streamId = streamId;
+        }
     }
 
     private static final class Channel

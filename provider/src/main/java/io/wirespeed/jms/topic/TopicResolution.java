@@ -9,10 +9,11 @@ import java.util.function.Consumer;
 import io.wirespeed.jms.transport.TransportChannel;
 
 /**
- * A connection's topic resolution: it advertises the topics the connection publishes and learns the topics others
- * advertise on the channels its wildcard consumers read, on each channel's well-known resolution stream (the
- * stream just below the partition streams). One daemon thread per connection does both, started when first
- * needed and woken at once when a topic first appears; it idles at most {@link #IDLE_MS} between cycles.
+ * A runtime's topic resolution, shared by its connections: it advertises the topics they publish (each for as long as
+ * one of them publishes it) and learns the topics others advertise on the channels their wildcard consumers read, on
+ * each channel's well-known resolution stream (the stream just below the partition streams). One daemon thread per
+ * runtime and resolution stream does both, started when first needed and woken at once when a topic first appears;
+ * it idles at most {@link #IDLE_MS} between cycles.
  */
 public final class TopicResolution implements AutoCloseable
 {
@@ -27,7 +28,7 @@ public final class TopicResolution implements AutoCloseable
     private volatile boolean closed;
 
     /**
-     * A connection's resolution; nothing runs until a topic is published or a channel watched.
+     * A runtime's resolution; nothing runs until a topic is published or a channel watched.
      *
      * @param resolutionStreamId the resolution stream of every channel.
      * @param interval           how often advertisements are renewed; zero advertises nothing.
@@ -63,6 +64,21 @@ public final class TopicResolution implements AutoCloseable
         catch (final RuntimeException ex)
         {
             onFailure.accept(ex);
+        }
+    }
+
+    /**
+     * Stops advertising a topic for one of those that publish it ({@link #publishes}); the last one's withdrawal ends
+     * its advertisements.
+     *
+     * @param topic   the topic's name.
+     * @param channel its channel, as {@link TransportChannel#channel()} named it.
+     */
+    public void withdraw(final String topic, final String channel)
+    {
+        if (null != advertiser)
+        {
+            advertiser.withdraw(topic, channel);
         }
     }
 

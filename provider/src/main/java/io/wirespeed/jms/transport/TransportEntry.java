@@ -36,7 +36,6 @@ final class TransportEntry
     private final Map<TransportFactory, Transport> transports = new LinkedHashMap<>();
     private final Map<TransportFactory, String> unavailable = new LinkedHashMap<>();
     private final Transport home;
-    int references;
 
     /**
      * Connects the home transport.

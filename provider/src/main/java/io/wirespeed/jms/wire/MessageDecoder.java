@@ -125,6 +125,12 @@ public final class MessageDecoder
         return connectionId.matches(reader.connectionIdHigh(), reader.connectionIdLow());
     }
 
+    /** @return the number of the session that sent the wrapped envelope. */
+    public int sessionId()
+    {
+        return reader.sessionId();
+    }
+
     /**
      * Whether the wrapped envelope's message can expire or was sent with a delivery delay, so that a receiver must
      * read its clock; a compact envelope never is.

@@ -35,8 +35,7 @@ class CountersAfterTheirTransportTest
             .conclude());
         final AeronTransport transport =
             AeronTransport.connect(new AeronTransportContext().embedded(false).directory(aeronDir).conclude());
-        final ConnectionMetrics metrics = ConnectionMetrics.open("ID:counters-closed", transport, false,
-            () -> ConnectionMetrics.QueueHostState.UNUSED);
+        final ConnectionMetrics metrics = ConnectionMetrics.openRuntime("runtime-counters-closed", transport);
         final DestinationCounters counters = metrics.destination(new JmsTopic("closed.prices"));
         counters.onSent(100);
         assertEquals(1, counters.messagesSent());

@@ -1,6 +1,0 @@
-/**
- * What the JMS provider sees of the host module: the service that runs a queue host inside the application's JVM
- * beside its embedded media driver ({@link io.wirespeed.host.spi.EmbeddedHostService}, found through
- * {@link java.util.ServiceLoader}). Nothing else of the host is the provider's to use.
- */
-package io.wirespeed.host.spi;

@@ -1,0 +1,575 @@
+package io.wirespeed.jms.runtime;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+import javax.jms.JMSException;
+
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentRunner;
+
+import io.wirespeed.jms.config.ArchiveMode;
+import io.wirespeed.jms.config.ConnectionConfig;
+import io.wirespeed.jms.config.ConnectionUri;
+import io.wirespeed.jms.exceptions.JmsExceptions;
+import io.wirespeed.jms.meta.ConnectionId;
+import io.wirespeed.jms.metrics.ConnectionMetrics;
+import io.wirespeed.jms.queue.QueueClient;
+import io.wirespeed.jms.topic.TopicResolution;
+import io.wirespeed.jms.transport.SharedTransports;
+import io.wirespeed.jms.transport.TransportChannel;
+import io.wirespeed.jms.transport.TransportLink;
+import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportException;
+
+/**
+ * What every connection of a JVM to one media driver shares: the Aeron client (and the embedded media driver, the
+ * queue host and the archive beside it, when the driver is embedded), the link to the queue host, topic resolution,
+ * the publications closed sessions gave back, the counters in the driver, and one thread that serves them. A
+ * connection is a light view on a runtime: opening one makes nothing in the driver, and what it needs of its own (a
+ * delivery thread for listeners, consumers' subscriptions) is made when first used.
+ * <p>
+ * An application may hold a runtime itself, as it holds Aeron's {@code MediaDriver}: {@link #start(String)} it,
+ * make connection factories on it ({@link #connectionFactory()}), and {@link #close()} it when done, which closes
+ * the connections still open on it. Otherwise the first connection of a factory starts the default runtime for its
+ * driver settings ({@link #shared}), which lives until the JVM exits (the embedded driver, queue host and archive
+ * stop then, as before) or until {@link #closeShared()}. Thread safe.
+ */
+public final class WirespeedRuntime implements AutoCloseable
+{
+    private static final System.Logger LOGGER = System.getLogger(WirespeedRuntime.class.getName());
+    private static final AtomicLong NUMBERS = new AtomicLong();
+    private static final Map<DriverSettings, WirespeedRuntime> SHARED = new HashMap<>();
+
+    /** How long a publication a closed session gave back stays open for the next session. */
+    static final long IDLE_PUBLICATION_NS = TimeUnit.SECONDS.toNanos(2);
+
+    private final long number = NUMBERS.incrementAndGet();
+    private final AtomicLong sessionIds = new AtomicLong();
+    private final ConnectionId senderId = ConnectionId.next();
+    private final ConnectionConfig config;
+    private final DriverSettings settings;
+    private final boolean shared;
+    private final TransportLink link;
+    private final PublicationPool publications = new PublicationPool(IDLE_PUBLICATION_NS);
+    private final Map<ResolutionKey, TopicResolution> resolutions = new HashMap<>();
+    private final Set<AutoCloseable> connections = ConcurrentHashMap.newKeySet();
+    private final CopyOnWriteArrayList<Consumer<JMSException>> faultListeners = new CopyOnWriteArrayList<>();
+    private final Set<HostSettings> hostsEnsured = ConcurrentHashMap.newKeySet();
+    private final ConnectionMetrics metrics;
+    private final AgentRunner runner;
+    private volatile QueueClient queueClient;
+    private volatile boolean closed;
+
+    private WirespeedRuntime(final ConnectionConfig config, final boolean shared)
+    {
+        this.config = config;
+        this.settings = DriverSettings.of(config);
+        this.shared = shared;
+        this.link = SharedTransports.connect(config, this::onTransportError);
+        try
+        {
+            if (config.embeddedDriver() && link.startsHostWithDriver(config))
+            {
+                ensureQueueHost(config);
+            }
+            this.metrics = ConnectionMetrics.openRuntime("runtime-" + number, link.transport());
+        }
+        catch (final RuntimeException ex)
+        {
+            link.close();
+            throw ex;
+        }
+        this.runner = new AgentRunner(config.idle().newIdleStrategy(),
+            (error) -> onFault(JmsExceptions.wrap("the Wirespeed runtime's thread failed: " + error.getMessage(),
+            error)), null, new Conductor());
+        AgentRunner.startOnThread(runner);
+    }
+
+    /**
+     * Starts a runtime of the application's own for a URI's driver settings: its connections share nothing with the
+     * default runtime's, unless both use one embedded driver directory (then they share the driver, and its queue
+     * host and archive).
+     *
+     * @param uri a Wirespeed URI, as {@link io.wirespeed.jms.JmsConnectionFactory} takes.
+     * @return the runtime, to be closed by the application.
+     * @throws JMSException if the transport cannot be connected (the driver cannot start or be reached).
+     */
+    public static WirespeedRuntime start(final String uri) throws JMSException
+    {
+        return start(ConnectionUri.parse(uri));
+    }
+
+    /**
+     * Starts a runtime of the application's own for a configuration's driver settings.
+     *
+     * @param config the configuration.
+     * @return the runtime, to be closed by the application.
+     * @throws JMSException if the transport cannot be connected.
+     */
+    public static WirespeedRuntime start(final ConnectionConfig config) throws JMSException
+    {
+        try
+        {
+            return new WirespeedRuntime(config, false);
+        }
+        catch (final TransportException ex)
+        {
+            throw JmsExceptions.wrap("cannot connect with '" + config.shownUri() + "': " + ex.getMessage(), ex);
+        }
+    }
+
+    /**
+     * The default runtime of a configuration's driver settings (embedded or external driver, directory, threading,
+     * idle strategy, term length, MTU, timeout), started by the first connection that needs it; it lives until the
+     * JVM exits or {@link #closeShared()}.
+     *
+     * @param config the connection's configuration.
+     * @return the runtime.
+     * @throws JMSException if the transport cannot be connected.
+     */
+    public static WirespeedRuntime shared(final ConnectionConfig config) throws JMSException
+    {
+        final DriverSettings key = DriverSettings.of(config);
+        synchronized (SHARED)
+        {
+            WirespeedRuntime runtime = SHARED.get(key);
+            if (null == runtime || runtime.closed)
+            {
+                try
+                {
+                    runtime = new WirespeedRuntime(config, true);
+                }
+                catch (final TransportException ex)
+                {
+                    throw JmsExceptions.wrap("cannot connect with '" + config.shownUri() + "': " + ex.getMessage(),
+                        ex);
+                }
+                SHARED.put(key, runtime);
+            }
+            return runtime;
+        }
+    }
+
+    /**
+     * Closes every default runtime of this JVM, with the connections open on them, and the queue hosts and archives
+     * that run inside this JVM beside its embedded media drivers (as the JVM's exit does): what their queues held in
+     * memory is dropped; with the archive, PERSISTENT messages of durable queues ({@code archive=on}) and durable
+     * subscriptions stay in it for the next start. The next connection starts a fresh runtime. For tests, and for
+     * containers that undeploy an application without ending the JVM.
+     */
+    public static void closeShared()
+    {
+        final WirespeedRuntime[] running;
+        synchronized (SHARED)
+        {
+            running = SHARED.values().toArray(new WirespeedRuntime[0]);
+            SHARED.clear();
+        }
+        for (final WirespeedRuntime runtime : running)
+        {
+            runtime.close();
+        }
+        TransportLink.closeEmbeddedHosts();
+    }
+
+    /**
+     * A connection factory whose connections are views on this runtime, configured by its URI.
+     *
+     * @return the factory.
+     */
+    public io.wirespeed.jms.JmsConnectionFactory connectionFactory()
+    {
+        return connectionFactory(config.uri());
+    }
+
+    /**
+     * A connection factory whose connections are views on this runtime, configured by a URI whose driver settings
+     * must be this runtime's (its destinations' routes, timeouts and other options may differ).
+     *
+     * @param uri the factory's URI.
+     * @return the factory.
+     * @throws IllegalArgumentException if the URI names other driver settings.
+     */
+    public io.wirespeed.jms.JmsConnectionFactory connectionFactory(final String uri)
+    {
+        return new io.wirespeed.jms.JmsConnectionFactory(this, uri);
+    }
+
+    /**
+     * Refuses a configuration whose driver settings are not this runtime's.
+     *
+     * @param other the configuration.
+     * @throws IllegalArgumentException naming the difference.
+     */
+    public void checkSettings(final ConnectionConfig other)
+    {
+        final DriverSettings wanted = DriverSettings.of(other);
+        if (!wanted.equals(settings))
+        {
+            throw new IllegalArgumentException("'" + other.shownUri() + "' names other driver settings (" + wanted +
+                ") than the runtime it was given to (" + settings + "): use the runtime's URI with other options, " +
+                "or a runtime of its own");
+        }
+    }
+
+    /** @return this runtime's number in this process, as its counters' keys hold it. */
+    public long number()
+    {
+        return number;
+    }
+
+    /** @return a session number no other session of this runtime has (while fewer than 2^31 were made). */
+    public long nextSessionId()
+    {
+        final long next = sessionIds.incrementAndGet();
+        return next > Integer.MAX_VALUE ? 1 + (next % Integer.MAX_VALUE) : next;
+    }
+
+    /**
+     * The id the messages of connections that use the runtime's queue client carry as their sender's, as the queue
+     * host knows that client by it; their session numbers tell those connections apart ({@link #nextSessionId}).
+     *
+     * @return the id.
+     */
+    public ConnectionId senderId()
+    {
+        return senderId;
+    }
+
+    /** @return whether this is a default runtime, closed by the JVM's exit rather than by the application. */
+    public boolean isShared()
+    {
+        return shared;
+    }
+
+    /** @return whether the runtime is closed. */
+    public boolean isClosed()
+    {
+        return closed;
+    }
+
+    /** @return the transport of the queue host's channel and of the default topic channel. */
+    public Transport transport()
+    {
+        return link.transport();
+    }
+
+    /**
+     * The transport that serves a channel, and the channel as that transport names it (RDMA served by UDP where the
+     * host has no RDMA).
+     *
+     * @param channel the configured channel.
+     * @return where its messages travel.
+     * @throws TransportException if no transport serves it, or it cannot be connected.
+     */
+    public TransportChannel resolve(final String channel)
+    {
+        return link.resolve(channel);
+    }
+
+    /** @return the publications closed sessions gave back. */
+    public PublicationPool publications()
+    {
+        return publications;
+    }
+
+    /** @return the runtime's counters in the driver, which every connection's figures add to. */
+    public ConnectionMetrics metrics()
+    {
+        return metrics;
+    }
+
+    /**
+     * Opens a connection on this runtime: it is told of asynchronous faults from now on, and closed with it.
+     *
+     * @param connection the connection.
+     * @param faults     told of asynchronous faults of the runtime (the transport, topic resolution).
+     * @throws javax.jms.IllegalStateException if the runtime is closed.
+     */
+    public void attach(final AutoCloseable connection, final Consumer<JMSException> faults)
+        throws javax.jms.IllegalStateException
+    {
+        connections.add(connection);
+        faultListeners.add(faults);
+        if (closed)
+        {
+            detach(connection, faults);
+            throw new javax.jms.IllegalStateException("the Wirespeed runtime for '" + config.shownUri() + "' is " +
+                "closed: make connections on a runtime that runs (the default one starts again with the next " +
+                "connection of a factory that was not given a closed runtime)");
+        }
+    }
+
+    /**
+     * Forgets a closed connection.
+     *
+     * @param connection the connection.
+     * @param faults     what {@link #attach} was given.
+     */
+    public void detach(final AutoCloseable connection, final Consumer<JMSException> faults)
+    {
+        connections.remove(connection);
+        faultListeners.remove(faults);
+    }
+
+    /** @return how many connections are open on this runtime. */
+    public int connectionCount()
+    {
+        return connections.size();
+    }
+
+    /**
+     * The topic resolution for a resolution stream, shared by the runtime's connections; its thread starts when a
+     * topic is first published or a channel first watched.
+     *
+     * @param streamId the resolution stream.
+     * @param interval how often advertisements are renewed.
+     * @return the resolution.
+     */
+    public TopicResolution resolution(final int streamId, final Duration interval)
+    {
+        final ResolutionKey key = new ResolutionKey(streamId, interval);
+        synchronized (resolutions)
+        {
+            TopicResolution resolution = resolutions.get(key);
+            if (null == resolution)
+            {
+                resolution = new TopicResolution(streamId, interval, "wirespeed-resolution-" + number, (failure) ->
+                    onFault(JmsExceptions.wrap("topic resolution stopped: " + failure.getMessage(), failure)));
+                resolutions.put(key, resolution);
+            }
+            return resolution;
+        }
+    }
+
+    /**
+     * Starts the queue host beside this runtime's embedded driver if it does not run, and checks that it runs with
+     * the archive settings a connection names; the check is made once per distinct settings.
+     *
+     * @param connectionConfig the configuration of the connection that needs it.
+     * @throws TransportException if the host cannot start, or runs with settings the connection contradicts.
+     */
+    public void ensureQueueHost(final ConnectionConfig connectionConfig)
+    {
+        final HostSettings host = new HostSettings(connectionConfig.archive(), connectionConfig.archiveConfig());
+        if (!hostsEnsured.contains(host))
+        {
+            link.ensureQueueHost(connectionConfig);
+            hostsEnsured.add(host);
+        }
+    }
+
+    /**
+     * Starts the archive beside this runtime's embedded driver, and has the queue host keep durable subscriptions.
+     *
+     * @param connectionConfig the configuration of the connection that needs it.
+     * @throws TransportException if {@code archive=off} or the archive cannot start.
+     */
+    public void ensureDurable(final ConnectionConfig connectionConfig)
+    {
+        link.ensureDurable(connectionConfig);
+    }
+
+    /**
+     * Whether a connection's queue client can be the runtime's: it reaches the queue host beside its embedded driver,
+     * over IPC, which checks no credentials, as every such connection of the runtime does alike. A connection to a
+     * host named by {@code host=}, or to the host of an external driver, opens a client of its own (the room a client
+     * is granted on a queue keeps that queue from being removed as unused while the client lives, and a host of
+     * another process outlives this JVM's runtimes).
+     *
+     * @param connectionConfig the connection's configuration.
+     * @return true if it uses {@link #queueClient}.
+     */
+    public static boolean sharesQueueClient(final ConnectionConfig connectionConfig)
+    {
+        return connectionConfig.embeddedDriver() && null == connectionConfig.host();
+    }
+
+    /**
+     * The runtime's client of the queue host beside its embedded driver, opened on first use (starting the host if
+     * needed) and polled by the runtime's thread, and by any thread waiting for an answer.
+     *
+     * @param connectionConfig the configuration of the connection that needs it.
+     * @return the client.
+     * @throws JMSException if the queue host cannot start or be reached.
+     */
+    public QueueClient queueClient(final ConnectionConfig connectionConfig) throws JMSException
+    {
+        QueueClient client = queueClient;
+        if (null == client)
+        {
+            synchronized (this)
+            {
+                client = queueClient;
+                if (null == client)
+                {
+                    try
+                    {
+                        ensureQueueHost(connectionConfig);
+                        client = new QueueClient(link.transport(), senderId,
+                            connectionConfig.queueHostTimeout().toMillis());
+                    }
+                    catch (final TransportException ex)
+                    {
+                        throw JmsExceptions.wrap("cannot reach the queue host: " + ex.getMessage(), ex);
+                    }
+                    queueClient = client;
+                }
+            }
+        }
+        else
+        {
+            try
+            {
+                ensureQueueHost(connectionConfig);
+            }
+            catch (final TransportException ex)
+            {
+                throw JmsExceptions.wrap("cannot reach the queue host: " + ex.getMessage(), ex);
+            }
+        }
+        return client;
+    }
+
+    /** @return the runtime's queue client if one is open, else null. */
+    public QueueClient queueClientIfOpen()
+    {
+        return queueClient;
+    }
+
+    /**
+     * Closes the connections still open on this runtime, its thread, its queue client and topic resolution, the
+     * publications kept (each once its network subscribers have everything, until the {@code linger} deadline), its
+     * counters and the Aeron client; the last user of an embedded driver stops it. The queue host and archive beside
+     * an embedded driver live on while the JVM does ({@link #closeShared()} closes them). Idempotent.
+     */
+    @Override
+    public void close()
+    {
+        synchronized (this)
+        {
+            if (closed)
+            {
+                return;
+            }
+            closed = true;
+        }
+        if (shared)
+        {
+            synchronized (SHARED)
+            {
+                SHARED.remove(settings, this);
+            }
+        }
+        for (final AutoCloseable connection : connections.toArray(new AutoCloseable[0]))
+        {
+            try
+            {
+                connection.close();
+            }
+            catch (final Exception ex)
+            {
+                LOGGER.log(System.Logger.Level.WARNING, "closing " + connection + " with its runtime: " + ex, ex);
+            }
+        }
+        runner.close();
+        final long now = System.nanoTime();
+        publications.close(now + Math.min(TimeUnit.NANOSECONDS.convert(config.linger()), Long.MAX_VALUE - now));
+        synchronized (resolutions)
+        {
+            resolutions.values().forEach(TopicResolution::close);
+            resolutions.clear();
+        }
+        final QueueClient client = queueClient;
+        if (null != client)
+        {
+            client.close();
+        }
+        metrics.close();
+        link.close();
+    }
+
+    private void onTransportError(final TransportException error)
+    {
+        onFault(JmsExceptions.wrap("transport fault on '" + config.shownUri() + "': " + error.getMessage(), error));
+    }
+
+    private void onFault(final JMSException fault)
+    {
+        if (faultListeners.isEmpty())
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "Wirespeed runtime " + number + ": " + fault.getMessage(), fault);
+        }
+        for (final Consumer<JMSException> listener : faultListeners)
+        {
+            listener.accept(fault);
+        }
+    }
+
+    @Override
+    public String toString()
+    {
+        return "WirespeedRuntime[" + number + ", " + settings + "]";
+    }
+
+    /** The runtime's thread: polls the shared queue client, and closes publications idle too long. */
+    private final class Conductor implements Agent
+    {
+        private long nextHousekeepingNs;
+
+        @Override
+        public int doWork()
+        {
+            int work = 0;
+            final QueueClient client = queueClient;
+            if (null != client)
+            {
+                work += client.poll();
+            }
+            final long now = System.nanoTime();
+            if (now >= nextHousekeepingNs)
+            {
+                nextHousekeepingNs = now + TimeUnit.MILLISECONDS.toNanos(100);
+                work += publications.closeIdle(now, now + TimeUnit.NANOSECONDS.convert(config.linger()));
+            }
+            return work;
+        }
+
+        @Override
+        public String roleName()
+        {
+            return "wirespeed-runtime-" + number;
+        }
+    }
+
+    /** The settings that shape a runtime's transport: one runtime per distinct value, by default. */
+    private record DriverSettings(
+        boolean embedded, String directory, Object threading, Object idle, int termLength, int mtu,
+        Duration driverTimeout, Object rdmaVerbs)
+    {
+        static DriverSettings of(final ConnectionConfig config)
+        {
+            final String directory = null == config.aeronDir() ? null :
+                Path.of(config.aeronDir()).toAbsolutePath().normalize().toString();
+            return new DriverSettings(config.embeddedDriver(), directory, config.threading(), config.idle(),
+                config.termLength(), config.mtu(), config.driverTimeout(), config.rdmaVerbs());
+        }
+    }
+
+    private record ResolutionKey(int streamId, Duration interval)
+    {
+    }
+
+    private record HostSettings(ArchiveMode archive, Object archiveConfig)
+    {
+    }
+}
