@@ -17,7 +17,7 @@ final class BrowseCursor
     /** The most messages one duty cycle sends of one browse. */
     static final int PAGE = 64;
 
-    final HostedClient client;
+    final HostSession client;
     final long correlationId;
     private final StoredMessage[] messages;
     private final Predicate<EnvelopeReader> test;
@@ -33,7 +33,7 @@ final class BrowseCursor
      * @param test          the browse's selector, or null for all.
      */
     BrowseCursor(
-        final HostedClient client, final long correlationId, final StoredMessage[] messages,
+        final HostSession client, final long correlationId, final StoredMessage[] messages,
         final Predicate<EnvelopeReader> test)
     {
         this.client = client;

@@ -6,6 +6,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadFactory;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -72,7 +73,6 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     private final TransportSubscription inbound;
     private final TransportSubscription control;
     private final Map<String, HostedQueue> queues = new HashMap<>();
-    private final Map<String, HostedClient> clients = new HashMap<>();
     private final Map<String, SharedFeed> sharedFeeds = new HashMap<>();
     private final Map<String, DurableTopicFeed> durableFeeds = new HashMap<>();
     private final List<BrowseCursor> browses = new ArrayList<>();
@@ -89,7 +89,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     private NanoClock clock = SystemNanoClock.INSTANCE;
     private ClientProxy proxy = new ClientProxy(limits, clock);
     private Admission admission = new Admission(QueueLimits.fromSystemProperties());
-    private HostedClient lastSender;
+    private HostSession lastSender;
     private final HostCounters counters;
     private long lastLagCheckNs;
     private long refusalsLogged;
@@ -99,6 +99,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     private final MessageHandler udpControlHandler = new ControlAdapter(this, true);
     private final MessageHandler udpInboundHandler = this::onUdpEnvelope;
     private final ClientSessions sessions;
+    private final Consumer<HostSession> cutOff = this::onGone;
     private TransportSubscription udpInbound;
     private TransportSubscription udpControl;
     private TransportPublication relay;
@@ -152,7 +153,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         this.transport = transport;
         this.selectors = selectors;
         this.durable = durable;
-        this.sessions = new ClientSessions(transport, clients, this::forget);
+        this.sessions = new ClientSessions(transport, this::forget);
         this.counters = new HostCounters(transport.capability(CounterRegistry.class).orElse(null));
         final Map<String, DurableState> stored = durable == null ? Map.of() : restoreTopicFeeds(durable);
         this.inbound = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
@@ -327,7 +328,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
      */
     int clientCount()
     {
-        return clients.size();
+        return sessions.size();
     }
 
     /**
@@ -407,7 +408,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
                 onRecordingStoppedOrResumed();
             }
         }
-        for (final HostedClient client : clients.values())
+        for (final HostSession client : sessions.all())
         {
             work += proxy.flush(client);
         }
@@ -453,7 +454,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             return;
         }
-        final HostedClient confirmTo = persistentSender(buffer, offset, length);
+        final HostSession confirmTo = persistentSender(buffer, offset, length);
         final int sessionId = confirmTo == null ? 0 : reader.sessionId();
         final int producerId = confirmTo == null ? 0 : reader.producerId();
         final long messageSequence = confirmTo == null ? 0 : reader.sequence();
@@ -484,7 +485,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
      * the host knows (a sender it does not know, as after a restart, is not told, and its send times out). Leaves the
      * envelope in the reader.
      */
-    private HostedClient persistentSender(final DirectBuffer buffer, final int offset, final int length)
+    private HostSession persistentSender(final DirectBuffer buffer, final int offset, final int length)
     {
         try
         {
@@ -498,7 +499,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             return null;
         }
-        final HostedClient sender = sender(reader.connectionIdHigh(), reader.connectionIdLow());
+        final HostSession sender = sender(reader.connectionIdHigh(), reader.connectionIdLow());
         return sender != null && sender.udp ? sender : null;
     }
 
@@ -545,7 +546,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             return;
         }
-        final HostedClient sender = sender(reader.connectionIdHigh(), reader.connectionIdLow());
+        final HostSession sender = sender(reader.connectionIdHigh(), reader.connectionIdLow());
         if (queue == null || !admission.admit(queue, sender, length))
         {
             refuseArrival(sender, name, queue);
@@ -566,14 +567,14 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     }
 
     /** The client that sent a message, by the connection id in its envelope, or null if the host does not know it. */
-    private HostedClient sender(final long high, final long low)
+    private HostSession sender(final long high, final long low)
     {
-        final HostedClient last = lastSender;
+        final HostSession last = lastSender;
         if (last != null && last.high == high && last.low == low)
         {
             return last;
         }
-        final HostedClient client = clients.get(high + ":" + low);
+        final HostSession client = sessions.find(high, low);
         lastSender = client;
         return client;
     }
@@ -607,16 +608,16 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     }
 
     /** A queue message had no room (or no queue could be made for it): dropped, and its sender told. */
-    private void refuseArrival(final HostedClient sender, final String name, final HostedQueue queue)
+    private void refuseArrival(final HostSession sender, final String name, final HostedQueue queue)
     {
         refuse(sender, name, queue == null ? noQueue(name) :
             admission.full(queue, admission.limits().policyOf(name), 1, reader.length()));
     }
 
     /** A queue message (the envelope the reader holds) was dropped: its sender is told why. */
-    private void refuse(final HostedClient sender, final String name, final String why)
+    private void refuse(final HostSession sender, final String name, final String why)
     {
-        HostedClient told = sender;
+        HostSession told = sender;
         if (told == null)
         {
             try
@@ -714,7 +715,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
      * The queue of a name, made on first use unless it is a temporary queue's name without its owner, or the host
      * keeps its limit of queues already (a queue restored from the archive is made whatever the limit).
      */
-    private HostedQueue queue(final String name, final HostedClient temporaryOwner, final boolean limited)
+    private HostedQueue queue(final String name, final HostSession temporaryOwner, final boolean limited)
     {
         HostedQueue queue = queues.get(name);
         if (queue == null)
@@ -784,7 +785,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
                 queue.name + "' " + why);
         }
         queue.room.waiting.clear();
-        for (final HostedClient client : queue.room.reserved.keySet().toArray(new HostedClient[0]))
+        for (final HostSession client : queue.room.reserved.keySet().toArray(new HostSession[0]))
         {
             admission.release(queue, client);
         }
@@ -825,7 +826,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public HostedClient client(final long high, final long low, final int replyStreamId, final boolean udp)
+    public HostSession client(final long high, final long low, final int replyStreamId, final boolean udp)
     {
         return sessions.client(high, low, replyStreamId, udp, limits, clock);
     }
@@ -843,7 +844,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     /** {@inheritDoc} */
     @Override
     public void onSubscribe(
-        final HostedClient client, final long consumerId, final int credit, final String name, final String selector)
+        final HostSession client, final long consumerId, final int credit, final String name, final String selector)
     {
         final HostedQueue queue = queues.get(name);
         if (isTemporaryName(name) && (queue == null || queue.temporaryOwner != client))
@@ -865,7 +866,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     /** {@inheritDoc} */
     @Override
     public void onSendCredit(
-        final HostedClient client, final long correlationId, final String name, final int messages, final long bytes)
+        final HostSession client, final long correlationId, final String name, final int messages, final long bytes)
     {
         final HostedQueue queue = isTemporaryName(name) ? queues.get(name) : queue(name, null, true);
         if (queue == null)
@@ -878,7 +879,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     }
 
     private void addConsumer(
-        final HostedClient client, final long consumerId, final HostedQueue queue, final String selector,
+        final HostSession client, final long consumerId, final HostedQueue queue, final String selector,
         final int credit)
     {
         final Predicate<EnvelopeReader> test;
@@ -912,7 +913,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     /** {@inheritDoc} */
     @Override
     public void onSubscribeShared(
-        final HostedClient client, final long consumerId, final int credit, final String topic, final String selector,
+        final HostSession client, final long consumerId, final int credit, final String topic, final String selector,
         final String key, final String channel, final int streamId)
     {
         SharedFeed feed = sharedFeeds.get(key);
@@ -935,7 +936,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     /** {@inheritDoc} */
     @Override
     public void onSubscribeDurable(
-        final HostedClient client, final long consumerId, final int credit, final String topic, final String selector,
+        final HostSession client, final long consumerId, final int credit, final String topic, final String selector,
         final String key, final String channel, final int streamId, final boolean shared, final boolean noLocal)
     {
         takePendingDurable();
@@ -1014,7 +1015,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public void onUnsubscribe(final HostedClient client, final long requestId, final String key)
+    public void onUnsubscribe(final HostSession client, final long requestId, final String key)
     {
         takePendingDurable();
         final DurableTopicFeed feed = durable == null ? null : durableFeeds.get(key);
@@ -1053,7 +1054,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public void onCredit(final HostedClient client, final long consumerId, final int credit)
+    public void onCredit(final HostSession client, final long consumerId, final int credit)
     {
         final HostedConsumer consumer = client.consumers.get(consumerId);
         if (consumer != null)
@@ -1064,7 +1065,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public void onAcknowledge(final HostedClient client, final long consumerId, final long deliveryId)
+    public void onAcknowledge(final HostSession client, final long consumerId, final long deliveryId)
     {
         final HostedConsumer consumer = client.consumers.get(consumerId);
         if (consumer != null)
@@ -1080,7 +1081,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public void onGiveBack(final HostedClient client, final long consumerId, final long deliveryId, final boolean seen)
+    public void onGiveBack(final HostSession client, final long consumerId, final long deliveryId, final boolean seen)
     {
         final HostedConsumer consumer = client.consumers.get(consumerId);
         if (consumer != null)
@@ -1100,7 +1101,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public void onPause(final HostedClient client, final long consumerId, final long requestId)
+    public void onPause(final HostSession client, final long consumerId, final long requestId)
     {
         final HostedConsumer consumer = client.consumers.get(consumerId);
         if (consumer != null)
@@ -1112,7 +1113,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public void onCloseConsumer(final HostedClient client, final long consumerId, final boolean keepDeliveries)
+    public void onCloseConsumer(final HostSession client, final long consumerId, final boolean keepDeliveries)
     {
         final HostedConsumer consumer = client.consumers.get(consumerId);
         if (consumer == null)
@@ -1131,7 +1132,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         }
     }
 
-    private static void forgetIfSettled(final HostedClient client, final HostedConsumer consumer)
+    private static void forgetIfSettled(final HostSession client, final HostedConsumer consumer)
     {
         if (consumer.queue.forgetIfSettled(consumer))
         {
@@ -1166,7 +1167,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public void onBrowse(final HostedClient client, final long requestId, final String name, final String selector)
+    public void onBrowse(final HostSession client, final long requestId, final String name, final String selector)
     {
         final Predicate<EnvelopeReader> test;
         try
@@ -1195,7 +1196,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     }
 
     /** A client's browse under way, if any, ends where it is: a client browses one queue at a time. */
-    private void endBrowse(final HostedClient client)
+    private void endBrowse(final HostSession client)
     {
         for (int i = 0; i < browses.size(); i++)
         {
@@ -1227,7 +1228,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public void onCreateTemporaryQueue(final HostedClient client, final String name)
+    public void onCreateTemporaryQueue(final HostSession client, final String name)
     {
         if (queue(name, client, true) == null)
         {
@@ -1238,7 +1239,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public void onDeleteTemporaryQueue(final HostedClient client, final String name)
+    public void onDeleteTemporaryQueue(final HostSession client, final String name)
     {
         final HostedQueue queue = queues.get(name);
         if (queue != null && queue.temporaryOwner == client)
@@ -1287,30 +1288,24 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     private int checkClients(final long nowNs)
     {
-        int work = 0;
-        final Iterator<HostedClient> it = clients.values().iterator();
-        while (it.hasNext())
+        return sessions.removeGone(nowNs, limits.clientTimeoutNs(), cutOff);
+    }
+
+    /** A session has gone (timed out, overflowed, its client closed): it is forgotten. */
+    private void onGone(final HostSession client)
+    {
+        if (client.isOverflowed() || client.reply.isConnected())
         {
-            final HostedClient client = it.next();
-            if (client.isGone(nowNs, limits.clientTimeoutNs()))
-            {
-                if (client.overflowed || client.reply.isConnected())
-                {
-                    LOGGER.log(System.Logger.Level.WARNING, "queue host cut off client " + client.high + ":" +
-                        client.low + (client.overflowed ? ": its replies overflowed its send queue" :
-                        ": it did not read its replies, or sent nothing, for the client timeout") + "; its " +
-                        "deliveries go back to their queues");
-                }
-                forget(client);
-                it.remove();
-                work++;
-            }
+            LOGGER.log(System.Logger.Level.WARNING, "queue host cut off client " + client.high + ":" +
+                client.low + (client.isOverflowed() ? ": its replies overflowed its send queue" :
+                ": it did not read its replies, or sent nothing, for the client timeout") + "; its " +
+                "deliveries go back to their queues");
         }
-        return work;
+        forget(client);
     }
 
     /** Forgets a client as if it had closed: its deliveries go back, its temporary queues and publication go. */
-    private void forget(final HostedClient client)
+    private void forget(final HostSession client)
     {
         if (confirmations != null)
         {
@@ -1392,7 +1387,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             relay.close();
         }
-        for (final HostedClient client : clients.values())
+        for (final HostSession client : sessions.all())
         {
             client.reply.close();
         }
