@@ -1,5 +1,6 @@
 package io.wirespeed.host;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -56,6 +57,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     /** The most fragments one poll of a stream takes. */
     static final int FRAGMENT_LIMIT = 64;
     private static final long LIVENESS_CHECK_NS = 50_000_000L;
+    private static final long NOT_STALLED = Long.MIN_VALUE;
     /** The most browses under way at once, so that browsing clients hold bounded memory. */
     static final int MAX_BROWSES = 64;
     /** The most consumers one client (connection) has at once. */
@@ -103,6 +105,10 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     private TransportSubscription udpInbound;
     private TransportSubscription udpControl;
     private TransportPublication relay;
+    /** Queue messages over UDP that the back-pressured relay has not taken yet, in order: its retry state. */
+    private final ArrayDeque<byte[]> relayBacklog = new ArrayDeque<>();
+    private final UnsafeBuffer relayView = new UnsafeBuffer(new byte[0]);
+    private long relayStalledSinceNs = NOT_STALLED;
     private RecordingConfirmations confirmations;
     private AgentRunner runner;
     private long sequence;
@@ -384,7 +390,14 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         work += control.poll(controlHandler, FRAGMENT_LIMIT);
         if (udpControl != null)
         {
-            work += udpInbound.pollOldestFirst(udpInboundHandler, FRAGMENT_LIMIT);
+            if (!relayBacklog.isEmpty())
+            {
+                work += retryRelays();
+            }
+            if (relayBacklog.isEmpty())
+            {
+                work += udpInbound.pollOldestFirst(udpInboundHandler, FRAGMENT_LIMIT);
+            }
             work += udpControl.poll(udpControlHandler, FRAGMENT_LIMIT);
         }
         if (confirmations != null)
@@ -440,8 +453,10 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /**
      * A queue message that came over UDP: taken as one from IPC, or, with durable queues, passed on to the IPC
-     * inbound stream that the archive records, waiting (reading that stream meanwhile) while it is back-pressured;
-     * refused while the archive cannot record it.
+     * inbound stream that the archive records; refused while the archive cannot record it. While that stream is
+     * back-pressured the message waits in {@link #relayBacklog} (the relay's retry state) and the host reads no more
+     * from UDP until the backlog is through, so that the back-pressure reaches the clients over UDP and the host's
+     * thread goes on serving everything else.
      */
     private void onUdpEnvelope(final DirectBuffer buffer, final int offset, final int length)
     {
@@ -454,30 +469,87 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             return;
         }
+        if (relayBacklog.isEmpty() && relayed(buffer, offset, length))
+        {
+            return;
+        }
+        // the rest of this poll's fragments queue behind it, in order
+        final byte[] copy = new byte[length];
+        buffer.getBytes(offset, copy);
+        relayBacklog.add(copy);
+        if (relayStalledSinceNs == NOT_STALLED)
+        {
+            relayStalledSinceNs = System.nanoTime();
+        }
+    }
+
+    /**
+     * Passes on what waits in {@link #relayBacklog}, in order, as far as the relay takes it now. A message the relay
+     * has not taken for the client timeout is lost, as the archive or the host's own reading of the stream is stuck.
+     *
+     * @return how many went (or were lost).
+     */
+    private int retryRelays()
+    {
+        int work = 0;
+        byte[] next;
+        while ((next = relayBacklog.peek()) != null)
+        {
+            relayView.wrap(next);
+            if (!relayed(relayView, 0, next.length))
+            {
+                final long nowNs = System.nanoTime();
+                if (relayStalledSinceNs == NOT_STALLED)
+                {
+                    relayStalledSinceNs = nowNs;
+                }
+                if (nowNs - relayStalledSinceNs <= limits.clientTimeoutNs())
+                {
+                    break;
+                }
+                LOGGER.log(System.Logger.Level.ERROR, "queue host lost a queue message that came over UDP: its " +
+                    "inbound stream did not take it for the client timeout (back-pressured)");
+                relayStalledSinceNs = nowNs;
+            }
+            else
+            {
+                relayStalledSinceNs = NOT_STALLED;
+            }
+            relayBacklog.poll();
+            work++;
+        }
+        return work;
+    }
+
+    /**
+     * Offers a queue message that came over UDP to the relay once, and notes a PERSISTENT one to be confirmed when
+     * the archive has recorded it.
+     *
+     * @return true if the relay took it (or is closed: it is lost); false if back-pressured, to try again.
+     */
+    private boolean relayed(final DirectBuffer buffer, final int offset, final int length)
+    {
         final HostSession confirmTo = persistentSender(buffer, offset, length);
         final int sessionId = confirmTo == null ? 0 : reader.sessionId();
         final int producerId = confirmTo == null ? 0 : reader.producerId();
         final long messageSequence = confirmTo == null ? 0 : reader.sequence();
-        final String queueName = confirmTo == null ? null : reader.destinationName().asString();
-        final long deadline = System.nanoTime() + limits.clientTimeoutNs();
-        long result;
-        while ((result = relay.offer(buffer, offset, length)) < 0)
+        final long result = relay.offer(buffer, offset, length);
+        if (result < 0)
         {
-            if (result == TransportPublication.CLOSED || System.nanoTime() > deadline)
+            if (result == TransportPublication.CLOSED)
             {
                 LOGGER.log(System.Logger.Level.ERROR, "queue host lost a queue message that came over UDP: its " +
                     "inbound stream did not take it (" + TransportPublication.describe(result) + ")");
-                return;
+                return true;
             }
-            if (inbound.pollOldestFirst(inboundHandler, FRAGMENT_LIMIT) == 0)
-            {
-                Thread.onSpinWait();
-            }
+            return false;
         }
         if (confirmTo != null)
         {
-            confirmations.relayed(confirmTo, sessionId, producerId, messageSequence, queueName, result);
+            confirmations.relayed(confirmTo, sessionId, producerId, messageSequence,
+                reader.destinationName().asString(), result);
         }
+        return true;
     }
 
     /**
@@ -1356,6 +1428,14 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             // take in the acknowledgements already sent, so that they are stored
         }
         final long deadline = System.nanoTime() + CATCH_UP_NS;
+        while (!relayBacklog.isEmpty() && System.nanoTime() < deadline)
+        {
+            // pass on the queue messages over UDP that wait for the relay, reading the stream to make room
+            if (retryRelays() == 0 && inbound.pollOldestFirst(inboundHandler, FRAGMENT_LIMIT) == 0)
+            {
+                Thread.yield();
+            }
+        }
         while (queueFeed != null && arrivals.awaiting() > 0 && System.nanoTime() < deadline)
         {
             // read the recordings up to the live messages, so that the acknowledged ones' positions are stored and
