@@ -50,6 +50,8 @@ final class HostSession
     long backlogBytes;
     /** When the host last sent it something. */
     long lastSentNs;
+    /** Its browse under way, a sub-session with its own duty cycle work, or null: it browses one queue at a time. */
+    BrowseSession browse;
     /** The next session in the same bucket of the host's connection-id index ({@link ClientSessions}). */
     HostSession sameBucket;
     private State state;

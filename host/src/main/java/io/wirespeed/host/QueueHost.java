@@ -77,7 +77,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     private final Map<String, HostedQueue> queues = new HashMap<>();
     private final Map<String, SharedFeed> sharedFeeds = new HashMap<>();
     private final Map<String, DurableTopicFeed> durableFeeds = new HashMap<>();
-    private final List<BrowseCursor> browses = new ArrayList<>();
+    private final List<BrowseSession> browses = new ArrayList<>();
     private final DurableFeed.Sink queueSink = this::onQueueReplayed;
     private final MessageIntake intake = this::enqueue;
     private final ReplayGate replayGate = this::releaseReplays;
@@ -1264,35 +1264,35 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
                 " browses at once: try again when one has ended");
             return;
         }
-        browses.add(new BrowseCursor(client, requestId, queue.browseOrder(), test));
+        final BrowseSession browse = new BrowseSession(client, requestId, queue.browseOrder(), test);
+        client.browse = browse;
+        browses.add(browse);
     }
 
     /** A client's browse under way, if any, ends where it is: a client browses one queue at a time. */
     private void endBrowse(final HostSession client)
     {
-        for (int i = 0; i < browses.size(); i++)
+        final BrowseSession browse = client.browse;
+        if (null != browse)
         {
-            final BrowseCursor browse = browses.get(i);
-            if (browse.client == client)
-            {
-                proxy.browseEnd(client, browse.correlationId);
-                browses.remove(i);
-                return;
-            }
+            browse.end(proxy);
+            browses.remove(browse);
+            client.browse = null;
         }
     }
 
-    /** Sends a page of each browse under way; forgets those ended. */
+    /** Does the work of each browse under way (its next page); forgets those done. */
     private int sendBrowsePages(final long nowMs)
     {
         int work = 0;
         for (int i = browses.size() - 1; i >= 0; i--)
         {
-            final BrowseCursor browse = browses.get(i);
-            work += browse.sendPage(proxy, nowMs);
-            if (browse.isEnded())
+            final BrowseSession browse = browses.get(i);
+            work += browse.doWork(proxy, nowMs);
+            if (browse.isDone())
             {
                 browses.remove(i);
+                browse.client.browse = null;
             }
         }
         return work;
@@ -1388,7 +1388,12 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             release(consumer);
         }
         client.consumers.clear();
-        browses.removeIf(browse -> browse.client == client);
+        if (null != client.browse)
+        {
+            client.browse.abandon();
+            browses.remove(client.browse);
+            client.browse = null;
+        }
         for (final HostedQueue queue : queues.values().toArray(new HostedQueue[0]))
         {
             if (queue.temporaryOwner == client)
