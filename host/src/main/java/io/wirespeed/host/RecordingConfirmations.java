@@ -39,7 +39,7 @@ final class RecordingConfirmations
      * @param position   the relay's position after it.
      */
     void relayed(
-        final HostedClient client, final int sessionId, final int producerId, final long sequence, final String queue,
+        final HostSession client, final int sessionId, final int producerId, final long sequence, final String queue,
         final long position)
     {
         pending.add(new Pending(client, sessionId, producerId, sequence, queue, position));
@@ -102,7 +102,7 @@ final class RecordingConfirmations
      *
      * @param client the client.
      */
-    void forget(final HostedClient client)
+    void forget(final HostSession client)
     {
         final Iterator<Pending> it = pending.iterator();
         while (it.hasNext())
@@ -121,7 +121,7 @@ final class RecordingConfirmations
     }
 
     private record Pending(
-        HostedClient client, int sessionId, int producerId, long sequence, String queue, long position)
+        HostSession client, int sessionId, int producerId, long sequence, String queue, long position)
     {
         boolean sameProducer(final Pending other)
         {
