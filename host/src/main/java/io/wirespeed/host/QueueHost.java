@@ -1075,7 +1075,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     }
 
     private void subscribeDurable(
-        final HostedClient client, final long consumerId, final int credit, final DurableTopicFeed existing,
+        final HostSession client, final long consumerId, final int credit, final DurableTopicFeed existing,
         final String topic, final String selector, final String key, final String channel, final int streamId,
         final boolean shared, final boolean noLocal)
     {
