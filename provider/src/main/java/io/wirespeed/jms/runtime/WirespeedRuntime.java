@@ -91,7 +91,13 @@ public final class WirespeedRuntime implements AutoCloseable
         this.runner = new AgentRunner(config.idle().newIdleStrategy(),
             (error) -> onFault(JmsExceptions.wrap("the Wirespeed runtime's thread failed: " + error.getMessage(),
             error)), null, new Conductor());
-        AgentRunner.startOnThread(runner);
+        // a daemon: the runtime outlives connections, and must not keep a JVM alive whose application has ended
+        AgentRunner.startOnThread(runner, (task) ->
+        {
+            final Thread thread = new Thread(task);
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     /**
