@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
@@ -67,6 +70,92 @@ class ConnectionPerSendOrderTest extends JmsTestSupport
     void queueMessagesSentThroughSuccessiveConnectionsArriveInOrderWhenTheListenerFallsBehind() throws Exception
     {
         assertArrivesInOrderBehindABlockedListener(true);
+    }
+
+    @Test
+    void queueMessagesOfTwoThreadsEachSendingThroughSuccessiveConnectionsArriveInEachThreadsOrder() throws Exception
+    {
+        assertEachThreadsOrder(true);
+    }
+
+    @Test
+    void topicMessagesOfTwoThreadsEachSendingThroughSuccessiveConnectionsArriveInEachThreadsOrder() throws Exception
+    {
+        assertEachThreadsOrder(false);
+    }
+
+    /**
+     * Two threads at once, each sending through successive connections to a destination of its own that shares the
+     * stream with the other's (queues all travel on the queue host's inbound stream): on 105a64a a thread's next
+     * connection could take the publication the other thread gave back last, while its own earlier messages still
+     * waited on another publication, and a subscriber reads several publications of one stream in any order (the
+     * Spring two-applications test saw a0..a3, a26..a30, a4..).
+     */
+    private void assertEachThreadsOrder(final boolean queue) throws Exception
+    {
+        final ConnectionFactory factory = new JmsConnectionFactory("wirespeed:ipc");
+        final Connection consuming = connection();
+        final Session session = consuming.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final String name = uniqueTopic() + ".threads";
+        final List<List<String>> received = new ArrayList<>();
+        final List<Destination> destinations = new ArrayList<>();
+        for (int t = 0; t < 2; t++)
+        {
+            final Destination destination = queue ? session.createQueue(name + t) : session.createTopic(name + t);
+            final List<String> into = Collections.synchronizedList(new ArrayList<>());
+            session.createConsumer(destination).setMessageListener((message) ->
+            {
+                try
+                {
+                    into.add(((TextMessage)message).getText());
+                }
+                catch (final JMSException ex)
+                {
+                    throw new IllegalStateException(ex);
+                }
+            });
+            received.add(into);
+            destinations.add(destination);
+        }
+        consuming.start();
+        final List<CompletableFuture<Void>> senders = new ArrayList<>();
+        final ExecutorService threads = Executors.newFixedThreadPool(2);
+        for (int t = 0; t < 2; t++)
+        {
+            final Destination destination = destinations.get(t);
+            senders.add(CompletableFuture.runAsync(() ->
+            {
+                for (int i = 0; i < MESSAGES; i++)
+                {
+                    try
+                    {
+                        sendOnce(factory, destination, false, "m" + i);
+                    }
+                    catch (final JMSException ex)
+                    {
+                        throw new IllegalStateException(ex);
+                    }
+                }
+            }, threads));
+        }
+        try
+        {
+            senders.forEach(CompletableFuture::join);
+        }
+        finally
+        {
+            threads.shutdown();
+        }
+        final List<String> sent = new ArrayList<>();
+        for (int i = 0; i < MESSAGES; i++)
+        {
+            sent.add("m" + i);
+        }
+        for (final List<String> into : received)
+        {
+            Await.until("all " + MESSAGES + " messages", () -> into.size() >= MESSAGES);
+            assertEquals(sent, new ArrayList<>(into));
+        }
     }
 
     /**

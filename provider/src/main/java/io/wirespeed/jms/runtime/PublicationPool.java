@@ -15,9 +15,11 @@ import io.wirespeed.transport.TransportPublication;
  * session takes one (or the transport makes one, a round trip to the media driver) on its first send to a stream,
  * and gives it back when it closes, if its subscribers read it in shared memory ({@link #keepsOpen}); a network
  * publication is closed by its session as before, waiting for its subscribers until the {@code linger} deadline, so
- * that an application that closes its connection and exits loses nothing. The one given back last is taken first,
- * so that messages one thread sends one after another through successive connections travel on one publication, and
- * so arrive in the order sent (a subscriber reads each publication in order, several in any order). A publication is
+ * that an application that closes its connection and exits loses nothing. A thread takes back the publication it
+ * gave back last, never one another thread gave back, so that the messages one thread sends one after another through
+ * successive connections travel on one publication, and so arrive in the order sent, however many threads send to the
+ * stream at once (a subscriber reads each publication in order, several in any order: a thread that went on on a
+ * publication another thread had just sent on could overtake its own earlier messages). A publication is
  * held by one session at a time, as an exclusive publication must be. One given back and not taken again for
  * {@code idleNs} is closed, so that a stream nobody sends to any more holds no log buffer. Thread safe.
  */
@@ -52,7 +54,7 @@ public final class PublicationPool
     }
 
     /**
-     * A publication to a stream: the one given back last, or a new one.
+     * A publication to a stream: the one the calling thread gave back last, or a new one.
      *
      * @param transport the transport.
      * @param channel   the channel, as the transport names it.
@@ -66,10 +68,19 @@ public final class PublicationPool
         synchronized (this)
         {
             final ArrayDeque<Idle> kept = idle.get(key);
-            if (null != kept && !kept.isEmpty())
+            if (null != kept)
             {
-                size--;
-                return kept.pollLast().publication;
+                final Thread thread = Thread.currentThread();
+                for (final Iterator<Idle> newestFirst = kept.descendingIterator(); newestFirst.hasNext();)
+                {
+                    final Idle entry = newestFirst.next();
+                    if (entry.releasedBy == thread)
+                    {
+                        newestFirst.remove();
+                        size--;
+                        return entry.publication;
+                    }
+                }
             }
         }
         return transport.addPublication(channel, streamId);
@@ -90,8 +101,8 @@ public final class PublicationPool
         {
             if (!closed)
             {
-                idle.computeIfAbsent(new Key(transport, channel, streamId),
-                    (k) -> new ArrayDeque<>()).addLast(new Idle(publication, System.nanoTime()));
+                final Idle entry = new Idle(publication, Thread.currentThread(), System.nanoTime());
+                idle.computeIfAbsent(new Key(transport, channel, streamId), (k) -> new ArrayDeque<>()).addLast(entry);
                 size++;
                 return;
             }
@@ -168,7 +179,7 @@ public final class PublicationPool
     {
     }
 
-    private record Idle(TransportPublication publication, long sinceNs)
+    private record Idle(TransportPublication publication, Thread releasedBy, long sinceNs)
     {
     }
 }
