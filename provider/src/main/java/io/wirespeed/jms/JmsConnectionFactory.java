@@ -95,6 +95,7 @@ public class JmsConnectionFactory implements ConnectionFactory, QueueConnectionF
         }
         this.config = config;
         this.uri = config.uri();
+        this.runtime = null;
     }
 
     /**
