@@ -102,6 +102,7 @@ public final class ReportWriter
         SystemSections.s8(doc, points);
         SizeAndUdpSections.s9(doc, points);
         DefaultsSection.write(doc, points);
+        ChurnSection.write(doc, points);
         JmhSection.write(doc, (Map<String, Object>)results.getOrDefault("jmh", Map.of("status", "not run")));
         errors(doc, (List<Map<String, Object>>)results.getOrDefault("errors", List.of()));
         return doc;
@@ -125,7 +126,8 @@ public final class ReportWriter
             "no Wirespeed TCP counterpart). The default-configuration targets use DEF (wirespeed:ipc with no " +
             "option, a pinger blocking in receive()), the quickstart's its own printed p99, the allocation " +
             "targets S2's per-thread counters, the topic-scaling targets S3 (a point whose load was not kept, or " +
-            "whose set-up did not finish in time, does not meet its target).");
+            "whose set-up did not finish in time, does not meet its target), the connection-churn targets CH's " +
+            "absolute cycle times (Artemis's beside them for scale).");
         final List<List<String>> rows = new ArrayList<>();
         for (final Map<String, Object> target : targets)
         {

@@ -98,6 +98,33 @@ class ReportWriterTest
     }
 
     @Test
+    void judgesConnectionChurnByItsCycleTimesLossAndOrderAndShowsItBesideArtemis()
+    {
+        final List<Map<String, Object>> points = List.of(
+            churn("wirespeed-ipc", "queue", "connection", 80, 900, 0),
+            churn("wirespeed-ipc", "queue", "context", 120, 900, 0),
+            churn("wirespeed-ipc", "topic", "connection", 60, 400, 2),
+            churn("artemis-invm", "queue", "connection", 800, 6_000, 0));
+
+        final List<Map<String, Object>> targets = Targets.evaluate(points);
+
+        assertEquals("MET", status(targets, "churn (wirespeed:ipc, CH), queue, a connection per send"));
+        assertTrue(detail(targets, "churn (wirespeed:ipc, CH), queue, a connection per send")
+            .contains("artemis-invm p50 800.0 µs"));
+        assertEquals("NOT MET", status(targets, "churn (wirespeed:ipc, CH), queue, createContext() per send"));
+        assertEquals("NOT MET", status(targets, "churn (wirespeed:ipc, CH), topic, a connection per send"));
+        assertTrue(detail(targets, "churn (wirespeed:ipc, CH), topic, a connection per send")
+            .contains("out of order 2"));
+        assertEquals("NOT MEASURED", status(targets, "churn (wirespeed:ipc, CH), topic, createContext() per send"));
+
+        final Map<String, Object> results = new LinkedHashMap<>();
+        results.put("points", points);
+        final String markdown = MarkdownRenderer.render(ReportWriter.build(results), Map.of());
+        assertTrue(markdown.contains("| wirespeed-ipc | queue | connection | 80.00 | 90.00 | 900 | 900 | 900 | " +
+            "0.10× artemis-invm | 2,000 |"), markdown);
+    }
+
+    @Test
     void writesMarkdownWithChartFilesAndHtmlWithInlineSvg() throws Exception
     {
         final Map<String, Object> results = new LinkedHashMap<>();
@@ -152,6 +179,24 @@ class ReportWriterTest
         point.put("peer", peer);
         point.put("mode", "pingpong");
         point.put("rtt", Map.of("p50", p50, "p90", p90, "p99.9", p999));
+        return point;
+    }
+
+    private static Map<String, Object> churn(final String peer, final String destination, final String variant,
+        final double p50, final double p99, final long outOfOrder)
+    {
+        final Map<String, Object> point = new LinkedHashMap<>();
+        point.put("scenario", "CH");
+        point.put("peer", peer);
+        point.put("destination", destination);
+        point.put("variant", variant);
+        point.put("cycles", 2_000);
+        point.put("cycle", Map.of("p50", p50, "p90", p50 + 10, "p99", p99, "p99.9", p99, "max", p99));
+        point.put("cyclesPerSec", 5_000);
+        point.put("lost", 0L);
+        point.put("outOfOrder", outOfOrder);
+        point.put("duplicates", 0L);
+        point.put("complete", true);
         return point;
     }
 
