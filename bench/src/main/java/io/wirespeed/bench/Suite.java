@@ -181,6 +181,7 @@ public final class Suite implements Callable<Integer>
         results.put("startedAt", ZonedDateTime.now().minusNanos(System.nanoTime() - started).toString());
         results.put("command", "bench/bin/run-suite " + String.join(" ", args));
         results.put("durationSeconds", Math.round((System.nanoTime() - started) / 1e9));
+        machine.put("loadAverageAtEnd", MachineInfo.loadAverage());
         results.put("machine", machine);
         results.putAll(SourceInfo.describe(Path.of("").toAbsolutePath()));
         results.put("childJvmOptions", StepJvm.jvmOptions());

@@ -19,15 +19,18 @@ class ReportWriterTest
     Path directory;
 
     @Test
-    void namesTheCommitAndWhetherTheTreeWasDirtyBesideTheMachine()
+    void namesTheCommitAndWhetherTheTreeWasDirtyBesideTheMachineAndItsLoad()
     {
         final Map<String, Object> results = new LinkedHashMap<>();
-        results.put("machine", Map.of("host", "lab1", "cores", 2));
+        results.put("machine", Map.of("host", "lab1", "cores", 2, "loadAverage", "10.40 9.80 7.10",
+            "loadAverageAtEnd", "12.00 10.10 7.50"));
         results.put("commit", "d7d5ed9c0ffee");
         results.put("dirty", true);
         final String dirty = MarkdownRenderer.render(ReportWriter.build(results), Map.of());
         assertTrue(dirty.contains("Commit: d7d5ed9c0ffee with changes not committed"), dirty);
         assertTrue(dirty.contains("Machine: lab1"), dirty);
+        assertTrue(dirty.contains("load average (1, 5, 15 min) 10.40 9.80 7.10 at the start, 12.00 10.10 7.50 at " +
+            "the end"), dirty);
 
         results.put("dirty", false);
         assertTrue(MarkdownRenderer.render(ReportWriter.build(results), Map.of())
