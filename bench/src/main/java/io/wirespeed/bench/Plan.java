@@ -85,6 +85,7 @@ public final class Plan
         plan.put("DEF", List.of(WIRESPEED_IPC, ARTEMIS_INVM));
         plan.put("QS", List.of(WIRESPEED_IPC));
         plan.put("WC", List.of(WIRESPEED_IPC));
+        plan.put("CH", List.of(WIRESPEED_IPC, ARTEMIS_INVM, ARTEMIS_TCP));
         final List<Step> steps = new ArrayList<>();
         plan.forEach((scenario, scenarioPeers) ->
         {
@@ -145,6 +146,8 @@ public final class Plan
         scenarios.put("QS", "the quickstart (examples) as its README runs it: 45 bytes at 50k msg/s");
         scenarios.put("WC", "one wildcard consumer vs 1,000 exact consumers over 1,000 topics at 100k msg/s: " +
             "one-way p50 ratio, target <= 1.1");
+        scenarios.put("CH", "connection churn: a connection (or createContext()), one send, close, per cycle, on a " +
+            "queue and a topic, a long-lived consumer checking arrival and order; targets p50 <= 100 us, p99 <= 1 ms");
         return scenarios;
     }
 }

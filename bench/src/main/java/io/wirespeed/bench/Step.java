@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 
 import io.wirespeed.bench.json.Json;
 import io.wirespeed.bench.rig.RunProfile;
+import io.wirespeed.bench.scenario.ChurnScenario;
 import io.wirespeed.bench.scenario.DefaultConfigScenario;
 import io.wirespeed.bench.scenario.FanOutScenario;
 import io.wirespeed.bench.scenario.ManyToManyScenario;
@@ -117,6 +118,7 @@ public final class Step
             case DefaultConfigScenario.ID -> DefaultConfigScenario.run(peer, profile, sink);
             case QuickstartScenario.ID -> QuickstartScenario.run(peer, profile, sink);
             case WildcardScenario.ID -> WildcardScenario.run(peer, profile, sink);
+            case ChurnScenario.ID -> ChurnScenario.run(peer, profile, sink);
             default -> throw new IllegalArgumentException("unknown scenario: " + scenario);
         }
     }

@@ -35,11 +35,11 @@ import picocli.CommandLine.Spec;
  * <p>
  * Arguments (picocli; {@code --help} lists them), all optional, each by its bare name or with {@code --}:
  * {@code long} (the published reports' durations), {@code idle=yielding|busy-spin|backoff},
- * {@code threading=shared|dedicated}, {@code only=S1,S2,...,S9,DEF,QS,WC,JMH}, {@code peers=wirespeed-ipc,aeron-ipc},
- * {@code hosts=loopback|netns} (netns: the network peers of S1, S2, S3, S4, S5, S8 and S9 also between network
- * namespaces, as {@code <peer>-netns}; needs root), {@code jmh=<jar>|skip}, {@code out=<directory>},
- * {@code warmup=<s>}, {@code measure=<s>}, {@code s3topics=<n>,<n>...} (S3's loaded topic counts instead of its
- * profile's).
+ * {@code threading=shared|dedicated}, {@code only=S1,S2,...,S9,DEF,QS,WC,CH,JMH},
+ * {@code peers=wirespeed-ipc,aeron-ipc}, {@code hosts=loopback|netns} (netns: the network peers of S1, S2, S3,
+ * S4, S5, S8 and S9 also between network namespaces, as {@code <peer>-netns}; needs root), {@code jmh=<jar>|skip},
+ * {@code out=<directory>}, {@code warmup=<s>}, {@code measure=<s>}, {@code s3topics=<n>,<n>...} (S3's loaded topic
+ * counts instead of its profile's).
  */
 @Command(name = "bench/bin/run-suite", mixinStandardHelpOptions = true, version = "wirespeed-bench",
     description = Suite.DESCRIPTION, footer = Suite.FOOTER)
@@ -53,7 +53,7 @@ public final class Suite implements Callable<Integer>
     @Mixin
     private RunProfile.Options profileOptions = new RunProfile.Options();
 
-    @Option(names = {"only", "--only"}, split = ",", paramLabel = "S1,...,S9,DEF,QS,WC,JMH",
+    @Option(names = {"only", "--only"}, split = ",", paramLabel = "S1,...,S9,DEF,QS,WC,CH,JMH",
         description = "run these scenarios only")
     private Set<String> only = new LinkedHashSet<>();
 
@@ -181,6 +181,7 @@ public final class Suite implements Callable<Integer>
         results.put("startedAt", ZonedDateTime.now().minusNanos(System.nanoTime() - started).toString());
         results.put("command", "bench/bin/run-suite " + String.join(" ", args));
         results.put("durationSeconds", Math.round((System.nanoTime() - started) / 1e9));
+        machine.put("loadAverageAtEnd", MachineInfo.loadAverage());
         results.put("machine", machine);
         results.putAll(SourceInfo.describe(Path.of("").toAbsolutePath()));
         results.put("childJvmOptions", StepJvm.jvmOptions());

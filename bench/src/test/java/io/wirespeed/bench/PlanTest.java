@@ -62,7 +62,7 @@ class PlanTest
         final IllegalArgumentException ex =
             assertThrows(IllegalArgumentException.class, () -> Plan.checkScenarioIds(Set.of("S10")));
 
-        assertTrue(ex.getMessage().contains("S1,S2,S3,S4,S5,S6,S7,S8,S9,DEF,QS,WC,JMH"), ex.getMessage());
+        assertTrue(ex.getMessage().contains("S1,S2,S3,S4,S5,S6,S7,S8,S9,DEF,QS,WC,CH,JMH"), ex.getMessage());
     }
 
     @Test
@@ -85,6 +85,19 @@ class PlanTest
         assertEquals(List.of("wirespeed-ipc", "wirespeed-udp", "wirespeed-udp-netns", "artemis-invm", "artemis-tcp",
             "artemis-tcp-netns"),
             Plan.steps(SHORT, Set.of("S8"), Set.of(), true).stream().map(Plan.Step::peer).toList());
+    }
+
+    @Test
+    void connectionChurnRunsForWirespeedsEmbeddedDefaultAndArtemisInVmAndOverTcpOnOneHost()
+    {
+        final List<Plan.Step> expected = List.of(new Plan.Step("CH", "wirespeed-ipc"),
+            new Plan.Step("CH", "artemis-invm"), new Plan.Step("CH", "artemis-tcp"));
+
+        assertEquals(expected, Plan.steps(SHORT, Set.of("CH"), Set.of()));
+        assertEquals(expected, Plan.steps(SHORT, Set.of("CH"), Set.of(), true));
+        assertEquals(List.of(new Plan.Step("CH", "wirespeed-ipc")),
+            Plan.steps(SHORT, Set.of("CH"), Set.of("wirespeed-ipc", "aeron-ipc")));
+        Plan.checkScenarioIds(Set.of("CH"));
     }
 
     @Test

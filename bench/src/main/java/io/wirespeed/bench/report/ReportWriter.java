@@ -72,13 +72,16 @@ public final class ReportWriter
         final Map<String, Object> profile = (Map<String, Object>)results.getOrDefault("profile", Map.of());
         final List<Map<String, Object>> points = (List<Map<String, Object>>)results.getOrDefault("points", List.of());
         doc.heading(1, "Wirespeed benchmark report — " + machine.get("cores") + " cores, " + machine.get("cpuModel"));
-        doc.paragraph(String.format("Commit: %s%s. Machine: %s, %s cores (%s), %s GiB, %s. JVM: %s. " +
+        doc.paragraph(String.format("Commit: %s%s. Machine: %s, %s cores (%s), %s GiB, %s, load average (1, 5, " +
+            "15 min) %s at the start, %s at the end. JVM: %s. " +
             "Run: %s mode, idle=%s, threading=%s, warm-up %s s and %s s measured per point, child JVM options `%s`. " +
             "Started %s, took %s s. Command: `%s`.",
             results.getOrDefault("commit", "unknown"), treeState(results.getOrDefault("dirty", "unknown")),
             machine.get("host"), machine.get("cores"), machine.get("cpuModel"), machine.get("memoryGiB"),
-            machine.get("os"), machine.get("jvm"), profile.get("mode"), profile.get("idle"), profile.get("threading"),
-            profile.get("warmupSeconds"), profile.get("measureSeconds"), results.get("childJvmOptions"),
+            machine.get("os"), machine.getOrDefault("loadAverage", "unknown"),
+            machine.getOrDefault("loadAverageAtEnd", "unknown"), machine.get("jvm"), profile.get("mode"),
+            profile.get("idle"), profile.get("threading"), profile.get("warmupSeconds"), profile.get("measureSeconds"),
+            results.get("childJvmOptions"),
             results.get("startedAt"), results.get("durationSeconds"), results.get("command")));
         doc.paragraph("Every peer ran on this one machine, in this run, each scenario-and-peer in a fresh JVM, " +
             "with the same message sizes, rates and histogram method (HdrHistogram, latency from the intended " +
@@ -102,6 +105,7 @@ public final class ReportWriter
         SystemSections.s8(doc, points);
         SizeAndUdpSections.s9(doc, points);
         DefaultsSection.write(doc, points);
+        ChurnSection.write(doc, points);
         JmhSection.write(doc, (Map<String, Object>)results.getOrDefault("jmh", Map.of("status", "not run")));
         errors(doc, (List<Map<String, Object>>)results.getOrDefault("errors", List.of()));
         return doc;
@@ -125,7 +129,8 @@ public final class ReportWriter
             "no Wirespeed TCP counterpart). The default-configuration targets use DEF (wirespeed:ipc with no " +
             "option, a pinger blocking in receive()), the quickstart's its own printed p99, the allocation " +
             "targets S2's per-thread counters, the topic-scaling targets S3 (a point whose load was not kept, or " +
-            "whose set-up did not finish in time, does not meet its target).");
+            "whose set-up did not finish in time, does not meet its target), the connection-churn targets CH's " +
+            "absolute cycle times (Artemis's beside them for scale).");
         final List<List<String>> rows = new ArrayList<>();
         for (final Map<String, Object> target : targets)
         {

@@ -6,11 +6,13 @@ import java.util.List;
 import java.util.Map;
 
 import io.wirespeed.bench.rig.Points;
+import io.wirespeed.bench.scenario.ChurnScenario;
 
 /**
  * The project's performance goals (issue 10's among them), judged from one run's points: met, not met, or not
  * measured. Goals, not assertions: a 2-core machine shared with other work says little about absolute latency, so
- * every goal but the quickstart's is a ratio to a peer, or to another point, measured in the same run.
+ * every goal but the quickstart's and connection churn's is a ratio to a peer, or to another point, measured in the
+ * same run.
  */
 public final class Targets
 {
@@ -19,6 +21,9 @@ public final class Targets
 
     /** The rate the quickstart's goal is set at, msg/s. */
     public static final int QUICKSTART_RATE = 50_000;
+
+    private static final double CHURN_P50_MICROS = ChurnScenario.TARGET_P50_MICROS;
+    private static final double CHURN_P99_MICROS = ChurnScenario.TARGET_P99_MICROS;
 
     private Targets()
     {
@@ -84,7 +89,73 @@ public final class Targets
                 rows.add(topicScaling(points, peer, topics));
             }
         }
+        for (final String destination : List.of("queue", "topic"))
+        {
+            for (final String variant : List.of("connection", "context"))
+            {
+                rows.add(churn(points, destination, variant));
+            }
+        }
         return rows;
+    }
+
+    private static Map<String, Object> churn(
+        final List<Map<String, Object>> points, final String destination, final String variant)
+    {
+        final Map<String, Object> row = row(String.format(
+            "Connection churn (wirespeed:ipc, CH), %s, %s: one cycle p50 ≤ %.0f µs and p99 ≤ %,.0f µs",
+            destination, "context".equals(variant) ? "createContext() per send" : "a connection per send",
+            CHURN_P50_MICROS, CHURN_P99_MICROS));
+        row.put("goal", String.format("p50 ≤ %.0f µs, p99 ≤ %,.0f µs, none lost or out of order",
+            CHURN_P50_MICROS, CHURN_P99_MICROS));
+        final Map<String, Object> ours = churnPoint(points, "wirespeed-ipc", destination, variant);
+        if (null != ours && ours.containsKey("error"))
+        {
+            row.put("status", "NOT MET");
+            row.put("detail", String.valueOf(ours.get("error")));
+            return row;
+        }
+        final double p50 = null == ours ? Double.NaN : Points.number(ours, "cycle", "p50");
+        final double p99 = null == ours ? Double.NaN : Points.number(ours, "cycle", "p99");
+        if (Double.isNaN(p50) || Double.isNaN(p99))
+        {
+            return notMeasured(row);
+        }
+        final double lost = Points.number(ours, "lost");
+        final double outOfOrder = Points.number(ours, "outOfOrder");
+        row.put("ours", p50);
+        row.put("reference", CHURN_P50_MICROS);
+        row.put("ratio", round(p50 / CHURN_P50_MICROS));
+        row.put("status", p50 <= CHURN_P50_MICROS && p99 <= CHURN_P99_MICROS && 0 == lost && 0 == outOfOrder &&
+            Boolean.TRUE.equals(ours.get("complete")) ? "MET" : "NOT MET");
+        final StringBuilder detail = new StringBuilder(String.format(
+            "p50 %.1f µs, p99 %.1f µs over %,.0f cycles; lost %,.0f, out of order %,.0f", p50, p99,
+            Points.number(ours, "cycles"), lost, outOfOrder));
+        for (final String peer : List.of("artemis-invm", "artemis-tcp"))
+        {
+            final Map<String, Object> theirs = churnPoint(points, peer, destination, variant);
+            if (null != theirs && !theirs.containsKey("error"))
+            {
+                detail.append(String.format("; %s p50 %.1f µs, p99 %.1f µs", peer,
+                    Points.number(theirs, "cycle", "p50"), Points.number(theirs, "cycle", "p99")));
+            }
+        }
+        row.put("detail", detail.toString());
+        return row;
+    }
+
+    private static Map<String, Object> churnPoint(
+        final List<Map<String, Object>> points, final String peer, final String destination, final String variant)
+    {
+        for (final Map<String, Object> point : points)
+        {
+            if (ChurnScenario.ID.equals(point.get("scenario")) && peer.equals(point.get("peer")) &&
+                destination.equals(point.get("destination")) && variant.equals(point.get("variant")))
+            {
+                return point;
+            }
+        }
+        return null;
     }
 
     private static Map<String, Object> wirespeedIpc32(final List<Map<String, Object>> points, final boolean sync)

@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * What every result records about where it ran: host, cores, CPU model (from /proc/cpuinfo),
- * memory, operating system and JVM.
+ * memory, operating system and JVM, and the load average (from /proc/loadavg) when it was described.
  */
 public final class MachineInfo
 {
@@ -33,7 +33,25 @@ public final class MachineInfo
             System.getProperty("os.arch"));
         machine.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
         machine.put("jvmVendor", System.getProperty("java.vm.vendor"));
+        machine.put("loadAverage", loadAverage());
         return machine;
+    }
+
+    /**
+     * The machine's load average now: on a machine shared with other work, what the figures compete with.
+     *
+     * @return the 1, 5 and 15 minute averages as /proc/loadavg gives them ({@code "2.31 1.50 1.13"}), or
+     * {@code "unknown"}.
+     */
+    public static String loadAverage()
+    {
+        final List<String> line = lines("/proc/loadavg");
+        if (line.isEmpty())
+        {
+            return "unknown";
+        }
+        final String[] fields = line.get(0).trim().split("\\s+");
+        return fields.length < 3 ? "unknown" : fields[0] + " " + fields[1] + " " + fields[2];
     }
 
     private static String cpuModel()

@@ -33,6 +33,13 @@ public final class Progress
                 f(Points.number(point, "latency", "mean")), f(Points.number(point, "latency", "p50")),
                 f(Points.number(point, "latency", "p99.9")), f(Points.number(point, "latency", "max"))));
         }
+        if (point.containsKey("cycle"))
+        {
+            line.append(String.format(" cycle µs p50 %s p99 %s max %s, %,.0f cycles/s, out of order %,.0f",
+                f(Points.number(point, "cycle", "p50")), f(Points.number(point, "cycle", "p99")),
+                f(Points.number(point, "cycle", "max")), Points.number(point, "cyclesPerSec"),
+                Points.number(point, "outOfOrder")));
+        }
         if (point.containsKey("msgPerSec"))
         {
             line.append(String.format(" %,.0f msg/s", Points.number(point, "msgPerSec")));

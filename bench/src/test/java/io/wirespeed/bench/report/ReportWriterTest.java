@@ -19,15 +19,18 @@ class ReportWriterTest
     Path directory;
 
     @Test
-    void namesTheCommitAndWhetherTheTreeWasDirtyBesideTheMachine()
+    void namesTheCommitAndWhetherTheTreeWasDirtyBesideTheMachineAndItsLoad()
     {
         final Map<String, Object> results = new LinkedHashMap<>();
-        results.put("machine", Map.of("host", "lab1", "cores", 2));
+        results.put("machine", Map.of("host", "lab1", "cores", 2, "loadAverage", "10.40 9.80 7.10",
+            "loadAverageAtEnd", "12.00 10.10 7.50"));
         results.put("commit", "d7d5ed9c0ffee");
         results.put("dirty", true);
         final String dirty = MarkdownRenderer.render(ReportWriter.build(results), Map.of());
         assertTrue(dirty.contains("Commit: d7d5ed9c0ffee with changes not committed"), dirty);
         assertTrue(dirty.contains("Machine: lab1"), dirty);
+        assertTrue(dirty.contains("load average (1, 5, 15 min) 10.40 9.80 7.10 at the start, 12.00 10.10 7.50 at " +
+            "the end"), dirty);
 
         results.put("dirty", false);
         assertTrue(MarkdownRenderer.render(ReportWriter.build(results), Map.of())
@@ -98,6 +101,33 @@ class ReportWriterTest
     }
 
     @Test
+    void judgesConnectionChurnByItsCycleTimesLossAndOrderAndShowsItBesideArtemis()
+    {
+        final List<Map<String, Object>> points = List.of(
+            churn("wirespeed-ipc", "queue", "connection", 80, 900, 0),
+            churn("wirespeed-ipc", "queue", "context", 120, 900, 0),
+            churn("wirespeed-ipc", "topic", "connection", 60, 400, 2),
+            churn("artemis-invm", "queue", "connection", 800, 6_000, 0));
+
+        final List<Map<String, Object>> targets = Targets.evaluate(points);
+
+        assertEquals("MET", status(targets, "churn (wirespeed:ipc, CH), queue, a connection per send"));
+        assertTrue(detail(targets, "churn (wirespeed:ipc, CH), queue, a connection per send")
+            .contains("artemis-invm p50 800.0 µs"));
+        assertEquals("NOT MET", status(targets, "churn (wirespeed:ipc, CH), queue, createContext() per send"));
+        assertEquals("NOT MET", status(targets, "churn (wirespeed:ipc, CH), topic, a connection per send"));
+        assertTrue(detail(targets, "churn (wirespeed:ipc, CH), topic, a connection per send")
+            .contains("out of order 2"));
+        assertEquals("NOT MEASURED", status(targets, "churn (wirespeed:ipc, CH), topic, createContext() per send"));
+
+        final Map<String, Object> results = new LinkedHashMap<>();
+        results.put("points", points);
+        final String markdown = MarkdownRenderer.render(ReportWriter.build(results), Map.of());
+        assertTrue(markdown.contains("| wirespeed-ipc | queue | connection | 80.00 | 90.00 | 900 | 900 | 900 | " +
+            "0.10× artemis-invm | 2,000 |"), markdown);
+    }
+
+    @Test
     void writesMarkdownWithChartFilesAndHtmlWithInlineSvg() throws Exception
     {
         final Map<String, Object> results = new LinkedHashMap<>();
@@ -152,6 +182,24 @@ class ReportWriterTest
         point.put("peer", peer);
         point.put("mode", "pingpong");
         point.put("rtt", Map.of("p50", p50, "p90", p90, "p99.9", p999));
+        return point;
+    }
+
+    private static Map<String, Object> churn(final String peer, final String destination, final String variant,
+        final double p50, final double p99, final long outOfOrder)
+    {
+        final Map<String, Object> point = new LinkedHashMap<>();
+        point.put("scenario", "CH");
+        point.put("peer", peer);
+        point.put("destination", destination);
+        point.put("variant", variant);
+        point.put("cycles", 2_000);
+        point.put("cycle", Map.of("p50", p50, "p90", p50 + 10, "p99", p99, "p99.9", p99, "max", p99));
+        point.put("cyclesPerSec", 5_000);
+        point.put("lost", 0L);
+        point.put("outOfOrder", outOfOrder);
+        point.put("duplicates", 0L);
+        point.put("complete", true);
         return point;
     }
 

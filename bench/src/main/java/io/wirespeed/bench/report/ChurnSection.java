@@ -1,0 +1,65 @@
+package io.wirespeed.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.wirespeed.bench.peer.Peers;
+import io.wirespeed.bench.scenario.ChurnScenario;
+
+/** The report's section on connection churn (CH): a connection or context per send, beside Artemis. */
+final class ChurnSection
+{
+    private static final List<String> CYCLE = List.of("p50", "p90", "p99", "p99.9", "max");
+
+    private ChurnSection()
+    {
+    }
+
+    static void write(final Document doc, final List<Map<String, Object>> points)
+    {
+        final List<Map<String, Object>> churn = Cells.select(points, ChurnScenario.ID, p -> true);
+        if (churn.isEmpty())
+        {
+            return;
+        }
+        doc.heading(2, "Connection churn — a connection per send");
+        doc.paragraph("CH: one thread runs a cycle N times after warm-up cycles: `connection` is createConnection, " +
+            "createSession, createProducer, one send of a TextMessage, close; `context` is createContext(), " +
+            "createProducer().send, close; on a queue and on a topic, the provider's default delivery mode, while " +
+            "a consumer on a long-lived connection receives and checks what arrived and in which order. Wirespeed " +
+            "is `wirespeed:ipc` with no option (the embedded default). Latency of one whole cycle, µs. Targets: " +
+            "p50 ≤ 100 µs and p99 ≤ 1 ms for every destination and variant, nothing lost or out of order.");
+        final List<List<String>> rows = new ArrayList<>();
+        for (final Map<String, Object> p : churn)
+        {
+            final List<String> row = new ArrayList<>(List.of(Cells.text(p, "peer"), Cells.text(p, "destination"),
+                Cells.text(p, "variant")));
+            if (p.containsKey("error"))
+            {
+                for (int i = 0; i < CYCLE.size() + 6; i++)
+                {
+                    row.add("–");
+                }
+                row.add(String.valueOf(p.get("error")));
+                rows.add(row);
+                continue;
+            }
+            for (final String key : CYCLE)
+            {
+                row.add(Cells.micros(p, "cycle", key));
+            }
+            row.add(Ratios.toPeer(p, points, Peers.ARTEMIS_INVM, List.of("destination", "variant"), "cycle", "p50"));
+            row.add(Cells.count(p, "cycles"));
+            row.add(Cells.count(p, "cyclesPerSec"));
+            row.add(Cells.count(p, "lost"));
+            row.add(Cells.count(p, "outOfOrder"));
+            row.add(Cells.count(p, "duplicates"));
+            row.add("");
+            rows.add(row);
+        }
+        doc.table(LatencySections.concat(List.of("peer", "destination", "variant"), CYCLE,
+            List.of("p50 ÷ artemis-invm", "cycles", "cycles/s", "lost", "out of order", "duplicates", "error")),
+            rows);
+    }
+}

@@ -1,0 +1,54 @@
+package io.wirespeed.bench.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import io.wirespeed.bench.rig.Points;
+import io.wirespeed.bench.rig.RunProfile;
+
+/** CH for Wirespeed's embedded default, a handful of cycles: one point per destination and variant, all arrived. */
+class ChurnScenarioTest
+{
+    private static final int WARMUP = 5;
+    private static final int CYCLES = 20;
+
+    @Test
+    void measuresEveryDestinationAndVariantAndCountsEveryMessageInOrder() throws Exception
+    {
+        final List<Map<String, Object>> points = new ArrayList<>();
+
+        ChurnScenario.run("wirespeed-ipc", RunProfile.parse(new String[0]), WARMUP, CYCLES, points::add);
+
+        assertEquals(List.of("queue/connection", "queue/context", "topic/connection", "topic/context"),
+            points.stream().map(p -> p.get("destination") + "/" + p.get("variant")).toList());
+        for (final Map<String, Object> point : points)
+        {
+            assertFalse(point.containsKey("error"), point::toString);
+            assertEquals("CH", point.get("scenario"));
+            assertEquals("wirespeed-ipc", point.get("peer"));
+            assertEquals("wirespeed:ipc", point.get("uri"));
+            assertEquals(WARMUP, point.get("warmupCycles"));
+            assertEquals(CYCLES, point.get("cycles"));
+            assertEquals((double)CYCLES, Points.number(point, "cycle", "count"), point::toString);
+            final double p50 = Points.number(point, "cycle", "p50");
+            assertTrue(p50 > 0 && p50 <= Points.number(point, "cycle", "p99") &&
+                Points.number(point, "cycle", "p99") <= Points.number(point, "cycle", "max"), point::toString);
+            assertEquals((long)(WARMUP + CYCLES), point.get("sent"));
+            assertEquals((long)(WARMUP + CYCLES), point.get("received"), point::toString);
+            assertEquals(0L, point.get("lost"));
+            assertEquals(0L, point.get("duplicates"));
+            assertEquals(0L, point.get("outOfOrder"), point::toString);
+            assertEquals(true, point.get("complete"));
+            assertTrue(Points.number(point, "cyclesPerSec") > 0, point::toString);
+            assertEquals(ChurnScenario.TARGET_P50_MICROS, point.get("targetP50Us"));
+            assertEquals(ChurnScenario.TARGET_P99_MICROS, point.get("targetP99Us"));
+        }
+    }
+}
