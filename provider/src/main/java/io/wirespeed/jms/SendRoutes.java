@@ -23,18 +23,21 @@ import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
 
 /**
- * A session's route table: destination name to {@link SendRoute}, each made on the first send there and kept for
- * the session's life. A topic goes where the connection's routing sends it (its channel and stream; a topic on a
- * partition stream is advertised for resolution), every queue to the queue host's inbound stream; destinations on one
- * stream share its route and publication. Publications come from the runtime's {@link PublicationPool} and go back
- * there when the session closes. Used by the session's sending thread only.
+ * A session's route table: topic and queue names (a topic and a queue may share a name) to {@link SendRoute}s,
+ * each made on the first send there and kept for the session's life. A topic goes where the connection's routing
+ * sends it (its channel and stream; a topic on a partition stream is advertised for resolution), every queue to the
+ * queue host's inbound stream; destinations on one stream share its route and publication. Publications come from
+ * the runtime's {@link PublicationPool} and go back there when the session closes. Used by the session's sending
+ * thread only.
  */
 final class SendRoutes
 {
     private static final System.Logger LOGGER = System.getLogger(SendRoutes.class.getName());
 
     private final JmsSession session;
-    private final Map<String, SendRoute> routes = new HashMap<>();
+    private final Map<String, SendRoute> topics = new HashMap<>();
+    private final Map<String, SendRoute> queues = new HashMap<>();
+    private SendRoute queueRoute;
 
     /**
      * An empty route table.
@@ -68,19 +71,16 @@ final class SendRoutes
      */
     SendRoute route(final JmsDestination destination) throws JMSException
     {
-        SendRoute route = routes.get(destination.name());
-        if (route != null && route.queue != !destination.isTopic())
+        if (destination.isTopic())
         {
-            route = null;
+            final SendRoute route = topics.get(destination.name());
+            return null != route ? route : topicRoute(destination);
         }
-        if (route == null && !destination.isTopic())
+        SendRoute route = queues.get(destination.name());
+        if (null == route)
         {
             route = queueRoute();
-            routes.put(destination.name(), route);
-        }
-        if (route == null)
-        {
-            route = topicRoute(destination);
+            queues.put(destination.name(), route);
         }
         return route;
     }
@@ -96,9 +96,9 @@ final class SendRoutes
         final String channel = target.channel();
         final int streamId = connection.routing().streamId(destination.name());
         SendRoute route = null;
-        for (final SendRoute existing : routes.values())
+        for (final SendRoute existing : topics.values())
         {
-            if (existing.streamId == streamId && existing.channel.equals(channel) && !existing.queue)
+            if (existing.streamId == streamId && existing.channel.equals(channel))
             {
                 route = existing;
                 break;
@@ -118,7 +118,7 @@ final class SendRoutes
                     streamId + ": " + ex.getMessage(), ex);
             }
         }
-        routes.put(destination.name(), route);
+        topics.put(destination.name(), route);
         if (destination.kind() == DestinationKind.TOPIC &&
             !TopicRouting.isSingleStream(connection.routing().channel(destination.name())))
         {
@@ -129,19 +129,17 @@ final class SendRoutes
 
     private SendRoute queueRoute() throws JMSException
     {
-        for (final SendRoute existing : routes.values())
+        if (null != queueRoute)
         {
-            if (existing.queue)
-            {
-                return existing;
-            }
+            return queueRoute;
         }
         final JmsConnection connection = session.connection();
         final String channel = connection.queueClient().inboundChannel();
         try
         {
-            return new SendRoute(channel, QueueStreams.INBOUND_STREAM, connection.transport(), channel, true,
+            queueRoute = new SendRoute(channel, QueueStreams.INBOUND_STREAM, connection.transport(), channel, true,
                 watch(connection.transport()), connection.runtime().publications());
+            return queueRoute;
         }
         catch (final TransportException ex)
         {
@@ -165,8 +163,11 @@ final class SendRoutes
     void close(final long deadlineNs)
     {
         final Set<SendRoute> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
-        distinct.addAll(routes.values());
-        routes.clear();
+        distinct.addAll(topics.values());
+        distinct.addAll(queues.values());
+        topics.clear();
+        queues.clear();
+        queueRoute = null;
         for (final SendRoute route : distinct)
         {
             if (PublicationPool.keepsOpen(route.poolChannel))
