@@ -34,7 +34,7 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
     private final JmsDestination destination;
     private final int id;
     private final String messageIdPrefix;
-    private SessionSender.Route fixedRoute;
+    private SendRoute fixedRoute;
     private long sequence;
     private int deliveryMode = DeliveryMode.PERSISTENT;
     private int priority = Message.DEFAULT_PRIORITY;
@@ -316,7 +316,7 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
             stamp(message, target, deliveryMode, priority, timestamp, expiration, deliveryTime);
             message.setJMSMessageID(jmsMessage.getJMSMessageID());
         }
-        final SessionSender.Route route = target == destination ? fixedRoute : session.sender().route(target);
+        final SendRoute route = target == destination ? fixedRoute : session.sender().route(target);
         session.sender().send(route, jmsMessage, id);
         if (completionListener != null)
         {

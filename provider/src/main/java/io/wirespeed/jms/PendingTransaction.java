@@ -31,7 +31,7 @@ final class PendingTransaction
      * @param counters   its destination's counters, counted at commit.
      */
     void add(
-        final SessionSender.Route route, final String queue, final byte[] bytes, final boolean persistent,
+        final SendRoute route, final String queue, final byte[] bytes, final boolean persistent,
         final String messageId, final DestinationCounters counters)
     {
         sends.add(new PendingSend(route, queue, bytes, persistent, messageId, counters));
@@ -117,7 +117,7 @@ final class PendingTransaction
 
     /** A message encoded in a transaction, waiting for commit, with the counters its publication counts on. */
     record PendingSend(
-        SessionSender.Route route, String queue, byte[] bytes, boolean persistent, String messageId,
+        SendRoute route, String queue, byte[] bytes, boolean persistent, String messageId,
         DestinationCounters counters)
     {
     }

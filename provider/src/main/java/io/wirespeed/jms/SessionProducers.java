@@ -38,7 +38,7 @@ final class SessionProducers
         final JmsDestination given = JmsDestination.ofGiven(destination, true);
         if (null != given && given.isTopic() && TopicPattern.isWildcard(given.name()))
         {
-            throw SessionSender.wildcardSend(given);
+            throw SendRoutes.wildcardSend(given);
         }
         final JmsMessageProducer producer = new JmsMessageProducer(session, given);
         producers.add(producer);
