@@ -19,6 +19,7 @@ import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import io.wirespeed.codec.DestinationKind;
+import io.wirespeed.codec.EnvelopeReader;
 import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.config.SlowConsumerChannels;
@@ -53,7 +54,10 @@ import io.wirespeed.transport.TransportPublication;
  * a message no durable subscription keeps is lost with its subscribers anyway). What the archive records is
  * seen through the route's transport's {@link PersistenceWatch} capability; a transport without one (RDMA)
  * has streams nothing records, where no durable subscription can be made either
- * ({@link JmsConnection#durableChannelFor}), so a PERSISTENT send there does not wait either.
+ * ({@link JmsConnection#durableChannelFor}), so a PERSISTENT send there does not wait either. A PERSISTENT queue
+ * message sent over UDP to a host that keeps its queues in the archive waits instead for the host to say that its
+ * archive recorded it ({@link QueueClient#awaitRecorded}), within the send timeout; in a transaction, the commit
+ * waits so for each of them after publishing them all.
  * <p>
  * A message larger than its publication takes is refused at send with a {@link MessageFormatException}, in a
  * transaction too, so a commit never meets one. A commit first checks what can be known before publishing (a queue
@@ -75,6 +79,7 @@ final class SessionSender
 
     private final PendingTransaction transaction = new PendingTransaction();
     private final UnsafeBuffer pendingBuffer = new UnsafeBuffer(0, 0);
+    private final EnvelopeReader commitReader = new EnvelopeReader();
     private final IdleStrategy idle;
     private JmsMessage claimMessage;
     private int claimProducerId;
@@ -256,6 +261,7 @@ final class SessionSender
                 {
                     claimMessage = null;
                 }
+                awaitHostRecorded(route, persistent(message), producerId, message.messageIdSequence());
                 return;
             }
         }
@@ -278,6 +284,24 @@ final class SessionSender
         if (offer(route, buffer, length, persistent(message)))
         {
             counters.onSent(length);
+        }
+        awaitHostRecorded(route, persistent(message), producerId, message.messageIdSequence());
+    }
+
+    /**
+     * A PERSISTENT queue message sent over UDP to a host that keeps its queues in the archive returns only once the
+     * host says its archive recorded it (over IPC, {@link #awaitArchived} watches the archive itself).
+     */
+    private void awaitHostRecorded(final Route route, final boolean persistent, final int producerId,
+        final long sequence) throws JMSException
+    {
+        if (route.queue && persistent)
+        {
+            final QueueClient client = session.connection().queueClient();
+            if (client.confirmsPersistentSends())
+            {
+                client.awaitRecorded(session.id(), producerId, sequence, sendTimeoutNs, timeoutSetting);
+            }
         }
     }
 
@@ -590,10 +614,24 @@ final class SessionSender
                 }
                 published++;
             }
+            for (final PendingTransaction.PendingSend pending : transaction.sends())
+            {
+                if (pending.persistent() && pending.route().queue)
+                {
+                    pendingBuffer.wrap(pending.bytes());
+                    commitReader.wrap(pendingBuffer, 0, pending.bytes().length);
+                    awaitHostRecorded(pending.route(), true, commitReader.producerId(), commitReader.sequence());
+                }
+            }
         }
         catch (final JMSException ex)
         {
             metrics.onSendFailure();
+            if (published > 0 && published == transaction.sends().size())
+            {
+                // all published, not all confirmed: the host's reason says what that means
+                throw ex;
+            }
             throw 0 == published ? transaction.rolledBack(ex.getMessage(), ex) :
                 transaction.partiallyPublished(published, ex);
         }
