@@ -1,11 +1,13 @@
 package io.wirespeed.host;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadFactory;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -31,6 +33,7 @@ import io.wirespeed.host.durable.DurableStorage;
 import io.wirespeed.transport.CounterRegistry;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.PersistenceWatch;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 
@@ -54,6 +57,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     /** The most fragments one poll of a stream takes. */
     static final int FRAGMENT_LIMIT = 64;
     private static final long LIVENESS_CHECK_NS = 50_000_000L;
+    private static final long NOT_STALLED = Long.MIN_VALUE;
     /** The most browses under way at once, so that browsing clients hold bounded memory. */
     static final int MAX_BROWSES = 64;
     /** The most consumers one client (connection) has at once. */
@@ -71,10 +75,9 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     private final TransportSubscription inbound;
     private final TransportSubscription control;
     private final Map<String, HostedQueue> queues = new HashMap<>();
-    private final Map<String, HostedClient> clients = new HashMap<>();
     private final Map<String, SharedFeed> sharedFeeds = new HashMap<>();
     private final Map<String, DurableTopicFeed> durableFeeds = new HashMap<>();
-    private final List<BrowseCursor> browses = new ArrayList<>();
+    private final List<BrowseSession> browses = new ArrayList<>();
     private final DurableFeed.Sink queueSink = this::onQueueReplayed;
     private final MessageIntake intake = this::enqueue;
     private final ReplayGate replayGate = this::releaseReplays;
@@ -88,7 +91,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     private NanoClock clock = SystemNanoClock.INSTANCE;
     private ClientProxy proxy = new ClientProxy(limits, clock);
     private Admission admission = new Admission(QueueLimits.fromSystemProperties());
-    private HostedClient lastSender;
+    private HostSession lastSender;
     private final HostCounters counters;
     private long lastLagCheckNs;
     private long refusalsLogged;
@@ -98,9 +101,15 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     private final MessageHandler udpControlHandler = new ControlAdapter(this, true);
     private final MessageHandler udpInboundHandler = this::onUdpEnvelope;
     private final ClientSessions sessions;
+    private final Consumer<HostSession> cutOff = this::onGone;
     private TransportSubscription udpInbound;
     private TransportSubscription udpControl;
     private TransportPublication relay;
+    /** Queue messages over UDP that the back-pressured relay has not taken yet, in order: its retry state. */
+    private final ArrayDeque<byte[]> relayBacklog = new ArrayDeque<>();
+    private final UnsafeBuffer relayView = new UnsafeBuffer(new byte[0]);
+    private long relayStalledSinceNs = NOT_STALLED;
+    private RecordingConfirmations confirmations;
     private AgentRunner runner;
     private long sequence;
     private long deliveryIds;
@@ -150,7 +159,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         this.transport = transport;
         this.selectors = selectors;
         this.durable = durable;
-        this.sessions = new ClientSessions(transport, clients, this::forget);
+        this.sessions = new ClientSessions(transport, this::forget);
         this.counters = new HostCounters(transport.capability(CounterRegistry.class).orElse(null));
         final Map<String, DurableState> stored = durable == null ? Map.of() : restoreTopicFeeds(durable);
         this.inbound = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
@@ -186,8 +195,9 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             // durable queues are read from the recordings of the IPC inbound stream: UDP arrivals go through it
             relay = transport.addPublication(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
+            confirmations = new RecordingConfirmations(transport.capability(PersistenceWatch.class).orElse(null));
         }
-        sessions.udp(endpoint, udpControl);
+        sessions.udp(endpoint, udpControl, relay != null);
         return this;
     }
 
@@ -324,7 +334,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
      */
     int clientCount()
     {
-        return clients.size();
+        return sessions.size();
     }
 
     /**
@@ -380,8 +390,19 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         work += control.poll(controlHandler, FRAGMENT_LIMIT);
         if (udpControl != null)
         {
-            work += udpInbound.pollOldestFirst(udpInboundHandler, FRAGMENT_LIMIT);
+            if (!relayBacklog.isEmpty())
+            {
+                work += retryRelays();
+            }
+            if (relayBacklog.isEmpty())
+            {
+                work += udpInbound.pollOldestFirst(udpInboundHandler, FRAGMENT_LIMIT);
+            }
             work += udpControl.poll(udpControlHandler, FRAGMENT_LIMIT);
+        }
+        if (confirmations != null)
+        {
+            work += confirmations.confirm(relay, proxy);
         }
         for (final SharedFeed feed : sharedFeeds.values())
         {
@@ -400,7 +421,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
                 onRecordingStoppedOrResumed();
             }
         }
-        for (final HostedClient client : clients.values())
+        for (final HostSession client : sessions.all())
         {
             work += proxy.flush(client);
         }
@@ -432,8 +453,10 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /**
      * A queue message that came over UDP: taken as one from IPC, or, with durable queues, passed on to the IPC
-     * inbound stream that the archive records, waiting (reading that stream meanwhile) while it is back-pressured;
-     * refused while the archive cannot record it.
+     * inbound stream that the archive records; refused while the archive cannot record it. While that stream is
+     * back-pressured the message waits in {@link #relayBacklog} (the relay's retry state) and the host reads no more
+     * from UDP until the backlog is through, so that the back-pressure reaches the clients over UDP and the host's
+     * thread goes on serving everything else.
      */
     private void onUdpEnvelope(final DirectBuffer buffer, final int offset, final int length)
     {
@@ -446,21 +469,110 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             return;
         }
-        final long deadline = System.nanoTime() + limits.clientTimeoutNs();
-        long result;
-        while ((result = relay.offer(buffer, offset, length)) < 0)
+        if (relayBacklog.isEmpty() && relayed(buffer, offset, length))
         {
-            if (result == TransportPublication.CLOSED || System.nanoTime() > deadline)
+            return;
+        }
+        // the rest of this poll's fragments queue behind it, in order
+        final byte[] copy = new byte[length];
+        buffer.getBytes(offset, copy);
+        relayBacklog.add(copy);
+        if (relayStalledSinceNs == NOT_STALLED)
+        {
+            relayStalledSinceNs = System.nanoTime();
+        }
+    }
+
+    /**
+     * Passes on what waits in {@link #relayBacklog}, in order, as far as the relay takes it now. A message the relay
+     * has not taken for the client timeout is lost, as the archive or the host's own reading of the stream is stuck.
+     *
+     * @return how many went (or were lost).
+     */
+    private int retryRelays()
+    {
+        int work = 0;
+        byte[] next;
+        while ((next = relayBacklog.peek()) != null)
+        {
+            relayView.wrap(next);
+            if (!relayed(relayView, 0, next.length))
+            {
+                final long nowNs = System.nanoTime();
+                if (relayStalledSinceNs == NOT_STALLED)
+                {
+                    relayStalledSinceNs = nowNs;
+                }
+                if (nowNs - relayStalledSinceNs <= limits.clientTimeoutNs())
+                {
+                    break;
+                }
+                LOGGER.log(System.Logger.Level.ERROR, "queue host lost a queue message that came over UDP: its " +
+                    "inbound stream did not take it for the client timeout (back-pressured)");
+                relayStalledSinceNs = nowNs;
+            }
+            else
+            {
+                relayStalledSinceNs = NOT_STALLED;
+            }
+            relayBacklog.poll();
+            work++;
+        }
+        return work;
+    }
+
+    /**
+     * Offers a queue message that came over UDP to the relay once, and notes a PERSISTENT one to be confirmed when
+     * the archive has recorded it.
+     *
+     * @return true if the relay took it (or is closed: it is lost); false if back-pressured, to try again.
+     */
+    private boolean relayed(final DirectBuffer buffer, final int offset, final int length)
+    {
+        final HostSession confirmTo = persistentSender(buffer, offset, length);
+        final int sessionId = confirmTo == null ? 0 : reader.sessionId();
+        final int producerId = confirmTo == null ? 0 : reader.producerId();
+        final long messageSequence = confirmTo == null ? 0 : reader.sequence();
+        final long result = relay.offer(buffer, offset, length);
+        if (result < 0)
+        {
+            if (result == TransportPublication.CLOSED)
             {
                 LOGGER.log(System.Logger.Level.ERROR, "queue host lost a queue message that came over UDP: its " +
                     "inbound stream did not take it (" + TransportPublication.describe(result) + ")");
-                return;
+                return true;
             }
-            if (inbound.pollOldestFirst(inboundHandler, FRAGMENT_LIMIT) == 0)
-            {
-                Thread.onSpinWait();
-            }
+            return false;
         }
+        if (confirmTo != null)
+        {
+            confirmations.relayed(confirmTo, sessionId, producerId, messageSequence,
+                reader.destinationName().asString(), result);
+        }
+        return true;
+    }
+
+    /**
+     * The client over UDP to tell once a queue message is recorded: the sender of a PERSISTENT message whose session
+     * the host knows (a sender it does not know, as after a restart, is not told, and its send times out). Leaves the
+     * envelope in the reader.
+     */
+    private HostSession persistentSender(final DirectBuffer buffer, final int offset, final int length)
+    {
+        try
+        {
+            reader.wrap(buffer, offset, length);
+        }
+        catch (final MalformedEnvelopeException ex)
+        {
+            return null;
+        }
+        if (reader.deliveryMode() != EnvelopeDescriptor.PERSISTENT)
+        {
+            return null;
+        }
+        final HostSession sender = sender(reader.connectionIdHigh(), reader.connectionIdLow());
+        return sender != null && sender.udp ? sender : null;
     }
 
     /**
@@ -474,6 +586,12 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         if (recordingStopped)
         {
             arrivals.recordingStopped();
+            if (confirmations != null)
+            {
+                confirmations.refuseAll(proxy, "the archive's disk is nearly full and the queue host has stopped " +
+                    "recording (wirespeed.archive.min.free on its driver); PERSISTENT sends work again once that " +
+                    "disk has room, NON_PERSISTENT ones go on");
+            }
         }
         else
         {
@@ -500,7 +618,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             return;
         }
-        final HostedClient sender = sender(reader.connectionIdHigh(), reader.connectionIdLow());
+        final HostSession sender = sender(reader.connectionIdHigh(), reader.connectionIdLow());
         if (queue == null || !admission.admit(queue, sender, length))
         {
             refuseArrival(sender, name, queue);
@@ -521,22 +639,22 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     }
 
     /** The client that sent a message, by the connection id in its envelope, or null if the host does not know it. */
-    private HostedClient sender(final long high, final long low)
+    private HostSession sender(final long high, final long low)
     {
-        final HostedClient last = lastSender;
+        final HostSession last = lastSender;
         if (last != null && last.high == high && last.low == low)
         {
             return last;
         }
-        final HostedClient client = clients.get(high + ":" + low);
+        final HostSession client = sessions.find(high, low);
         lastSender = client;
         return client;
     }
 
     /**
      * While recording is stopped for want of disk space, a PERSISTENT queue message from a client over UDP is
-     * refused with notice, as a PERSISTENT send of a client over IPC fails then: it could not be kept (the archive
-     * does not confirm a remote client's sends, so the client learns it from the refusal, at its next send).
+     * refused with notice, as a PERSISTENT send of a client over IPC fails then: it could not be kept (the client's
+     * send, waiting for the host's confirmation, throws the refusal).
      *
      * @return true if the message was PERSISTENT and refused.
      */
@@ -562,16 +680,16 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     }
 
     /** A queue message had no room (or no queue could be made for it): dropped, and its sender told. */
-    private void refuseArrival(final HostedClient sender, final String name, final HostedQueue queue)
+    private void refuseArrival(final HostSession sender, final String name, final HostedQueue queue)
     {
         refuse(sender, name, queue == null ? noQueue(name) :
             admission.full(queue, admission.limits().policyOf(name), 1, reader.length()));
     }
 
     /** A queue message (the envelope the reader holds) was dropped: its sender is told why. */
-    private void refuse(final HostedClient sender, final String name, final String why)
+    private void refuse(final HostSession sender, final String name, final String why)
     {
-        HostedClient told = sender;
+        HostSession told = sender;
         if (told == null)
         {
             try
@@ -669,7 +787,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
      * The queue of a name, made on first use unless it is a temporary queue's name without its owner, or the host
      * keeps its limit of queues already (a queue restored from the archive is made whatever the limit).
      */
-    private HostedQueue queue(final String name, final HostedClient temporaryOwner, final boolean limited)
+    private HostedQueue queue(final String name, final HostSession temporaryOwner, final boolean limited)
     {
         HostedQueue queue = queues.get(name);
         if (queue == null)
@@ -739,7 +857,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
                 queue.name + "' " + why);
         }
         queue.room.waiting.clear();
-        for (final HostedClient client : queue.room.reserved.keySet().toArray(new HostedClient[0]))
+        for (final HostSession client : queue.room.reserved.keySet().toArray(new HostSession[0]))
         {
             admission.release(queue, client);
         }
@@ -780,7 +898,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public HostedClient client(final long high, final long low, final int replyStreamId, final boolean udp)
+    public HostSession client(final long high, final long low, final int replyStreamId, final boolean udp)
     {
         return sessions.client(high, low, replyStreamId, udp, limits, clock);
     }
@@ -798,7 +916,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     /** {@inheritDoc} */
     @Override
     public void onSubscribe(
-        final HostedClient client, final long consumerId, final int credit, final String name, final String selector)
+        final HostSession client, final long consumerId, final int credit, final String name, final String selector)
     {
         final HostedQueue queue = queues.get(name);
         if (isTemporaryName(name) && (queue == null || queue.temporaryOwner != client))
@@ -820,7 +938,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     /** {@inheritDoc} */
     @Override
     public void onSendCredit(
-        final HostedClient client, final long correlationId, final String name, final int messages, final long bytes)
+        final HostSession client, final long correlationId, final String name, final int messages, final long bytes)
     {
         final HostedQueue queue = isTemporaryName(name) ? queues.get(name) : queue(name, null, true);
         if (queue == null)
@@ -833,7 +951,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     }
 
     private void addConsumer(
-        final HostedClient client, final long consumerId, final HostedQueue queue, final String selector,
+        final HostSession client, final long consumerId, final HostedQueue queue, final String selector,
         final int credit)
     {
         final Predicate<EnvelopeReader> test;
@@ -867,7 +985,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     /** {@inheritDoc} */
     @Override
     public void onSubscribeShared(
-        final HostedClient client, final long consumerId, final int credit, final String topic, final String selector,
+        final HostSession client, final long consumerId, final int credit, final String topic, final String selector,
         final String key, final String channel, final int streamId)
     {
         SharedFeed feed = sharedFeeds.get(key);
@@ -890,7 +1008,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     /** {@inheritDoc} */
     @Override
     public void onSubscribeDurable(
-        final HostedClient client, final long consumerId, final int credit, final String topic, final String selector,
+        final HostSession client, final long consumerId, final int credit, final String topic, final String selector,
         final String key, final String channel, final int streamId, final boolean shared, final boolean noLocal)
     {
         takePendingDurable();
@@ -957,7 +1075,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     }
 
     private void subscribeDurable(
-        final HostedClient client, final long consumerId, final int credit, final DurableTopicFeed existing,
+        final HostSession client, final long consumerId, final int credit, final DurableTopicFeed existing,
         final String topic, final String selector, final String key, final String channel, final int streamId,
         final boolean shared, final boolean noLocal)
     {
@@ -994,7 +1112,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public void onUnsubscribe(final HostedClient client, final long requestId, final String key)
+    public void onUnsubscribe(final HostSession client, final long requestId, final String key)
     {
         takePendingDurable();
         final DurableTopicFeed feed = durable == null ? null : durableFeeds.get(key);
@@ -1033,7 +1151,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public void onCredit(final HostedClient client, final long consumerId, final int credit)
+    public void onCredit(final HostSession client, final long consumerId, final int credit)
     {
         final HostedConsumer consumer = client.consumers.get(consumerId);
         if (consumer != null)
@@ -1044,7 +1162,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public void onAcknowledge(final HostedClient client, final long consumerId, final long deliveryId)
+    public void onAcknowledge(final HostSession client, final long consumerId, final long deliveryId)
     {
         final HostedConsumer consumer = client.consumers.get(consumerId);
         if (consumer != null)
@@ -1060,7 +1178,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public void onGiveBack(final HostedClient client, final long consumerId, final long deliveryId, final boolean seen)
+    public void onGiveBack(final HostSession client, final long consumerId, final long deliveryId, final boolean seen)
     {
         final HostedConsumer consumer = client.consumers.get(consumerId);
         if (consumer != null)
@@ -1080,7 +1198,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public void onPause(final HostedClient client, final long consumerId, final long requestId)
+    public void onPause(final HostSession client, final long consumerId, final long requestId)
     {
         final HostedConsumer consumer = client.consumers.get(consumerId);
         if (consumer != null)
@@ -1092,7 +1210,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public void onCloseConsumer(final HostedClient client, final long consumerId, final boolean keepDeliveries)
+    public void onCloseConsumer(final HostSession client, final long consumerId, final boolean keepDeliveries)
     {
         final HostedConsumer consumer = client.consumers.get(consumerId);
         if (consumer == null)
@@ -1111,7 +1229,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         }
     }
 
-    private static void forgetIfSettled(final HostedClient client, final HostedConsumer consumer)
+    private static void forgetIfSettled(final HostSession client, final HostedConsumer consumer)
     {
         if (consumer.queue.forgetIfSettled(consumer))
         {
@@ -1146,7 +1264,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public void onBrowse(final HostedClient client, final long requestId, final String name, final String selector)
+    public void onBrowse(final HostSession client, final long requestId, final String name, final String selector)
     {
         final Predicate<EnvelopeReader> test;
         try
@@ -1171,35 +1289,35 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
                 " browses at once: try again when one has ended");
             return;
         }
-        browses.add(new BrowseCursor(client, requestId, queue.browseOrder(), test));
+        final BrowseSession browse = new BrowseSession(client, requestId, queue.browseOrder(), test);
+        client.browse = browse;
+        browses.add(browse);
     }
 
     /** A client's browse under way, if any, ends where it is: a client browses one queue at a time. */
-    private void endBrowse(final HostedClient client)
+    private void endBrowse(final HostSession client)
     {
-        for (int i = 0; i < browses.size(); i++)
+        final BrowseSession browse = client.browse;
+        if (null != browse)
         {
-            final BrowseCursor browse = browses.get(i);
-            if (browse.client == client)
-            {
-                proxy.browseEnd(client, browse.correlationId);
-                browses.remove(i);
-                return;
-            }
+            browse.end(proxy);
+            browses.remove(browse);
+            client.browse = null;
         }
     }
 
-    /** Sends a page of each browse under way; forgets those ended. */
+    /** Does the work of each browse under way (its next page); forgets those done. */
     private int sendBrowsePages(final long nowMs)
     {
         int work = 0;
         for (int i = browses.size() - 1; i >= 0; i--)
         {
-            final BrowseCursor browse = browses.get(i);
-            work += browse.sendPage(proxy, nowMs);
-            if (browse.isEnded())
+            final BrowseSession browse = browses.get(i);
+            work += browse.doWork(proxy, nowMs);
+            if (browse.isDone())
             {
                 browses.remove(i);
+                browse.client.browse = null;
             }
         }
         return work;
@@ -1207,7 +1325,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public void onCreateTemporaryQueue(final HostedClient client, final String name)
+    public void onCreateTemporaryQueue(final HostSession client, final String name)
     {
         if (queue(name, client, true) == null)
         {
@@ -1218,7 +1336,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /** {@inheritDoc} */
     @Override
-    public void onDeleteTemporaryQueue(final HostedClient client, final String name)
+    public void onDeleteTemporaryQueue(final HostSession client, final String name)
     {
         final HostedQueue queue = queues.get(name);
         if (queue != null && queue.temporaryOwner == client)
@@ -1267,37 +1385,40 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     private int checkClients(final long nowNs)
     {
-        int work = 0;
-        final Iterator<HostedClient> it = clients.values().iterator();
-        while (it.hasNext())
+        return sessions.removeGone(nowNs, limits.clientTimeoutNs(), cutOff);
+    }
+
+    /** A session has gone (timed out, overflowed, its client closed): it is forgotten. */
+    private void onGone(final HostSession client)
+    {
+        if (client.isOverflowed() || client.reply.isConnected())
         {
-            final HostedClient client = it.next();
-            if (client.isGone(nowNs, limits.clientTimeoutNs()))
-            {
-                if (client.overflowed || client.reply.isConnected())
-                {
-                    LOGGER.log(System.Logger.Level.WARNING, "queue host cut off client " + client.high + ":" +
-                        client.low + (client.overflowed ? ": its replies overflowed its send queue" :
-                        ": it did not read its replies, or sent nothing, for the client timeout") + "; its " +
-                        "deliveries go back to their queues");
-                }
-                forget(client);
-                it.remove();
-                work++;
-            }
+            LOGGER.log(System.Logger.Level.WARNING, "queue host cut off client " + client.high + ":" +
+                client.low + (client.isOverflowed() ? ": its replies overflowed its send queue" :
+                ": it did not read its replies, or sent nothing, for the client timeout") + "; its " +
+                "deliveries go back to their queues");
         }
-        return work;
+        forget(client);
     }
 
     /** Forgets a client as if it had closed: its deliveries go back, its temporary queues and publication go. */
-    private void forget(final HostedClient client)
+    private void forget(final HostSession client)
     {
+        if (confirmations != null)
+        {
+            confirmations.forget(client);
+        }
         for (final HostedConsumer consumer : client.consumers.values())
         {
             release(consumer);
         }
         client.consumers.clear();
-        browses.removeIf(browse -> browse.client == client);
+        if (null != client.browse)
+        {
+            client.browse.abandon();
+            browses.remove(client.browse);
+            client.browse = null;
+        }
         for (final HostedQueue queue : queues.values().toArray(new HostedQueue[0]))
         {
             if (queue.temporaryOwner == client)
@@ -1337,6 +1458,14 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             // take in the acknowledgements already sent, so that they are stored
         }
         final long deadline = System.nanoTime() + CATCH_UP_NS;
+        while (!relayBacklog.isEmpty() && System.nanoTime() < deadline)
+        {
+            // pass on the queue messages over UDP that wait for the relay, reading the stream to make room
+            if (retryRelays() == 0 && inbound.pollOldestFirst(inboundHandler, FRAGMENT_LIMIT) == 0)
+            {
+                Thread.yield();
+            }
+        }
         while (queueFeed != null && arrivals.awaiting() > 0 && System.nanoTime() < deadline)
         {
             // read the recordings up to the live messages, so that the acknowledged ones' positions are stored and
@@ -1368,7 +1497,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             relay.close();
         }
-        for (final HostedClient client : clients.values())
+        for (final HostSession client : sessions.all())
         {
             client.reply.close();
         }

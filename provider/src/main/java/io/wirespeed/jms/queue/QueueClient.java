@@ -67,6 +67,7 @@ public final class QueueClient implements AutoCloseable
     private volatile long lastHeardNs;
     private volatile String lostReason;
     private final SendCredits credits;
+    private final SendConfirmations confirmations = new SendConfirmations();
 
     /**
      * Opens the client's streams to the host of its media driver, over IPC, without credentials.
@@ -180,6 +181,7 @@ public final class QueueClient implements AutoCloseable
         final Request request = new Request();
         requests.put(requestId, request);
         boolean sent = false;
+        confirmations.connecting();
         try
         {
             sent = host.connect(requestId, user, password, wait);
@@ -577,6 +579,81 @@ public final class QueueClient implements AutoCloseable
     public ResourceAllocationException takeSendRefusal(final int sessionId)
     {
         return credits.takeRefusal(sessionId);
+    }
+
+    /**
+     * Whether this client's PERSISTENT queue sends wait for the host's archive ({@link #awaitRecorded}): it reaches
+     * its host over UDP, and that host keeps its queues in the archive. A client over IPC waits for the archive
+     * itself, through its own media driver's counters.
+     *
+     * @return true if a PERSISTENT queue send must wait for the host's confirmation.
+     */
+    public boolean confirmsPersistentSends()
+    {
+        return endpoint != null && confirmations.hostRecords();
+    }
+
+    /**
+     * Waits until the host says its archive recorded a PERSISTENT queue message that this client sent over UDP.
+     *
+     * @param sessionId  the sending session.
+     * @param producerId the sending producer.
+     * @param sequence   the message's sequence in its envelope.
+     * @param timeoutNs  how long to wait.
+     * @param timeout    the setting the timeout comes from, for the message.
+     * @throws JMSException ResourceAllocationException if the host refused a message of the session; a JMSException
+     *                      if the host was lost, or did not confirm in time.
+     */
+    public void awaitRecorded(
+        final int sessionId, final int producerId, final long sequence, final long timeoutNs, final String timeout)
+        throws JMSException
+    {
+        final long start = System.nanoTime();
+        while (!confirmations.isRecorded(sessionId, producerId, sequence))
+        {
+            final ResourceAllocationException refused = credits.takeRefusal(sessionId);
+            if (refused != null)
+            {
+                throw refused;
+            }
+            if (!sessionOpen || host.hostSeen() && !host.isConnected())
+            {
+                throw new JMSException("the queue host at " + where() + " was lost before its archive confirmed a " +
+                    "PERSISTENT message: it may not have been kept (it is delivered if the host recorded it); " +
+                    "send it again once the host runs, or check the driver");
+            }
+            if (System.nanoTime() - start > timeoutNs)
+            {
+                throw new JMSException("the queue host at " + where() + " did not confirm within " + timeout +
+                    " that its archive recorded a PERSISTENT message: it may not survive a failure of the host " +
+                    "(it is delivered if the host recorded it); check the host's archive (driver log), or raise " +
+                    "sendTimeout");
+            }
+            if (poll() == 0)
+            {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /**
+     * The host keeps its queues in the archive: PERSISTENT sends wait for its confirmations.
+     */
+    void onRecordsQueues()
+    {
+        confirmations.onRecordsQueues();
+    }
+
+    /**
+     * The host's archive recorded a producer's PERSISTENT queue messages up to a sequence.
+     *
+     * @param sessionId  the session.
+     * @param producerId the producer.
+     * @param sequence   the sequence.
+     */
+    void onRecorded(final int sessionId, final int producerId, final long sequence)
+    {
+        confirmations.onRecorded(sessionId, producerId, sequence);
     }
 
     /**
