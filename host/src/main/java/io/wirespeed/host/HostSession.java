@@ -172,17 +172,42 @@ final class HostSession
      */
     boolean isGone(final long nowNs, final long timeoutNs)
     {
-        if (state == State.OVERFLOWED || state == State.CLOSED ||
-            openedWithConnect() && nowNs - lastHeardNs > timeoutNs)
+        return null != whyGone(nowNs, timeoutNs);
+    }
+
+    /**
+     * Why the client has gone, in words for the host's log, or null if it has not ({@link #isGone}).
+     *
+     * @param nowNs     the time now.
+     * @param timeoutNs the host's client timeout.
+     * @return the reason, or null.
+     */
+    String whyGone(final long nowNs, final long timeoutNs)
+    {
+        if (state == State.OVERFLOWED)
         {
-            return true;
+            return "its replies overflowed its send queue";
+        }
+        if (state == State.CLOSED)
+        {
+            return "it closed";
+        }
+        if (openedWithConnect() && nowNs - lastHeardNs > timeoutNs)
+        {
+            return "it sent nothing, not even a heartbeat, for the client timeout";
         }
         if (reply.isConnected())
         {
             replyWasConnected = true;
-            return stalledSinceNanos != NOT_STALLED && nowNs - stalledSinceNanos > timeoutNs;
+            return stalledSinceNanos != NOT_STALLED && nowNs - stalledSinceNanos > timeoutNs ?
+                "it did not read its replies for the client timeout" : null;
         }
-        return replyWasConnected || nowNs - createdNanos > timeoutNs;
+        if (replyWasConnected)
+        {
+            return "its reply stream lost its subscriber (the client's driver stopped answering)";
+        }
+        return nowNs - createdNanos > timeoutNs ? "its reply stream found no subscriber within the client timeout" :
+            null;
     }
 
     @Override

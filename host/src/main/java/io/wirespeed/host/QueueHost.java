@@ -1391,12 +1391,11 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     /** A session has gone (timed out, overflowed, its client closed): it is forgotten. */
     private void onGone(final HostSession client)
     {
-        if (client.isOverflowed() || client.reply.isConnected())
+        final String why = client.whyGone(clock.nanoTime(), limits.clientTimeoutNs());
+        if (client.state() != HostSession.State.CLOSED)
         {
             LOGGER.log(System.Logger.Level.WARNING, "queue host cut off client " + client.high + ":" +
-                client.low + (client.isOverflowed() ? ": its replies overflowed its send queue" :
-                ": it did not read its replies, or sent nothing, for the client timeout") + "; its " +
-                "deliveries go back to their queues");
+                client.low + (null == why ? "" : ": " + why) + "; its deliveries go back to their queues");
         }
         forget(client);
     }

@@ -109,7 +109,7 @@ final class PersistenceWait
             if (client.confirmsPersistentSends())
             {
                 client.awaitRecorded(session.id(), producerId, sequence, sendTimeoutNs,
-                    "sendTimeout=" + config.sendTimeout().toMillis() + " ms");
+                    "sendTimeout=" + config.sendTimeout().toMillis() + " ms", idle);
             }
         }
     }

@@ -15,6 +15,7 @@ import javax.jms.JMSSecurityException;
 import javax.jms.ResourceAllocationException;
 
 import org.agrona.DirectBuffer;
+import org.agrona.concurrent.IdleStrategy;
 
 import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.codec.control.sbe.ErrorCode;
@@ -601,14 +602,17 @@ public final class QueueClient implements AutoCloseable
      * @param sequence   the message's sequence in its envelope.
      * @param timeoutNs  how long to wait.
      * @param timeout    the setting the timeout comes from, for the message.
+     * @param idle       how to wait between polls of the reply stream: the session's idle strategy, never a spin, so
+     *                   that a producer waiting for each send leaves the cores to the drivers and the host.
      * @throws JMSException ResourceAllocationException if the host refused a message of the session; a JMSException
      *                      if the host was lost, or did not confirm in time.
      */
     public void awaitRecorded(
-        final int sessionId, final int producerId, final long sequence, final long timeoutNs, final String timeout)
-        throws JMSException
+        final int sessionId, final int producerId, final long sequence, final long timeoutNs, final String timeout,
+        final IdleStrategy idle) throws JMSException
     {
         final long start = System.nanoTime();
+        idle.reset();
         while (!confirmations.isRecorded(sessionId, producerId, sequence))
         {
             final ResourceAllocationException refused = credits.takeRefusal(sessionId);
@@ -629,10 +633,7 @@ public final class QueueClient implements AutoCloseable
                     "(it is delivered if the host recorded it); check the host's archive (driver log), or raise " +
                     "sendTimeout");
             }
-            if (poll() == 0)
-            {
-                Thread.onSpinWait();
-            }
+            idle.idle(poll());
         }
     }
 
