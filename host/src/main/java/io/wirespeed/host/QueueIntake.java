@@ -80,8 +80,8 @@ final class QueueIntake implements MessageIntake
         inbound = context.transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
         if (durable != null && durableQueues)
         {
-            queueFeed = stored != null ? DurableFeed.restore(durable.archive(), durable.store(), stored) :
-                DurableFeed.create(durable.archive(), durable.store(), new DurableState(QueueHost.QUEUES_KEY, "", "",
+            queueFeed = stored != null ? DurableFeed.restore(durable, stored) :
+                DurableFeed.create(durable, new DurableState(QueueHost.QUEUES_KEY, "", "",
                 false, true, QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM));
         }
     }

@@ -21,7 +21,7 @@ import io.wirespeed.host.durable.DurableStorage;
 final class TopicSubscriptions
 {
     private static final System.Logger LOGGER = System.getLogger(QueueHost.class.getName());
-    /** How often durable subscriptions' lag is shown: it asks the archive, a round trip per recording. */
+    /** How often durable subscriptions' lag is shown: a counter read per active recording, a round trip per stopped. */
     private static final long LAG_INTERVAL_NS = 1_000_000_000L;
 
     private final HostContext context;
@@ -63,7 +63,7 @@ final class TopicSubscriptions
             stored.put(state.key(), state);
             if (!QueueHost.QUEUES_KEY.equals(state.key()))
             {
-                final DurableFeed feed = DurableFeed.restore(storage.archive(), storage.store(), state);
+                final DurableFeed feed = DurableFeed.restore(storage, state);
                 durableFeeds.put(state.key(), hosted(new DurableTopicFeed(feed, compileStored(state), intake)));
             }
         }
@@ -181,7 +181,7 @@ final class TopicSubscriptions
             final DurableState state = new DurableState(key, topic, selector, noLocal, shared, channel, streamId);
             try
             {
-                feed = hosted(new DurableTopicFeed(DurableFeed.create(durable.archive(), durable.store(), state), test,
+                feed = hosted(new DurableTopicFeed(DurableFeed.create(durable, state), test,
                     intake));
             }
             catch (final RuntimeException ex)
