@@ -210,6 +210,8 @@ public final class QueueClient implements AutoCloseable
         sessionOpen = true;
         if (everOpen)
         {
+            LOGGER.log(System.Logger.Level.INFO, "connected again to the queue host at " + where() + "; reopening " +
+                subscriptions.size() + " consumer(s)");
             resubscribe();
         }
         everOpen = true;
@@ -359,6 +361,7 @@ public final class QueueClient implements AutoCloseable
             lostReason = "the queue host at " + where() + " sent nothing, not even a heartbeat, for the driver " +
                 "timeout (" + hostLostNs / 1_000_000 + " ms): it stopped, or the network between is down; queue " +
                 "requests fail until it runs again, then this connection connects to it again";
+            LOGGER.log(System.Logger.Level.WARNING, lostReason);
             for (final Map.Entry<Long, Request> entry : requests.entrySet())
             {
                 final Request request = entry.getValue();
