@@ -1,13 +1,10 @@
 package io.wirespeed.jms;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 
 import javax.jms.IllegalStateException;
-import javax.jms.InvalidDestinationException;
 import javax.jms.JMSException;
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
@@ -22,38 +19,30 @@ import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.IdleStrategy;
 
-import io.wirespeed.jms.config.TopicRouting;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.TopicPattern;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.metrics.DestinationCounters;
-import io.wirespeed.jms.queue.QueueClient;
-import io.wirespeed.jms.queue.QueueInbox;
-import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageDecoder;
-import io.wirespeed.selector.EnvelopeSelectorSource;
 import io.wirespeed.selector.Selector;
 import io.wirespeed.transport.MessageHandler;
-import io.wirespeed.transport.TransportSubscription;
 
 /**
- * A message consumer on a topic or queue. A topic consumer reads its topic's envelopes from the stream the topic
- * shares with others ({@link TopicSource}; one transport subscription per stream and connection) and filters them
- * in place, before any message object exists: the connection's own messages under noLocal, expired messages,
- * the selector. Synchronous receives poll on the caller's thread; with a listener, the connection's delivery
- * thread polls and calls it.
+ * A message consumer on a topic, a topic pattern, a queue, or a shared or durable subscription: what it consumes is
+ * its {@link ConsumerSpec}, and where its envelopes come from its {@link MessageSource} (the connection's topic
+ * streams, or the queue host), which fills its inbox, filters, and keeps what the consumer owes the host. The
+ * consumer itself is the same for every kind: the JMS API, synchronous receives (polling on the caller's thread),
+ * listener dispatch (on the connection's delivery thread), redelivery of recovered messages, messages held for
+ * their delivery time, and the session's acknowledgement.
  */
 public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, QueueReceiver, RedeliveringConsumer
 {
     private final JmsSession session;
     private final JmsConnection connection;
+    private final ConsumerSpec spec;
     private final JmsDestination destination;
-    private final String selector;
-    private final boolean noLocal;
-    private final TransportSubscription subscription;
-    private final TopicFeed topicSource;
-    private final TopicPattern pattern;
+    private final MessageSource source;
     private final MessageDecoder decoder;
     private final DestinationCounters counters;
     private final RedeliveryQueue redeliveries = new RedeliveryQueue();
@@ -71,160 +60,50 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     private boolean closeRequestedByListener;
     private boolean inDelivery;
     private JmsMessage received;
-    private final Selector compiledSelector;
-    private final EnvelopeSelectorSource selectorSource = new EnvelopeSelectorSource();
-    private final QueueClient queueClient;
-    private final QueueInbox inbox;
     private final AtomicBoolean queueSignalled = new AtomicBoolean();
-    private final long consumerId;
-    private final int creditBatch;
-    private int consumedSinceCredit;
-    private int window;
-    private boolean paused = true;
-
-    JmsMessageConsumer(
-        final JmsSession session, final JmsDestination destination, final String selector, final boolean noLocal,
-        final String sharedSubscription) throws JMSException
-    {
-        this(session, destination, selector, noLocal, sharedSubscription, null);
-    }
 
     /**
-     * A consumer on a topic, a queue, a shared subscription or a durable subscription.
+     * A consumer as its spec says, subscribed at its source.
      *
-     * @param session            the session.
-     * @param destination        the topic or queue.
-     * @param selector           the selector, or null.
-     * @param noLocal            whether the connection's own messages are left out.
-     * @param sharedSubscription a shared or durable subscription's key (client id "/" name), or null.
-     * @param durableShared      null for a non-durable consumer; for a durable one whether the subscription is shared.
-     * @throws JMSException if the subscription cannot be made.
+     * @param session the session.
+     * @param spec    what it consumes.
+     * @throws JMSException if the destination may not be read, the selector is invalid, or the subscription
+     *                      cannot be made.
      */
-    JmsMessageConsumer(
-        final JmsSession session, final JmsDestination destination, final String selector, final boolean noLocal,
-        final String sharedSubscription, final Boolean durableShared) throws JMSException
+    JmsMessageConsumer(final JmsSession session, final ConsumerSpec spec) throws JMSException
     {
         this.session = session;
         this.connection = session.connection();
-        this.destination = destination;
-        this.selector = selector == null || selector.isBlank() ? null : selector;
-        this.noLocal = noLocal;
+        this.spec = spec;
+        this.destination = spec.destination();
         this.reuseMessages = connection.config().reuseMessages();
         this.decoder = new MessageDecoder(connection.config().deserializationPolicy());
         this.recordsReceives = session.sessionMode() == Session.CLIENT_ACKNOWLEDGE ||
             session.sessionMode() == Session.SESSION_TRANSACTED;
         this.receivedEnvelope = recordsReceives ? new ExpandableArrayBuffer(256) : null;
         this.idle = connection.config().idle().newIdleStrategy();
-        this.creditBatch = Math.max(1, connection.config().queuePrefetch() / 2);
         connection.checkMayConsume(destination);
-        this.pattern = wildcardOf(destination, sharedSubscription, durableShared);
-        this.compiledSelector = JmsSelectors.compile(this.selector);
-        if (!destination.isTopic() || sharedSubscription != null)
-        {
-            final TransportChannel recorded = durableShared != null ? connection.durableChannelFor(destination.name()) :
-                null;
-            this.queueClient = durableShared != null ? connection.durableQueueClient() : connection.queueClient();
-            this.consumerId = queueClient.nextId();
-            final String selectorText = this.selector == null ? "" : this.selector;
-            if (durableShared != null)
-            {
-                this.inbox = queueClient.subscribeDurable(destination.name(), selectorText, sharedSubscription,
-                    recorded.channel(), connection.routing().streamId(destination.name()), durableShared, noLocal, 0,
-                    consumerId);
-            }
-            else if (destination.isTopic())
-            {
-                final TransportChannel target = connection.channelFor(destination.name());
-                this.inbox = queueClient.subscribeShared(destination.name(), selectorText, sharedSubscription,
-                    target.channel(), connection.routing().streamId(destination.name()), 0, consumerId);
-            }
-            else
-            {
-                this.inbox = queueClient.subscribe(destination.name(), selectorText, 0, consumerId);
-            }
-            this.subscription = inbox;
-            this.topicSource = null;
-            inbox.onArrival(this::signalQueueDelivery);
-        }
-        else
-        {
-            this.queueClient = null;
-            this.inbox = null;
-            this.consumerId = 0;
-            this.topicSource = null == pattern ? connection.topicStreams().open(
-                connection.channelFor(destination.name()), connection.routing().streamId(destination.name()),
-                destination, null, this) : openPattern(pattern);
-            this.subscription = topicSource;
-        }
+        final TopicPattern pattern = spec.pattern();
+        final Selector selector = JmsSelectors.compile(spec.selector());
+        this.source = spec.servedByQueueHost() ?
+            QueueHostSource.open(connection, spec, this::signalQueueDelivery) :
+            TopicStreamSource.open(connection, spec, pattern, selector, this);
         decoder.consumerDestination(destination);
         this.counters = connection.metrics().destination(destination);
         connection.countConsumer(destination, 1);
         LocalSubscriptions.created();
-        if (inbox != null)
+        if (!source.isTopicStream())
         {
             // subscribed without credit: the host sends a consumer nothing while its connection is stopped
             connection.addQueueConsumer(this);
         }
     }
 
-    /** The wildcard pattern of a plain topic consumer's destination, checked; null for one topic. */
-    private static TopicPattern wildcardOf(
-        final JmsDestination destination, final String sharedSubscription, final Boolean durableShared)
-        throws JMSException
-    {
-        if (!destination.isTopic() || !TopicPattern.isWildcard(destination.name()))
-        {
-            return null;
-        }
-        final TopicPattern pattern = TopicPattern.parse(destination.name());
-        if (null != sharedSubscription)
-        {
-            throw new InvalidDestinationException((null != durableShared ? "durable" : "shared") +
-                " subscriptions on wildcard topics such as '" + destination.name() + "' are not supported yet: " +
-                "the queue host keeps such a subscription from one topic's stream, and does not yet follow the " +
-                "topics a pattern matches as they appear; use a non-durable, unshared consumer on the pattern, " +
-                "or a durable or shared subscription per topic");
-        }
-        return pattern;
-    }
-
-    /** Opens a source on every partition stream of every channel the pattern's topics may travel on. */
-    private PatternSource openPattern(final TopicPattern pattern) throws JMSException
-    {
-        final TopicRouting routing = connection.routing();
-        final List<TopicSource> sources = new ArrayList<>();
-        try
-        {
-            for (final String channel : routing.channels(pattern))
-            {
-                final TransportChannel target = connection.transportChannel(channel, destination.name());
-                if (!TopicRouting.isSingleStream(channel))
-                {
-                    connection.resolution().watch(target);
-                }
-                for (int i = 0, range = routing.streamIdRange(channel); i < range; i++)
-                {
-                    sources.add(connection.topicStreams().open(
-                        target, routing.streamIdBase() + i, destination, pattern, this));
-                }
-            }
-        }
-        catch (final JMSException | RuntimeException ex)
-        {
-            for (final TopicSource source : sources)
-            {
-                source.close();
-            }
-            throw ex;
-        }
-        return new PatternSource(sources.toArray(new TopicSource[0]));
-    }
-
     @Override
     public String getMessageSelector() throws JMSException
     {
         checkOpen();
-        return selector;
+        return spec.selector();
     }
 
     @Override
@@ -269,7 +148,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     public boolean getNoLocal() throws JMSException
     {
         checkOpen();
-        return noLocal;
+        return spec.noLocal();
     }
 
     @Override
@@ -339,28 +218,25 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
 
     private void listen(final boolean listening)
     {
-        if (null != topicSource)
-        {
-            topicSource.listen(listening);
-        }
+        source.listen(listening);
     }
 
     /** @return whether this consumer reads a shared topic stream, which the delivery thread polls for it. */
     boolean isTopicStreamConsumer()
     {
-        return null != topicSource;
+        return source.isTopicStream();
     }
 
     /** A redelivery or a delayed message waits: no stream or inbox will announce it to the delivery thread. */
     private void onWaiting()
     {
-        if (null != inbox)
+        if (source.isTopicStream())
         {
-            signalQueueDelivery();
+            connection.poller().onBacklog();
         }
         else
         {
-            connection.poller().onBacklog();
+            signalQueueDelivery();
         }
     }
 
@@ -385,7 +261,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     /** @return whether this queue-host consumer still holds deliveries, redeliveries or delayed messages. */
     boolean hasQueueDeliveries()
     {
-        return null != inbox && (inbox.size() > 0 || hasWaiting());
+        return !source.isTopicStream() && (source.hasDeliveries() || hasWaiting());
     }
 
     /** @return whether a redelivery or a delayed message waits in this consumer; for the delivery thread. */
@@ -403,7 +279,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     private JmsMessage pollOne()
     {
         received = null;
-        while (received == null && subscription.poll(receiveHandler, 1) > 0)
+        while (received == null && source.poll(receiveHandler, 1) > 0)
         {
             idle.reset();
         }
@@ -427,12 +303,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
 
     private JmsMessage tag(final JmsMessage message)
     {
-        if (inbox != null)
-        {
-            message.setDeliveryTag(inbox.currentDeliveryId());
-            message.setDeliveryCount(inbox.currentDeliveryCount());
-            message.setJMSRedelivered(inbox.currentDeliveryCount() > 1);
-        }
+        source.tag(message);
         return message;
     }
 
@@ -476,53 +347,13 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
      */
     void onAcknowledged(final long deliveryTag)
     {
-        if (queueClient != null && deliveryTag != 0)
-        {
-            try
-            {
-                queueClient.acknowledge(consumerId, deliveryTag);
-            }
-            catch (final JMSException ex)
-            {
-                connection.onAsyncException(ex);
-            }
-        }
+        source.acknowledge(deliveryTag);
     }
 
-    /**
-     * Returns credit for a message handed over. The window opens as TCP's slow start does: one credit at first,
-     * then each message consumed returns its credit and one more, until the window is the prefetch; after that
-     * credit goes back in batches. So a consumer that arrives at a full queue takes one message, not its whole
-     * prefetch, and the consumers that arrive while it works on it get their share; a fast consumer reaches its
-     * full prefetch within a few round trips.
-     */
+    /** A message was handed to the application: the source may ask for another. */
     private void consumed()
     {
-        if (queueClient != null && window < connection.config().queuePrefetch())
-        {
-            try
-            {
-                queueClient.credit(consumerId, ++consumedSinceCredit + 1);
-                window++;
-            }
-            catch (final JMSException ex)
-            {
-                connection.onAsyncException(ex);
-            }
-            consumedSinceCredit = 0;
-        }
-        else if (queueClient != null && ++consumedSinceCredit >= creditBatch)
-        {
-            try
-            {
-                queueClient.credit(consumerId, consumedSinceCredit);
-            }
-            catch (final JMSException ex)
-            {
-                connection.onAsyncException(ex);
-            }
-            consumedSinceCredit = 0;
-        }
+        source.consumed();
     }
 
     private void prepare(final JmsMessage message)
@@ -558,7 +389,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
             }
             else
             {
-                work += subscription.poll(listenerHandler, fragmentLimit);
+                work += source.poll(listenerHandler, fragmentLimit);
             }
         }
         finally
@@ -635,91 +466,27 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
             failure + (message.getJMSRedelivered() ? "; the message will be delivered once more" : ""), failure));
     }
 
+    /** Whether an envelope just polled is one to hand over; its source says, once the decoder could read it. */
     private boolean accept(final DirectBuffer buffer, final int offset, final int length)
-    {
-        if (inbox != null && !acceptDelivery(buffer, offset, length))
-        {
-            discardDelivery();
-            return false;
-        }
-        final boolean accepted = inbox != null || acceptFromTopic(buffer, offset, length);
-        if (accepted)
-        {
-            counters.onReceived(length);
-        }
-        return accepted;
-    }
-
-    private boolean acceptDelivery(final DirectBuffer buffer, final int offset, final int length)
-    {
-        if (!wrapChecked(buffer, offset, length) || !decoder.isFor(destination))
-        {
-            return false;
-        }
-        final long expiration = decoder.expiration();
-        return expiration == 0 || expiration > connection.clock().time();
-    }
-
-    /**
-     * A delivery from the queue host that the application will never see (expired on the way, or
-     * malformed): acknowledged, so the host forgets it, and its credit returned, so the consumer
-     * is not starved by messages that expired in its prefetch buffer.
-     */
-    private void discardDelivery()
-    {
-        try
-        {
-            queueClient.acknowledge(consumerId, inbox.currentDeliveryId());
-        }
-        catch (final JMSException ex)
-        {
-            connection.onAsyncException(ex);
-        }
-        consumed();
-    }
-
-    /**
-     * Whether a topic envelope from this consumer's inbox is one to hand over. Its stream put it there only after
-     * comparing its kind and name with this consumer's topic or pattern, so that is not checked again; the clock is
-     * read only for a message that can expire or was sent with a delay.
-     */
-    private boolean acceptFromTopic(final DirectBuffer buffer, final int offset, final int length)
-    {
-        if (!wrapChecked(buffer, offset, length))
-        {
-            return false;
-        }
-        if (noLocal && connection.sent(decoder))
-        {
-            return false;
-        }
-        final long now = decoder.isTimed() ? connection.clock().time() : Long.MIN_VALUE;
-        final long expiration = decoder.expiration();
-        if (expiration != 0 && expiration <= now)
-        {
-            return false;
-        }
-        if (compiledSelector != null && !compiledSelector.matches(selectorSource.wrap(decoder.reader())))
-        {
-            return false;
-        }
-        if (Long.MIN_VALUE != now && decoder.deliveryTime() > now)
-        {
-            holdUntilDue(keepEnvelope(decoder.decode(), buffer, offset, length));
-            return false;
-        }
-        return true;
-    }
-
-    private boolean wrapChecked(final DirectBuffer buffer, final int offset, final int length)
     {
         if (!decoder.wrap(buffer, offset, length))
         {
             connection.onAsyncException(new JMSException("dropped a malformed message on '" + destination + "': " +
                 decoder.lastError()));
+            source.discard();
             return false;
         }
-        return true;
+        switch (source.admit(decoder))
+        {
+            case DELIVER:
+                counters.onReceived(length);
+                return true;
+            case HOLD:
+                holdUntilDue(keepEnvelope(decoder.decode(), buffer, offset, length));
+                return false;
+            default:
+                return false;
+        }
     }
 
     /**
@@ -759,16 +526,9 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
         {
             redeliverFirst(message);
         }
-        else if (queueClient != null && message.deliveryTag() != 0)
+        else
         {
-            try
-            {
-                queueClient.giveBack(consumerId, message.deliveryTag());
-            }
-            catch (final JMSException ex)
-            {
-                connection.onAsyncException(ex);
-            }
+            source.giveBack(message.deliveryTag());
         }
     }
 
@@ -780,27 +540,23 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
      */
     void pauseQueueDelivery() throws JMSException
     {
-        if (inbox != null && !paused && !closed)
+        if (!closed)
         {
-            paused = true;
-            queueClient.pause(consumerId);
-            consumedSinceCredit = 0;
+            source.pause();
         }
     }
 
     /**
      * The connection started: a consumer served by the queue host opens its credit window again, from one message
-     * (see {@link #consumed()}). Called by the connection, which serialises start and stop.
+     * (see {@link QueueHostSource#consumed()}). Called by the connection, which serialises start and stop.
      *
      * @throws JMSException if the queue host cannot be reached.
      */
     void resumeQueueDelivery() throws JMSException
     {
-        if (inbox != null && paused && !closed)
+        if (!closed)
         {
-            paused = false;
-            window = 1;
-            queueClient.credit(consumerId, window);
+            source.resume();
         }
     }
 
@@ -878,18 +634,14 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     private void completeClose()
     {
         closeRequestedByListener = false;
-        subscription.close();
-        if (queueClient != null)
+        if (source.isTopicStream())
+        {
+            source.close(false);
+        }
+        else
         {
             connection.removeQueueConsumer(this);
-            try
-            {
-                queueClient.close(consumerId, session.deliveries().holds(this));
-            }
-            catch (final JMSException ex)
-            {
-                connection.onAsyncException(ex);
-            }
+            source.close(session.deliveries().holds(this));
         }
         connection.countConsumer(destination, -1);
         session.onConsumerClosed(this);

@@ -41,8 +41,8 @@ final class SessionConsumers
     JmsMessageConsumer create(final Destination destination, final String messageSelector, final boolean noLocal)
         throws JMSException
     {
-        return add(new JmsMessageConsumer(session, JmsDestination.ofGiven(destination, false), messageSelector,
-            noLocal, null));
+        return add(new JmsMessageConsumer(session,
+            ConsumerSpec.of(JmsDestination.ofGiven(destination, false), messageSelector, noLocal)));
     }
 
     /**
@@ -57,15 +57,9 @@ final class SessionConsumers
     JmsMessageConsumer createShared(final Topic topic, final String name, final String messageSelector)
         throws JMSException
     {
-        final JmsDestination target = JmsDestination.ofGiven(topic, false);
-        if (name == null || name.isEmpty())
-        {
-            throw new InvalidDestinationException("a shared subscription needs a name");
-        }
-        checkHostHears(target, "shared");
-        final String clientId = session.connection().getClientID();
-        final String key = (clientId == null ? "" : clientId) + "/" + name;
-        return add(new JmsMessageConsumer(session, target, messageSelector, false, key));
+        final ConsumerSpec spec = ConsumerSpec.shared(JmsDestination.ofGiven(topic, false), name, messageSelector);
+        checkHostHears(spec.destination(), "shared");
+        return add(new JmsMessageConsumer(session, spec));
     }
 
     /**
@@ -89,8 +83,7 @@ final class SessionConsumers
                 "Connection.setClientID right after creating the connection, or add clientId=<id> to the URI " +
                 "(or use createSharedDurableConsumer, which does not need one)");
         }
-        return add(new JmsMessageConsumer(session, target, messageSelector, noLocal,
-            DurableSubscriptions.key(clientId, name), Boolean.FALSE));
+        return add(new JmsMessageConsumer(session, ConsumerSpec.durable(target, name, messageSelector, noLocal)));
     }
 
     /**
@@ -106,8 +99,7 @@ final class SessionConsumers
         throws JMSException
     {
         final JmsDestination target = durableTopic(topic);
-        return add(new JmsMessageConsumer(session, target, messageSelector, false,
-            DurableSubscriptions.key(session.connection().getClientID(), name), Boolean.TRUE));
+        return add(new JmsMessageConsumer(session, ConsumerSpec.sharedDurable(target, name, messageSelector)));
     }
 
     /**

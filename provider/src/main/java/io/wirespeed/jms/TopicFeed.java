@@ -4,7 +4,8 @@ import io.wirespeed.transport.TransportSubscription;
 
 /**
  * A topic consumer's feed of envelopes from the connection's shared topic streams: one {@link TopicSource} for a
- * consumer of one topic, a {@link PatternSource} over every stream a wildcard consumer's topics may travel on.
+ * consumer of one topic, a {@link PatternSource} over every stream a wildcard consumer's topics may travel on. The
+ * consumer's {@link TopicStreamSource} reads it and filters what it hands out.
  */
 interface TopicFeed extends TransportSubscription
 {

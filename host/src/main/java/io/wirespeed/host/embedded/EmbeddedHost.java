@@ -1,9 +1,7 @@
 package io.wirespeed.host.embedded;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.agrona.CloseHelper;
@@ -16,67 +14,82 @@ import io.wirespeed.host.durable.DurableStorage;
 import io.wirespeed.host.durable.SubscriptionStore;
 import io.wirespeed.host.spi.ArchiveUse;
 import io.wirespeed.host.spi.EmbeddedHostSettings;
+import io.wirespeed.host.spi.EmbeddedHostShare;
 import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.aeron.AeronTransportContext;
 import io.wirespeed.transport.aeron.AeronTransportFactory;
 import io.wirespeed.transport.aeron.ArchiveHost;
 import io.wirespeed.transport.aeron.DaemonThreadFactory;
-import io.wirespeed.transport.aeron.EmbeddedDriverExit;
+import io.wirespeed.transport.aeron.DriverDirectory;
 
 /**
- * What runs inside this JVM beside an embedded media driver: the queue host and, when needed, the archive. One per
- * driver directory, started by the first connection that needs it, with an Aeron client and a share of the driver of
- * its own, so that it lives on when every connection has closed: queues and durable subscriptions belong to the
- * host, not to the connections that use it. It ends with the JVM (before the embedded driver stops,
- * {@link EmbeddedDriverExit}) or with
- * {@link EmbeddedHosts#closeAll()}.
+ * What runs inside this JVM beside an embedded media driver: the queue host and, when needed, the archive. This class
+ * is the one owner of the JVM's embedded hosts: one per driver directory ({@link DriverDirectory}), with the count of
+ * the shares taken of it ({@link #share}); each of the provider's runtimes on that directory holds one. The host
+ * starts when a share first needs it, with an Aeron client and a share of the driver of its own, so that it lives on
+ * when every connection has closed: queues and durable subscriptions belong to the host, not to the connections that
+ * use it. Closing the last share closes the host, its archive and its Aeron client (whose share of the driver may be
+ * the driver's last); the next share starts a fresh one. Nothing else closes it: there is no shutdown hook here, the
+ * runtimes that hold the shares are closed at JVM exit by the provider's own hook.
  */
 final class EmbeddedHost
 {
     private static final System.Logger LOGGER = System.getLogger(EmbeddedHost.class.getName());
-    private static final Map<String, EmbeddedHost> HOSTS = new HashMap<>();
-    private static boolean shutdownHookAdded;
+    private static final Map<DriverDirectory, EmbeddedHost> HOSTS = new HashMap<>();
 
-    private final AeronTransport transport;
+    private final DriverDirectory directory;
+    private final AeronTransportContext context;
+    private int shares;
+    private AeronTransport transport;
     private QueueHost queueHost;
     private ArchiveHost archive;
     private DurableStorage durableStorage;
     private boolean durableQueues;
     private boolean closed;
 
-    private EmbeddedHost(final AeronTransport transport)
+    private EmbeddedHost(final DriverDirectory directory, final AeronTransportContext context)
     {
-        this.transport = transport;
+        this.directory = directory;
+        this.context = context;
     }
 
     /**
-     * The host beside the embedded driver a connection's settings name, created (not yet started) on first call,
-     * with an Aeron client of its own on that driver.
+     * Takes a share of the host beside the embedded driver the settings name, creating the host (not yet started,
+     * no Aeron client yet) if this JVM has none there.
      *
-     * @param settings the settings of the connection that needs it.
-     * @return the host.
+     * @param settings the settings of the runtime that takes the share.
+     * @return the share, to be closed by its holder.
      */
-    static EmbeddedHost of(final EmbeddedHostSettings settings)
+    static EmbeddedHostShare share(final EmbeddedHostSettings settings)
     {
         final AeronTransportContext context = AeronTransportFactory.context(settings.transport().errorHandler(
             (error) -> LOGGER.log(System.Logger.Level.WARNING, "embedded queue host: " + error.getMessage(), error)))
             .conclude();
-        final String key = Path.of(context.directory()).toAbsolutePath().normalize().toString();
+        final DriverDirectory key = DriverDirectory.of(context.directory());
         synchronized (HOSTS)
         {
             EmbeddedHost host = HOSTS.get(key);
-            if (host == null)
+            if (null == host)
             {
-                host = new EmbeddedHost(AeronTransport.connect(context, DaemonThreadFactory.INSTANCE));
+                host = new EmbeddedHost(key, context);
                 HOSTS.put(key, host);
-                if (!shutdownHookAdded)
-                {
-                    EmbeddedDriverExit.beforeDriversStop(EmbeddedHost::closeAll);
-                    shutdownHookAdded = true;
-                }
             }
-            return host;
+            host.shares++;
+            return new Share(host);
+        }
+    }
+
+    private static void release(final EmbeddedHost host)
+    {
+        synchronized (HOSTS)
+        {
+            if (--host.shares == 0)
+            {
+                HOSTS.remove(host.directory, host);
+                // closed under the lock, so that a share taken next finds the old host gone from the driver
+                host.close();
+            }
         }
     }
 
@@ -92,21 +105,6 @@ final class EmbeddedHost
     {
         return settings.archive() == ArchiveUse.ON || settings.archive() == ArchiveUse.AUTO &&
             SubscriptionStore.holdsSubscriptions(settings.archiveConfig().directory());
-    }
-
-    /** Closes every host of this JVM: the JVM's shutdown, or an application that must stop them before. */
-    static void closeAll()
-    {
-        final List<EmbeddedHost> hosts;
-        synchronized (HOSTS)
-        {
-            hosts = new ArrayList<>(HOSTS.values());
-            HOSTS.clear();
-        }
-        for (final EmbeddedHost host : hosts)
-        {
-            host.close();
-        }
     }
 
     /**
@@ -132,7 +130,7 @@ final class EmbeddedHost
                 startStoredArchive(config);
             }
             durableQueues = archiveOn;
-            queueHost = new QueueHost(transport, QueueSelectors::compile, durableStorage, archiveOn)
+            queueHost = new QueueHost(transport(), QueueSelectors::compile, durableStorage, archiveOn)
                 .authenticator(authenticator()).start(DaemonThreadFactory.INSTANCE);
         }
         else if (archiveOn && !durableQueues)
@@ -197,11 +195,12 @@ final class EmbeddedHost
             checkSameArchive(config);
             return;
         }
-        archive = ArchiveHost.launch(transport.context().directory(), config.archiveConfig(),
+        final AeronTransport client = transport();
+        archive = ArchiveHost.launch(client.context().directory(), config.archiveConfig(),
             config.transport().idleStrategy(), DaemonThreadFactory.INSTANCE);
         try
         {
-            durableStorage = DurableStorage.open(transport, config.archiveConfig(), archive);
+            durableStorage = DurableStorage.open(client, config.archiveConfig(), archive);
         }
         catch (final RuntimeException ex)
         {
@@ -237,12 +236,23 @@ final class EmbeddedHost
         }
     }
 
+    /** The host's Aeron client on the driver, connected when the host or its archive first starts. */
+    private AeronTransport transport()
+    {
+        if (null == transport)
+        {
+            transport = AeronTransport.connect(context, DaemonThreadFactory.INSTANCE);
+        }
+        return transport;
+    }
+
     private void checkOpen()
     {
         if (closed)
         {
-            throw new TransportException("the embedded queue host of this JVM is closed " +
-                "(the JVM is shutting down, or SharedTransports.closeEmbeddedHosts() was called)");
+            throw new TransportException("the embedded queue host beside the driver at " + directory + " is " +
+                "closed: the last runtime on that directory closed it (the JVM is shutting down, or the application " +
+                "closed its runtimes)");
         }
     }
 
@@ -257,7 +267,61 @@ final class EmbeddedHost
         {
             queueHost.close();
         }
-        CloseHelper.quietCloseAll(durableStorage, archive);
-        transport.close();
+        CloseHelper.quietCloseAll(durableStorage, archive, transport);
+    }
+
+    /** One holder's share of a host: its operations, until it is closed. */
+    private static final class Share implements EmbeddedHostShare
+    {
+        private final EmbeddedHost host;
+        private volatile boolean closed;
+
+        private Share(final EmbeddedHost host)
+        {
+            this.host = host;
+        }
+
+        @Override
+        public void ensureQueueHost(final EmbeddedHostSettings settings)
+        {
+            checkShareOpen();
+            host.ensureQueueHost(settings);
+        }
+
+        @Override
+        public void ensureDurable(final EmbeddedHostSettings settings)
+        {
+            checkShareOpen();
+            host.ensureDurable(settings);
+        }
+
+        @Override
+        public void close()
+        {
+            synchronized (this)
+            {
+                if (closed)
+                {
+                    return;
+                }
+                closed = true;
+            }
+            release(host);
+        }
+
+        private void checkShareOpen()
+        {
+            if (closed)
+            {
+                throw new TransportException("this share of the embedded queue host beside the driver at " +
+                    host.directory + " is closed (its runtime closed): use a runtime that runs");
+            }
+        }
+
+        @Override
+        public String toString()
+        {
+            return "EmbeddedHostShare[" + host.directory + "]";
+        }
     }
 }

@@ -2,10 +2,11 @@ package io.wirespeed.host.embedded;
 
 import io.wirespeed.host.spi.EmbeddedHostService;
 import io.wirespeed.host.spi.EmbeddedHostSettings;
+import io.wirespeed.host.spi.EmbeddedHostShare;
 
 /**
- * The {@link EmbeddedHostService} of the host module: the JVM's embedded hosts ({@link EmbeddedHost}), one per
- * driver directory. Registered in {@code META-INF/services}; holds no state of its own.
+ * The {@link EmbeddedHostService} of the host module: shares of the JVM's embedded hosts ({@link EmbeddedHost}), one
+ * per driver directory. Registered in {@code META-INF/services}; holds no state of its own.
  */
 public final class EmbeddedHosts implements EmbeddedHostService
 {
@@ -18,22 +19,8 @@ public final class EmbeddedHosts implements EmbeddedHostService
 
     /** {@inheritDoc} */
     @Override
-    public void ensureQueueHost(final EmbeddedHostSettings settings)
+    public EmbeddedHostShare share(final EmbeddedHostSettings settings)
     {
-        EmbeddedHost.of(settings).ensureQueueHost(settings);
-    }
-
-    /** {@inheritDoc} */
-    @Override
-    public void ensureDurable(final EmbeddedHostSettings settings)
-    {
-        EmbeddedHost.of(settings).ensureDurable(settings);
-    }
-
-    /** {@inheritDoc} */
-    @Override
-    public void closeAll()
-    {
-        EmbeddedHost.closeAll();
+        return EmbeddedHost.share(settings);
     }
 }

@@ -37,17 +37,29 @@ import io.wirespeed.transport.TransportException;
  * connection is a light view on a runtime: opening one makes nothing in the driver, and what it needs of its own (a
  * delivery thread for listeners, consumers' subscriptions) is made when first used.
  * <p>
+ * A runtime owns what it starts. With the embedded driver its {@link TransportLink} holds a share of the driver
+ * (through its transports) and a share of the queue host and archive beside it (started on first need); closing the
+ * runtime gives both back, and the last runtime of the JVM on a driver directory closes the host, the archive and
+ * the driver, whose directory goes with it. Two runtimes on one directory share the one driver, host and archive
+ * until the last of them closes (the shares are counted, by directory, by the transport's driver and by the host
+ * module's host: the only registries below the runtime, keyed by the directory's path as a record).
+ * <p>
  * An application may hold a runtime itself, as it holds Aeron's {@code MediaDriver}: {@link #start(String)} it,
  * make connection factories on it ({@link #connectionFactory()}), and {@link #close()} it when done, which closes
  * the connections still open on it. Otherwise the first connection of a factory starts the default runtime for its
- * driver settings ({@link #shared}), which lives until the JVM exits (the embedded driver, queue host and archive
- * stop then, as before) or until {@link #closeShared()}. Thread safe.
+ * driver settings ({@link #shared}), which lives until {@link #closeShared()} or the JVM's exit. The JVM's exit
+ * lets go of every runtime still open, default or not, in the one shutdown hook this class adds (with the first
+ * runtime): each gives back what it holds as {@link #close()} does, without closing its connections (an
+ * application's own hook may still be closing them, and a listener may still run), so that no embedded driver,
+ * host or archive outlives the JVM and the driver's directory is deleted. Thread safe.
  */
 public final class WirespeedRuntime implements AutoCloseable
 {
     private static final System.Logger LOGGER = System.getLogger(WirespeedRuntime.class.getName());
     private static final AtomicLong NUMBERS = new AtomicLong();
     private static final Map<DriverSettings, WirespeedRuntime> SHARED = new HashMap<>();
+    private static final Set<WirespeedRuntime> OPEN = ConcurrentHashMap.newKeySet();
+    private static boolean exitHookAdded;
 
     /** How long a publication a closed session gave back stays open for the next session. */
     static final long IDLE_PUBLICATION_NS = TimeUnit.SECONDS.toNanos(2);
@@ -88,6 +100,8 @@ public final class WirespeedRuntime implements AutoCloseable
             link.close();
             throw ex;
         }
+        addExitHookOnce();
+        OPEN.add(this);
         this.runner = new AgentRunner(config.idle().newIdleStrategy(),
             (error) -> onFault(JmsExceptions.wrap("the Wirespeed runtime's thread failed: " + error.getMessage(),
             error)), null, new Conductor());
@@ -166,11 +180,12 @@ public final class WirespeedRuntime implements AutoCloseable
     }
 
     /**
-     * Closes every default runtime of this JVM, with the connections open on them, and the queue hosts and archives
-     * that run inside this JVM beside its embedded media drivers (as the JVM's exit does): what their queues held in
-     * memory is dropped; with the archive, PERSISTENT messages of durable queues ({@code archive=on}) and durable
-     * subscriptions stay in it for the next start. The next connection starts a fresh runtime. For tests, and for
-     * containers that undeploy an application without ending the JVM.
+     * Closes every default runtime of this JVM, with the connections open on them, and so the queue hosts, archives
+     * and embedded media drivers they alone held (as the JVM's exit does): what those queues held in memory is
+     * dropped; with the archive, PERSISTENT messages of durable queues ({@code archive=on}) and durable subscriptions
+     * stay in it for the next start. A runtime the application started and holds keeps its driver directory's driver,
+     * host and archive running. The next connection starts a fresh runtime. For tests, and for containers that
+     * undeploy an application without ending the JVM.
      */
     public static void closeShared()
     {
@@ -184,7 +199,6 @@ public final class WirespeedRuntime implements AutoCloseable
         {
             runtime.close();
         }
-        TransportLink.closeEmbeddedHosts();
     }
 
     /**
@@ -455,11 +469,18 @@ public final class WirespeedRuntime implements AutoCloseable
     /**
      * Closes the connections still open on this runtime, its thread, its queue client and topic resolution, the
      * publications kept (each once its network subscribers have everything, until the {@code linger} deadline), its
-     * counters and the Aeron client; the last user of an embedded driver stops it. The queue host and archive beside
-     * an embedded driver live on while the JVM does ({@link #closeShared()} closes them). Idempotent.
+     * counters and the Aeron client, and gives back its shares of the embedded driver and of the queue host and
+     * archive beside it: the last runtime of the JVM on a driver directory closes the host and archive (what their
+     * queues held in memory is dropped; with the archive, PERSISTENT messages of durable queues and durable
+     * subscriptions stay in it for the next start) and stops the driver, deleting its directory. Idempotent.
      */
     @Override
     public void close()
+    {
+        shutDown(true);
+    }
+
+    private void shutDown(final boolean closeConnections)
     {
         synchronized (this)
         {
@@ -476,6 +497,42 @@ public final class WirespeedRuntime implements AutoCloseable
                 SHARED.remove(settings, this);
             }
         }
+        try
+        {
+            if (closeConnections)
+            {
+                closeConnections();
+            }
+            runner.close();
+            final long now = System.nanoTime();
+            publications.close(now + Math.min(TimeUnit.NANOSECONDS.convert(config.linger()), Long.MAX_VALUE - now));
+            synchronized (resolutions)
+            {
+                resolutions.values().forEach(TopicResolution::close);
+                resolutions.clear();
+            }
+            final QueueClient client = queueClient;
+            if (null != client)
+            {
+                client.close();
+            }
+            metrics.close();
+        }
+        finally
+        {
+            try
+            {
+                link.close();
+            }
+            finally
+            {
+                OPEN.remove(this);
+            }
+        }
+    }
+
+    private void closeConnections()
+    {
         for (final AutoCloseable connection : connections.toArray(new AutoCloseable[0]))
         {
             try
@@ -487,21 +544,31 @@ public final class WirespeedRuntime implements AutoCloseable
                 LOGGER.log(System.Logger.Level.WARNING, "closing " + connection + " with its runtime: " + ex, ex);
             }
         }
-        runner.close();
-        final long now = System.nanoTime();
-        publications.close(now + Math.min(TimeUnit.NANOSECONDS.convert(config.linger()), Long.MAX_VALUE - now));
-        synchronized (resolutions)
+    }
+
+    private static synchronized void addExitHookOnce()
+    {
+        if (!exitHookAdded)
         {
-            resolutions.values().forEach(TopicResolution::close);
-            resolutions.clear();
+            Runtime.getRuntime().addShutdownHook(new Thread(WirespeedRuntime::atExit, "wirespeed-runtime-exit"));
+            exitHookAdded = true;
         }
-        final QueueClient client = queueClient;
-        if (null != client)
+    }
+
+    /** The JVM's exit: every runtime still open gives back what it holds, leaving its connections be. */
+    private static void atExit()
+    {
+        for (final WirespeedRuntime runtime : OPEN.toArray(new WirespeedRuntime[0]))
         {
-            client.close();
+            try
+            {
+                runtime.shutDown(false);
+            }
+            catch (final RuntimeException ex)
+            {
+                LOGGER.log(System.Logger.Level.WARNING, "at JVM exit, closing " + runtime + ": " + ex, ex);
+            }
         }
-        metrics.close();
-        link.close();
     }
 
     private void onTransportError(final TransportException error)

@@ -11,7 +11,8 @@ import io.wirespeed.transport.TransportException;
 /**
  * The provider's view of the queue host that runs inside this JVM beside the embedded media driver: the host
  * module's {@link EmbeddedHostService}, found through {@link ServiceLoader}, given the settings a connection's
- * configuration implies. The provider names nothing else of the host.
+ * configuration implies, of which a runtime's {@link TransportLink} takes a share. The provider names nothing else
+ * of the host.
  */
 final class EmbeddedHosts
 {
@@ -40,6 +41,23 @@ final class EmbeddedHosts
             service = found;
         }
         return found;
+    }
+
+    /**
+     * The JVM's embedded host service, if the host module is on the class path.
+     *
+     * @return the service, or null.
+     */
+    static EmbeddedHostService serviceIfPresent()
+    {
+        try
+        {
+            return service();
+        }
+        catch (final TransportException ex)
+        {
+            return null;
+        }
     }
 
     /**

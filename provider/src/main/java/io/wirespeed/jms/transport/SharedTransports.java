@@ -33,8 +33,8 @@ public final class SharedTransports
     }
 
     /**
-     * Closes the default runtimes of this JVM and the queue hosts and archives that run inside it beside its embedded
-     * media drivers, as the JVM's exit does: see {@code WirespeedRuntime.closeShared()}, which this calls.
+     * Closes the default runtimes of this JVM, and with them the queue hosts, archives and embedded media drivers
+     * that only they held, as the JVM's exit does: see {@code WirespeedRuntime.closeShared()}, which this calls.
      */
     public static void closeEmbeddedHosts()
     {

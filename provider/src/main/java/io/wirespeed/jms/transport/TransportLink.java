@@ -2,24 +2,33 @@ package io.wirespeed.jms.transport;
 
 import java.util.function.Consumer;
 
+import org.agrona.CloseHelper;
+
+import io.wirespeed.host.spi.EmbeddedHostService;
+import io.wirespeed.host.spi.EmbeddedHostShare;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.TransportFactories;
 
 /**
- * A runtime's transports: the home transport (the queue host's channel), connected at once, and those other channels'
- * schemes need, connected on first use ({@link TransportEntry}); with the embedded driver, the way to the queue host
- * and archive that run beside it ({@link EmbeddedHosts}). Made by {@link SharedTransports#connect}, closed with its
- * runtime.
+ * A runtime's transports and what it holds of the embedded driver: the home transport (the queue host's channel),
+ * connected at once, and those other channels' schemes need, connected on first use ({@link TransportEntry}), each
+ * with a share of the embedded driver; with the embedded driver, a share of the queue host and archive that run
+ * beside it ({@link EmbeddedHostShare}, through {@link EmbeddedHosts}), taken with the link and started on first
+ * need. Made by {@link SharedTransports#connect}, closed with its runtime: the transports first, then the host
+ * share, so that the last runtime on a driver directory closes the host, the archive and (with the host's own
+ * client) the driver.
  */
 public final class TransportLink implements AutoCloseable
 {
     private final TransportEntry entry;
+    private final EmbeddedHostShare hostShare;
 
-    TransportLink(final TransportEntry entry)
+    TransportLink(final TransportEntry entry, final EmbeddedHostShare hostShare)
     {
         this.entry = entry;
+        this.hostShare = hostShare;
     }
 
     /**
@@ -32,9 +41,19 @@ public final class TransportLink implements AutoCloseable
      */
     static TransportLink connect(final ConnectionConfig config, final Consumer<TransportException> errorListener)
     {
-        final TransportEntry entry = new TransportEntry(TransportFactories.installed(), config);
-        entry.listeners.add(errorListener);
-        return new TransportLink(entry);
+        final EmbeddedHostService hosts = config.embeddedDriver() ? EmbeddedHosts.serviceIfPresent() : null;
+        final EmbeddedHostShare hostShare = null == hosts ? null : hosts.share(EmbeddedHosts.settings(config));
+        try
+        {
+            final TransportEntry entry = new TransportEntry(TransportFactories.installed(), config);
+            entry.listeners.add(errorListener);
+            return new TransportLink(entry, hostShare);
+        }
+        catch (final RuntimeException ex)
+        {
+            CloseHelper.quietClose(hostShare);
+            throw ex;
+        }
     }
 
     /** @return the transport of the queue host's channel, which queues use. */
@@ -77,7 +96,7 @@ public final class TransportLink implements AutoCloseable
      */
     public void ensureQueueHost(final ConnectionConfig config)
     {
-        EmbeddedHosts.service().ensureQueueHost(EmbeddedHosts.settings(config));
+        hostShare().ensureQueueHost(EmbeddedHosts.settings(config));
     }
 
     /**
@@ -89,19 +108,35 @@ public final class TransportLink implements AutoCloseable
      */
     public void ensureDurable(final ConnectionConfig config)
     {
-        EmbeddedHosts.service().ensureDurable(EmbeddedHosts.settings(config));
+        hostShare().ensureDurable(EmbeddedHosts.settings(config));
     }
 
-    /** Closes every transport connected; the last user of an embedded driver stops it. */
+    /**
+     * Closes every transport connected, then gives back the share of the embedded host: the last runtime on a driver
+     * directory closes its host and archive, and the last user of an embedded driver stops it. Idempotent.
+     */
     @Override
     public void close()
     {
-        entry.close();
+        try
+        {
+            entry.close();
+        }
+        finally
+        {
+            CloseHelper.quietClose(hostShare);
+        }
     }
 
-    /** Closes the queue hosts and archives that run inside this JVM beside its embedded drivers. */
-    public static void closeEmbeddedHosts()
+    private EmbeddedHostShare hostShare()
     {
-        EmbeddedHosts.service().closeAll();
+        if (null == hostShare)
+        {
+            // no share was taken: the host module is missing (this names it) or the driver is not embedded
+            EmbeddedHosts.service();
+            throw new TransportException("no queue host runs inside this JVM with driver=external: queues are hosted " +
+                "by the Wirespeed driver process");
+        }
+        return hostShare;
     }
 }

@@ -1,5 +1,6 @@
 package io.wirespeed.jms.runtime;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -19,7 +20,8 @@ import io.wirespeed.test.SlowTest;
  * The default runtime outlives connections but never keeps a JVM alive: once an application's {@code main} has
  * closed its connections and returned (or thrown), the JVM ends, as it did when each connection owned its threads.
  * The runtime's thread and its Aeron client's conductor are daemon threads; an open connection's delivery thread
- * is not.
+ * is not. The runtime's shutdown hook then lets go of the default runtime, and so of the embedded driver and the
+ * queue host beside it: the driver's directory is gone with the JVM.
  */
 @SlowTest
 class JvmExitTest
@@ -41,6 +43,8 @@ class JvmExitTest
             final String printed = Files.readString(output.toPath(), StandardCharsets.UTF_8);
             assertTrue(printed.contains("main returns"), printed);
             assertTrue(ended, "the JVM is still running 45 s after its main ended (" + how + "): " + printed);
+            assertFalse(Files.exists(temp.resolve("driver")), "the JVM's exit left the embedded driver's " +
+                "directory: " + printed);
         }
         finally
         {

@@ -4,30 +4,31 @@ import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import io.wirespeed.transport.TransportException;
 
-import java.nio.file.Paths;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * A share of the media driver that runs in this JVM for one directory. The first share starts the
- * driver; closing the last share stops it (joining its threads and, by default, deleting its
- * directory). Later shares use the running driver as the first configuration started it: its idle
- * strategy, default term length and MTU, and client liveness timeout are the first share's; a later share
- * that asks for another threading mode, which only the driver has, is refused. Its threads are daemon
- * threads: the driver serves the application's connections and never keeps its JVM alive; at JVM exit
- * {@link EmbeddedDriverExit} stops it so that its directory goes too. Before the first driver of a per-process
- * directory starts, the directories such drivers of dead processes left behind are removed
- * ({@link StaleDriverDirectories}).
+ * A share of the media driver that runs in this JVM for one directory. This class is the one owner of the JVM's
+ * embedded drivers: it keeps the running ones by their {@link DriverDirectory}, each with the count of its shares,
+ * so that every transport of the JVM on one directory (the Wirespeed runtimes' and the queue host's beside the
+ * driver) uses one driver. The first share starts the driver; closing the last share stops it (joining its threads
+ * and, by default, deleting its directory); there is no other way to stop one, and no shutdown hook here: whoever
+ * holds a share closes it (the provider's {@code WirespeedRuntime} does at JVM exit). Later shares use the running
+ * driver as the first configuration started it: its idle strategy, default term length and MTU, and client liveness
+ * timeout are the first share's; a later share that asks for another threading mode, which only the driver has, is
+ * refused. Its threads are daemon threads: the driver serves the application's connections and never keeps its JVM
+ * alive. Before the first driver of a per-process directory starts, the directories such drivers of dead processes
+ * left behind are removed ({@link StaleDriverDirectories}).
  */
 final class EmbeddedMediaDriver implements AutoCloseable
 {
-    private static final Map<String, Running> DRIVERS = new HashMap<>();
+    private static final Map<DriverDirectory, Running> DRIVERS = new HashMap<>();
 
-    private final String key;
+    private final DriverDirectory key;
     private final Running running;
     private boolean closed;
 
-    private EmbeddedMediaDriver(final String key, final Running running)
+    private EmbeddedMediaDriver(final DriverDirectory key, final Running running)
     {
         this.key = key;
         this.running = running;
@@ -43,7 +44,7 @@ final class EmbeddedMediaDriver implements AutoCloseable
      */
     static EmbeddedMediaDriver acquire(final AeronTransportContext config)
     {
-        final String key = Paths.get(config.directory()).toAbsolutePath().normalize().toString();
+        final DriverDirectory key = DriverDirectory.of(config.directory());
         synchronized (DRIVERS)
         {
             Running running = DRIVERS.get(key);
@@ -54,8 +55,7 @@ final class EmbeddedMediaDriver implements AutoCloseable
             }
             else
             {
-                EmbeddedDriverExit.ensureHook();
-                StaleDriverDirectories.removeBeside(key, config.timeout().toMillis());
+                StaleDriverDirectories.removeBeside(key.toString(), config.timeout().toMillis());
                 running = new Running(
                     MediaDriverLauncher.launch(config, DaemonThreadFactory.INSTANCE), config.threadingMode());
                 DRIVERS.put(key, running);
@@ -64,7 +64,8 @@ final class EmbeddedMediaDriver implements AutoCloseable
         }
     }
 
-    private static void checkThreading(final Running running, final AeronTransportContext config, final String key)
+    private static void checkThreading(
+        final Running running, final AeronTransportContext config, final DriverDirectory key)
     {
         if (running.threadingMode != config.threadingMode())
         {
@@ -96,23 +97,6 @@ final class EmbeddedMediaDriver implements AutoCloseable
                 DRIVERS.remove(key);
                 running.driver.close();
             }
-        }
-    }
-
-    /**
-     * Stops every driver still running in this JVM, whatever its shares, for the JVM's exit.
-     */
-    static void stopAll()
-    {
-        final Running[] running;
-        synchronized (DRIVERS)
-        {
-            running = DRIVERS.values().toArray(new Running[0]);
-            DRIVERS.clear();
-        }
-        for (final Running driver : running)
-        {
-            driver.driver.close();
         }
     }
 

@@ -5,8 +5,10 @@ import io.wirespeed.transport.TransportSubscription;
 
 /**
  * A process with an embedded media driver in its per-process directory, an IPC stream open, that prints
- * {@code READY <directory>} and then waits on standard input without ever closing its transport: what it leaves
- * behind when it is ended by a signal is what the JVM's exit does, not what a close does.
+ * {@code READY <directory>} and then waits on standard input, closing its transport only in a shutdown hook of its
+ * own, as an application that holds a transport (or Aeron's {@code MediaDriver}) does: the transport has no hook
+ * (the provider's runtime owns the one a JMS application gets). What it leaves behind when it is ended by a signal
+ * is what the JVM's exit does with the hooks it runs, not what a close on the main thread does.
  */
 public final class EmbeddedDriverHolder
 {
@@ -24,6 +26,7 @@ public final class EmbeddedDriverHolder
     {
         final AeronTransportContext context = new AeronTransportContext().properties(System.getProperties()).conclude();
         final AeronTransport transport = AeronTransport.connect(context);
+        Runtime.getRuntime().addShutdownHook(new Thread(transport::close, "holder-closes-its-transport"));
         final TransportSubscription subscription = transport.addSubscription("aeron:ipc", 10);
         final TransportPublication publication = transport.addPublication("aeron:ipc", 10);
         System.out.println("READY " + context.directory() + " " + subscription + " " + publication);

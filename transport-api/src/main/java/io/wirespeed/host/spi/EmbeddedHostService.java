@@ -3,8 +3,9 @@ package io.wirespeed.host.spi;
 /**
  * The queue host and archive that run inside an application's JVM beside its embedded media driver, as the JMS
  * provider asks for them: found through {@link java.util.ServiceLoader}, so that the provider names none of the
- * host's classes. One host per driver directory, started by the first connection that needs it and living while
- * the JVM lives (a shutdown hook closes it), not while a connection does. Thread safe.
+ * host's classes. One host per driver directory, shared by whoever holds a share of it ({@link #share}): each of the
+ * provider's runtimes on that directory holds one, the host starts when a share first needs it and closes with the
+ * last share, not with a connection. Thread safe.
  */
 public interface EmbeddedHostService
 {
@@ -19,26 +20,11 @@ public interface EmbeddedHostService
     boolean startsWithConnection(EmbeddedHostSettings settings);
 
     /**
-     * Starts the queue host beside the embedded driver the settings name, once.
+     * Takes a share of the host beside the embedded driver the settings name; nothing starts until the share first
+     * needs the host ({@link EmbeddedHostShare#ensureQueueHost}).
      *
-     * @param settings the settings of the connection that needs it.
-     * @throws io.wirespeed.transport.TransportException if the host cannot start, or it runs with settings these
-     *                                                   contradict (naming the setting to align).
+     * @param settings the settings of the runtime that takes it: the driver's directory above all.
+     * @return the share, to be closed by its holder; the last share of a directory closes the host and archive.
      */
-    void ensureQueueHost(EmbeddedHostSettings settings);
-
-    /**
-     * Starts the archive (if not yet running) and the queue host, which then keeps durable subscriptions with it.
-     *
-     * @param settings the settings of the connection that needs it.
-     * @throws io.wirespeed.transport.TransportException if the archive is off, cannot start, or runs in another
-     *                                                   directory than these settings name.
-     */
-    void ensureDurable(EmbeddedHostSettings settings);
-
-    /**
-     * Closes every host of this JVM (as the JVM's shutdown does): what their queues held in memory is dropped; with
-     * the archive, PERSISTENT messages of durable queues and durable subscriptions stay in it for the next start.
-     */
-    void closeAll();
+    EmbeddedHostShare share(EmbeddedHostSettings settings);
 }
