@@ -23,7 +23,8 @@ import io.wirespeed.transport.ArchiveConfig;
 
 /**
  * The driver process as an operator meets it when things go wrong: a fatal error at start ends it with status 1
- * and the reason instead of leaving it up half started and deaf to SIGTERM, and its directory is its user's alone.
+ * and the reason instead of leaving it up half started and deaf to SIGTERM, its directory is its user's alone, and
+ * one killed (SIGKILL) starts again at once on the same directories, without waiting out the dead one's heartbeat.
  */
 @SlowTest
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
@@ -59,6 +60,28 @@ class DriverProcessHardeningTest
         assertEquals(WirespeedMediaDriver.EXIT_FATAL_ERROR, driver.exitValue(), driver.output());
         assertTrue(driver.output().contains("wirespeed-driver: "), driver.output());
         assertTrue(driver.output().contains("too little free space"), driver.output());
+    }
+
+    @Test
+    void aDriverKilledWithItsArchiveStartsAgainAtOnceOnTheSameDirectories() throws Exception
+    {
+        final Map<String, String> settings = Map.of(
+            MediaDriverProcess.DIR_PROP, MediaDriverProcess.newDirectory(jvms).toString(),
+            ArchiveConfig.ENABLED_PROP, "true",
+            ArchiveConfig.DIR_PROP, temp.resolve("archive").toString());
+        final MediaDriverProcess first = MediaDriverProcess.start(jvms, settings);
+        first.process().killForcibly(TIMEOUT);
+
+        // the dead driver's CnC file and its archive's mark file look alive for the driver timeout (10 s by
+        // default): they are recognised as a dead process's by their pid, and the start goes on at once
+        final long start = System.nanoTime();
+        final MediaDriverProcess second = MediaDriverProcess.start(jvms, settings);
+        final long startedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        final String output = second.process().output();
+        assertTrue(output.contains("the media driver of process " + first.process().pid() + " "), output);
+        assertTrue(output.contains("the archive of process " + first.process().pid() + " "), output);
+        assertTrue(startedMs < 9_000, "started after " + startedMs + " ms: " + output);
+        second.stopCleanly();
     }
 
     @Test

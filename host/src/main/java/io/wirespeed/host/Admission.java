@@ -74,7 +74,7 @@ final class Admission
      * @param bytes         the fewest envelope bytes to keep room for.
      */
     void request(
-        final ClientProxy proxy, final HostedClient client, final long correlationId, final HostedQueue queue,
+        final ClientProxy proxy, final HostSession client, final long correlationId, final HostedQueue queue,
         final int messages, final long bytes)
     {
         final int wanted = Math.max(1, messages);
@@ -133,7 +133,7 @@ final class Admission
      * @param length the envelope's length.
      * @return true if the queue takes it; false if it is refused and must be dropped (its sender is to be told).
      */
-    boolean admit(final HostedQueue queue, final HostedClient sender, final int length)
+    boolean admit(final HostedQueue queue, final HostSession sender, final int length)
     {
         final long freed = queue.room.useReserved(sender, length);
         if (freed >= 0)
@@ -180,7 +180,7 @@ final class Admission
     }
 
     private boolean grant(
-        final ClientProxy proxy, final HostedQueue queue, final HostedClient client, final long correlationId,
+        final ClientProxy proxy, final HostedQueue queue, final HostSession client, final long correlationId,
         final int messages, final long bytes)
     {
         final QueueRoom room = queue.room;
@@ -220,7 +220,7 @@ final class Admission
      * @param queue  the queue.
      * @param client the client.
      */
-    void release(final HostedQueue queue, final HostedClient client)
+    void release(final HostedQueue queue, final HostSession client)
     {
         hostBytes -= queue.room.release(client);
     }

@@ -13,6 +13,8 @@ import io.wirespeed.codec.control.sbe.DeliverEncoder;
 import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.codec.control.sbe.HeartbeatEncoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
+import io.wirespeed.codec.control.sbe.RecordedEncoder;
+import io.wirespeed.codec.control.sbe.RecordsQueuesEncoder;
 import io.wirespeed.codec.control.sbe.RefusedEncoder;
 import io.wirespeed.codec.control.sbe.SendGrantEncoder;
 import io.wirespeed.codec.control.sbe.SendRefusedEncoder;
@@ -20,9 +22,10 @@ import io.wirespeed.codec.control.sbe.SendRefusedEncoder;
 /**
  * The host's side of the control protocol's responses: encodes each response and sends it on its client's reply
  * publication without waiting. A response the publication does not take now (back-pressure, a client not yet
- * connected) waits in the client's own send queue ({@link HostedClient#backlog}), sent in order by {@link #flush}
+ * connected) waits in the client's own send queue ({@link HostSession#backlog}), sent in order by {@link #flush}
  * on a later duty cycle, so that one slow client never holds up the host's thread. The queue is bounded
- * ({@link HostLimits}): a response beyond the bound empties it and marks the client overflowed, to be cut off.
+ * ({@link HostLimits}): a response beyond the bound empties it and moves the client's session to
+ * {@link HostSession.State#OVERFLOWED}, to be cut off.
  * Deliveries are not queued: they go only to a client whose queue is empty, and otherwise stay in their queue.
  * Used on the host's thread only.
  */
@@ -43,6 +46,8 @@ final class ClientProxy
     private final HeartbeatEncoder heartbeat = new HeartbeatEncoder();
     private final SendGrantEncoder sendGrant = new SendGrantEncoder();
     private final SendRefusedEncoder sendRefused = new SendRefusedEncoder();
+    private final RecordedEncoder recorded = new RecordedEncoder();
+    private final RecordsQueuesEncoder recordsQueues = new RecordsQueuesEncoder();
     private final UnsafeBuffer queued = new UnsafeBuffer(new byte[0]);
 
     /**
@@ -61,7 +66,7 @@ final class ClientProxy
      * @param client        the client.
      * @param correlationId the request's id (a consumer's id for a subscribe).
      */
-    void accepted(final HostedClient client, final long correlationId)
+    void accepted(final HostSession client, final long correlationId)
     {
         accepted.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).client().high(client.high)
             .low(client.low);
@@ -75,7 +80,7 @@ final class ClientProxy
      * @param correlationId       its Connect's id.
      * @param heartbeatIntervalMs how often the host sends a heartbeat when it sends nothing else.
      */
-    void connected(final HostedClient client, final long correlationId, final int heartbeatIntervalMs)
+    void connected(final HostSession client, final long correlationId, final int heartbeatIntervalMs)
     {
         connected.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId)
             .heartbeatIntervalMs(heartbeatIntervalMs).client().high(client.high).low(client.low);
@@ -87,7 +92,7 @@ final class ClientProxy
      *
      * @param client the client.
      */
-    void heartbeat(final HostedClient client)
+    void heartbeat(final HostSession client)
     {
         heartbeat.wrapAndApplyHeader(buffer, 0, header).client().high(client.high).low(client.low);
         send(client, MessageHeaderEncoder.ENCODED_LENGTH + heartbeat.encodedLength());
@@ -102,7 +107,7 @@ final class ClientProxy
      *                      names.
      * @param message       what is wrong and what to change.
      */
-    void refuse(final HostedClient client, final long correlationId, final ErrorCode code, final String message)
+    void refuse(final HostSession client, final long correlationId, final ErrorCode code, final String message)
     {
         refused.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).code(code).client()
             .high(client.high).low(client.low);
@@ -132,7 +137,7 @@ final class ClientProxy
      * @return true if sent; false if the client's queue holds responses or its publication did not take it.
      */
     boolean deliver(
-        final HostedClient client, final long consumerId, final long deliveryId, final int deliveryCount,
+        final HostSession client, final long consumerId, final long deliveryId, final int deliveryCount,
         final DirectBuffer envelope, final int offset, final int length)
     {
         if (!client.backlog.isEmpty())
@@ -157,7 +162,7 @@ final class ClientProxy
      * @param length        its length.
      */
     void browseItem(
-        final HostedClient client, final long correlationId, final int deliveryCount, final DirectBuffer envelope,
+        final HostSession client, final long correlationId, final int deliveryCount, final DirectBuffer envelope,
         final int offset, final int length)
     {
         browseItem.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).deliveryCount(deliveryCount)
@@ -172,7 +177,7 @@ final class ClientProxy
      * @param client        the client.
      * @param correlationId the browse's id.
      */
-    void browseEnd(final HostedClient client, final long correlationId)
+    void browseEnd(final HostSession client, final long correlationId)
     {
         browseEnd.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).client().high(client.high)
             .low(client.low);
@@ -189,7 +194,7 @@ final class ClientProxy
      * @param bytes         how many envelope bytes.
      */
     void sendGrant(
-        final HostedClient client, final long correlationId, final String queue, final int messages, final long bytes)
+        final HostSession client, final long correlationId, final String queue, final int messages, final long bytes)
     {
         sendGrant.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).messages(messages).bytes(bytes)
             .client().high(client.high).low(client.low);
@@ -207,7 +212,7 @@ final class ClientProxy
      * @param message    why, and what to change.
      */
     void sendRefused(
-        final HostedClient client, final int sessionId, final int producerId, final String queue, final String message)
+        final HostSession client, final int sessionId, final int producerId, final String queue, final String message)
     {
         sendRefused.wrapAndApplyHeader(buffer, 0, header).sessionId(sessionId).producerId(producerId).client()
             .high(client.high).low(client.low);
@@ -216,12 +221,40 @@ final class ClientProxy
     }
 
     /**
+     * Tells a client over UDP that the archive recorded a PERSISTENT queue message of one of its producers (and the
+     * producer's earlier ones the host took): the send waiting for it returns.
+     *
+     * @param client     the client.
+     * @param sessionId  the sending session, from the envelope.
+     * @param producerId the sending producer, from the envelope.
+     * @param sequence   the producer's sequence, from the envelope.
+     */
+    void recorded(final HostSession client, final int sessionId, final int producerId, final long sequence)
+    {
+        recorded.wrapAndApplyHeader(buffer, 0, header).sessionId(sessionId).producerId(producerId).sequence(sequence)
+            .client().high(client.high).low(client.low);
+        send(client, MessageHeaderEncoder.ENCODED_LENGTH + recorded.encodedLength());
+    }
+
+    /**
+     * Tells a client over UDP, before its session opens, that this host keeps its queues in the archive: its
+     * PERSISTENT queue sends wait for {@link #recorded}.
+     *
+     * @param client the client.
+     */
+    void recordsQueues(final HostSession client)
+    {
+        recordsQueues.wrapAndApplyHeader(buffer, 0, header).client().high(client.high).low(client.low);
+        send(client, MessageHeaderEncoder.ENCODED_LENGTH + recordsQueues.encodedLength());
+    }
+
+    /**
      * Sends what waits in a client's queue, in order, as far as its publication takes it.
      *
      * @param client the client.
      * @return how many responses were sent.
      */
-    int flush(final HostedClient client)
+    int flush(final HostSession client)
     {
         int sent = 0;
         byte[] next;
@@ -239,7 +272,7 @@ final class ClientProxy
         return sent;
     }
 
-    private boolean offered(final HostedClient client, final long result)
+    private boolean offered(final HostSession client, final long result)
     {
         if (result > 0)
         {
@@ -250,16 +283,16 @@ final class ClientProxy
         return false;
     }
 
-    private void send(final HostedClient client, final int length)
+    private void send(final HostSession client, final int length)
     {
-        if (client.overflowed || client.backlog.isEmpty() && offered(client, client.reply.offer(buffer, 0, length)))
+        if (client.isOverflowed() || client.backlog.isEmpty() && offered(client, client.reply.offer(buffer, 0, length)))
         {
             return;
         }
         if (client.backlog.size() >= limits.clientBacklogMessages() ||
             client.backlogBytes + length > limits.clientBacklogBytes())
         {
-            client.overflowed = true;
+            client.state(HostSession.State.OVERFLOWED);
             client.backlog.clear();
             client.backlogBytes = 0;
             return;

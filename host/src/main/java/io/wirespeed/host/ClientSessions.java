@@ -1,8 +1,10 @@
 package io.wirespeed.host;
 
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.function.Consumer;
 
+import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.concurrent.NanoClock;
 
 import io.wirespeed.codec.control.QueueStreams;
@@ -27,23 +29,161 @@ final class ClientSessions
     private static final long HEARTBEAT_INTERVAL_NS = QueueStreams.HEARTBEAT_INTERVAL_MS * 1_000_000L;
 
     private final Transport transport;
-    private final Map<String, HostedClient> clients;
-    private final Consumer<HostedClient> forget;
+    private final Consumer<HostSession> forget;
+    /** The sessions by the id the host issued them. */
+    private final Long2ObjectHashMap<HostSession> byId = new Long2ObjectHashMap<>();
+    /**
+     * The sessions by their client's connection id: keyed by a mix of its halves, the few sessions whose mixes meet
+     * chained through {@link HostSession#sameBucket}, so that a request finds its session without making a key.
+     */
+    private final Long2ObjectHashMap<HostSession> byConnection = new Long2ObjectHashMap<>();
+    private final ArrayList<HostSession> gone = new ArrayList<>();
+    private long lastSessionId;
     private Authenticator authenticator;
     private String endpoint;
     private TransportSubscription udpControl;
+    private boolean recordsQueues;
 
     /**
      * @param transport makes the clients' reply publications.
-     * @param clients   the host's clients by id.
      * @param forget    forgets a client as if it had gone (its deliveries go back, its temporary queues go).
      */
-    ClientSessions(final Transport transport, final Map<String, HostedClient> clients,
-        final Consumer<HostedClient> forget)
+    ClientSessions(final Transport transport, final Consumer<HostSession> forget)
     {
         this.transport = transport;
-        this.clients = clients;
         this.forget = forget;
+    }
+
+    /** @return how many sessions are open. */
+    int size()
+    {
+        return byId.size();
+    }
+
+    /**
+     * The open sessions, to go through (not to change while going through).
+     *
+     * @return the sessions.
+     */
+    Collection<HostSession> all()
+    {
+        return byId.values();
+    }
+
+    /**
+     * A session by the id the host issued.
+     *
+     * @param id the session's id.
+     * @return the session, or null if none is open under it.
+     */
+    HostSession byId(final long id)
+    {
+        return byId.get(id);
+    }
+
+    /**
+     * The session of a client's connection id.
+     *
+     * @param high its id, high half.
+     * @param low  its id, low half.
+     * @return the session, or null if the client has none open.
+     */
+    HostSession find(final long high, final long low)
+    {
+        for (HostSession session = byConnection.get(connectionKey(high, low)); null != session;
+            session = session.sameBucket)
+        {
+            if (session.high == high && session.low == low)
+            {
+                return session;
+            }
+        }
+        return null;
+    }
+
+    private static long connectionKey(final long high, final long low)
+    {
+        return high * 0x9E3779B97F4A7C15L ^ low;
+    }
+
+    private HostSession open(
+        final long high, final long low, final TransportPublication reply, final boolean udp, final int controlSession,
+        final HostSession.State state, final long nowNs)
+    {
+        final HostSession session = new HostSession(++lastSessionId, high, low, reply, udp, controlSession, state,
+            nowNs);
+        byId.put(session.id, session);
+        final long key = connectionKey(high, low);
+        session.sameBucket = byConnection.get(key);
+        byConnection.put(key, session);
+        return session;
+    }
+
+    /**
+     * Closes a session in the host's books: it is found no more. What it held is the caller's to give back.
+     *
+     * @param session the session.
+     */
+    void remove(final HostSession session)
+    {
+        if (byId.remove(session.id) == null)
+        {
+            return;
+        }
+        session.state(HostSession.State.CLOSED);
+        final long key = connectionKey(session.high, session.low);
+        final HostSession head = byConnection.get(key);
+        if (head == session)
+        {
+            if (null == session.sameBucket)
+            {
+                byConnection.remove(key);
+            }
+            else
+            {
+                byConnection.put(key, session.sameBucket);
+            }
+        }
+        else
+        {
+            for (HostSession before = head; null != before; before = before.sameBucket)
+            {
+                if (before.sameBucket == session)
+                {
+                    before.sameBucket = session.sameBucket;
+                    break;
+                }
+            }
+        }
+        session.sameBucket = null;
+    }
+
+    /**
+     * Closes the sessions that have gone ({@link HostSession#isGone}), each given to the caller first.
+     *
+     * @param nowNs     the time now.
+     * @param timeoutNs the client timeout.
+     * @param onGone    given each gone session before it is forgotten.
+     * @return how many went.
+     */
+    int removeGone(final long nowNs, final long timeoutNs, final Consumer<HostSession> onGone)
+    {
+        for (final HostSession session : byId.values())
+        {
+            if (session.isGone(nowNs, timeoutNs))
+            {
+                gone.add(session);
+            }
+        }
+        final int count = gone.size();
+        for (int i = 0; i < count; i++)
+        {
+            final HostSession session = gone.get(i);
+            onGone.accept(session);
+            remove(session);
+        }
+        gone.clear();
+        return count;
     }
 
     /**
@@ -59,13 +199,16 @@ final class ClientSessions
     /**
      * Serves clients over UDP too.
      *
-     * @param endpoint   the host's {@code ADDRESS:PORT}.
-     * @param udpControl the control subscription on that endpoint.
+     * @param endpoint      the host's {@code ADDRESS:PORT}.
+     * @param udpControl    the control subscription on that endpoint.
+     * @param recordsQueues whether the host keeps its queues in the archive and confirms recorded PERSISTENT queue
+     *                      messages to clients over UDP: each is told so before its Connected.
      */
-    void udp(final String endpoint, final TransportSubscription udpControl)
+    void udp(final String endpoint, final TransportSubscription udpControl, final boolean recordsQueues)
     {
         this.endpoint = endpoint;
         this.udpControl = udpControl;
+        this.recordsQueues = recordsQueues;
     }
 
     /**
@@ -80,29 +223,28 @@ final class ClientSessions
      * @return the client.
      * @throws ClientLimitException if the request is to be dropped.
      */
-    HostedClient client(
+    HostSession client(
         final long high, final long low, final int replyStreamId, final boolean udp, final HostLimits limits,
         final NanoClock clock)
     {
-        final String key = high + ":" + low;
-        HostedClient client = clients.get(key);
-        if (client == null)
+        final HostSession client = find(high, low);
+        if (null == client)
         {
             if (udp || authenticator != null)
             {
-                throw new ClientLimitException("queue host dropped a request of client " + key + ", which has no " +
-                    "session (it did not connect, or was cut off): " + (udp ? "a client over UDP" : "a client of a " +
-                    "host that authenticates") + " sends Connect first");
+                throw new ClientLimitException("queue host dropped a request of client " + high + ":" + low +
+                    ", which has no session (it did not connect, or was cut off): " + (udp ? "a client over UDP" :
+                    "a client of a host that authenticates") + " sends Connect first");
             }
-            requireRoom(key, limits);
-            client = new HostedClient(high, low, transport.addPublication(QueueStreams.CHANNEL, replyStreamId),
-                clock.nanoTime());
-            clients.put(key, client);
+            requireRoom(high, low, limits);
+            final long nowNs = clock.nanoTime();
+            return open(high, low, transport.addPublication(QueueStreams.CHANNEL, replyStreamId), false, -1,
+                HostSession.State.IMPLICIT, nowNs);
         }
-        else if (client.refused)
+        if (client.state() == HostSession.State.REFUSED)
         {
-            throw new ClientLimitException("queue host dropped a request of client " + key + ", whose Connect it " +
-                "refused");
+            throw new ClientLimitException("queue host dropped a request of client " + high + ":" + low +
+                ", whose Connect it refused");
         }
         client.heard(clock.nanoTime());
         return client;
@@ -129,30 +271,34 @@ final class ClientSessions
         final int sessionId, final String user, final String password, final boolean udp, final HostLimits limits,
         final NanoClock clock, final ClientProxy proxy)
     {
-        final String key = high + ":" + low;
-        final HostedClient same = clients.get(key);
-        if (same != null && same.session && !same.refused && same.udp == udp && same.controlSession == sessionId)
+        final HostSession same = find(high, low);
+        if (null != same && same.state() == HostSession.State.CONNECTED && same.udp == udp &&
+            same.controlSession == sessionId)
         {
             // the same session asking again (its answer crossed a retry): it keeps what it has
             same.heard(clock.nanoTime());
+            if (udp && recordsQueues)
+            {
+                proxy.recordsQueues(same);
+            }
             proxy.connected(same, correlationId, (int)QueueStreams.HEARTBEAT_INTERVAL_MS);
             return;
         }
-        final HostedClient existing = clients.remove(key);
-        if (existing != null)
+        if (null != same)
         {
             // connecting again (after a lost host or a cut-off it had not noticed): what it held goes back
-            forget.accept(existing);
+            remove(same);
+            forget.accept(same);
         }
-        requireRoom(key, limits);
+        requireRoom(high, low, limits);
         final TransportPublication reply;
         if (udp)
         {
             final long correlation = udpControl.publisherCorrelationId(sessionId);
             if (correlation < 0)
             {
-                throw new ClientLimitException("queue host dropped the Connect of client " + key + ": its control " +
-                    "session " + sessionId + " is not connected over UDP");
+                throw new ClientLimitException("queue host dropped the Connect of client " + high + ":" + low +
+                    ": its control session " + sessionId + " is not connected over UDP");
             }
             reply = transport.addPublication(QueueStreams.responsePublicationChannel(endpoint, correlation),
                 replyStreamId);
@@ -161,21 +307,20 @@ final class ClientSessions
         {
             reply = transport.addPublication(QueueStreams.CHANNEL, replyStreamId);
         }
-        final HostedClient client = new HostedClient(high, low, reply, clock.nanoTime());
-        client.session = true;
-        client.udp = udp;
-        client.controlSession = sessionId;
-        client.heard(clock.nanoTime());
-        clients.put(key, client);
         final String refusal = refusal(protocolVersion, user, password);
+        final HostSession client = open(high, low, reply, udp, sessionId, null == refusal ?
+            HostSession.State.CONNECTED : HostSession.State.REFUSED, clock.nanoTime());
         if (refusal != null)
         {
-            client.refused = true;
-            LOGGER.log(System.Logger.Level.WARNING, "queue host refused client " + key + (user.isEmpty() ? "" :
-                " (user '" + user + "')") + ": " + refusal);
+            LOGGER.log(System.Logger.Level.WARNING, "queue host refused client " + high + ":" + low +
+                (user.isEmpty() ? "" : " (user '" + user + "')") + ": " + refusal);
             proxy.refuse(client, correlationId, protocolVersion < 1 ? ErrorCode.UNSUPPORTED_VERSION :
                 ErrorCode.AUTHENTICATION_FAILED, refusal);
             return;
+        }
+        if (udp && recordsQueues)
+        {
+            proxy.recordsQueues(client);
         }
         proxy.connected(client, correlationId, (int)QueueStreams.HEARTBEAT_INTERVAL_MS);
     }
@@ -202,11 +347,12 @@ final class ClientSessions
         }
     }
 
-    private void requireRoom(final String key, final HostLimits limits)
+    private void requireRoom(final long high, final long low, final HostLimits limits)
     {
-        if (clients.size() >= limits.maxClients())
+        if (byId.size() >= limits.maxClients())
         {
-            throw new ClientLimitException("queue host refused client " + key + ": it serves its limit of " +
+            throw new ClientLimitException("queue host refused client " + high + ":" + low + ": it serves its " +
+                "limit of " +
                 limits.maxClients() + " clients (wirespeed.host.maxClients)");
         }
     }
@@ -221,9 +367,9 @@ final class ClientSessions
     int heartbeats(final long nowNs, final ClientProxy proxy)
     {
         int sent = 0;
-        for (final HostedClient client : clients.values())
+        for (final HostSession client : byId.values())
         {
-            if (client.session && !client.refused && nowNs - client.lastSentNs >= HEARTBEAT_INTERVAL_NS &&
+            if (client.state() == HostSession.State.CONNECTED && nowNs - client.lastSentNs >= HEARTBEAT_INTERVAL_NS &&
                 client.backlog.isEmpty())
             {
                 proxy.heartbeat(client);

@@ -286,7 +286,7 @@ final class ControlAdapter implements MessageHandler
         return true;
     }
 
-    private HostedClient client(final ClientRefDecoder ref)
+    private HostSession client(final ClientRefDecoder ref)
     {
         return listener.client(ref.high(), ref.low(), ref.replyStreamId(), udp);
     }

@@ -19,7 +19,7 @@ interface ControlListener
      * @throws ClientLimitException if the host has no room for it, or it has no session where it needs one: the
      *                              request is dropped with a warning.
      */
-    HostedClient client(long high, long low, int replyStreamId, boolean udp);
+    HostSession client(long high, long low, int replyStreamId, boolean udp);
 
     /**
      * Opens a client's session: checks its protocol version and credentials, makes the publication that reaches it
@@ -48,7 +48,7 @@ interface ControlListener
      * @param queue      the queue's name.
      * @param selector   the selector, or empty.
      */
-    void onSubscribe(HostedClient client, long consumerId, int credit, String queue, String selector);
+    void onSubscribe(HostSession client, long consumerId, int credit, String queue, String selector);
 
     /**
      * Opens a consumer on a shared topic subscription.
@@ -63,7 +63,7 @@ interface ControlListener
      * @param streamId     the topic's stream.
      */
     void onSubscribeShared(
-        HostedClient client, long consumerId, int credit, String topic, String selector, String subscription,
+        HostSession client, long consumerId, int credit, String topic, String selector, String subscription,
         String channel, int streamId);
 
     /**
@@ -81,7 +81,7 @@ interface ControlListener
      * @param noLocal      whether the subscriber's own connection's messages are left out.
      */
     void onSubscribeDurable(
-        HostedClient client, long consumerId, int credit, String topic, String selector, String subscription,
+        HostSession client, long consumerId, int credit, String topic, String selector, String subscription,
         String channel, int streamId, boolean shared, boolean noLocal);
 
     /**
@@ -91,7 +91,7 @@ interface ControlListener
      * @param correlationId the request's id.
      * @param subscription  the subscription's identity.
      */
-    void onUnsubscribe(HostedClient client, long correlationId, String subscription);
+    void onUnsubscribe(HostSession client, long correlationId, String subscription);
 
     /**
      * Grants a consumer more credit.
@@ -100,7 +100,7 @@ interface ControlListener
      * @param consumerId the consumer.
      * @param credit     how many more.
      */
-    void onCredit(HostedClient client, long consumerId, int credit);
+    void onCredit(HostSession client, long consumerId, int credit);
 
     /**
      * Acknowledges a delivery.
@@ -109,7 +109,7 @@ interface ControlListener
      * @param consumerId the consumer.
      * @param deliveryId the delivery.
      */
-    void onAcknowledge(HostedClient client, long consumerId, long deliveryId);
+    void onAcknowledge(HostSession client, long consumerId, long deliveryId);
 
     /**
      * Gives a delivery back to its queue.
@@ -119,7 +119,7 @@ interface ControlListener
      * @param deliveryId the delivery.
      * @param seen       whether the application saw it (it stays marked redelivered).
      */
-    void onGiveBack(HostedClient client, long consumerId, long deliveryId, boolean seen);
+    void onGiveBack(HostSession client, long consumerId, long deliveryId, boolean seen);
 
     /**
      * Closes a consumer.
@@ -128,7 +128,7 @@ interface ControlListener
      * @param consumerId     the consumer.
      * @param keepDeliveries whether its session still holds deliveries, which stay in flight.
      */
-    void onCloseConsumer(HostedClient client, long consumerId, boolean keepDeliveries);
+    void onCloseConsumer(HostSession client, long consumerId, boolean keepDeliveries);
 
     /**
      * Stops deliveries to a consumer until its next credit.
@@ -137,7 +137,7 @@ interface ControlListener
      * @param consumerId    the consumer.
      * @param correlationId the request's id, answered after every delivery already sent.
      */
-    void onPause(HostedClient client, long consumerId, long correlationId);
+    void onPause(HostSession client, long consumerId, long correlationId);
 
     /**
      * Sends a queue's waiting messages.
@@ -147,7 +147,7 @@ interface ControlListener
      * @param queue         the queue.
      * @param selector      the selector, or empty.
      */
-    void onBrowse(HostedClient client, long correlationId, String queue, String selector);
+    void onBrowse(HostSession client, long correlationId, String queue, String selector);
 
     /**
      * Creates a temporary queue owned by the client.
@@ -155,7 +155,7 @@ interface ControlListener
      * @param client the client.
      * @param queue  its name.
      */
-    void onCreateTemporaryQueue(HostedClient client, String queue);
+    void onCreateTemporaryQueue(HostSession client, String queue);
 
     /**
      * Deletes a temporary queue of the client.
@@ -163,7 +163,7 @@ interface ControlListener
      * @param client the client.
      * @param queue  its name.
      */
-    void onDeleteTemporaryQueue(HostedClient client, String queue);
+    void onDeleteTemporaryQueue(HostSession client, String queue);
 
     /**
      * A producer's client asks room on a queue for messages it is about to send: answered with a grant, a refusal,
@@ -175,7 +175,7 @@ interface ControlListener
      * @param messages      the fewest messages the grant must cover.
      * @param bytes         the fewest envelope bytes the grant must cover.
      */
-    default void onSendCredit(HostedClient client, long correlationId, String queue, int messages, long bytes)
+    default void onSendCredit(HostSession client, long correlationId, String queue, int messages, long bytes)
     {
     }
 }

@@ -14,7 +14,7 @@ import io.wirespeed.codec.EnvelopeReader;
  */
 final class HostedConsumer
 {
-    final HostedClient client;
+    final HostSession client;
     final long id;
     final HostedQueue queue;
     final Map<Long, StoredMessage> inFlight = new LinkedHashMap<>();
@@ -32,7 +32,7 @@ final class HostedConsumer
     long idleUntilMs;
 
     HostedConsumer(
-        final HostedClient client, final long id, final HostedQueue queue, final Predicate<EnvelopeReader> selector,
+        final HostSession client, final long id, final HostedQueue queue, final Predicate<EnvelopeReader> selector,
         final int credit)
     {
         this.client = client;

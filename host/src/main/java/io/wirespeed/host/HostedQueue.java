@@ -19,7 +19,7 @@ final class HostedQueue
         .thenComparingLong(message -> message.sequence);
 
     final String name;
-    final HostedClient temporaryOwner;
+    final HostSession temporaryOwner;
     /** What it holds and keeps for producers, against the host's limits. */
     final QueueRoom room;
     /** Whether it was made by a producer's or consumer's first use of its name, and goes when unused. */
@@ -41,7 +41,7 @@ final class HostedQueue
     /** The highest arrival sequence added. */
     private long lastSequence;
 
-    HostedQueue(final String name, final HostedClient temporaryOwner)
+    HostedQueue(final String name, final HostSession temporaryOwner)
     {
         this(name, temporaryOwner, null);
     }
@@ -51,7 +51,7 @@ final class HostedQueue
      * @param temporaryOwner the client owning a temporary queue, or null.
      * @param admission      the host's accounts it counts in, or null for none (a durable subscription's queue).
      */
-    HostedQueue(final String name, final HostedClient temporaryOwner, final Admission admission)
+    HostedQueue(final String name, final HostSession temporaryOwner, final Admission admission)
     {
         this.name = name;
         this.temporaryOwner = temporaryOwner;

@@ -19,12 +19,12 @@ final class QueueRoom
     }
 
     /** A request for room that waits (the queue is full and its policy is block). */
-    record Waiting(HostedClient client, long correlationId, int messages, long bytes)
+    record Waiting(HostSession client, long correlationId, int messages, long bytes)
     {
     }
 
     private final Admission admission;
-    final Map<HostedClient, Reserved> reserved = new HashMap<>();
+    final Map<HostSession, Reserved> reserved = new HashMap<>();
     final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
     long messages;
     long bytes;
@@ -48,7 +48,7 @@ final class QueueRoom
      * @param length the envelope's length.
      * @return the bytes (envelope and overhead) given back, or -1 if the client had no room for it.
      */
-    long useReserved(final HostedClient client, final int length)
+    long useReserved(final HostSession client, final int length)
     {
         final Reserved room = client == null || reserved.isEmpty() ? null : reserved.get(client);
         if (room == null || room.messages < 1 || room.bytes < length)
@@ -113,7 +113,7 @@ final class QueueRoom
      * @param messages how many messages.
      * @param bytes    how many envelope bytes.
      */
-    void reserve(final HostedClient client, final int messages, final long bytes)
+    void reserve(final HostSession client, final int messages, final long bytes)
     {
         final Reserved room = reserved.computeIfAbsent(client, c -> new Reserved());
         room.messages += messages;
@@ -128,7 +128,7 @@ final class QueueRoom
      * @param client the client.
      * @return the bytes (envelopes and per message overhead) given back.
      */
-    long release(final HostedClient client)
+    long release(final HostSession client)
     {
         waiting.removeIf(w -> w.client() == client);
         final Reserved room = reserved.remove(client);

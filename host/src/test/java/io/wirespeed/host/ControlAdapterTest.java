@@ -145,7 +145,7 @@ class ControlAdapterTest
     private final class Recorder implements ControlListener
     {
         @Override
-        public HostedClient client(final long high, final long low, final int replyStreamId, final boolean udp)
+        public HostSession client(final long high, final long low, final int replyStreamId, final boolean udp)
         {
             calls.add("client " + high + ":" + low + " reply " + replyStreamId);
             return null;
@@ -162,7 +162,7 @@ class ControlAdapterTest
 
         @Override
         public void onSubscribe(
-            final HostedClient client, final long consumerId, final int credit, final String queue,
+            final HostSession client, final long consumerId, final int credit, final String queue,
             final String selector)
         {
             calls.add("subscribe " + consumerId + " credit " + credit + " " + queue + " " + selector);
@@ -170,7 +170,7 @@ class ControlAdapterTest
 
         @Override
         public void onSubscribeShared(
-            final HostedClient client, final long consumerId, final int credit, final String topic,
+            final HostSession client, final long consumerId, final int credit, final String topic,
             final String selector, final String subscription, final String channel, final int streamId)
         {
             calls.add("shared " + consumerId);
@@ -178,7 +178,7 @@ class ControlAdapterTest
 
         @Override
         public void onSubscribeDurable(
-            final HostedClient client, final long consumerId, final int credit, final String topic,
+            final HostSession client, final long consumerId, final int credit, final String topic,
             final String selector, final String subscription, final String channel, final int streamId,
             final boolean shared, final boolean noLocal)
         {
@@ -187,57 +187,57 @@ class ControlAdapterTest
         }
 
         @Override
-        public void onUnsubscribe(final HostedClient client, final long correlationId, final String subscription)
+        public void onUnsubscribe(final HostSession client, final long correlationId, final String subscription)
         {
             calls.add("unsubscribe " + correlationId);
         }
 
         @Override
-        public void onCredit(final HostedClient client, final long consumerId, final int credit)
+        public void onCredit(final HostSession client, final long consumerId, final int credit)
         {
             calls.add("credit " + consumerId);
         }
 
         @Override
-        public void onAcknowledge(final HostedClient client, final long consumerId, final long deliveryId)
+        public void onAcknowledge(final HostSession client, final long consumerId, final long deliveryId)
         {
             calls.add("ack " + consumerId);
         }
 
         @Override
         public void onGiveBack(
-            final HostedClient client, final long consumerId, final long deliveryId, final boolean seen)
+            final HostSession client, final long consumerId, final long deliveryId, final boolean seen)
         {
             calls.add("give back " + consumerId);
         }
 
         @Override
-        public void onCloseConsumer(final HostedClient client, final long consumerId, final boolean keepDeliveries)
+        public void onCloseConsumer(final HostSession client, final long consumerId, final boolean keepDeliveries)
         {
             calls.add("close " + consumerId);
         }
 
         @Override
-        public void onPause(final HostedClient client, final long consumerId, final long correlationId)
+        public void onPause(final HostSession client, final long consumerId, final long correlationId)
         {
             calls.add("pause " + consumerId);
         }
 
         @Override
         public void onBrowse(
-            final HostedClient client, final long correlationId, final String queue, final String selector)
+            final HostSession client, final long correlationId, final String queue, final String selector)
         {
             calls.add("browse " + correlationId);
         }
 
         @Override
-        public void onCreateTemporaryQueue(final HostedClient client, final String queue)
+        public void onCreateTemporaryQueue(final HostSession client, final String queue)
         {
             calls.add("create " + queue);
         }
 
         @Override
-        public void onDeleteTemporaryQueue(final HostedClient client, final String queue)
+        public void onDeleteTemporaryQueue(final HostSession client, final String queue)
         {
             calls.add("delete " + queue);
         }

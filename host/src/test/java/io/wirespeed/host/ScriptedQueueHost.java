@@ -78,7 +78,7 @@ public final class ScriptedQueueHost implements AutoCloseable
         INSTANCE
     }
 
-    private record Pending(HostedClient client, long correlationId, Reply reply, long dueNs)
+    private record Pending(HostSession client, long correlationId, Reply reply, long dueNs)
     {
     }
 
@@ -86,7 +86,7 @@ public final class ScriptedQueueHost implements AutoCloseable
     private final TransportSubscription control;
     private final MessageHandler adapter = new ControlAdapter(new Listener());
     private final ClientProxy proxy = new ClientProxy(HostLimits.fromSystemProperties(), System::nanoTime);
-    private final List<HostedClient> clients = new ArrayList<>();
+    private final List<HostSession> clients = new ArrayList<>();
     private final List<Pending> pending = new ArrayList<>();
     private final ConcurrentLinkedQueue<String> requests = new ConcurrentLinkedQueue<>();
     private final Thread thread;
@@ -149,7 +149,7 @@ public final class ScriptedQueueHost implements AutoCloseable
                     work++;
                 }
             }
-            for (final HostedClient client : clients)
+            for (final HostSession client : clients)
             {
                 work += proxy.flush(client);
             }
@@ -160,13 +160,13 @@ public final class ScriptedQueueHost implements AutoCloseable
             }
         }
         control.close();
-        for (final HostedClient client : clients)
+        for (final HostSession client : clients)
         {
             client.reply.close();
         }
     }
 
-    private void answer(final HostedClient client, final long correlationId, final String request)
+    private void answer(final HostSession client, final long correlationId, final String request)
     {
         requests.add(request);
         final Answer answer = script.apply(request);
@@ -187,7 +187,7 @@ public final class ScriptedQueueHost implements AutoCloseable
         }
     }
 
-    private void send(final HostedClient client, final long correlationId, final Reply reply)
+    private void send(final HostSession client, final long correlationId, final Reply reply)
     {
         if (reply.code == null)
         {
@@ -211,16 +211,16 @@ public final class ScriptedQueueHost implements AutoCloseable
     private final class Listener implements ControlListener
     {
         @Override
-        public HostedClient client(final long high, final long low, final int replyStreamId, final boolean udp)
+        public HostSession client(final long high, final long low, final int replyStreamId, final boolean udp)
         {
-            for (final HostedClient client : clients)
+            for (final HostSession client : clients)
             {
                 if (client.high == high && client.low == low)
                 {
                     return client;
                 }
             }
-            final HostedClient client = new HostedClient(high, low,
+            final HostSession client = new HostSession(clients.size() + 1, high, low,
                 transport.addPublication(QueueStreams.CHANNEL, replyStreamId), System.nanoTime());
             clients.add(client);
             return client;
@@ -237,7 +237,7 @@ public final class ScriptedQueueHost implements AutoCloseable
 
         @Override
         public void onSubscribe(
-            final HostedClient client, final long consumerId, final int credit, final String queue,
+            final HostSession client, final long consumerId, final int credit, final String queue,
             final String selector)
         {
             answer(client, consumerId, "subscribe " + queue);
@@ -245,7 +245,7 @@ public final class ScriptedQueueHost implements AutoCloseable
 
         @Override
         public void onSubscribeShared(
-            final HostedClient client, final long consumerId, final int credit, final String topic,
+            final HostSession client, final long consumerId, final int credit, final String topic,
             final String selector, final String subscription, final String channel, final int streamId)
         {
             answer(client, consumerId, "subscribe shared " + subscription);
@@ -253,7 +253,7 @@ public final class ScriptedQueueHost implements AutoCloseable
 
         @Override
         public void onSubscribeDurable(
-            final HostedClient client, final long consumerId, final int credit, final String topic,
+            final HostSession client, final long consumerId, final int credit, final String topic,
             final String selector, final String subscription, final String channel, final int streamId,
             final boolean shared, final boolean noLocal)
         {
@@ -261,45 +261,45 @@ public final class ScriptedQueueHost implements AutoCloseable
         }
 
         @Override
-        public void onUnsubscribe(final HostedClient client, final long correlationId, final String subscription)
+        public void onUnsubscribe(final HostSession client, final long correlationId, final String subscription)
         {
             answer(client, correlationId, "unsubscribe " + subscription);
         }
 
         @Override
-        public void onCredit(final HostedClient client, final long consumerId, final int credit)
+        public void onCredit(final HostSession client, final long consumerId, final int credit)
         {
             requests.add("credit");
         }
 
         @Override
-        public void onAcknowledge(final HostedClient client, final long consumerId, final long deliveryId)
+        public void onAcknowledge(final HostSession client, final long consumerId, final long deliveryId)
         {
             requests.add("acknowledge");
         }
 
         @Override
         public void onGiveBack(
-            final HostedClient client, final long consumerId, final long deliveryId, final boolean seen)
+            final HostSession client, final long consumerId, final long deliveryId, final boolean seen)
         {
             requests.add("give back");
         }
 
         @Override
-        public void onCloseConsumer(final HostedClient client, final long consumerId, final boolean keepDeliveries)
+        public void onCloseConsumer(final HostSession client, final long consumerId, final boolean keepDeliveries)
         {
             requests.add("close consumer");
         }
 
         @Override
-        public void onPause(final HostedClient client, final long consumerId, final long correlationId)
+        public void onPause(final HostSession client, final long consumerId, final long correlationId)
         {
             answer(client, correlationId, "pause");
         }
 
         @Override
         public void onBrowse(
-            final HostedClient client, final long correlationId, final String queue, final String selector)
+            final HostSession client, final long correlationId, final String queue, final String selector)
         {
             requests.add("browse " + queue);
             final Answer answer = script.apply("browse " + queue);
@@ -318,13 +318,13 @@ public final class ScriptedQueueHost implements AutoCloseable
         }
 
         @Override
-        public void onCreateTemporaryQueue(final HostedClient client, final String queue)
+        public void onCreateTemporaryQueue(final HostSession client, final String queue)
         {
             requests.add("create temporary " + queue);
         }
 
         @Override
-        public void onDeleteTemporaryQueue(final HostedClient client, final String queue)
+        public void onDeleteTemporaryQueue(final HostSession client, final String queue)
         {
             requests.add("delete temporary " + queue);
         }

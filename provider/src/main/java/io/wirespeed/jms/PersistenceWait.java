@@ -8,6 +8,7 @@ import javax.jms.ResourceAllocationException;
 import org.agrona.concurrent.IdleStrategy;
 
 import io.wirespeed.jms.config.ConnectionConfig;
+import io.wirespeed.jms.queue.QueueClient;
 import io.wirespeed.transport.PersistenceWatch;
 
 /**
@@ -19,11 +20,15 @@ import io.wirespeed.transport.PersistenceWatch;
  * no durable subscription keeps is lost with its subscribers anyway. The archive is seen through the route's
  * transport's {@link PersistenceWatch}; a transport without one (RDMA) has streams nothing records, where no durable
  * subscription can be made either ({@link JmsConnection#durableChannelFor}), so nothing waits there either.
- * {@link #awaitKept} is the one place where a send, or each message of a commit, waits after publishing for its
- * message to be kept. One thread at a time; nothing allocated while waiting.
+ * A PERSISTENT queue message sent over UDP to a host that keeps its queues in the archive waits instead for the
+ * host to say that its archive recorded it ({@link #awaitHostRecorded}, {@link QueueClient#awaitRecorded}), within
+ * {@code sendTimeout}: its client's own driver, which the archive's counters would show, is not the host's.
+ * {@link #awaitKept} and {@link #awaitHostRecorded} are the places where a send, or each message of a commit, waits
+ * after publishing for its message to be kept. One thread at a time; nothing allocated while waiting.
  */
 final class PersistenceWait
 {
+    private final JmsSession session;
     private final ConnectionConfig config;
     private final IdleStrategy idle;
     private final long sendTimeoutNs;
@@ -36,6 +41,7 @@ final class PersistenceWait
      */
     PersistenceWait(final JmsSession session, final IdleStrategy idle)
     {
+        this.session = session;
         this.config = session.connection().config();
         this.idle = idle;
         this.sendTimeoutNs = TimeUnit.NANOSECONDS.convert(config.sendTimeout());
@@ -80,6 +86,31 @@ final class PersistenceWait
         if (persistent && route.watch != null)
         {
             awaitArchived(route, position);
+        }
+    }
+
+    /**
+     * Waits, after a PERSISTENT queue message was published to a host over UDP that keeps its queues in the archive,
+     * until the host says its archive recorded it; otherwise returns at once.
+     *
+     * @param route      where it went.
+     * @param persistent whether the message is PERSISTENT.
+     * @param producerId the sending producer, as in the envelope.
+     * @param sequence   the message's sequence, as in the envelope.
+     * @throws JMSException ResourceAllocationException if the host refused a message of the session; a JMSException
+     *                      if the host was lost, or did not confirm within {@code sendTimeout}.
+     */
+    void awaitHostRecorded(final SendRoute route, final boolean persistent, final int producerId, final long sequence)
+        throws JMSException
+    {
+        if (route.queue && persistent)
+        {
+            final QueueClient client = session.connection().queueClient();
+            if (client.confirmsPersistentSends())
+            {
+                client.awaitRecorded(session.id(), producerId, sequence, sendTimeoutNs,
+                    "sendTimeout=" + config.sendTimeout().toMillis() + " ms", idle);
+            }
         }
     }
 

@@ -117,6 +117,7 @@ final class SessionSender
                 }
                 encoder.claimNext(message, producerId);
                 publish(route, measured, persistent, counters);
+                persistence.awaitHostRecorded(route, persistent, producerId, message.messageIdSequence());
                 return;
             }
         }
@@ -133,6 +134,7 @@ final class SessionSender
         }
         encoder.offerEncoded();
         publish(route, length, persistent, counters);
+        persistence.awaitHostRecorded(route, persistent, producerId, message.messageIdSequence());
     }
 
     private void publish(

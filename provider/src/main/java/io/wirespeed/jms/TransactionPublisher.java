@@ -3,6 +3,9 @@ package io.wirespeed.jms;
 import javax.jms.JMSException;
 import javax.jms.TransactionRolledBackException;
 
+import org.agrona.concurrent.UnsafeBuffer;
+
+import io.wirespeed.codec.EnvelopeReader;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.metrics.DestinationCounters;
 
@@ -18,6 +21,8 @@ import io.wirespeed.jms.metrics.DestinationCounters;
 final class TransactionPublisher
 {
     private final PendingTransaction transaction = new PendingTransaction();
+    private final UnsafeBuffer pendingBuffer = new UnsafeBuffer(0, 0);
+    private final EnvelopeReader commitReader = new EnvelopeReader();
     private final ConnectionMetrics metrics;
     private final SendEncoder encoder;
     private final SendGate gate;
@@ -65,8 +70,9 @@ final class TransactionPublisher
     }
 
     /**
-     * Publishes the messages held, in order, after checking what can be known before publishing any of them. The
-     * transaction is empty afterwards, whatever happened.
+     * Publishes the messages held, in order, after checking what can be known before publishing any of them, then
+     * waits for a host over UDP that keeps its queues in the archive to confirm each PERSISTENT queue message
+     * recorded ({@link PersistenceWait#awaitHostRecorded}). The transaction is empty afterwards, whatever happened.
      *
      * @throws JMSException TransactionRolledBackException if nothing was published; a JMSException naming what
      *                      was and was not published if a send failed part way.
@@ -98,10 +104,25 @@ final class TransactionPublisher
                 }
                 published++;
             }
+            for (final PendingTransaction.PendingSend pending : transaction.sends())
+            {
+                if (pending.persistent() && pending.route().queue)
+                {
+                    pendingBuffer.wrap(pending.bytes());
+                    commitReader.wrap(pendingBuffer, 0, pending.bytes().length);
+                    persistence.awaitHostRecorded(pending.route(), true, commitReader.producerId(),
+                        commitReader.sequence());
+                }
+            }
         }
         catch (final JMSException ex)
         {
             metrics.onSendFailure();
+            if (published > 0 && published == transaction.sends().size())
+            {
+                // all published, not all confirmed: the host's reason says what that means
+                throw ex;
+            }
             throw 0 == published ? transaction.rolledBack(ex.getMessage(), ex) :
                 transaction.partiallyPublished(published, ex);
         }

@@ -47,6 +47,7 @@ public final class DurableFeed implements AutoCloseable
     }
 
     private final StreamArchive archive;
+    private final RecordingPositions positions;
     private final SubscriptionStore store;
     private final DurableState state;
     private final Map<Long, RecordedStream> replays = new HashMap<>();
@@ -61,9 +62,12 @@ public final class DurableFeed implements AutoCloseable
     private boolean dirty;
     private boolean closed;
 
-    private DurableFeed(final StreamArchive archive, final SubscriptionStore store, final DurableState state)
+    private DurableFeed(
+        final StreamArchive archive, final RecordingPositions positions, final SubscriptionStore store,
+        final DurableState state)
     {
         this.archive = archive;
+        this.positions = positions;
         this.store = store;
         this.state = state;
     }
@@ -80,18 +84,39 @@ public final class DurableFeed implements AutoCloseable
     public static DurableFeed create(
         final StreamArchive archive, final SubscriptionStore store, final DurableState state)
     {
+        return create(archive, new RecordingPositions(archive, null), store, state);
+    }
+
+    /**
+     * Creates a subscription in the archive of a durable storage, as {@link #create(StreamArchive, SubscriptionStore,
+     * DurableState)} does, reading active recordings' positions from the media driver's counters rather than asking
+     * the archive.
+     *
+     * @param storage the archive and the subscriptions' store.
+     * @param state   the new subscription.
+     * @return its feed.
+     */
+    public static DurableFeed create(final DurableStorage storage, final DurableState state)
+    {
+        return create(storage.archive(), storage.positions(), storage.store(), state);
+    }
+
+    private static DurableFeed create(
+        final StreamArchive archive, final RecordingPositions positions, final SubscriptionStore store,
+        final DurableState state)
+    {
         final boolean newlyRecorded = archive.record(state.channel, state.streamId);
         for (final StreamArchive.Recording recording : archive.recordings(state.channel, state.streamId, -1))
         {
             if (recording.isActive())
             {
                 state.cursors.put(recording.recordingId(), new RecordingCursor(
-                    newlyRecorded ? recording.startPosition() : archive.position(recording.recordingId())));
+                    newlyRecorded ? recording.startPosition() : positions.position(recording.recordingId())));
             }
             state.afterRecordingId = Math.max(state.afterRecordingId, recording.recordingId());
         }
         store.save(state);
-        return new DurableFeed(archive, store, state);
+        return new DurableFeed(archive, positions, store, state);
     }
 
     /**
@@ -106,8 +131,29 @@ public final class DurableFeed implements AutoCloseable
     public static DurableFeed restore(
         final StreamArchive archive, final SubscriptionStore store, final DurableState state)
     {
+        return restore(archive, new RecordingPositions(archive, null), store, state);
+    }
+
+    /**
+     * Reopens a stored subscription in the archive of a durable storage, as {@link #restore(StreamArchive,
+     * SubscriptionStore, DurableState)} does, reading active recordings' positions from the media driver's counters
+     * rather than asking the archive.
+     *
+     * @param storage the archive and the subscriptions' store.
+     * @param state   the stored subscription.
+     * @return its feed.
+     */
+    public static DurableFeed restore(final DurableStorage storage, final DurableState state)
+    {
+        return restore(storage.archive(), storage.positions(), storage.store(), state);
+    }
+
+    private static DurableFeed restore(
+        final StreamArchive archive, final RecordingPositions positions, final SubscriptionStore store,
+        final DurableState state)
+    {
         archive.record(state.channel, state.streamId);
-        final DurableFeed feed = new DurableFeed(archive, store, state);
+        final DurableFeed feed = new DurableFeed(archive, positions, store, state);
         for (final StreamArchive.Recording recording : archive.recordings(state.channel, state.streamId, -1))
         {
             RecordingCursor cursor = state.cursors.get(recording.recordingId());
@@ -118,7 +164,7 @@ public final class DurableFeed implements AutoCloseable
             }
             if (cursor != null)
             {
-                cursor.possiblyDeliveredBelow(recording.isActive() ? archive.position(recording.recordingId()) :
+                cursor.possiblyDeliveredBelow(recording.isActive() ? positions.position(recording.recordingId()) :
                     recording.stopPosition());
             }
         }
@@ -209,6 +255,7 @@ public final class DurableFeed implements AutoCloseable
                     "read past position " + cursor.read() + "; the subscription goes on with the other recordings");
                 it.remove();
                 sessions.remove(recordingId);
+                positions.forget(recordingId);
                 dirty = true;
                 continue;
             }
@@ -234,7 +281,7 @@ public final class DurableFeed implements AutoCloseable
                 // its publisher's earlier messages come first: look again once that recording is read
                 continue;
             }
-            if (recording.isActive() && archive.position(recordingId) <= cursor.read())
+            if (recording.isActive() && positions.position(recordingId) <= cursor.read())
             {
                 // nothing recorded past the position yet (a publisher that has only just connected): the
                 // archive refuses to replay an empty range, so look again at the next discovery
@@ -326,7 +373,9 @@ public final class DurableFeed implements AutoCloseable
 
     /**
      * How far the subscription is behind what its recordings hold: the bytes recorded past its acknowledged
-     * positions. Asks the archive, a round trip per recording: call now and then, not per message.
+     * positions. Reads an active recording's position from the media driver's counters where the feed was made from
+     * a {@link DurableStorage}, and asks the archive (a round trip per recording) for the others: call now and then,
+     * not per message.
      *
      * @return the bytes, or -1 if the archive cannot say now.
      */
@@ -339,7 +388,7 @@ public final class DurableFeed implements AutoCloseable
             {
                 if (!entry.getValue().isDone())
                 {
-                    lag += Math.max(0, archive.position(entry.getKey()) - entry.getValue().watermark());
+                    lag += Math.max(0, positions.position(entry.getKey()) - entry.getValue().watermark());
                 }
             }
         }

@@ -1,5 +1,6 @@
 package io.wirespeed.host.durable;
 
+import io.wirespeed.transport.CounterRegistry;
 import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.ArchiveConfig;
 import io.wirespeed.transport.aeron.ArchiveHost;
@@ -15,12 +16,16 @@ public final class DurableStorage implements AutoCloseable
     private final StreamArchive archive;
     private final SubscriptionStore store;
     private final ArchiveHost archiveHost;
+    private final RecordingPositions positions;
 
-    private DurableStorage(final StreamArchive archive, final SubscriptionStore store, final ArchiveHost archiveHost)
+    private DurableStorage(
+        final StreamArchive archive, final SubscriptionStore store, final ArchiveHost archiveHost,
+        final RecordingPositions positions)
     {
         this.archive = archive;
         this.store = store;
         this.archiveHost = archiveHost;
+        this.positions = positions;
     }
 
     /**
@@ -52,7 +57,8 @@ public final class DurableStorage implements AutoCloseable
         try
         {
             return new DurableStorage(archive, new SubscriptionStore(config.directory(), config.fileSync() > 0),
-                archiveHost);
+                archiveHost, new RecordingPositions(archive,
+                transport.capability(CounterRegistry.class).map(CounterRegistry::reader).orElse(null)));
         }
         catch (final RuntimeException ex)
         {
@@ -65,6 +71,12 @@ public final class DurableStorage implements AutoCloseable
     public StreamArchive archive()
     {
         return archive;
+    }
+
+    /** @return how far recordings are written, read from the driver's counters where it can; host's thread only. */
+    RecordingPositions positions()
+    {
+        return positions;
     }
 
     /** @return the subscriptions' store. */

@@ -37,10 +37,11 @@ import io.wirespeed.test.SmallDisk;
 
 /**
  * A client over UDP of a driver process whose archive's disk fills (a 64 MiB tmpfs the test mounts and fills, with
- * {@code wirespeed.archive.min.free=16m}; skipped where it may not mount one): the archive never confirms a remote
- * client's sends, so the host refuses its PERSISTENT queue messages while recording is stopped and the client learns
- * it at its next send ({@code ResourceAllocationException} naming the full disk), as a local client's PERSISTENT send
- * fails then; NON_PERSISTENT messages go on, and once the disk has room PERSISTENT ones are taken again.
+ * {@code wirespeed.archive.min.free=16m}; skipped where it may not mount one): the host refuses a remote client's
+ * PERSISTENT queue messages while recording is stopped, and the send waiting for the host's confirmation that the
+ * archive recorded it throws the refusal ({@code ResourceAllocationException} naming the full disk), as a local
+ * client's PERSISTENT send fails then; NON_PERSISTENT messages go on, and once the disk has room PERSISTENT ones are
+ * taken again.
  */
 @SlowTest
 @Timeout(value = 2, unit = TimeUnit.MINUTES)

@@ -64,8 +64,14 @@ class QueuesAcrossHostsTest
             hosts.queueUri(ThreeHosts.BETA), queue, "auto", file.toString());
         consumer.awaitLine("READY", STARTUP);
 
+        // A synchronous PERSISTENT send waits for the host's archive, one round trip per message: 100,000 of them
+        // take over 90 s on a loaded 2-core machine, and where 5 % of datagrams are lost each lost last frame waits
+        // for Aeron's next heartbeat (100 ms) before it is repaired, about 14 ms a message on average. The producer
+        // commits every 100 messages instead, waiting once per commit (synchronous sends across hosts, one at a
+        // time, are SingleHostKillTest's).
+        final String batch = "100";
         final ChildJvm producer = start("producer on alpha", ThreeHosts.ALPHA, hosts, QUEUE_PRODUCER,
-            hosts.queueUri(ThreeHosts.ALPHA), queue, Integer.toString(messages), "1");
+            hosts.queueUri(ThreeHosts.ALPHA), queue, Integer.toString(messages), "1", batch);
         assertEquals("SENT count=" + messages + " markers=1", producer.awaitLine("SENT ", STARTUP.plus(TRANSFER)),
             processes.outputs());
         assertEquals(0, producer.awaitExit(STARTUP), "producer exit status" + processes.outputs());

@@ -14,8 +14,10 @@ import io.wirespeed.jms.JmsConnectionFactory;
  * A producer process for a queue: sends {@code count} data messages, then {@code markers} end markers,
  * and exits.
  * <p>
- * Arguments: {@code <connection URI> <queue> <count> <markers>}; {@code topic:<name>} sends to a topic
- * instead. Data message {@code seq} (0 to
+ * Arguments: {@code <connection URI> <queue> <count> <markers> [<batch>]}; {@code topic:<name>} sends to a topic
+ * instead. Without a batch each message is a synchronous send; with one, the session is transacted and commits
+ * every {@code batch} messages (and once after the markers), so that a remote PERSISTENT queue send waits for the
+ * host's archive once per commit instead of once per message. Data message {@code seq} (0 to
  * count-1) is a {@code BytesMessage} whose body is {@link Protocol#body(long)}; an end marker is a
  * {@code TextMessage} whose {@link Protocol#KIND} property is {@link Protocol#END}. The queue host keeps
  * one producer's messages in order, so every marker is dispatched after every data message. Prints
@@ -31,7 +33,7 @@ public final class QueueProducerMain
     /**
      * Runs the producer.
      *
-     * @param args connection URI, queue name, data message count, end marker count.
+     * @param args connection URI, queue name, data message count, end marker count, optionally the transaction size.
      * @throws Exception if JMS fails; the JVM then exits non-zero.
      */
     public static void main(final String[] args) throws Exception
@@ -40,10 +42,12 @@ public final class QueueProducerMain
         final String queueName = args[1];
         final long count = Long.parseLong(args[2]);
         final int markers = Integer.parseInt(args[3]);
+        final int batch = args.length > 4 ? Integer.parseInt(args[4]) : 0;
 
         try (Connection connection = new JmsConnectionFactory(uri).createConnection())
         {
-            final Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            final Session session = batch > 0 ? connection.createSession(true, Session.SESSION_TRANSACTED) :
+                connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             final Destination destination = queueName.startsWith("topic:") ?
                 session.createTopic(queueName.substring("topic:".length())) : session.createQueue(queueName);
             final MessageProducer producer = session.createProducer(destination);
@@ -52,12 +56,20 @@ public final class QueueProducerMain
                 final BytesMessage data = session.createBytesMessage();
                 data.writeBytes(Protocol.body(seq));
                 producer.send(data);
+                if (batch > 0 && (seq + 1) % batch == 0)
+                {
+                    session.commit();
+                }
             }
             for (int i = 0; i < markers; i++)
             {
                 final TextMessage end = session.createTextMessage(Protocol.END);
                 end.setStringProperty(Protocol.KIND, Protocol.END);
                 producer.send(end);
+            }
+            if (batch > 0)
+            {
+                session.commit();
             }
             Protocol.say("SENT count=" + count + " markers=" + markers);
         }

@@ -15,6 +15,7 @@ import javax.jms.JMSSecurityException;
 import javax.jms.ResourceAllocationException;
 
 import org.agrona.DirectBuffer;
+import org.agrona.concurrent.IdleStrategy;
 
 import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.codec.control.sbe.ErrorCode;
@@ -67,6 +68,7 @@ public final class QueueClient implements AutoCloseable
     private volatile long lastHeardNs;
     private volatile String lostReason;
     private final SendCredits credits;
+    private final SendConfirmations confirmations = new SendConfirmations();
 
     /**
      * Opens the client's streams to the host of its media driver, over IPC, without credentials.
@@ -180,6 +182,7 @@ public final class QueueClient implements AutoCloseable
         final Request request = new Request();
         requests.put(requestId, request);
         boolean sent = false;
+        confirmations.connecting();
         try
         {
             sent = host.connect(requestId, user, password, wait);
@@ -207,6 +210,8 @@ public final class QueueClient implements AutoCloseable
         sessionOpen = true;
         if (everOpen)
         {
+            LOGGER.log(System.Logger.Level.INFO, "connected again to the queue host at " + where() + "; reopening " +
+                subscriptions.size() + " consumer(s)");
             resubscribe();
         }
         everOpen = true;
@@ -356,6 +361,7 @@ public final class QueueClient implements AutoCloseable
             lostReason = "the queue host at " + where() + " sent nothing, not even a heartbeat, for the driver " +
                 "timeout (" + hostLostNs / 1_000_000 + " ms): it stopped, or the network between is down; queue " +
                 "requests fail until it runs again, then this connection connects to it again";
+            LOGGER.log(System.Logger.Level.WARNING, lostReason);
             for (final Map.Entry<Long, Request> entry : requests.entrySet())
             {
                 final Request request = entry.getValue();
@@ -577,6 +583,81 @@ public final class QueueClient implements AutoCloseable
     public ResourceAllocationException takeSendRefusal(final int sessionId)
     {
         return credits.takeRefusal(sessionId);
+    }
+
+    /**
+     * Whether this client's PERSISTENT queue sends wait for the host's archive ({@link #awaitRecorded}): it reaches
+     * its host over UDP, and that host keeps its queues in the archive. A client over IPC waits for the archive
+     * itself, through its own media driver's counters.
+     *
+     * @return true if a PERSISTENT queue send must wait for the host's confirmation.
+     */
+    public boolean confirmsPersistentSends()
+    {
+        return endpoint != null && confirmations.hostRecords();
+    }
+
+    /**
+     * Waits until the host says its archive recorded a PERSISTENT queue message that this client sent over UDP.
+     *
+     * @param sessionId  the sending session.
+     * @param producerId the sending producer.
+     * @param sequence   the message's sequence in its envelope.
+     * @param timeoutNs  how long to wait.
+     * @param timeout    the setting the timeout comes from, for the message.
+     * @param idle       how to wait between polls of the reply stream: the session's idle strategy, never a spin, so
+     *                   that a producer waiting for each send leaves the cores to the drivers and the host.
+     * @throws JMSException ResourceAllocationException if the host refused a message of the session; a JMSException
+     *                      if the host was lost, or did not confirm in time.
+     */
+    public void awaitRecorded(
+        final int sessionId, final int producerId, final long sequence, final long timeoutNs, final String timeout,
+        final IdleStrategy idle) throws JMSException
+    {
+        final long start = System.nanoTime();
+        idle.reset();
+        while (!confirmations.isRecorded(sessionId, producerId, sequence))
+        {
+            final ResourceAllocationException refused = credits.takeRefusal(sessionId);
+            if (refused != null)
+            {
+                throw refused;
+            }
+            if (!sessionOpen || host.hostSeen() && !host.isConnected())
+            {
+                throw new JMSException("the queue host at " + where() + " was lost before its archive confirmed a " +
+                    "PERSISTENT message: it may not have been kept (it is delivered if the host recorded it); " +
+                    "send it again once the host runs, or check the driver");
+            }
+            if (System.nanoTime() - start > timeoutNs)
+            {
+                throw new JMSException("the queue host at " + where() + " did not confirm within " + timeout +
+                    " that its archive recorded a PERSISTENT message: it may not survive a failure of the host " +
+                    "(it is delivered if the host recorded it); check the host's archive (driver log), or raise " +
+                    "sendTimeout");
+            }
+            idle.idle(poll());
+        }
+    }
+
+    /**
+     * The host keeps its queues in the archive: PERSISTENT sends wait for its confirmations.
+     */
+    void onRecordsQueues()
+    {
+        confirmations.onRecordsQueues();
+    }
+
+    /**
+     * The host's archive recorded a producer's PERSISTENT queue messages up to a sequence.
+     *
+     * @param sessionId  the session.
+     * @param producerId the producer.
+     * @param sequence   the sequence.
+     */
+    void onRecorded(final int sessionId, final int producerId, final long sequence)
+    {
+        confirmations.onRecorded(sessionId, producerId, sequence);
     }
 
     /**

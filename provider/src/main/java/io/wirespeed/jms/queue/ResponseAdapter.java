@@ -13,6 +13,8 @@ import io.wirespeed.codec.control.sbe.DeliverDecoder;
 import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.codec.control.sbe.HeartbeatDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
+import io.wirespeed.codec.control.sbe.RecordedDecoder;
+import io.wirespeed.codec.control.sbe.RecordsQueuesDecoder;
 import io.wirespeed.codec.control.sbe.RefusedDecoder;
 import io.wirespeed.codec.control.sbe.SendGrantDecoder;
 import io.wirespeed.codec.control.sbe.SendRefusedDecoder;
@@ -41,6 +43,7 @@ final class ResponseAdapter implements MessageHandler
     private final ConnectedDecoder connected = new ConnectedDecoder();
     private final SendGrantDecoder sendGrant = new SendGrantDecoder();
     private final SendRefusedDecoder sendRefused = new SendRefusedDecoder();
+    private final RecordedDecoder recorded = new RecordedDecoder();
 
     /**
      * @param client the client the responses are for.
@@ -196,6 +199,15 @@ final class ResponseAdapter implements MessageHandler
                     client.onSendRefused(d.sessionId(), queue, message);
                 }
             }
+            case RecordedDecoder.TEMPLATE_ID ->
+            {
+                if (checkBlock(blockLength, RecordedDecoder.BLOCK_LENGTH))
+                {
+                    final RecordedDecoder d = recorded.wrap(buffer, body, blockLength, version);
+                    client.onRecorded(d.sessionId(), d.producerId(), d.sequence());
+                }
+            }
+            case RecordsQueuesDecoder.TEMPLATE_ID -> client.onRecordsQueues();
             default -> drop("a response of template " + templateId + " (a newer host?)");
         }
     }

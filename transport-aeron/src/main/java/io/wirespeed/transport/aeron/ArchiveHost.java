@@ -127,6 +127,9 @@ public final class ArchiveHost implements AutoCloseable
             throw new TransportException("cannot create the archive directory " + directory + " (" +
                 ArchiveConfig.DIR_PROP + " / archiveDir): " + ex, ex);
         }
+        // an archive killed without closing leaves its mark file looking alive until it times out: not if its
+        // process has gone
+        DeadProcessFiles.removeDeadArchivesMarkFile(directory);
         final long deadline = System.nanoTime() + STALE_MARK_FILE_WAIT_NS;
         while (true)
         {

@@ -14,8 +14,9 @@ import java.util.function.Consumer;
 
 /**
  * Starts an Aeron media driver from an {@link AeronTransportContext}: checks the directory first,
- * refuses to start over a live driver, makes its directory private ({@link DirectoryPermissions}), and turns
- * Aeron's start-up failures into {@link TransportException}s that name the setting to change. Used by the
+ * refuses to start over a live driver (one killed without closing is recognised by the pid its CnC file records,
+ * and started over at once, {@link DeadProcessFiles}), makes its directory private ({@link DirectoryPermissions}),
+ * and turns Aeron's start-up failures into {@link TransportException}s that name the setting to change. Used by the
  * embedded driver and by the external driver process alike, so that both read the same vocabulary.
  */
 public final class MediaDriverLauncher
@@ -120,7 +121,8 @@ public final class MediaDriverLauncher
         }
         DriverDirectoryCheck.check(
             directory, config.termLength(), DriverDirectoryCheck.controlFilesLength(driverContext));
-        if (CommonContext.isDriverActive(new File(directory), config.timeout().toMillis(), (message) -> {}))
+        if (CommonContext.isDriverActive(new File(directory), config.timeout().toMillis(), (message) -> {}) &&
+            DeadProcessFiles.removeDeadDriversCnc(new File(directory)) < 0)
         {
             throw new TransportException(
                 "a media driver is already running at " + directory + ": to share it set " +

@@ -7,33 +7,43 @@ import org.agrona.concurrent.UnsafeBuffer;
 import io.wirespeed.codec.EnvelopeReader;
 
 /**
- * A browse under way: the queue's messages as they stood when it began, in delivery order (references only, no
- * copies of the envelopes), sent a page per duty cycle while its client takes them, so that browsing a large queue
- * neither holds the host's thread nor floods the client's send queue. A message settled or expired since the browse
- * began is left out when its turn comes. Used on the host's thread only.
+ * A browse under way, a sub-session of its client's {@link HostSession} with its own {@link #doWork}, as Aeron
+ * Archive's replay and list sessions are of its control session: the queue's messages as they stood when it began,
+ * in delivery order (references only, no copies of the envelopes), sent a page per duty cycle while its client takes
+ * them, so that browsing a large queue neither holds the host's thread nor floods the client's send queue. A message
+ * settled or expired since the browse began is left out when its turn comes. Used on the host's thread only.
  */
-final class BrowseCursor
+final class BrowseSession
 {
+    /** Where a browse stands. */
+    enum State
+    {
+        /** Sending pages. */
+        SENDING,
+        /** Its BrowseEnd is sent (all sent, or ended early): the host forgets it. */
+        DONE
+    }
+
     /** The most messages one duty cycle sends of one browse. */
     static final int PAGE = 64;
 
-    final HostedClient client;
+    final HostSession client;
     final long correlationId;
     private final StoredMessage[] messages;
     private final Predicate<EnvelopeReader> test;
     private final EnvelopeReader reader = new EnvelopeReader();
     private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
     private int next;
-    private boolean ended;
+    private State state = State.SENDING;
 
     /**
-     * @param client        the browsing client.
+     * @param client        the browsing client's session.
      * @param correlationId the browse's id.
      * @param messages      the queue's messages in delivery order.
      * @param test          the browse's selector, or null for all.
      */
-    BrowseCursor(
-        final HostedClient client, final long correlationId, final StoredMessage[] messages,
+    BrowseSession(
+        final HostSession client, final long correlationId, final StoredMessage[] messages,
         final Predicate<EnvelopeReader> test)
     {
         this.client = client;
@@ -43,14 +53,18 @@ final class BrowseCursor
     }
 
     /**
-     * Sends the next page, as far as the client takes it now.
+     * Sends the next page, as far as the client takes it now, and the browse's end after its last.
      *
      * @param proxy sends to the client.
      * @param nowMs the time now, for expiry.
      * @return how many messages it went through (sent or left out), and one more when the browse ended.
      */
-    int sendPage(final ClientProxy proxy, final long nowMs)
+    int doWork(final ClientProxy proxy, final long nowMs)
     {
+        if (state == State.DONE)
+        {
+            return 0;
+        }
         final int from = next;
         int sent = 0;
         while (next < messages.length && sent < PAGE && client.backlog.isEmpty())
@@ -71,15 +85,35 @@ final class BrowseCursor
         if (next == messages.length && client.backlog.isEmpty())
         {
             proxy.browseEnd(client, correlationId);
-            ended = true;
+            state = State.DONE;
             return next - from + 1;
         }
         return next - from;
     }
 
-    /** @return whether the browse has ended. */
-    boolean isEnded()
+    /**
+     * Ends the browse where it is: its client is told the end (it started another).
+     *
+     * @param proxy sends to the client.
+     */
+    void end(final ClientProxy proxy)
     {
-        return ended;
+        if (state != State.DONE)
+        {
+            proxy.browseEnd(client, correlationId);
+            state = State.DONE;
+        }
+    }
+
+    /** Ends the browse without a word: its client has gone. */
+    void abandon()
+    {
+        state = State.DONE;
+    }
+
+    /** @return whether the browse is done, to be forgotten. */
+    boolean isDone()
+    {
+        return state == State.DONE;
     }
 }

@@ -1,0 +1,226 @@
+package io.wirespeed.host;
+
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+import org.agrona.concurrent.UnsafeBuffer;
+
+import io.wirespeed.codec.EnvelopeReader;
+import io.wirespeed.codec.control.sbe.ErrorCode;
+
+/**
+ * The host's consumers and their deliveries: a consumer subscribes to a queue with credit, gets the queue's messages
+ * in turn with the other consumers that have credit, and acknowledges each, gives it back, pauses, or closes (its
+ * unacknowledged messages go back to the queue, marked redelivered, unless it keeps them for its session). Used on
+ * the host's thread only.
+ */
+final class Consumers
+{
+    /** The most consumers one client (connection) has at once. */
+    static final int MAX_CONSUMERS_PER_CLIENT = 4096;
+
+    private final HostContext context;
+    private final Consumer<HostedQueue> lastConsumerGone;
+    private final UnsafeBuffer envelopeView = new UnsafeBuffer(new byte[0]);
+    private long deliveryIds;
+
+    /**
+     * @param context          what the host's parts share.
+     * @param lastConsumerGone told of a queue whose consumers may all have gone (a shared subscription's closes).
+     */
+    Consumers(final HostContext context, final Consumer<HostedQueue> lastConsumerGone)
+    {
+        this.context = context;
+        this.lastConsumerGone = lastConsumerGone;
+    }
+
+    /**
+     * Adds a consumer to a queue, or refuses it (an invalid selector, an id in use, too many for the client).
+     *
+     * @param client     its client.
+     * @param consumerId its id, unique in the client.
+     * @param queue      the queue.
+     * @param selector   its selector, blank for none.
+     * @param credit     how many messages it takes now.
+     */
+    void add(
+        final HostSession client, final long consumerId, final HostedQueue queue, final String selector,
+        final int credit)
+    {
+        final Predicate<EnvelopeReader> test;
+        try
+        {
+            test = context.compile(selector);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            context.proxy.refuse(client, consumerId, ErrorCode.INVALID_SELECTOR, ex.getMessage());
+            return;
+        }
+        if (client.consumers.containsKey(consumerId))
+        {
+            // a second subscribe with the same id (a broken or forged client) would leave the first on its queue
+            context.proxy.refuse(client, consumerId, ErrorCode.ILLEGAL_STATE, "consumer id " + consumerId +
+                " is in use");
+            return;
+        }
+        if (client.consumers.size() >= MAX_CONSUMERS_PER_CLIENT)
+        {
+            context.proxy.refuse(client, consumerId, ErrorCode.RESOURCE_LIMIT, "the queue host serves at most " +
+                MAX_CONSUMERS_PER_CLIENT + " consumers per connection: close some");
+            return;
+        }
+        final HostedConsumer consumer = new HostedConsumer(client, consumerId, queue, test, credit);
+        client.consumers.put(consumerId, consumer);
+        queue.consumers.add(consumer);
+        context.proxy.accepted(client, consumerId);
+    }
+
+    /** See {@link ControlListener#onCredit}. */
+    void onCredit(final HostSession client, final long consumerId, final int credit)
+    {
+        final HostedConsumer consumer = client.consumers.get(consumerId);
+        if (consumer != null)
+        {
+            consumer.credit += credit;
+        }
+    }
+
+    /** See {@link ControlListener#onAcknowledge}. */
+    void onAcknowledge(final HostSession client, final long consumerId, final long deliveryId)
+    {
+        final HostedConsumer consumer = client.consumers.get(consumerId);
+        if (consumer != null)
+        {
+            final StoredMessage message = consumer.inFlight.remove(deliveryId);
+            if (message != null)
+            {
+                message.done();
+                forgetIfSettled(client, consumer);
+            }
+        }
+    }
+
+    /** See {@link ControlListener#onGiveBack}. */
+    void onGiveBack(final HostSession client, final long consumerId, final long deliveryId, final boolean seen)
+    {
+        final HostedConsumer consumer = client.consumers.get(consumerId);
+        if (consumer != null)
+        {
+            final StoredMessage message = consumer.inFlight.remove(deliveryId);
+            if (message != null)
+            {
+                if (!seen)
+                {
+                    message.deliveryCount--;
+                }
+                consumer.queue.putBack(message);
+                forgetIfSettled(client, consumer);
+            }
+        }
+    }
+
+    /** See {@link ControlListener#onPause}. */
+    void onPause(final HostSession client, final long consumerId, final long requestId)
+    {
+        final HostedConsumer consumer = client.consumers.get(consumerId);
+        if (consumer != null)
+        {
+            consumer.credit = 0;
+        }
+        context.proxy.accepted(client, requestId);
+    }
+
+    /** See {@link ControlListener#onCloseConsumer}. */
+    void onCloseConsumer(final HostSession client, final long consumerId, final boolean keepDeliveries)
+    {
+        final HostedConsumer consumer = client.consumers.get(consumerId);
+        if (consumer == null)
+        {
+            return;
+        }
+        if (keepDeliveries && !consumer.inFlight.isEmpty())
+        {
+            consumer.queue.detach(consumer);
+            lastConsumerGone.accept(consumer.queue);
+        }
+        else
+        {
+            client.consumers.remove(consumerId);
+            release(consumer);
+        }
+    }
+
+    /**
+     * A client has gone: its consumers' deliveries go back to their queues.
+     *
+     * @param client the client.
+     */
+    void forget(final HostSession client)
+    {
+        for (final HostedConsumer consumer : client.consumers.values())
+        {
+            release(consumer);
+        }
+        client.consumers.clear();
+    }
+
+    private static void forgetIfSettled(final HostSession client, final HostedConsumer consumer)
+    {
+        if (consumer.queue.forgetIfSettled(consumer))
+        {
+            client.consumers.remove(consumer.id);
+        }
+    }
+
+    private void release(final HostedConsumer consumer)
+    {
+        consumer.queue.release(consumer);
+        lastConsumerGone.accept(consumer.queue);
+    }
+
+    /**
+     * Hands a queue's messages to its consumers with credit, in turn, while they take them.
+     *
+     * @param queue the queue.
+     * @param nowMs the wall clock now, for expiry and delivery times.
+     * @return how many were delivered.
+     */
+    int dispatch(final HostedQueue queue, final long nowMs)
+    {
+        int work = 0;
+        for (int tried = 0; queue.size() > 0 && tried < queue.consumers.size(); )
+        {
+            final HostedConsumer consumer = queue.nextWithCredit(tried);
+            if (consumer == null)
+            {
+                break;
+            }
+            // a client with responses waiting takes no delivery now: leave the queue as it is
+            final StoredMessage message = consumer.client.backlog.isEmpty() && consumer.client.reply.isConnected() ?
+                queue.take(consumer, nowMs) : null;
+            if (message == null)
+            {
+                tried++;
+                continue;
+            }
+            message.deliveryCount++;
+            final long deliveryId = ++deliveryIds;
+            envelopeView.wrap(message.envelope);
+            if (!context.proxy.deliver(consumer.client, consumer.id, deliveryId, message.deliveryCount, envelopeView,
+                0, message.envelope.length))
+            {
+                // its client does not take it now: the next consumer may, and this one is cut off if it never does
+                message.deliveryCount--;
+                queue.putBack(message);
+                tried++;
+                continue;
+            }
+            consumer.credit--;
+            consumer.inFlight.put(deliveryId, message);
+            work++;
+            tried = 0;
+        }
+        return work;
+    }
+}

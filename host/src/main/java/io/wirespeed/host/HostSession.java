@@ -1,0 +1,218 @@
+package io.wirespeed.host;
+
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
+
+import io.wirespeed.transport.TransportPublication;
+
+/**
+ * A client's session with the queue host, as Aeron Archive's control session: a {@link State}, a long id the host
+ * issues when the session opens ({@link ClientSessions}), the publication that reaches the client, its own response
+ * queue ({@link #backlog}, sent by {@link ClientProxy}) and its liveness. Every client has one: a client that sends
+ * Connect opens it, over UDP or IPC; an IPC client of a host that does not authenticate may skip the Connect, and its
+ * first request opens it. The session is gone when its reply stream loses its subscriber, when the subscriber never
+ * comes or stops reading for longer than the host's client timeout, when a connected client sends nothing for that
+ * long, or when its response queue overflows ({@link HostLimits}). Used on the host's thread only.
+ */
+final class HostSession
+{
+    /** Where a session stands. */
+    enum State
+    {
+        /** Opened by an IPC client's first request, without a Connect: held to its reply stream's liveness only. */
+        IMPLICIT,
+        /** Opened with a Connect the host accepted: heartbeats go both ways, and it must be heard from. */
+        CONNECTED,
+        /** Its Connect was refused: its requests are dropped until it goes. */
+        REFUSED,
+        /** Its response queue overflowed: it is cut off at the next liveness check. */
+        OVERFLOWED,
+        /** Forgotten by the host: what it held went back. */
+        CLOSED
+    }
+
+    private static final long NOT_STALLED = Long.MIN_VALUE;
+
+    /** The session's id, issued by the host when it opened; unique for the host's life. */
+    final long id;
+    final long high;
+    final long low;
+    final TransportPublication reply;
+    /** Whether it connected over UDP. */
+    final boolean udp;
+    /** The session of its control publication when it connected, over UDP or IPC; -1 without a Connect. */
+    final int controlSession;
+    final Map<Long, HostedConsumer> consumers = new HashMap<>();
+    /** Responses its publication has not taken yet, in order: its own send queue ({@link ClientProxy}). */
+    final ArrayDeque<byte[]> backlog = new ArrayDeque<>();
+    /** The bytes held in {@link #backlog}. */
+    long backlogBytes;
+    /** When the host last sent it something. */
+    long lastSentNs;
+    /** Its browse under way, a sub-session with its own duty cycle work, or null: it browses one queue at a time. */
+    BrowseSession browse;
+    /** The next session in the same bucket of the host's connection-id index ({@link ClientSessions}). */
+    HostSession sameBucket;
+    private State state;
+    private long lastHeardNs;
+    private final long createdNanos;
+    private long stalledSinceNanos = NOT_STALLED;
+    private boolean replyWasConnected;
+
+    /**
+     * A session opened by an IPC client's first request, without a Connect.
+     *
+     * @param id    the session's id.
+     * @param high  the client's connection id, high half.
+     * @param low   the client's connection id, low half.
+     * @param reply the publication that reaches it.
+     * @param nowNs the time now.
+     */
+    HostSession(final long id, final long high, final long low, final TransportPublication reply, final long nowNs)
+    {
+        this(id, high, low, reply, false, -1, State.IMPLICIT, nowNs);
+    }
+
+    /**
+     * @param id             the session's id.
+     * @param high           the client's connection id, high half.
+     * @param low            the client's connection id, low half.
+     * @param reply          the publication that reaches it.
+     * @param udp            whether it came over UDP.
+     * @param controlSession the session of its control publication, or -1 without a Connect.
+     * @param state          where it starts.
+     * @param nowNs          the time now.
+     */
+    HostSession(
+        final long id, final long high, final long low, final TransportPublication reply, final boolean udp,
+        final int controlSession, final State state, final long nowNs)
+    {
+        this.id = id;
+        this.high = high;
+        this.low = low;
+        this.reply = reply;
+        this.udp = udp;
+        this.controlSession = controlSession;
+        this.state = state;
+        this.createdNanos = nowNs;
+        this.lastHeardNs = nowNs;
+    }
+
+    /** @return where the session stands. */
+    State state()
+    {
+        return state;
+    }
+
+    /**
+     * Moves the session to a state.
+     *
+     * @param next the state.
+     */
+    void state(final State next)
+    {
+        state = next;
+    }
+
+    /** @return whether it opened with a Connect (accepted or not), and so must be heard from within the timeout. */
+    boolean openedWithConnect()
+    {
+        return state == State.CONNECTED || state == State.REFUSED;
+    }
+
+    /** @return whether its response queue overflowed: nothing more is queued for it. */
+    boolean isOverflowed()
+    {
+        return state == State.OVERFLOWED;
+    }
+
+    /**
+     * Notes that its publication did not take a response or delivery: the client is not reading, or not yet.
+     *
+     * @param nowNs the time now.
+     */
+    void stalled(final long nowNs)
+    {
+        if (stalledSinceNanos == NOT_STALLED)
+        {
+            stalledSinceNanos = nowNs;
+        }
+    }
+
+    /**
+     * Notes that its publication took what was offered: the client reads.
+     *
+     * @param nowNs the time now.
+     */
+    void flowing(final long nowNs)
+    {
+        stalledSinceNanos = NOT_STALLED;
+        lastSentNs = nowNs;
+    }
+
+    /**
+     * Notes a request from it.
+     *
+     * @param nowNs the time now.
+     */
+    void heard(final long nowNs)
+    {
+        lastHeardNs = nowNs;
+    }
+
+    /**
+     * Whether the client has gone: its reply subscription was there and is no more, or never came within the
+     * timeout; it has not read its replies for the timeout; it opened with a Connect and sent nothing, not even a
+     * heartbeat, for the timeout; or its response queue overflowed.
+     *
+     * @param nowNs     the time now.
+     * @param timeoutNs the host's client timeout.
+     * @return true if gone.
+     */
+    boolean isGone(final long nowNs, final long timeoutNs)
+    {
+        return null != whyGone(nowNs, timeoutNs);
+    }
+
+    /**
+     * Why the client has gone, in words for the host's log, or null if it has not ({@link #isGone}).
+     *
+     * @param nowNs     the time now.
+     * @param timeoutNs the host's client timeout.
+     * @return the reason, or null.
+     */
+    String whyGone(final long nowNs, final long timeoutNs)
+    {
+        if (state == State.OVERFLOWED)
+        {
+            return "its replies overflowed its send queue";
+        }
+        if (state == State.CLOSED)
+        {
+            return "it closed";
+        }
+        if (openedWithConnect() && nowNs - lastHeardNs > timeoutNs)
+        {
+            return "it sent nothing, not even a heartbeat, for the client timeout";
+        }
+        if (reply.isConnected())
+        {
+            replyWasConnected = true;
+            return stalledSinceNanos != NOT_STALLED && nowNs - stalledSinceNanos > timeoutNs ?
+                "it did not read its replies for the client timeout" : null;
+        }
+        if (replyWasConnected)
+        {
+            return "its reply stream lost its subscriber (the client's driver stopped answering)";
+        }
+        return nowNs - createdNanos > timeoutNs ? "its reply stream found no subscriber within the client timeout" :
+            null;
+    }
+
+    @Override
+    public String toString()
+    {
+        return "session " + id + " (client " + high + ":" + low + ")";
+    }
+}

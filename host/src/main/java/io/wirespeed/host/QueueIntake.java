@@ -1,0 +1,596 @@
+package io.wirespeed.host;
+
+import java.util.ArrayDeque;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import io.wirespeed.codec.EnvelopeDescriptor;
+import io.wirespeed.codec.EnvelopeReader;
+import io.wirespeed.codec.MalformedEnvelopeException;
+import io.wirespeed.codec.control.QueueStreams;
+import io.wirespeed.codec.control.sbe.ErrorCode;
+import io.wirespeed.host.durable.DurableFeed;
+import io.wirespeed.host.durable.DurableState;
+import io.wirespeed.host.durable.DurableStorage;
+import io.wirespeed.transport.MessageHandler;
+import io.wirespeed.transport.PersistenceWatch;
+import io.wirespeed.transport.TransportPublication;
+import io.wirespeed.transport.TransportSubscription;
+
+/**
+ * The host's intake of queue messages: reads the inbound queue stream (IPC, and UDP when the host serves it), admits
+ * each message to its queue or refuses it with notice to its sender, and gives producers room on request. With
+ * durable queues it also reads the recordings of the inbound stream ({@link DurableFeed} under
+ * {@link QueueHost#QUEUES_KEY}) and matches them with the live arrivals ({@link RecordedArrivals}); messages over UDP
+ * are relayed to the recorded IPC stream (a retry state while that is back-pressured), and a PERSISTENT one is
+ * confirmed to its sender once the archive recorded it ({@link RecordingConfirmations}). Every message a queue keeps,
+ * from here or from a subscription's feed, is stored through {@link #enqueue}, which numbers it. Used on the host's
+ * thread only.
+ */
+final class QueueIntake implements MessageIntake
+{
+    private static final System.Logger LOGGER = System.getLogger(QueueHost.class.getName());
+    private static final long NOT_STALLED = Long.MIN_VALUE;
+
+    private final HostContext context;
+    private final HostedQueues queues;
+    private final ClientSessions sessions;
+    private final DropLog envelopeDrops = new DropLog(LOGGER);
+    private final EnvelopeReader reader = new EnvelopeReader();
+    private final RecordedArrivals arrivals = new RecordedArrivals();
+    private final DurableFeed.Sink queueSink = this::onQueueReplayed;
+    private final MessageHandler inboundHandler = this::onEnvelope;
+    private final MessageHandler udpInboundHandler = this::onUdpEnvelope;
+    /** Queue messages over UDP that the back-pressured relay has not taken yet, in order: its retry state. */
+    private final ArrayDeque<byte[]> relayBacklog = new ArrayDeque<>();
+    private final UnsafeBuffer relayView = new UnsafeBuffer(new byte[0]);
+    private TransportSubscription inbound;
+    private DurableFeed queueFeed;
+    private TransportSubscription udpInbound;
+    private TransportPublication relay;
+    private RecordingConfirmations confirmations;
+    private long relayStalledSinceNs = NOT_STALLED;
+    private boolean recordingStopped;
+    private HostSession lastSender;
+    private long refusalsLogged;
+    private long sequence;
+
+    /**
+     * @param context  what the host's parts share.
+     * @param queues   the host's queues.
+     * @param sessions the host's clients, to find a message's sender.
+     */
+    QueueIntake(final HostContext context, final HostedQueues queues, final ClientSessions sessions)
+    {
+        this.context = context;
+        this.queues = queues;
+        this.sessions = sessions;
+    }
+
+    /**
+     * Subscribes to the IPC inbound stream and, with durable queues, opens the feed of its recordings.
+     *
+     * @param durable       the archive, or null for none.
+     * @param durableQueues whether queues are read from the archive's recordings.
+     * @param stored        the stored state of the queues' feed, or null for none yet.
+     */
+    void open(final DurableStorage durable, final boolean durableQueues, final DurableState stored)
+    {
+        inbound = context.transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
+        if (durable != null && durableQueues)
+        {
+            queueFeed = stored != null ? DurableFeed.restore(durable, stored) :
+                DurableFeed.create(durable, new DurableState(QueueHost.QUEUES_KEY, "", "",
+                false, true, QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM));
+        }
+    }
+
+    /**
+     * Takes queue messages over UDP too, from the host's UDP channel; with durable queues they are relayed to the
+     * recorded IPC stream.
+     *
+     * @param channel the host's UDP channel.
+     * @return whether queue messages over UDP are relayed to be recorded.
+     */
+    boolean serveUdp(final String channel)
+    {
+        udpInbound = context.transport.addSubscription(channel, QueueStreams.INBOUND_STREAM);
+        if (queueFeed != null)
+        {
+            // durable queues are read from the recordings of the IPC inbound stream: UDP arrivals go through it
+            relay = context.transport.addPublication(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
+            confirmations = new RecordingConfirmations(
+                context.transport.capability(PersistenceWatch.class).orElse(null));
+        }
+        return relay != null;
+    }
+
+    /**
+     * Reads the IPC inbound stream, then the recordings of durable queues.
+     *
+     * @return the work done.
+     */
+    int pollIpc()
+    {
+        int work = 0;
+        if (inbound != null)
+        {
+            work += inbound.pollOldestFirst(inboundHandler, QueueHost.FRAGMENT_LIMIT);
+        }
+        if (queueFeed != null)
+        {
+            work += queueFeed.poll(queueSink, QueueHost.FRAGMENT_LIMIT);
+        }
+        return work;
+    }
+
+    /**
+     * Passes on what waits for the relay, then, once nothing waits, reads the UDP inbound stream.
+     *
+     * @return the work done.
+     */
+    int pollUdp()
+    {
+        int work = 0;
+        if (!relayBacklog.isEmpty())
+        {
+            work += retryRelays();
+        }
+        if (relayBacklog.isEmpty())
+        {
+            work += udpInbound.pollOldestFirst(udpInboundHandler, QueueHost.FRAGMENT_LIMIT);
+        }
+        return work;
+    }
+
+    /**
+     * Confirms to clients over UDP their PERSISTENT queue messages that the archive has recorded.
+     *
+     * @return the work done.
+     */
+    int confirm()
+    {
+        return confirmations == null ? 0 : confirmations.confirm(relay, context.proxy);
+    }
+
+    /** Forgets live arrivals long matched with nothing, now and then. */
+    void forgetOldArrivals()
+    {
+        arrivals.forgetOld(System.nanoTime());
+    }
+
+    /**
+     * Retention is about to purge a recording: the queues' feed stops replaying it.
+     *
+     * @param recordingId the recording.
+     */
+    void releaseReplay(final long recordingId)
+    {
+        if (queueFeed != null)
+        {
+            queueFeed.releaseReplay(recordingId);
+        }
+    }
+
+    /**
+     * A client has gone: nothing of it waits for confirmation, and it is no longer the last sender.
+     *
+     * @param client the client.
+     */
+    void forget(final HostSession client)
+    {
+        if (confirmations != null)
+        {
+            confirmations.forget(client);
+        }
+        if (lastSender == client)
+        {
+            lastSender = null;
+        }
+    }
+
+    /**
+     * A producer asks for room on a queue.
+     *
+     * @param client        the producer's client.
+     * @param correlationId the request's id.
+     * @param name          the queue.
+     * @param messages      how many messages.
+     * @param bytes         how many bytes.
+     */
+    void onSendCredit(
+        final HostSession client, final long correlationId, final String name, final int messages, final long bytes)
+    {
+        final HostedQueue queue = queues.arrivalQueue(name);
+        if (queue == null)
+        {
+            context.proxy.refuse(client, correlationId, HostedQueues.isTemporaryName(name) ?
+                ErrorCode.INVALID_DESTINATION : ErrorCode.RESOURCE_LIMIT, queues.noQueue(name));
+            return;
+        }
+        context.admission.request(context.proxy, client, correlationId, queue, messages, bytes);
+    }
+
+    /**
+     * A queue message that came over UDP: taken as one from IPC, or, with durable queues, passed on to the IPC
+     * inbound stream that the archive records; refused while the archive cannot record it. While that stream is
+     * back-pressured the message waits in {@link #relayBacklog} (the relay's retry state) and the host reads no more
+     * from UDP until the backlog is through, so that the back-pressure reaches the clients over UDP and the host's
+     * thread goes on serving everything else.
+     */
+    private void onUdpEnvelope(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (relay == null)
+        {
+            onEnvelope(buffer, offset, length);
+            return;
+        }
+        if (recordingStopped && refusedUnrecordable(buffer, offset, length))
+        {
+            return;
+        }
+        if (relayBacklog.isEmpty() && relayed(buffer, offset, length))
+        {
+            return;
+        }
+        // the rest of this poll's fragments queue behind it, in order
+        final byte[] copy = new byte[length];
+        buffer.getBytes(offset, copy);
+        relayBacklog.add(copy);
+        if (relayStalledSinceNs == NOT_STALLED)
+        {
+            relayStalledSinceNs = System.nanoTime();
+        }
+    }
+
+    /**
+     * Passes on what waits in {@link #relayBacklog}, in order, as far as the relay takes it now. A message the relay
+     * has not taken for the client timeout is lost, as the archive or the host's own reading of the stream is stuck.
+     *
+     * @return how many went (or were lost).
+     */
+    private int retryRelays()
+    {
+        int work = 0;
+        byte[] next;
+        while ((next = relayBacklog.peek()) != null)
+        {
+            relayView.wrap(next);
+            if (!relayed(relayView, 0, next.length))
+            {
+                final long nowNs = System.nanoTime();
+                if (relayStalledSinceNs == NOT_STALLED)
+                {
+                    relayStalledSinceNs = nowNs;
+                }
+                if (nowNs - relayStalledSinceNs <= context.limits.clientTimeoutNs())
+                {
+                    break;
+                }
+                LOGGER.log(System.Logger.Level.ERROR, "queue host lost a queue message that came over UDP: its " +
+                    "inbound stream did not take it for the client timeout (back-pressured)");
+                relayStalledSinceNs = nowNs;
+            }
+            else
+            {
+                relayStalledSinceNs = NOT_STALLED;
+            }
+            relayBacklog.poll();
+            work++;
+        }
+        return work;
+    }
+
+    /**
+     * Offers a queue message that came over UDP to the relay once, and notes a PERSISTENT one to be confirmed when
+     * the archive has recorded it.
+     *
+     * @return true if the relay took it (or is closed: it is lost); false if back-pressured, to try again.
+     */
+    private boolean relayed(final DirectBuffer buffer, final int offset, final int length)
+    {
+        final HostSession confirmTo = persistentSender(buffer, offset, length);
+        final int sessionId = confirmTo == null ? 0 : reader.sessionId();
+        final int producerId = confirmTo == null ? 0 : reader.producerId();
+        final long messageSequence = confirmTo == null ? 0 : reader.sequence();
+        final long result = relay.offer(buffer, offset, length);
+        if (result < 0)
+        {
+            if (result == TransportPublication.CLOSED)
+            {
+                LOGGER.log(System.Logger.Level.ERROR, "queue host lost a queue message that came over UDP: its " +
+                    "inbound stream did not take it (" + TransportPublication.describe(result) + ")");
+                return true;
+            }
+            return false;
+        }
+        if (confirmTo != null)
+        {
+            confirmations.relayed(confirmTo, sessionId, producerId, messageSequence,
+                reader.destinationName().asString(), result);
+        }
+        return true;
+    }
+
+    /**
+     * The client over UDP to tell once a queue message is recorded: the sender of a PERSISTENT message whose session
+     * the host knows (a sender it does not know, as after a restart, is not told, and its send times out). Leaves the
+     * envelope in the reader.
+     */
+    private HostSession persistentSender(final DirectBuffer buffer, final int offset, final int length)
+    {
+        try
+        {
+            reader.wrap(buffer, offset, length);
+        }
+        catch (final MalformedEnvelopeException ex)
+        {
+            return null;
+        }
+        if (reader.deliveryMode() != EnvelopeDescriptor.PERSISTENT)
+        {
+            return null;
+        }
+        final HostSession sender = sender(reader.connectionIdHigh(), reader.connectionIdLow());
+        return sender != null && sender.udp ? sender : null;
+    }
+
+    /**
+     * The archive stopped recording for want of disk space, or resumed: while stopped, queue messages that arrive
+     * live are not matched with recorded copies, as none will come; at resume, those that arrived just before the
+     * stop and were not recorded in time stop waiting for theirs.
+     *
+     * @param stopped whether recording is stopped now.
+     */
+    void onRecordingStoppedOrResumed(final boolean stopped)
+    {
+        recordingStopped = stopped;
+        if (recordingStopped)
+        {
+            arrivals.recordingStopped();
+            if (confirmations != null)
+            {
+                confirmations.refuseAll(context.proxy, "the archive's disk is nearly full and the queue host has " +
+                    "stopped recording (wirespeed.archive.min.free on its driver); PERSISTENT sends work again once " +
+                    "that disk has room, NON_PERSISTENT ones go on");
+            }
+        }
+        else
+        {
+            arrivals.recordingResumed();
+        }
+    }
+
+    private void onEnvelope(final DirectBuffer buffer, final int offset, final int length)
+    {
+        try
+        {
+            reader.wrap(buffer, offset, length);
+        }
+        catch (final MalformedEnvelopeException ex)
+        {
+            envelopeDrops.dropped(() -> "queue host dropped a malformed envelope: " + ex.getMessage());
+            return;
+        }
+        final String name = reader.destinationName().asString();
+        final HostedQueue queue = queues.arrivalQueue(name);
+        final RecordedArrivals.Identity identity = queueFeed == null || recordingStopped ? null :
+            RecordedArrivals.identity(reader);
+        if (identity != null && !arrivals.onLive(identity))
+        {
+            return;
+        }
+        final HostSession sender = sender(reader.connectionIdHigh(), reader.connectionIdLow());
+        if (queue == null || !context.admission.admit(queue, sender, length))
+        {
+            refuseArrival(sender, name, queue);
+            if (identity != null)
+            {
+                // its recorded copy is left out too: it was never taken
+                final StoredMessage refused = new StoredMessage(new byte[0], 0, 0, 0, 0);
+                refused.done();
+                arrivals.awaitRecording(identity, refused);
+            }
+            return;
+        }
+        final StoredMessage message = enqueue(queue, reader, buffer, offset, length);
+        if (identity != null && message != null)
+        {
+            arrivals.awaitRecording(identity, message);
+        }
+    }
+
+    /** The client that sent a message, by the connection id in its envelope, or null if the host does not know it. */
+    private HostSession sender(final long high, final long low)
+    {
+        final HostSession last = lastSender;
+        if (last != null && last.high == high && last.low == low)
+        {
+            return last;
+        }
+        final HostSession client = sessions.find(high, low);
+        lastSender = client;
+        return client;
+    }
+
+    /**
+     * While recording is stopped for want of disk space, a PERSISTENT queue message from a client over UDP is
+     * refused with notice, as a PERSISTENT send of a client over IPC fails then: it could not be kept (the client's
+     * send, waiting for the host's confirmation, throws the refusal).
+     *
+     * @return true if the message was PERSISTENT and refused.
+     */
+    private boolean refusedUnrecordable(final DirectBuffer buffer, final int offset, final int length)
+    {
+        try
+        {
+            reader.wrap(buffer, offset, length);
+        }
+        catch (final MalformedEnvelopeException ex)
+        {
+            return false;
+        }
+        if (reader.deliveryMode() != EnvelopeDescriptor.PERSISTENT)
+        {
+            return false;
+        }
+        refuse(sender(reader.connectionIdHigh(), reader.connectionIdLow()), reader.destinationName().asString(),
+            "the archive's disk is nearly full and the queue host has stopped recording (wirespeed.archive.min.free " +
+            "on its driver), so a PERSISTENT message could not be kept; PERSISTENT sends work again once that disk " +
+            "has room, NON_PERSISTENT ones go on");
+        return true;
+    }
+
+    /** A queue message had no room (or no queue could be made for it): dropped, and its sender told. */
+    private void refuseArrival(final HostSession sender, final String name, final HostedQueue queue)
+    {
+        refuse(sender, name, queue == null ? queues.noQueue(name) :
+            context.admission.full(queue, context.admission.limits().policyOf(name), 1, reader.length()));
+    }
+
+    /** A queue message (the envelope the reader holds) was dropped: its sender is told why. */
+    private void refuse(final HostSession sender, final String name, final String why)
+    {
+        HostSession told = sender;
+        if (told == null)
+        {
+            try
+            {
+                // a client the host does not know yet (it restarted): over IPC its reply stream follows from its
+                // id; a client over UDP is told once it connects again, by its next send's refusal
+                told = sessions.client(reader.connectionIdHigh(), reader.connectionIdLow(),
+                    QueueStreams.replyStream(reader.connectionIdHigh(), reader.connectionIdLow()), false,
+                    context.limits, context.clock);
+            }
+            catch (final ClientLimitException ex)
+            {
+                told = null;
+            }
+        }
+        if (told != null)
+        {
+            context.proxy.sendRefused(told, reader.sessionId(), reader.producerId(), name, "a message to queue '" +
+                name + "' was refused and dropped: " + why);
+        }
+        if (Long.bitCount(++refusalsLogged) == 1)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "queue host refused " + refusalsLogged + " message(s) so far; " +
+                "the last from " + (sender == null ? "an unknown sender" : "client " + sender.high + ":" +
+                sender.low) + ": " + why);
+        }
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public StoredMessage enqueue(
+        final HostedQueue queue, final EnvelopeReader envelope, final DirectBuffer buffer, final int offset,
+        final int length)
+    {
+        if (queue == null)
+        {
+            return null;
+        }
+        final byte[] copy = new byte[length];
+        buffer.getBytes(offset, copy);
+        final StoredMessage message =
+            new StoredMessage(copy, ++sequence, envelope.priority(), envelope.expiration(), envelope.deliveryTime());
+        queue.add(message);
+        return message;
+    }
+
+    private boolean onQueueReplayed(
+        final DirectBuffer buffer, final int offset, final int length, final long recordingId, final long start,
+        final boolean possiblyDelivered)
+    {
+        try
+        {
+            reader.wrap(buffer, offset, length);
+        }
+        catch (final MalformedEnvelopeException ex)
+        {
+            envelopeDrops.dropped(() -> "queue host dropped a malformed envelope: " + ex.getMessage());
+            return false;
+        }
+        final RecordedArrivals.Identity identity = RecordedArrivals.identity(reader);
+        final StoredMessage live = arrivals.onRecorded(identity);
+        if (live != null)
+        {
+            if (live.isSettled())
+            {
+                return false;
+            }
+            live.from(queueFeed, recordingId, start);
+            return true;
+        }
+        if (possiblyDelivered && reader.deliveryMode() != EnvelopeDescriptor.PERSISTENT)
+        {
+            return false;
+        }
+        final StoredMessage message = enqueue(queues.queue(reader.destinationName().asString(), null, false), reader,
+            buffer, offset, length);
+        if (message == null)
+        {
+            return false;
+        }
+        arrivals.queuedFromRecording(identity, System.nanoTime());
+        message.from(queueFeed, recordingId, start);
+        if (possiblyDelivered)
+        {
+            message.deliveryCount = 1;
+        }
+        return true;
+    }
+
+    /**
+     * As the host closes, before anything closes: passes on the queue messages over UDP that wait for the relay
+     * (reading the inbound stream to make room), then reads the recordings up to the live messages, so that the
+     * acknowledged ones' positions are stored and they do not come back, marked possibly delivered, at the next
+     * start.
+     *
+     * @param deadlineNs when to stop trying, by {@link System#nanoTime()}.
+     */
+    void catchUp(final long deadlineNs)
+    {
+        while (!relayBacklog.isEmpty() && System.nanoTime() < deadlineNs)
+        {
+            if (retryRelays() == 0 && inbound.pollOldestFirst(inboundHandler, QueueHost.FRAGMENT_LIMIT) == 0)
+            {
+                Thread.yield();
+            }
+        }
+        while (queueFeed != null && arrivals.awaiting() > 0 && System.nanoTime() < deadlineNs)
+        {
+            if (queueFeed.poll(queueSink, QueueHost.FRAGMENT_LIMIT) == 0)
+            {
+                Thread.yield();
+            }
+        }
+    }
+
+    /** Closes the IPC inbound stream and the queues' feed (its positions are stored). */
+    void closeIpc()
+    {
+        if (inbound != null)
+        {
+            inbound.close();
+        }
+        if (queueFeed != null)
+        {
+            queueFeed.close();
+        }
+    }
+
+    /** Closes the UDP inbound stream and the relay. */
+    void closeUdp()
+    {
+        if (udpInbound != null)
+        {
+            udpInbound.close();
+        }
+        if (relay != null)
+        {
+            relay.close();
+        }
+    }
+}
