@@ -95,7 +95,7 @@ final class ClientSessions
                     "host that authenticates") + " sends Connect first");
             }
             requireRoom(key, limits);
-            client = new HostedClient(high, low, transport.addPublication(QueueStreams.CHANNEL, replyStreamId),
+            client = new HostedClient(high, low, transport.addPublication(QueueHostChannels.IPC, replyStreamId),
                 clock.nanoTime());
             clients.put(key, client);
         }
@@ -154,12 +154,12 @@ final class ClientSessions
                 throw new ClientLimitException("queue host dropped the Connect of client " + key + ": its control " +
                     "session " + sessionId + " is not connected over UDP");
             }
-            reply = transport.addPublication(QueueStreams.responsePublicationChannel(endpoint, correlation),
+            reply = transport.addPublication(QueueHostChannels.response(endpoint, correlation),
                 replyStreamId);
         }
         else
         {
-            reply = transport.addPublication(QueueStreams.CHANNEL, replyStreamId);
+            reply = transport.addPublication(QueueHostChannels.IPC, replyStreamId);
         }
         final HostedClient client = new HostedClient(high, low, reply, clock.nanoTime());
         client.session = true;

@@ -153,7 +153,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         this.sessions = new ClientSessions(transport, clients, this::forget);
         this.counters = new HostCounters(transport.capability(CounterRegistry.class).orElse(null));
         final Map<String, DurableState> stored = durable == null ? Map.of() : restoreTopicFeeds(durable);
-        this.inbound = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
+        this.inbound = transport.addSubscription(QueueHostChannels.IPC, QueueStreams.INBOUND_STREAM);
         if (durable == null || !durableQueues)
         {
             this.queueFeed = null;
@@ -163,9 +163,9 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             final DurableState queues = stored.get(QUEUES_KEY);
             this.queueFeed = queues != null ? DurableFeed.restore(durable.archive(), durable.store(), queues) :
                 DurableFeed.create(durable.archive(), durable.store(), new DurableState(QUEUES_KEY, "", "", false, true,
-                QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM));
+                QueueHostChannels.IPC, QueueStreams.INBOUND_STREAM));
         }
-        this.control = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.CONTROL_STREAM);
+        this.control = transport.addSubscription(QueueHostChannels.IPC, QueueStreams.CONTROL_STREAM);
     }
 
     /**
@@ -179,13 +179,13 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     public QueueHost serveUdp(final String endpoint)
     {
         QueueStreams.port(endpoint);
-        final String channel = QueueStreams.udpChannel(endpoint);
+        final String channel = QueueHostChannels.udp(endpoint);
         udpInbound = transport.addSubscription(channel, QueueStreams.INBOUND_STREAM);
         udpControl = transport.addSubscription(channel, QueueStreams.CONTROL_STREAM);
         if (queueFeed != null)
         {
             // durable queues are read from the recordings of the IPC inbound stream: UDP arrivals go through it
-            relay = transport.addPublication(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
+            relay = transport.addPublication(QueueHostChannels.IPC, QueueStreams.INBOUND_STREAM);
         }
         sessions.udp(endpoint, udpControl);
         return this;

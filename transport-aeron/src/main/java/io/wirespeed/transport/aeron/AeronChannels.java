@@ -23,6 +23,7 @@ public final class AeronChannels
 
     private static final String UDP = SCHEME + CommonContext.UDP_MEDIA;
     private static final String UNTETHERED = CommonContext.TETHER_PARAM_NAME + "=false";
+    private static final String UNTETHERED_PREFIX = "untethered-";
     private static final TransportChannels TRANSPORT_CHANNELS = new SpiChannels();
 
     private AeronChannels()
@@ -164,10 +165,9 @@ public final class AeronChannels
     public static String withUntetheredTimeouts(
         final String channel, final long windowLimitTimeoutMs, final long lingerTimeoutMs, final long restingTimeoutMs)
     {
-        final ChannelUri uri = ChannelUri.parse(requireAeron(channel));
-        if (uri.containsKey(CommonContext.UNTETHERED_WINDOW_LIMIT_TIMEOUT_PARAM_NAME) ||
-            uri.containsKey(CommonContext.UNTETHERED_LINGER_TIMEOUT_PARAM_NAME) ||
-            uri.containsKey(CommonContext.UNTETHERED_RESTING_TIMEOUT_PARAM_NAME))
+        // read as text, not parsed: a route's channel that Aeron would refuse is refused by the driver, with its
+        // translated message, when the publication is added, not here
+        if (requireAeron(channel).contains(UNTETHERED_PREFIX))
         {
             return channel;
         }
