@@ -43,7 +43,7 @@ public enum EntryType
     /** The {@code BYTES} value, encoded as 10. */
     BYTES(10);
 
-    private static final EntryType[] BY_CODE = values();
+    private static final EntryType[] BY_CODE = byCode();
 
     private final int code;
 
@@ -71,5 +71,21 @@ public enum EntryType
     public static EntryType get(final int code)
     {
         return code >= 0 && code < BY_CODE.length ? BY_CODE[code] : null;
+    }
+
+    /** Indexed by code, not by declaration order. */
+    private static EntryType[] byCode()
+    {
+        int max = 0;
+        for (final EntryType type : values())
+        {
+            max = Math.max(max, type.code);
+        }
+        final EntryType[] byCode = new EntryType[max + 1];
+        for (final EntryType type : values())
+        {
+            byCode[type.code] = type;
+        }
+        return byCode;
     }
 }

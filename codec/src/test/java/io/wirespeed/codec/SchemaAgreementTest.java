@@ -33,6 +33,7 @@ class SchemaAgreementTest
         for (final EntryType type : EntryType.values())
         {
             assertEquals(ValueTypeCode.valueOf(type.name()).value(), type.code());
+            assertEquals(type, EntryType.get(type.code()));
         }
         assertEquals(BodyTypeCode.values().length - 1, BodyType.values().length);
         assertEquals(ValueTypeCode.values().length - 1, EntryType.values().length);
