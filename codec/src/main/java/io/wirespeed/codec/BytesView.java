@@ -116,7 +116,7 @@ public final class BytesView
      * @param value the encoded text.
      * @return true when equal.
      */
-    public boolean contentEquals(final Utf8Text value)
+    public boolean contentEquals(final Utf8String value)
     {
         return value.matches(buffer, offset, length);
     }

@@ -18,9 +18,9 @@ import static java.nio.ByteOrder.LITTLE_ENDIAN;
  */
 public final class EntriesReader
 {
-    static final int PROPERTY_TYPES = typeMask(ValueType.NULL, ValueType.BOOLEAN, ValueType.BYTE, ValueType.SHORT,
-        ValueType.INT, ValueType.LONG, ValueType.FLOAT, ValueType.DOUBLE, ValueType.STRING);
-    static final int ALL_TYPES = (1 << ValueType.values().length) - 1;
+    static final int PROPERTY_TYPES = typeMask(EntryType.NULL, EntryType.BOOLEAN, EntryType.BYTE, EntryType.SHORT,
+        EntryType.INT, EntryType.LONG, EntryType.FLOAT, EntryType.DOUBLE, EntryType.STRING);
+    static final int ALL_TYPES = (1 << EntryType.values().length) - 1;
 
     private final BytesView name = new BytesView();
     private final BytesView data = new BytesView();
@@ -89,9 +89,9 @@ public final class EntriesReader
      * @param index of the entry.
      * @return its value type.
      */
-    public ValueType type(final int index)
+    public EntryType type(final int index)
     {
-        return ValueType.get(buffer.getByte(entryOffset(index) + ENTRY_VALUE_TYPE_OFFSET) & 0xFF);
+        return EntryType.get(buffer.getByte(entryOffset(index) + ENTRY_VALUE_TYPE_OFFSET) & 0xFF);
     }
 
     /**
@@ -275,7 +275,7 @@ public final class EntriesReader
             }
 
             final int typeCode = buffer.getByte(entry + ENTRY_VALUE_TYPE_OFFSET) & 0xFF;
-            final ValueType type = ValueType.get(typeCode);
+            final EntryType type = EntryType.get(typeCode);
             if (null == type || 0 == (allowedTypes & (1 << typeCode)))
             {
                 throw malformed("value type " + typeCode + " is not allowed in " + what, entry, envelopeOffset);
@@ -304,7 +304,7 @@ public final class EntriesReader
                 throw malformed(what + " data length " + (dataLength & 0xFFFF_FFFFL) + " runs past the end",
                     dataOffset, envelopeOffset);
             }
-            if (0 != dataLength && type != ValueType.STRING && type != ValueType.BYTES)
+            if (0 != dataLength && type != EntryType.STRING && type != EntryType.BYTES)
             {
                 throw malformed(what + " " + type + " value carries data", dataOffset, envelopeOffset);
             }
@@ -325,7 +325,7 @@ public final class EntriesReader
         return new MalformedEnvelopeException(reason, position - envelopeOffset);
     }
 
-    private static boolean isCanonical(final ValueType type, final long value)
+    private static boolean isCanonical(final EntryType type, final long value)
     {
         switch (type)
         {
@@ -349,10 +349,10 @@ public final class EntriesReader
         return entryOffsets[index];
     }
 
-    private static int typeMask(final ValueType... types)
+    private static int typeMask(final EntryType... types)
     {
         int mask = 0;
-        for (final ValueType type : types)
+        for (final EntryType type : types)
         {
             mask |= 1 << type.code();
         }

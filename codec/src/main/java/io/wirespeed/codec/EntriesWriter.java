@@ -39,7 +39,7 @@ public final class EntriesWriter
      */
     public EntriesWriter nullValue(final CharSequence name)
     {
-        appendEntry(name, ValueType.NULL, 0, null);
+        appendEntry(name, EntryType.NULL, 0, null);
         return this;
     }
 
@@ -52,7 +52,7 @@ public final class EntriesWriter
      */
     public EntriesWriter booleanValue(final CharSequence name, final boolean value)
     {
-        appendEntry(name, ValueType.BOOLEAN, value ? 1 : 0, null);
+        appendEntry(name, EntryType.BOOLEAN, value ? 1 : 0, null);
         return this;
     }
 
@@ -65,7 +65,7 @@ public final class EntriesWriter
      */
     public EntriesWriter byteValue(final CharSequence name, final byte value)
     {
-        appendEntry(name, ValueType.BYTE, value, null);
+        appendEntry(name, EntryType.BYTE, value, null);
         return this;
     }
 
@@ -78,7 +78,7 @@ public final class EntriesWriter
      */
     public EntriesWriter shortValue(final CharSequence name, final short value)
     {
-        appendEntry(name, ValueType.SHORT, value, null);
+        appendEntry(name, EntryType.SHORT, value, null);
         return this;
     }
 
@@ -91,7 +91,7 @@ public final class EntriesWriter
      */
     public EntriesWriter charValue(final CharSequence name, final char value)
     {
-        appendEntry(name, ValueType.CHAR, value, null);
+        appendEntry(name, EntryType.CHAR, value, null);
         return this;
     }
 
@@ -104,7 +104,7 @@ public final class EntriesWriter
      */
     public EntriesWriter intValue(final CharSequence name, final int value)
     {
-        appendEntry(name, ValueType.INT, value, null);
+        appendEntry(name, EntryType.INT, value, null);
         return this;
     }
 
@@ -117,7 +117,7 @@ public final class EntriesWriter
      */
     public EntriesWriter longValue(final CharSequence name, final long value)
     {
-        appendEntry(name, ValueType.LONG, value, null);
+        appendEntry(name, EntryType.LONG, value, null);
         return this;
     }
 
@@ -130,7 +130,7 @@ public final class EntriesWriter
      */
     public EntriesWriter floatValue(final CharSequence name, final float value)
     {
-        appendEntry(name, ValueType.FLOAT, Float.floatToRawIntBits(value) & 0xFFFF_FFFFL, null);
+        appendEntry(name, EntryType.FLOAT, Float.floatToRawIntBits(value) & 0xFFFF_FFFFL, null);
         return this;
     }
 
@@ -143,7 +143,7 @@ public final class EntriesWriter
      */
     public EntriesWriter doubleValue(final CharSequence name, final double value)
     {
-        appendEntry(name, ValueType.DOUBLE, Double.doubleToRawLongBits(value), null);
+        appendEntry(name, EntryType.DOUBLE, Double.doubleToRawLongBits(value), null);
         return this;
     }
 
@@ -160,7 +160,7 @@ public final class EntriesWriter
         {
             return nullValue(name);
         }
-        appendEntry(name, ValueType.STRING, 0, value);
+        appendEntry(name, EntryType.STRING, 0, value);
         return this;
     }
 
@@ -205,7 +205,7 @@ public final class EntriesWriter
         this.count = 0;
     }
 
-    private void appendEntry(final CharSequence name, final ValueType type, final long value, final CharSequence text)
+    private void appendEntry(final CharSequence name, final EntryType type, final long value, final CharSequence text)
     {
         final int nameLength = beginEntry(name, type);
         final int textLength = null == text ? 0 : Utf8.encodedLength(text);
@@ -222,13 +222,13 @@ public final class EntriesWriter
         final CharSequence name, final byte[] array, final DirectBuffer source, final int sourceOffset,
         final int length)
     {
-        final int nameLength = beginEntry(name, ValueType.BYTES);
+        final int nameLength = beginEntry(name, EntryType.BYTES);
         EnvelopeWriter.checkLength(length, MAX_DATA_LENGTH);
-        putEntryFixed(ValueType.BYTES, 0, name, nameLength, length);
+        putEntryFixed(EntryType.BYTES, 0, name, nameLength, length);
         envelope.copyBytes(array, source, sourceOffset, length);
     }
 
-    private int beginEntry(final CharSequence name, final ValueType type)
+    private int beginEntry(final CharSequence name, final EntryType type)
     {
         final boolean isProperties = part == EnvelopeWriter.PART_PROPERTIES;
         if (!envelope.isOpen(part))
@@ -236,7 +236,7 @@ public final class EntriesWriter
             throw new IllegalStateException((isProperties ? "properties" : "body entries") +
                 " are closed: they must be written before later parts of the envelope");
         }
-        if (isProperties && (type == ValueType.CHAR || type == ValueType.BYTES))
+        if (isProperties && (type == EntryType.CHAR || type == EntryType.BYTES))
         {
             throw new IllegalArgumentException("a property cannot hold a " + type + " value");
         }
@@ -255,7 +255,7 @@ public final class EntriesWriter
     }
 
     private void putEntryFixed(
-        final ValueType type, final long value, final CharSequence name, final int nameLength, final int dataLength)
+        final EntryType type, final long value, final CharSequence name, final int nameLength, final int dataLength)
     {
         envelope.ensure((long)ENTRY_BLOCK_LENGTH + NAME_HEADER_LENGTH + nameLength + DATA_HEADER_LENGTH + dataLength);
         count++;

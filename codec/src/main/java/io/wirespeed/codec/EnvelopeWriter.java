@@ -386,7 +386,7 @@ public final class EnvelopeWriter
      * @param name the destination's name in UTF-8.
      * @return this writer.
      */
-    public EnvelopeWriter destination(final DestinationKind kind, final Utf8Text name)
+    public EnvelopeWriter destination(final DestinationKind kind, final Utf8String name)
     {
         advanceTo(PART_DESTINATION);
         buffer.putByte(block + DESTINATION_KIND[template], (byte)kind.code());

@@ -120,7 +120,7 @@ class EnvelopeFuzzTest
         long h = entries.count();
         for (int i = 0; i < entries.count(); i++)
         {
-            final ValueType type = entries.type(i);
+            final EntryType type = entries.type(i);
             h = h * 31 + type.code();
             h = h * 31 + entries.rawValue(i) + entries.longValue(i) + entries.intValue(i) + entries.shortValue(i) +
                 entries.byteValue(i) + entries.charValue(i) + (entries.booleanValue(i) ? 1 : 0) +

@@ -129,18 +129,18 @@ class EnvelopeRoundTripTest
         assertEquals(Double.doubleToRawLongBits(-0.0d),
             Double.doubleToRawLongBits(properties.doubleValue(properties.indexOf("double"))));
         assertEquals(UNICODE, properties.data(properties.indexOf("string")).asString());
-        assertEquals(ValueType.STRING, properties.type(properties.indexOf("empty")));
+        assertEquals(EntryType.STRING, properties.type(properties.indexOf("empty")));
         assertTrue(properties.data(properties.indexOf("empty")).isEmpty());
-        assertEquals(ValueType.NULL, properties.type(properties.indexOf("null")));
-        assertEquals(ValueType.NULL, properties.type(properties.indexOf("JMSXGroupID")));
+        assertEquals(EntryType.NULL, properties.type(properties.indexOf("null")));
+        assertEquals(EntryType.NULL, properties.type(properties.indexOf("JMSXGroupID")));
         assertEquals(Long.MAX_VALUE, properties.longValue(properties.indexOf("\u00e9t\u00e9")));
         assertEquals(-1, properties.indexOf("missing"));
         assertEquals(-1, properties.indexOf("boo"));
         assertEquals(-1, properties.indexOf("bool2"));
 
         assertEquals("bool", properties.name(0).asString());
-        assertEquals(ValueType.BOOLEAN, properties.type(0));
-        assertEquals(ValueType.DOUBLE, properties.type(6));
+        assertEquals(EntryType.BOOLEAN, properties.type(0));
+        assertEquals(EntryType.DOUBLE, properties.type(6));
     }
 
     @Test
@@ -189,9 +189,9 @@ class EnvelopeRoundTripTest
         assertTrue(Double.isNaN(map.doubleValue(map.indexOf("double"))));
         assertEquals(UNICODE, map.data(map.indexOf("string")).asString());
         assertArrayEquals(new byte[]{ 2, 3, 4 }, map.data(map.indexOf("bytes")).toByteArray());
-        assertEquals(ValueType.BYTES, map.type(map.indexOf("emptyBytes")));
+        assertEquals(EntryType.BYTES, map.type(map.indexOf("emptyBytes")));
         assertEquals(0, map.data(map.indexOf("emptyBytes")).length());
-        assertEquals(ValueType.NULL, map.type(map.indexOf("null")));
+        assertEquals(EntryType.NULL, map.type(map.indexOf("null")));
     }
 
     @Test
@@ -207,12 +207,12 @@ class EnvelopeRoundTripTest
         assertEquals(BodyType.STREAM, reader.bodyType());
         assertEquals(7, stream.count());
         assertEquals(1, stream.intValue(0));
-        assertEquals(ValueType.NULL, stream.type(1));
-        assertEquals(ValueType.STRING, stream.type(2));
+        assertEquals(EntryType.NULL, stream.type(1));
+        assertEquals(EntryType.STRING, stream.type(2));
         assertEquals(0, stream.data(2).length());
         assertEquals('x', stream.charValue(3));
         assertEquals(Double.NEGATIVE_INFINITY, stream.doubleValue(4));
-        assertEquals(ValueType.NULL, stream.type(5));
+        assertEquals(EntryType.NULL, stream.type(5));
         assertEquals(0x7fc00001, Float.floatToRawIntBits(stream.floatValue(6)));
         assertTrue(stream.name(0).isEmpty());
     }

@@ -64,7 +64,7 @@ class MalformedEnvelopeTest
     {
         final int length = writeEnvelope();
         final int entry = HEADER_LENGTH + BLOCK_LENGTH + EnvelopeDescriptor.GROUP_HEADER_LENGTH;
-        buffer.putByte(entry, (byte)ValueType.BYTES.code());
+        buffer.putByte(entry, (byte)EntryType.BYTES.code());
 
         final MalformedEnvelopeException ex =
             assertThrows(MalformedEnvelopeException.class, () -> reader.wrap(buffer, 0, length));

@@ -30,12 +30,13 @@ class SchemaAgreementTest
         {
             assertEquals(CorrelationIdKindCode.valueOf(kind.name()).value(), kind.code());
         }
-        for (final ValueType type : ValueType.values())
+        for (final EntryType type : EntryType.values())
         {
             assertEquals(ValueTypeCode.valueOf(type.name()).value(), type.code());
+            assertEquals(type, EntryType.get(type.code()));
         }
         assertEquals(BodyTypeCode.values().length - 1, BodyType.values().length);
-        assertEquals(ValueTypeCode.values().length - 1, ValueType.values().length);
+        assertEquals(ValueTypeCode.values().length - 1, EntryType.values().length);
         assertEquals(EnvelopeDescriptor.NON_PERSISTENT, DeliveryModeCode.NON_PERSISTENT.value());
         assertEquals(EnvelopeDescriptor.PERSISTENT, DeliveryModeCode.PERSISTENT.value());
     }

@@ -238,7 +238,7 @@ final class ClientSessions
             }
             requireRoom(high, low, limits);
             final long nowNs = clock.nanoTime();
-            return open(high, low, transport.addPublication(QueueStreams.CHANNEL, replyStreamId), false, -1,
+            return open(high, low, transport.addPublication(QueueHostChannels.IPC, replyStreamId), false, -1,
                 HostSession.State.IMPLICIT, nowNs);
         }
         if (client.state() == HostSession.State.REFUSED)
@@ -300,12 +300,12 @@ final class ClientSessions
                 throw new ClientLimitException("queue host dropped the Connect of client " + high + ":" + low +
                     ": its control session " + sessionId + " is not connected over UDP");
             }
-            reply = transport.addPublication(QueueStreams.responsePublicationChannel(endpoint, correlation),
+            reply = transport.addPublication(QueueHostChannels.response(endpoint, correlation),
                 replyStreamId);
         }
         else
         {
-            reply = transport.addPublication(QueueStreams.CHANNEL, replyStreamId);
+            reply = transport.addPublication(QueueHostChannels.IPC, replyStreamId);
         }
         final String refusal = refusal(protocolVersion, user, password);
         final HostSession client = open(high, low, reply, udp, sessionId, null == refusal ?

@@ -133,7 +133,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         this.lifecycle = new ClientLifecycle(context, sessions, intake, consumers, browses, queues);
         final Map<String, DurableState> stored = durable == null ? Map.of() : subscriptions.attach(durable);
         intake.open(durable, durableQueues, stored.get(QUEUES_KEY));
-        this.control = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.CONTROL_STREAM);
+        this.control = transport.addSubscription(QueueHostChannels.IPC, QueueStreams.CONTROL_STREAM);
     }
 
     /**
@@ -147,7 +147,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     public QueueHost serveUdp(final String endpoint)
     {
         QueueStreams.port(endpoint);
-        final String channel = QueueStreams.udpChannel(endpoint);
+        final String channel = QueueHostChannels.udp(endpoint);
         final boolean relayed = intake.serveUdp(channel);
         udpControl = context.transport.addSubscription(channel, QueueStreams.CONTROL_STREAM);
         sessions.udp(endpoint, udpControl, relayed);

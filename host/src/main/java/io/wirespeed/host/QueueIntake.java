@@ -77,12 +77,12 @@ final class QueueIntake implements MessageIntake
      */
     void open(final DurableStorage durable, final boolean durableQueues, final DurableState stored)
     {
-        inbound = context.transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
+        inbound = context.transport.addSubscription(QueueHostChannels.IPC, QueueStreams.INBOUND_STREAM);
         if (durable != null && durableQueues)
         {
             queueFeed = stored != null ? DurableFeed.restore(durable, stored) :
                 DurableFeed.create(durable, new DurableState(QueueHost.QUEUES_KEY, "", "",
-                false, true, QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM));
+                false, true, QueueHostChannels.IPC, QueueStreams.INBOUND_STREAM));
         }
     }
 
@@ -99,7 +99,7 @@ final class QueueIntake implements MessageIntake
         if (queueFeed != null)
         {
             // durable queues are read from the recordings of the IPC inbound stream: UDP arrivals go through it
-            relay = context.transport.addPublication(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
+            relay = context.transport.addPublication(QueueHostChannels.IPC, QueueStreams.INBOUND_STREAM);
             confirmations = new RecordingConfirmations(
                 context.transport.capability(PersistenceWatch.class).orElse(null));
         }

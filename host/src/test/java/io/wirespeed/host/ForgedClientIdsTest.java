@@ -75,7 +75,7 @@ class ForgedClientIdsTest
         hostLogger.setLevel(Level.OFF);
         try
         {
-            final TransportPublication control = transport.addPublication(QueueStreams.CHANNEL,
+            final TransportPublication control = transport.addPublication(QueueHostChannels.IPC,
                 QueueStreams.CONTROL_STREAM);
             final UnsafeBuffer buffer = new UnsafeBuffer(new byte[256]);
             final CreditEncoder credit = new CreditEncoder();

@@ -46,11 +46,11 @@ class HostMemoryBoundsTest
 
     private final AdjustableClock clock = new AdjustableClock();
     private final InMemoryTransport transport = new InMemoryMedium(1 << 20).connect();
-    private final TransportPublication control = transport.addPublication(QueueStreams.CHANNEL,
+    private final TransportPublication control = transport.addPublication(QueueHostChannels.IPC,
         QueueStreams.CONTROL_STREAM);
-    private final TransportPublication inbound = transport.addPublication(QueueStreams.CHANNEL,
+    private final TransportPublication inbound = transport.addPublication(QueueHostChannels.IPC,
         QueueStreams.INBOUND_STREAM);
-    private final TransportSubscription replies = transport.addSubscription(QueueStreams.CHANNEL, REPLY_STREAM);
+    private final TransportSubscription replies = transport.addSubscription(QueueHostChannels.IPC, REPLY_STREAM);
     private final UnsafeBuffer request = new UnsafeBuffer(new byte[1024]);
     private final MessageHeaderEncoder headerEncoder = new MessageHeaderEncoder();
     private final MessageHeaderDecoder header = new MessageHeaderDecoder();

@@ -59,9 +59,9 @@ class HostileClientsTest
     private final QueueHost host = new QueueHost(transport, QueueSelectors::compile)
         .limits(new HostLimits(MAX_CLIENTS, 256, 1 << 20, TIMEOUT_NS), clock);
     private final ControlAdapter adapter = new ControlAdapter(host);
-    private final TransportPublication control = transport.addPublication(QueueStreams.CHANNEL,
+    private final TransportPublication control = transport.addPublication(QueueHostChannels.IPC,
         QueueStreams.CONTROL_STREAM);
-    private final TransportPublication inbound = transport.addPublication(QueueStreams.CHANNEL,
+    private final TransportPublication inbound = transport.addPublication(QueueHostChannels.IPC,
         QueueStreams.INBOUND_STREAM);
     private final UnsafeBuffer buffer = new UnsafeBuffer(new byte[4096]);
     private final MessageHeaderEncoder headerEncoder = new MessageHeaderEncoder();
@@ -338,7 +338,7 @@ class HostileClientsTest
             this.high = high;
             this.low = low;
             this.replyStream = replyStream;
-            this.replies = transport.addSubscription(QueueStreams.CHANNEL, replyStream);
+            this.replies = transport.addSubscription(QueueHostChannels.IPC, replyStream);
         }
 
         void subscribe(final long consumerId, final String queue, final int credit)

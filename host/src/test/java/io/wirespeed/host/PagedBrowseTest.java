@@ -43,9 +43,9 @@ class PagedBrowseTest
     private final InMemoryTransport transport = new InMemoryMedium(1 << 22).connect();
     private final QueueHost host = new QueueHost(transport, QueueSelectors::compile)
         .limits(new HostLimits(64, 4096, 8 << 20, TimeUnit.SECONDS.toNanos(10)), clock);
-    private final TransportPublication control = transport.addPublication(QueueStreams.CHANNEL,
+    private final TransportPublication control = transport.addPublication(QueueHostChannels.IPC,
         QueueStreams.CONTROL_STREAM);
-    private final TransportPublication inbound = transport.addPublication(QueueStreams.CHANNEL,
+    private final TransportPublication inbound = transport.addPublication(QueueHostChannels.IPC,
         QueueStreams.INBOUND_STREAM);
     private final Browser big = new Browser(1, 5001);
     private final Browser small = new Browser(2, 5002);
@@ -137,7 +137,7 @@ class PagedBrowseTest
         {
             this.id = id;
             this.replyStream = replyStream;
-            this.replies = transport.addSubscription(QueueStreams.CHANNEL, replyStream);
+            this.replies = transport.addSubscription(QueueHostChannels.IPC, replyStream);
         }
 
         void browse(final String queue)

@@ -101,7 +101,7 @@ public final class ScriptedQueueHost implements AutoCloseable
     public ScriptedQueueHost(final Transport transport)
     {
         this.transport = transport;
-        this.control = transport.addSubscription(QueueStreams.CHANNEL, QueueStreams.CONTROL_STREAM);
+        this.control = transport.addSubscription(QueueHostChannels.IPC, QueueStreams.CONTROL_STREAM);
         this.thread = new Thread(this::run, "scripted-queue-host");
         thread.setDaemon(true);
         thread.start();
@@ -221,7 +221,7 @@ public final class ScriptedQueueHost implements AutoCloseable
                 }
             }
             final HostSession client = new HostSession(clients.size() + 1, high, low,
-                transport.addPublication(QueueStreams.CHANNEL, replyStreamId), System.nanoTime());
+                transport.addPublication(QueueHostChannels.IPC, replyStreamId), System.nanoTime());
             clients.add(client);
             return client;
         }

@@ -37,11 +37,11 @@ class SelectorScanTest
     private final InMemoryTransport transport = new InMemoryMedium(1 << 22).connect();
     private final QueueHost host = new QueueHost(transport, this::counting)
         .limits(new HostLimits(64, 4096, 8 << 20, TimeUnit.SECONDS.toNanos(10)), clock);
-    private final TransportPublication control = transport.addPublication(QueueStreams.CHANNEL,
+    private final TransportPublication control = transport.addPublication(QueueHostChannels.IPC,
         QueueStreams.CONTROL_STREAM);
-    private final TransportPublication inbound = transport.addPublication(QueueStreams.CHANNEL,
+    private final TransportPublication inbound = transport.addPublication(QueueHostChannels.IPC,
         QueueStreams.INBOUND_STREAM);
-    private final TransportSubscription replies = transport.addSubscription(QueueStreams.CHANNEL, 5001);
+    private final TransportSubscription replies = transport.addSubscription(QueueHostChannels.IPC, 5001);
     private final UnsafeBuffer out = new UnsafeBuffer(new byte[256]);
 
     private Predicate<EnvelopeReader> counting(final String selector)

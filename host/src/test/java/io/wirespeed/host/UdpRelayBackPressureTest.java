@@ -85,9 +85,9 @@ class UdpRelayBackPressureTest
     @Test
     void aBackPressuredRelayNeitherStallsTheDutyCycleNorLosesMessages()
     {
-        final TransportSubscription stall = transport.addSubscription(QueueStreams.CHANNEL,
+        final TransportSubscription stall = transport.addSubscription(QueueHostChannels.IPC,
             QueueStreams.INBOUND_STREAM);
-        final TransportPublication udp = transport.addPublication(QueueStreams.udpChannel(endpoint),
+        final TransportPublication udp = transport.addPublication(QueueHostChannels.udp(endpoint),
             QueueStreams.INBOUND_STREAM);
         Await.until("the UDP publication connects", () ->
         {

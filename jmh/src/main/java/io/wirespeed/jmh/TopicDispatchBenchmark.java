@@ -20,6 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.FragmentHandler;
+import io.wirespeed.bench.common.Endpoints;
 import io.wirespeed.bench.common.RawAeron;
 import io.wirespeed.codec.DestinationKind;
 import io.wirespeed.codec.EnvelopeReader;
@@ -60,8 +61,8 @@ public class TopicDispatchBenchmark
             table.put(TopicHash.of("prices.wanted." + i), new Object());
         }
         rawAeron = BenchmarkSupport.startRawAeron("yielding");
-        idleSubscription = rawAeron.aeron().addSubscription("aeron:ipc", 4242);
-        publication = rawAeron.aeron().addExclusivePublication("aeron:ipc", 4242);
+        idleSubscription = rawAeron.aeron().addSubscription(Endpoints.AERON_IPC, 4242);
+        publication = rawAeron.aeron().addExclusivePublication(Endpoints.AERON_IPC, 4242);
         RawAeron.awaitConnected(publication);
         while (idleSubscription.imageCount() == 0)
         {

@@ -207,7 +207,7 @@ final class SessionConsumers
             return;
         }
         final String channel = connection.routing().channel(topic.name());
-        if (channel.startsWith("aeron:ipc"))
+        if (io.wirespeed.jms.config.MediaChannels.isSharedMemory(channel))
         {
             throw new JMSException("a " + kind + " subscription on topic '" + topic.name() + "' would receive " +
                 "nothing: the queue host at " + host + " feeds it from the topic, which travels on " + channel +

@@ -3,7 +3,7 @@ package io.wirespeed.jms;
 import org.agrona.DirectBuffer;
 
 import io.wirespeed.codec.DestinationKind;
-import io.wirespeed.codec.Utf8Text;
+import io.wirespeed.codec.Utf8String;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.TopicPattern;
 import io.wirespeed.transport.MessageHandler;
@@ -166,7 +166,7 @@ final class TopicSource implements TopicFeed
         return destination.kind();
     }
 
-    Utf8Text destinationName()
+    Utf8String destinationName()
     {
         return destination.utf8Name();
     }

@@ -47,7 +47,7 @@ final class CharSequenceText extends Text
     @Override
     boolean contentEquals(final Text other)
     {
-        if (other instanceof Utf8Text)
+        if (other instanceof Utf8BufferText)
         {
             return other.contentEquals(this);
         }

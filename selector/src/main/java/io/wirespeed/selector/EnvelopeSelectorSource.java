@@ -15,7 +15,7 @@ public final class EnvelopeSelectorSource extends SelectorSource
 {
     private static final char[] HEX_DIGITS = "0123456789abcdef".toCharArray();
 
-    private final Utf8Text[] utf8Texts = {new Utf8Text(), new Utf8Text()};
+    private final Utf8BufferText[] utf8Texts = {new Utf8BufferText(), new Utf8BufferText()};
     private final CharSequenceText persistent = new CharSequenceText().wrap("PERSISTENT");
     private final CharSequenceText nonPersistent = new CharSequenceText().wrap("NON_PERSISTENT");
     private final StringBuilder messageId = new StringBuilder(128);

@@ -128,6 +128,31 @@ public final class TransportFactories
         return chosen;
     }
 
+    /**
+     * The channel vocabulary of the transport that serves a channel or scheme.
+     *
+     * @param channel a channel URI or a scheme, e.g. {@code aeron:}.
+     * @return the {@link TransportFactory#channels()} of the factory that serves it, or null when no factory serves
+     *         it or that factory offers none.
+     */
+    public TransportChannels channels(final String channel)
+    {
+        final TransportFactory factory = find(channel);
+        return null == factory ? null : factory.channels();
+    }
+
+    /**
+     * Whether a channel is in shared memory ({@link TransportFactory#isSharedMemory}).
+     *
+     * @param channel a channel URI.
+     * @return true when a factory serves the channel and says it is in shared memory.
+     */
+    public boolean isSharedMemory(final String channel)
+    {
+        final TransportFactory factory = find(channel);
+        return null != factory && factory.isSharedMemory(channel);
+    }
+
     private TransportFactory find(final String channel)
     {
         TransportFactory chosen = null;

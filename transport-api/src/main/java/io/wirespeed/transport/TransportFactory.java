@@ -52,6 +52,28 @@ public interface TransportFactory
     }
 
     /**
+     * The channels of this factory's transport, for code that names what a channel is rather than spell it.
+     *
+     * @return the channel vocabulary, or null when this transport offers none (its channels are named by hand).
+     */
+    default TransportChannels channels()
+    {
+        return null;
+    }
+
+    /**
+     * Whether subscribers of a channel read its publications' log in shared memory, which only this machine's
+     * (and, for a media driver, only that driver's) parties hear and which outlives a publication's close.
+     *
+     * @param channel a channel of one of this factory's schemes.
+     * @return true for a shared-memory channel; false for a network one.
+     */
+    default boolean isSharedMemory(final String channel)
+    {
+        return false;
+    }
+
+    /**
      * Connects a transport.
      *
      * @param context the settings.

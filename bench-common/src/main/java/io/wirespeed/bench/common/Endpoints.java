@@ -1,5 +1,7 @@
 package io.wirespeed.bench.common;
 
+import io.wirespeed.transport.aeron.AeronChannels;
+
 /**
  * The channels and URIs the benchmarks connect with, all on loopback: raw Aeron's IPC and UDP unicast channels, and
  * Wirespeed's {@code wirespeed:ipc} and {@code wirespeed:udp} URIs carrying the same endpoints.
@@ -10,7 +12,7 @@ public final class Endpoints
     public static final String LOOPBACK = "127.0.0.1";
 
     /** Raw Aeron's IPC channel. */
-    public static final String AERON_IPC = "aeron:ipc";
+    public static final String AERON_IPC = AeronChannels.IPC;
 
     private Endpoints()
     {
@@ -24,7 +26,7 @@ public final class Endpoints
      */
     public static String aeronUdp(final int port)
     {
-        return "aeron:udp?endpoint=" + LOOPBACK + ":" + port;
+        return AeronChannels.udp(LOOPBACK + ":" + port, 0);
     }
 
     /**
@@ -59,6 +61,6 @@ public final class Endpoints
      */
     public static String wirespeedUdpRoute(final String topic, final int port)
     {
-        return "route." + topic + "=aeron:udp%3Fendpoint%3D" + LOOPBACK + ":" + port;
+        return "route." + topic + "=" + aeronUdp(port).replace("?", "%3F").replace("=", "%3D");
     }
 }

@@ -9,6 +9,7 @@ import io.aeron.driver.ThreadingMode;
 import io.wirespeed.bench.common.Endpoints;
 import io.wirespeed.bench.common.RawAeron;
 import io.wirespeed.bench.rig.RunProfile;
+import io.wirespeed.transport.aeron.AeronChannels;
 import io.wirespeed.transport.aeron.AeronTransportConfiguration;
 
 /**
@@ -69,7 +70,7 @@ public final class AeronMedia implements AutoCloseable
      */
     public static String udpChannel(final String address, final int port)
     {
-        return "aeron:udp?endpoint=" + address + ":" + port;
+        return AeronChannels.udp(address + ":" + port, 0);
     }
 
     /**

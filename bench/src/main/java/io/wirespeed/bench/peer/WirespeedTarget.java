@@ -12,6 +12,7 @@ import io.wirespeed.bench.rig.Placement;
 import io.wirespeed.bench.rig.RunProfile;
 import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.netns.NamespaceHost;
+import io.wirespeed.transport.aeron.AeronChannels;
 import io.wirespeed.transport.aeron.AeronTransportConfiguration;
 
 /**
@@ -155,7 +156,7 @@ public final class WirespeedTarget implements JmsTarget
     public JmsTarget receivingHere(final String topic)
     {
         return null == far ? this : withOption("route." + topic + "=" + URLEncoder.encode(
-            "aeron:udp?endpoint=" + near.address() + ":" + Placement.NEAR_PORT, StandardCharsets.UTF_8));
+            AeronChannels.udp(near.address() + ":" + Placement.NEAR_PORT, 0), StandardCharsets.UTF_8));
     }
 
     @Override

@@ -4,16 +4,19 @@ package io.wirespeed.codec.control;
  * Where the queue protocol travels. The host listens on one channel (IPC of the media driver it
  * shares with its clients) on two streams: producers' envelopes, and clients' control frames.
  * Each client receives the host's frames on a reply stream of its own. A host given an endpoint
- * ({@code ADDRESS:PORT}) also listens on UDP there ({@link #udpChannel}), and answers its UDP clients on Aeron
- * response channels whose control address is the next port ({@link #responseControl}), so a client opens no port
- * of its own.
+ * ({@code ADDRESS:PORT}) also listens on UDP there, and answers its UDP clients on Aeron response channels whose
+ * control address is the next port ({@link #responseControl}), so a client opens no port of its own.
+ * <p>
+ * The channel URIs themselves are written by transport-aeron ({@code io.wirespeed.transport.aeron.AeronChannels}),
+ * from the stream ids, {@link #TERM_LENGTH} and addresses here: the host's {@code QueueHostChannels}, the
+ * provider's {@code MediaChannels}.
  */
 public final class QueueStreams
 {
     /** Names of temporary queues start with this; the host creates them only on request. */
     public static final String TEMPORARY_QUEUE_PREFIX = "temp-queue:";
-    /** The channel of the queue host: IPC, so clients share the host's media driver. */
-    public static final String CHANNEL = "aeron:ipc?term-length=4m";
+    /** The term length of the queue host's channels, IPC and UDP: 4 MiB. */
+    public static final int TERM_LENGTH = 4 * 1024 * 1024;
     /** The stream producers send queue messages on: raw envelopes naming their queue. */
     public static final int INBOUND_STREAM = 0x0F00_0001;
     /** The stream clients send control frames on. */
@@ -31,7 +34,6 @@ public final class QueueStreams
 
     /** How often each side of a session sends a heartbeat when it has sent nothing else. */
     public static final long HEARTBEAT_INTERVAL_MS = 500;
-    private static final String UDP_TERM_LENGTH = "|term-length=4m";
 
     private QueueStreams()
     {
@@ -48,55 +50,6 @@ public final class QueueStreams
     {
         final long mixed = high * 31 + low;
         return REPLY_STREAM_BASE + (int)((mixed ^ (mixed >>> 32)) & (REPLY_STREAM_RANGE - 1));
-    }
-
-    /**
-     * The UDP channel a host serves on, for its subscriptions and for clients' queue messages.
-     *
-     * @param endpoint the host's {@code ADDRESS:PORT}.
-     * @return the channel.
-     */
-    public static String udpChannel(final String endpoint)
-    {
-        return "aeron:udp?endpoint=" + endpoint + UDP_TERM_LENGTH;
-    }
-
-    /**
-     * The channel a UDP client sends its control requests on: the host's channel, tied to the client's response
-     * subscription so that the host can answer on it.
-     *
-     * @param endpoint       the host's {@code ADDRESS:PORT}.
-     * @param subscriptionId the registration id of the client's response subscription.
-     * @return the channel.
-     */
-    public static String requestChannel(final String endpoint, final long subscriptionId)
-    {
-        return udpChannel(endpoint) + "|response-correlation-id=" + subscriptionId;
-    }
-
-    /**
-     * The channel a UDP client receives the host's responses on: an Aeron response channel through the host's
-     * response control address.
-     *
-     * @param endpoint the host's {@code ADDRESS:PORT}.
-     * @return the channel.
-     */
-    public static String responseSubscriptionChannel(final String endpoint)
-    {
-        return "aeron:udp?control-mode=response|control=" + responseControl(endpoint);
-    }
-
-    /**
-     * The channel a host answers one UDP client on.
-     *
-     * @param endpoint      the host's {@code ADDRESS:PORT}.
-     * @param correlationId the correlation id of the client's request image at the host.
-     * @return the channel.
-     */
-    public static String responsePublicationChannel(final String endpoint, final long correlationId)
-    {
-        return "aeron:udp?control-mode=response|control=" + responseControl(endpoint) + UDP_TERM_LENGTH +
-            "|response-correlation-id=" + correlationId;
     }
 
     /**

@@ -31,6 +31,8 @@ import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.control.sbe.SendRefusedDecoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
+import io.wirespeed.host.QueueHostChannels;
+import io.wirespeed.transport.aeron.AeronChannels;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -76,9 +78,9 @@ public final class HostileProbe
     {
         this.aeron = aeron;
         this.random = new SplittableRandom(seed);
-        this.control = aeron.addPublication(QueueStreams.CHANNEL, QueueStreams.CONTROL_STREAM);
-        this.inbound = aeron.addPublication(QueueStreams.CHANNEL, QueueStreams.INBOUND_STREAM);
-        this.topic = aeron.addPublication("aeron:ipc", TOPIC_STREAM);
+        this.control = aeron.addPublication(QueueHostChannels.IPC, QueueStreams.CONTROL_STREAM);
+        this.inbound = aeron.addPublication(QueueHostChannels.IPC, QueueStreams.INBOUND_STREAM);
+        this.topic = aeron.addPublication(AeronChannels.IPC, TOPIC_STREAM);
     }
 
     /**
@@ -327,7 +329,7 @@ public final class HostileProbe
             this.low = low;
             this.replyStream = QueueStreams.replyStream(high, low);
             this.queue = queue;
-            this.replies = aeron.addSubscription(QueueStreams.CHANNEL, replyStream);
+            this.replies = aeron.addSubscription(QueueHostChannels.IPC, replyStream);
         }
 
         byte[] subscribeBytes()

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import io.wirespeed.transport.aeron.AeronChannels;
 import io.wirespeed.transport.aeron.AeronTransportConfiguration;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -96,7 +97,7 @@ public final class WirespeedStat
         @Option(names = "--interval", paramLabel = "ms", description = "milliseconds between samples (1000)")
         long intervalMs = 1000;
 
-        @Option(names = "--topics", arity = "0..1", paramLabel = "channel", fallbackValue = "aeron:ipc",
+        @Option(names = "--topics", arity = "0..1", paramLabel = "channel", fallbackValue = AeronChannels.IPC,
             description = "list the live topics advertised on a channel's topic-resolution stream (aeron:ipc)")
         String topicsChannel;
 
@@ -121,12 +122,12 @@ public final class WirespeedStat
         @Override
         public Integer call()
         {
-            if (null != topicsChannel && null == directory && !topicsChannel.startsWith("aeron:"))
+            if (null != topicsChannel && null == directory && !AeronChannels.isAeron(topicsChannel))
             {
                 // "--topics DIR": the word after --topics is the directory, as before; a channel is given as
                 // --topics=aeron:...
                 directory = topicsChannel;
-                topicsChannel = "aeron:ipc";
+                topicsChannel = AeronChannels.IPC;
             }
             final String dir = null != directory ? directory : System.getProperty("aeron.dir",
                 System.getProperty(AeronTransportConfiguration.DIR_PROP,

@@ -879,6 +879,11 @@ public final class ConnectionConfig
                 throw new IllegalArgumentException("termLength " + termLength + " in '" + shown() +
                     "' must be a power of two between 65536 and 1073741824");
             }
+            if (mtu % 32 != 0)
+            {
+                throw new IllegalArgumentException("mtu " + mtu + " in '" + shown() + "' must be a multiple of 32 " +
+                    "(Aeron's frame alignment), e.g. 1408 or 8192");
+            }
             if ((long)streamIdBase + streamIdRange - 1 > Integer.MAX_VALUE)
             {
                 throw new IllegalArgumentException(

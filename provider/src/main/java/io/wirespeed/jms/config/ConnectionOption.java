@@ -54,7 +54,7 @@ public enum ConnectionOption
         "Term length of new publications in bytes: a power of two, 64 KiB to 1 GiB", List.of(),
         (b, n, v) -> b.termLength = (int)number(b, n, v, 64 * 1024, 1024 * 1024 * 1024)),
     /** The largest UDP frame. */
-    MTU("mtu", "bytes", null, "Largest UDP frame in bytes", List.of(),
+    MTU("mtu", "bytes", null, "Largest UDP frame in bytes: a multiple of 32, up to 65504", List.of(),
         (b, n, v) -> b.mtu = (int)number(b, n, v, 64, 65504)),
     /** How long a send waits out back-pressure. */
     SEND_TIMEOUT("sendTimeout", "ms", "10000",

@@ -1,18 +1,21 @@
 package io.wirespeed.jms.config;
 
+import io.wirespeed.transport.TransportChannels;
+import io.wirespeed.transport.TransportFactories;
+
 /**
  * How the slow-consumer policies reach Aeron channels: a consumer under {@link SlowConsumerPolicy#DROP} subscribes
  * untethered ({@code tether=false}); a publication says how long it waits for an untethered subscriber a window
  * behind before the driver leaves it behind ({@code slowConsumerTimeout}) and how soon one left behind rejoins.
  * Aeron takes those times from the publication's channel on IPC; across hosts the receiving driver's own settings
- * ({@code aeron.untethered.*}) apply. Channels of other transports are left as they are.
+ * ({@code aeron.untethered.*}) apply. The channel's transport writes the parameters
+ * ({@link TransportChannels#untetheredSubscription}, {@link TransportChannels#slowConsumerPublication}); channels of
+ * transports that offer no {@link TransportChannels} (RDMA, the in-memory test transport) are left as they are.
  */
 public final class SlowConsumerChannels
 {
     /** How long a subscription that was left behind lingers, then rests, before it rejoins where its stream is. */
     public static final long REJOIN_PAUSE_MS = 100;
-
-    private static final String AERON = "aeron:";
 
     private SlowConsumerChannels()
     {
@@ -25,7 +28,12 @@ public final class SlowConsumerChannels
      */
     public static String subscription(final String channel, final SlowConsumerPolicy policy)
     {
-        return policy == SlowConsumerPolicy.DROP && channel.startsWith(AERON) ? with(channel, "tether=false") : channel;
+        if (policy != SlowConsumerPolicy.DROP)
+        {
+            return channel;
+        }
+        final TransportChannels channels = TransportFactories.installed().channels(channel);
+        return null == channels ? channel : channels.untetheredSubscription(channel);
     }
 
     /**
@@ -35,17 +43,8 @@ public final class SlowConsumerChannels
      */
     public static String publication(final String channel, final ConnectionConfig config)
     {
-        if (!channel.startsWith(AERON) || channel.contains("untethered-"))
-        {
-            return channel;
-        }
-        return with(channel, "untethered-window-limit-timeout=" + config.slowConsumerTimeout().toMillis() +
-            "ms|untethered-linger-timeout=" + REJOIN_PAUSE_MS + "ms|untethered-resting-timeout=" + REJOIN_PAUSE_MS +
-            "ms");
-    }
-
-    private static String with(final String channel, final String params)
-    {
-        return channel + (channel.indexOf('?') < 0 ? '?' : '|') + params;
+        final TransportChannels channels = TransportFactories.installed().channels(channel);
+        return null == channels ? channel :
+            channels.slowConsumerPublication(channel, config.slowConsumerTimeout().toMillis(), REJOIN_PAUSE_MS);
     }
 }

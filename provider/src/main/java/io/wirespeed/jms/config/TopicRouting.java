@@ -144,14 +144,14 @@ public final class TopicRouting
     }
 
     /**
-     * The channel for destinations that no route rule names.
+     * The channel for destinations that no route rule names: Aeron IPC or UDP as transport-aeron writes them
+     * ({@link MediaChannels#aeron()}), or the RDMA endpoint.
      *
      * @param config the connection's configuration.
-     * @return an Aeron channel URI.
+     * @return a channel URI.
      */
     public static String defaultChannel(final ConnectionConfig config)
     {
-        final StringBuilder channel = new StringBuilder();
         if (config.transport() == TransportKind.RDMA)
         {
             return "wirespeed:rdma?endpoint=" + config.endpoint() + (config.termLength() != 0 ?
@@ -159,24 +159,9 @@ public final class TopicRouting
         }
         if (config.transport() == TransportKind.IPC)
         {
-            channel.append("aeron:ipc");
+            return MediaChannels.aeron().sharedMemory(config.termLength());
         }
-        else
-        {
-            channel.append("aeron:udp?endpoint=").append(config.endpoint());
-            if (config.networkInterface() != null)
-            {
-                channel.append("|interface=").append(config.networkInterface());
-            }
-            if (config.mtu() != 0)
-            {
-                channel.append("|mtu=").append(config.mtu());
-            }
-        }
-        if (config.termLength() != 0)
-        {
-            channel.append(channel.indexOf("?") < 0 ? '?' : '|').append("term-length=").append(config.termLength());
-        }
-        return channel.toString();
+        return MediaChannels.aeron().udp(config.endpoint(), config.networkInterface(), config.mtu(),
+            config.termLength());
     }
 }

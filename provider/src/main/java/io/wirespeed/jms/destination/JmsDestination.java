@@ -15,7 +15,7 @@ import javax.naming.StringRefAddr;
 import io.wirespeed.codec.DestinationKind;
 import io.wirespeed.codec.TopicHash;
 import io.wirespeed.codec.Utf8;
-import io.wirespeed.codec.Utf8Text;
+import io.wirespeed.codec.Utf8String;
 import io.wirespeed.codec.control.QueueStreams;
 
 /**
@@ -32,7 +32,7 @@ public abstract class JmsDestination implements Destination, Serializable, Refer
     private final String name;
     private transient int topicHash;
     private transient boolean topicHashKnown;
-    private transient Utf8Text utf8Name;
+    private transient Utf8String utf8Name;
 
     /**
      * @param name the destination name, neither null nor empty.
@@ -131,12 +131,12 @@ public abstract class JmsDestination implements Destination, Serializable, Refer
      *
      * @return the encoded name.
      */
-    public Utf8Text utf8Name()
+    public Utf8String utf8Name()
     {
-        Utf8Text encoded = utf8Name;
+        Utf8String encoded = utf8Name;
         if (null == encoded)
         {
-            encoded = new Utf8Text(name);
+            encoded = new Utf8String(name);
             utf8Name = encoded;
         }
         return encoded;

@@ -19,6 +19,7 @@ import org.agrona.concurrent.IdleStrategy;
 
 import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.codec.control.sbe.ErrorCode;
+import io.wirespeed.jms.config.MediaChannels;
 import io.wirespeed.jms.meta.ConnectionId;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.Transport;
@@ -108,19 +109,19 @@ public final class QueueClient implements AutoCloseable
         final TransportPublication control;
         if (endpoint == null)
         {
-            this.channel = QueueStreams.CHANNEL;
-            this.replies = transport.addSubscription(QueueStreams.CHANNEL, replyStream);
-            control = transport.addPublication(QueueStreams.CHANNEL, QueueStreams.CONTROL_STREAM);
+            this.channel = MediaChannels.queueHost();
+            this.replies = transport.addSubscription(channel, replyStream);
+            control = transport.addPublication(channel, QueueStreams.CONTROL_STREAM);
         }
         else
         {
-            this.channel = QueueStreams.udpChannel(endpoint);
-            this.replies = transport.addSubscription(QueueStreams.responseSubscriptionChannel(endpoint), replyStream);
-            control = transport.addPublication(QueueStreams.requestChannel(endpoint, replies.registrationId()),
+            this.channel = MediaChannels.queueHostUdp(endpoint);
+            this.replies = transport.addSubscription(MediaChannels.queueHostResponses(endpoint), replyStream);
+            control = transport.addPublication(MediaChannels.queueHostRequests(endpoint, replies.registrationId()),
                 QueueStreams.CONTROL_STREAM);
         }
         this.host = new HostProxy(control, id, replyStream, hostTimeoutNs,
-            endpoint == null ? QueueStreams.CHANNEL : "host=" + endpoint + " (UDP)");
+            endpoint == null ? channel : "host=" + endpoint + " (UDP)");
         this.replyHandler = new ResponseAdapter(this, id);
         this.credits = new SendCredits(this, host);
     }
@@ -311,7 +312,7 @@ public final class QueueClient implements AutoCloseable
     /** @return where this client reaches its host, for messages. */
     private String where()
     {
-        return endpoint == null ? QueueStreams.CHANNEL : "host=" + endpoint + " (UDP)";
+        return endpoint == null ? channel : "host=" + endpoint + " (UDP)";
     }
 
     /** Something came from the host: it is alive. */
@@ -333,8 +334,8 @@ public final class QueueClient implements AutoCloseable
         try
         {
             final TransportSubscription fresh =
-                transport.addSubscription(QueueStreams.responseSubscriptionChannel(endpoint), replyStream);
-            host.relink(transport.addPublication(QueueStreams.requestChannel(endpoint, fresh.registrationId()),
+                transport.addSubscription(MediaChannels.queueHostResponses(endpoint), replyStream);
+            host.relink(transport.addPublication(MediaChannels.queueHostRequests(endpoint, fresh.registrationId()),
                 QueueStreams.CONTROL_STREAM));
             final TransportSubscription old = replies;
             replies = fresh;

@@ -6,6 +6,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
 
 import io.wirespeed.codec.control.QueueStreams;
+import io.wirespeed.jms.config.MediaChannels;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.TransportSubscription;
 
@@ -180,7 +181,7 @@ public final class QueueInbox implements TransportSubscription
     @Override
     public String channel()
     {
-        return QueueStreams.CHANNEL;
+        return MediaChannels.queueHost();
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportFactories;
 import io.wirespeed.transport.TransportPublication;
 
 /**
@@ -42,15 +43,16 @@ public final class PublicationPool
 
     /**
      * Whether a closed session's publication on a channel is kept open here: where its subscribers read the log in
-     * shared memory (Aeron IPC, the in-memory test transport), which outlives a close anyway, so keeping it open
-     * loses nothing at the JVM's exit. Network publications are not kept.
+     * shared memory (Aeron IPC, the in-memory test transport: the channel's transport says so,
+     * {@link TransportFactories#isSharedMemory}), which outlives a close anyway, so keeping it open loses nothing at
+     * the JVM's exit. Network publications are not kept.
      *
      * @param channel the channel the publication was made for.
      * @return true if so.
      */
     public static boolean keepsOpen(final String channel)
     {
-        return channel.startsWith("aeron:ipc") || channel.startsWith("mem:");
+        return TransportFactories.installed().isSharedMemory(channel);
     }
 
     /**

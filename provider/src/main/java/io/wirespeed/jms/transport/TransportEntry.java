@@ -10,8 +10,8 @@ import java.util.function.Consumer;
 
 import org.agrona.CloseHelper;
 
-import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.jms.config.ConnectionConfig;
+import io.wirespeed.jms.config.MediaChannels;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportContext;
 import io.wirespeed.transport.TransportException;
@@ -48,7 +48,7 @@ final class TransportEntry
     {
         this.factories = factories;
         this.context = SharedTransports.transportContext(config, this::onError);
-        this.home = resolve(QueueStreams.CHANNEL).transport();
+        this.home = resolve(MediaChannels.queueHost()).transport();
     }
 
     /** @return the transport of the queue host's channel, which the connections' queues use. */

@@ -287,7 +287,7 @@ public final class MessageDecoder
         for (int i = 0, count = entries.count(); i < count; i++)
         {
             final int slot = table.append(named ? strings.get(entries.name(i)) : null);
-            final ValueType type = ValueType.fromOrdinal(entries.type(i).ordinal());
+            final ValueType type = ValueType.of(entries.type(i));
             switch (type)
             {
                 case STRING ->

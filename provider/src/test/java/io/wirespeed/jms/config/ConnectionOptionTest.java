@@ -136,6 +136,7 @@ class ConnectionOptionTest
             () -> ConnectionConfig.builder().sendTimeout(Duration.ofMillis(-1)));
         assertSameRefusal("wirespeed:ipc?termLength=100000",
             () -> ConnectionConfig.builder().termLength(100000).build());
+        assertSameRefusal("wirespeed:ipc?mtu=1500", () -> ConnectionConfig.builder().mtu(1500).build());
         assertSameRefusal("wirespeed:udp", () -> ConnectionConfig.builder().transport(TransportKind.UDP).build());
         assertSameRefusal("wirespeed:ipc?endpoint=localhost",
             () -> ConnectionConfig.builder().endpoint("localhost").build());

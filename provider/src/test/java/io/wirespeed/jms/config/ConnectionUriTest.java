@@ -82,6 +82,7 @@ class ConnectionUriTest
             .minFree());
         assertMessage("wirespeed:ipc?archiveMinFree=4k", "wirespeed.archive.min.free=4096 must be at least 1m");
         assertMessage("wirespeed:ipc?archiveMinFree=lots", "is not a size");
+        assertMessage("wirespeed:udp?endpoint=239.1.2.3:40456&mtu=1500", "must be a multiple of 32");
     }
 
     @Test
@@ -90,7 +91,7 @@ class ConnectionUriTest
         final ConnectionConfig config = ConnectionUri.parse(
             "wirespeed:udp?endpoint=239.1.2.3:40456&interface=127.0.0.1&mtu=8192");
         assertEquals(TransportKind.UDP, config.transport());
-        assertEquals("aeron:udp?endpoint=239.1.2.3:40456|interface=127.0.0.1|mtu=8192",
+        assertEquals("aeron:udp?endpoint=239.1.2.3:40456|interface=127.0.0.1|mtu=8k",
             new TopicRouting(config).channel("prices"));
     }
 

@@ -34,6 +34,17 @@ public final class InMemoryTransportFactory implements TransportFactory
     /**
      * {@inheritDoc}
      * <p>
+     * Always: every channel of this transport is in this JVM's memory.
+     */
+    @Override
+    public boolean isSharedMemory(final String channel)
+    {
+        return true;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
      * The context's driver settings do not apply: there is no driver.
      */
     @Override

@@ -232,7 +232,7 @@ public final class AeronTransport implements Transport
 
     private static void requireChannel(final String channel)
     {
-        if (null == channel || !channel.startsWith("aeron:"))
+        if (!AeronChannels.isAeron(channel))
         {
             throw new TransportException(
                 "invalid channel '" + channel + "': an Aeron channel starts with aeron:, e.g. aeron:ipc or " +

@@ -2,6 +2,7 @@ package io.wirespeed.transport.aeron;
 
 import io.aeron.driver.ThreadingMode;
 import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportChannels;
 import io.wirespeed.transport.TransportContext;
 import io.wirespeed.transport.TransportFactory;
 
@@ -15,7 +16,7 @@ import java.util.List;
 public final class AeronTransportFactory implements TransportFactory
 {
     /** The scheme of Aeron channels. */
-    public static final String SCHEME = "aeron:";
+    public static final String SCHEME = AeronChannels.SCHEME;
 
     /** {@inheritDoc} */
     @Override
@@ -29,6 +30,28 @@ public final class AeronTransportFactory implements TransportFactory
     public List<String> schemes()
     {
         return List.of(SCHEME);
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Aeron's channels as {@link AeronChannels} writes them.
+     */
+    @Override
+    public TransportChannels channels()
+    {
+        return AeronChannels.transportChannels();
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * True for IPC ({@link AeronChannels#isIpc}).
+     */
+    @Override
+    public boolean isSharedMemory(final String channel)
+    {
+        return AeronChannels.isIpc(channel);
     }
 
     /** {@inheritDoc} */

@@ -33,7 +33,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 public final class StreamArchive implements AutoCloseable
 {
     /** The channel replays arrive on. */
-    static final String REPLAY_CHANNEL = "aeron:ipc";
+    static final String REPLAY_CHANNEL = AeronChannels.IPC;
     /** The first stream id of replays; each replay of this client has its own. */
     static final int REPLAY_STREAM_BASE = 0x0F40_0000;
     private static final int REPLAY_STREAM_RANGE = 1 << 16;

@@ -1,8 +1,10 @@
 package io.wirespeed.transport.rdma;
 
 import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportChannels;
 import io.wirespeed.transport.TransportContext;
 import io.wirespeed.transport.TransportException;
+import io.wirespeed.transport.TransportFactories;
 import io.wirespeed.transport.TransportFactory;
 import io.wirespeed.transport.rdma.verbs.NativeVerbs;
 
@@ -27,6 +29,9 @@ public final class RdmaTransportFactory implements TransportFactory
     /** The artifact that holds the simulated verbs backend, named where it is asked for and missing. */
     public static final String SIMULATED_ARTIFACT =
         "io.wirespeed:wirespeed-transport-rdma with <type>test-jar</type> and <scope>test</scope>";
+
+    /** The scheme of the transport that carries RDMA channels where RDMA cannot run (UDP, on the same endpoint). */
+    private static final String FALLBACK_SCHEME = "aeron:";
 
     /** {@inheritDoc} */
     @Override
@@ -57,12 +62,14 @@ public final class RdmaTransportFactory implements TransportFactory
     /**
      * {@inheritDoc}
      *
-     * @return {@code aeron:udp?endpoint=host:port}: UDP on the RDMA channel's endpoint.
+     * @return UDP on the RDMA channel's endpoint ({@code aeron:udp?endpoint=host:port}), as the transport that
+     *         serves {@code aeron:} channels writes it; null when no transport on the classpath does.
      */
     @Override
     public String fallbackChannel(final String channel)
     {
-        return "aeron:udp?endpoint=" + RdmaChannel.parse(channel).endpoint();
+        final TransportChannels udp = TransportFactories.installed().channels(FALLBACK_SCHEME);
+        return null == udp ? null : udp.udp(RdmaChannel.parse(channel).endpoint(), null, 0, 0);
     }
 
     /** {@inheritDoc} */

@@ -1,11 +1,14 @@
 package io.wirespeed.codec;
 
 /**
- * The type of a property value or of a map or stream body entry.
+ * The type of an entry as the envelope encodes it: a property value, or a map or stream body entry
+ * ({@link EntriesReader#type}, {@link EntriesWriter}).
  * <p>
- * The codes are those of the schema's {@code ValueTypeCode} enum; a test keeps the two in step.
+ * The codes are those of the schema's {@code ValueTypeCode} enum; a test keeps the two in step. The provider's
+ * message model has its own type tags ({@code io.wirespeed.jms.message.ValueType}), mapped to these by name, never
+ * by ordinal.
  */
-public enum ValueType
+public enum EntryType
 {
     /** The {@code NULL} value, encoded as 0. */
     NULL(0),
@@ -40,11 +43,11 @@ public enum ValueType
     /** The {@code BYTES} value, encoded as 10. */
     BYTES(10);
 
-    private static final ValueType[] BY_CODE = values();
+    private static final EntryType[] BY_CODE = byCode();
 
     private final int code;
 
-    ValueType(final int code)
+    EntryType(final int code)
     {
         this.code = code;
     }
@@ -65,8 +68,24 @@ public enum ValueType
      * @param code read from an envelope.
      * @return the value, or {@code null} when the code is unknown to this version.
      */
-    public static ValueType get(final int code)
+    public static EntryType get(final int code)
     {
         return code >= 0 && code < BY_CODE.length ? BY_CODE[code] : null;
+    }
+
+    /** Indexed by code, not by declaration order. */
+    private static EntryType[] byCode()
+    {
+        int max = 0;
+        for (final EntryType type : values())
+        {
+            max = Math.max(max, type.code);
+        }
+        final EntryType[] byCode = new EntryType[max + 1];
+        for (final EntryType type : values())
+        {
+            byCode[type.code] = type;
+        }
+        return byCode;
     }
 }

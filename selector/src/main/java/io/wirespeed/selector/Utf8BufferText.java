@@ -8,7 +8,7 @@ import org.agrona.DirectBuffer;
  * A {@link Text} over UTF-8 bytes read in place; positions are buffer offsets. Ill-formed input decodes to U+FFFD
  * as {@code new String(bytes, UTF_8)} decodes it, one replacement per maximal ill-formed subpart.
  */
-final class Utf8Text extends Text
+final class Utf8BufferText extends Text
 {
     private static final int REPLACEMENT = 0xFFFD;
 
@@ -16,7 +16,7 @@ final class Utf8Text extends Text
     private int offset;
     private int limit;
 
-    Utf8Text wrap(final BytesView view)
+    Utf8BufferText wrap(final BytesView view)
     {
         buffer = view.buffer();
         offset = view.offset();
@@ -72,9 +72,9 @@ final class Utf8Text extends Text
     @Override
     boolean contentEquals(final Text other)
     {
-        if (other instanceof Utf8Text)
+        if (other instanceof Utf8BufferText)
         {
-            final Utf8Text that = (Utf8Text)other;
+            final Utf8BufferText that = (Utf8BufferText)other;
             final int length = limit - offset;
             if (length != that.limit - that.offset)
             {

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * and agrees with {@link Utf8#equals} on every pair of strings, including multi-byte characters and unpaired
  * surrogates.
  */
-class Utf8TextTest
+class Utf8StringTest
 {
     private static final String ALPHABET = "ab.>*\u00e9\u20ac\ud83d\ude00\ud800z0123456789";
 
@@ -28,7 +28,7 @@ class Utf8TextTest
             for (int offset = 0; offset < 9; offset++)
             {
                 final int length = Utf8.encode(text, buffer, offset);
-                final Utf8Text encoded = new Utf8Text(text);
+                final Utf8String encoded = new Utf8String(text);
                 assertEquals(length, encoded.length());
                 assertTrue(encoded.matches(buffer, offset, length), text + " at " + offset);
                 assertFalse(encoded.matches(buffer, offset, length + 1), text + " with one byte more");
@@ -54,7 +54,7 @@ class Utf8TextTest
             final int offset = random.nextInt(16);
             final int length = Utf8.encode(written, buffer, offset);
             assertEquals(Utf8.equals(buffer, offset, length, compared),
-                new Utf8Text(compared).matches(buffer, offset, length),
+                new Utf8String(compared).matches(buffer, offset, length),
                 () -> "seed " + seed + ": '" + written + "' against '" + compared + "'");
         }
     }

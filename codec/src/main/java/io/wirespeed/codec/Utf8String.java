@@ -8,7 +8,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * (a destination's name on every message received) eight bytes at a time instead of decoding character by
  * character. Immutable, so safely shared between threads.
  */
-public final class Utf8Text
+public final class Utf8String
 {
     private final String text;
     private final UnsafeBuffer bytes;
@@ -17,7 +17,7 @@ public final class Utf8Text
     /**
      * @param text the string.
      */
-    public Utf8Text(final String text)
+    public Utf8String(final String text)
     {
         this.text = text;
         this.length = Utf8.encodedLength(text);
