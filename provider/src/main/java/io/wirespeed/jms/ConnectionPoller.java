@@ -11,7 +11,7 @@ import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
 
 import io.wirespeed.jms.config.ConnectionConfig;
-import io.wirespeed.jms.queue.QueueClient;
+import io.wirespeed.jms.hostclient.QueueClient;
 
 /**
  * The connection's one delivery thread: an {@link Agent} that reads the {@link TopicStreams} serving listeners once

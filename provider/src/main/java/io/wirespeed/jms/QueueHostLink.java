@@ -4,9 +4,9 @@ import javax.jms.JMSException;
 
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.exceptions.JmsExceptions;
-import io.wirespeed.jms.meta.ConnectionId;
+import io.wirespeed.jms.wire.ConnectionId;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
-import io.wirespeed.jms.queue.QueueClient;
+import io.wirespeed.jms.hostclient.QueueClient;
 import io.wirespeed.jms.runtime.WirespeedRuntime;
 import io.wirespeed.transport.TransportException;
 

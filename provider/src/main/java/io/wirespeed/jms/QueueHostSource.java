@@ -4,8 +4,8 @@ import javax.jms.JMSException;
 
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.message.JmsMessage;
-import io.wirespeed.jms.queue.QueueClient;
-import io.wirespeed.jms.queue.QueueInbox;
+import io.wirespeed.jms.hostclient.QueueClient;
+import io.wirespeed.jms.hostclient.QueueInbox;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageDecoder;
 import io.wirespeed.transport.MessageHandler;

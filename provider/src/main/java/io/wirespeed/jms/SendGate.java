@@ -14,7 +14,7 @@ import org.agrona.concurrent.IdleStrategy;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
-import io.wirespeed.jms.queue.QueueClient;
+import io.wirespeed.jms.hostclient.QueueClient;
 import io.wirespeed.transport.TransportPublication;
 
 /**

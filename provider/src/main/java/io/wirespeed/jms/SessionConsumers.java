@@ -12,7 +12,7 @@ import javax.jms.Queue;
 import javax.jms.Topic;
 
 import io.wirespeed.jms.destination.JmsDestination;
-import io.wirespeed.jms.durable.DurableSubscriptions;
+import io.wirespeed.jms.hostclient.DurableSubscriptions;
 
 /**
  * The consumers of one session and the rules for creating them: which destinations they may read, what names

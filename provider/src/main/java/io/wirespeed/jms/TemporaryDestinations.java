@@ -13,8 +13,8 @@ import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.JmsTemporaryQueue;
 import io.wirespeed.jms.destination.JmsTemporaryTopic;
 import io.wirespeed.jms.destination.TemporaryOwner;
-import io.wirespeed.jms.meta.ConnectionId;
-import io.wirespeed.jms.queue.QueueClient;
+import io.wirespeed.jms.wire.ConnectionId;
+import io.wirespeed.jms.hostclient.QueueClient;
 
 /**
  * The temporary queues and topics one connection created: their names, the consumers open on each (a

@@ -1,4 +1,4 @@
-package io.wirespeed.jms.meta;
+package io.wirespeed.jms.wire;
 
 import java.security.SecureRandom;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,4 +1,4 @@
-package io.wirespeed.jms.queue;
+package io.wirespeed.jms.hostclient;
 
 import javax.jms.IllegalStateException;
 import javax.jms.InvalidDestinationException;
@@ -13,7 +13,7 @@ import io.aeron.driver.MediaDriver;
 import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.host.ScriptedQueueHost;
 import io.wirespeed.host.ScriptedQueueHost.Answer;
-import io.wirespeed.jms.meta.ConnectionId;
+import io.wirespeed.jms.wire.ConnectionId;
 import io.wirespeed.transport.aeron.AeronTransport;
 import io.wirespeed.transport.aeron.AeronTransportContext;
 import io.wirespeed.transport.aeron.MediaDriverLauncher;

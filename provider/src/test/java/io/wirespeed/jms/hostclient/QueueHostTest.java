@@ -1,4 +1,4 @@
-package io.wirespeed.jms.queue;
+package io.wirespeed.jms.hostclient;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -21,7 +21,7 @@ import io.aeron.driver.MediaDriver;
 import io.wirespeed.host.QueueHost;
 import io.wirespeed.host.QueueSelectors;
 import io.wirespeed.jms.JmsConnectionFactory;
-import io.wirespeed.jms.meta.ConnectionId;
+import io.wirespeed.jms.wire.ConnectionId;
 import io.wirespeed.jms.wire.MessageDecoder;
 import io.wirespeed.test.Await;
 import io.wirespeed.transport.aeron.AeronTransport;

@@ -1,4 +1,4 @@
-package io.wirespeed.jms.queue;
+package io.wirespeed.jms.hostclient;
 
 import java.nio.ByteOrder;
 

@@ -1,4 +1,4 @@
-package io.wirespeed.jms.queue;
+package io.wirespeed.jms.hostclient;
 
 import java.nio.ByteOrder;
 
@@ -16,7 +16,7 @@ import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.control.sbe.RefusedDecoder;
 import io.wirespeed.codec.control.sbe.SendGrantDecoder;
 import io.wirespeed.codec.control.sbe.SendRefusedDecoder;
-import io.wirespeed.jms.meta.ConnectionId;
+import io.wirespeed.jms.wire.ConnectionId;
 import io.wirespeed.transport.MessageHandler;
 
 /**

@@ -1,4 +1,4 @@
-package io.wirespeed.jms.queue;
+package io.wirespeed.jms.hostclient;
 
 import javax.jms.InvalidDestinationException;
 import javax.jms.InvalidSelectorException;
@@ -27,7 +27,7 @@ import io.wirespeed.codec.control.sbe.SubscribeDurableEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeSharedEncoder;
 import io.wirespeed.codec.control.sbe.UnsubscribeEncoder;
-import io.wirespeed.jms.meta.ConnectionId;
+import io.wirespeed.jms.wire.ConnectionId;
 import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.TransportPublication;
 

@@ -1,4 +1,4 @@
-package io.wirespeed.jms.durable;
+package io.wirespeed.jms.hostclient;
 
 import javax.jms.InvalidDestinationException;
 

@@ -1,4 +1,4 @@
-package io.wirespeed.jms.queue;
+package io.wirespeed.jms.hostclient;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +18,7 @@ import org.agrona.DirectBuffer;
 
 import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.codec.control.sbe.ErrorCode;
-import io.wirespeed.jms.meta.ConnectionId;
+import io.wirespeed.jms.wire.ConnectionId;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
