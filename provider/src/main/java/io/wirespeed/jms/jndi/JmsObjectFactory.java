@@ -1,4 +1,4 @@
-package io.wirespeed.jms.destination;
+package io.wirespeed.jms.jndi;
 
 import java.util.Hashtable;
 
@@ -9,10 +9,14 @@ import javax.naming.Reference;
 import javax.naming.spi.ObjectFactory;
 
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.jms.destination.JmsDestination;
+import io.wirespeed.jms.destination.JmsQueue;
+import io.wirespeed.jms.destination.JmsTopic;
 
 /**
  * Rebuilds Wirespeed destinations and connection factories from the JNDI {@link Reference}s they
- * bind themselves as, for directories that store references rather than serialized objects.
+ * bind themselves as, for directories that store references rather than serialized objects. They name it by
+ * {@link JmsDestination#OBJECT_FACTORY}, so that neither depends on this package.
  */
 public class JmsObjectFactory implements ObjectFactory
 {
