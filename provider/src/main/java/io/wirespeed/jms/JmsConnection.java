@@ -28,16 +28,25 @@ import org.agrona.concurrent.SystemEpochClock;
 import io.wirespeed.jms.config.ArchiveMode;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.config.TopicRouting;
+import io.wirespeed.jms.connection.AsyncFaults;
+import io.wirespeed.jms.connection.ClientIdentity;
+import io.wirespeed.jms.connection.QueueHostLink;
+import io.wirespeed.jms.connection.TemporaryDestinations;
+import io.wirespeed.jms.delivery.ConnectionPoller;
+import io.wirespeed.jms.delivery.DeliveryGate;
+import io.wirespeed.jms.delivery.ListenerThreads;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.TemporaryOwner;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.hostclient.QueueClient;
-import io.wirespeed.jms.wire.ConnectionId;
+import io.wirespeed.jms.intake.TopicStreams;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.runtime.WirespeedRuntime;
+import io.wirespeed.jms.send.SessionSender;
 import io.wirespeed.jms.topic.ResolvedTopic;
 import io.wirespeed.jms.topic.TopicResolution;
 import io.wirespeed.jms.transport.TransportChannel;
+import io.wirespeed.jms.wire.ConnectionId;
 import io.wirespeed.transport.PersistenceWatch;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
@@ -165,20 +174,20 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      * @param epochClock the clock, in milliseconds since the epoch.
      * @return this connection.
      */
-    JmsConnection clock(final EpochClock epochClock)
+    public JmsConnection clock(final EpochClock epochClock)
     {
         this.clock = epochClock;
         return this;
     }
 
     /** @return the clock that stamps and checks message times: the system's unless a test set another. */
-    EpochClock clock()
+    public EpochClock clock()
     {
         return clock;
     }
 
     /** @return the runtime's topic resolution for this connection's resolution stream: what it learned. */
-    TopicResolution resolution()
+    public TopicResolution resolution()
     {
         TopicResolution shared = resolution;
         if (null == shared)
@@ -197,7 +206,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      * @param target   its channel.
      * @param streamId its partition stream.
      */
-    void advertise(final String topic, final TransportChannel target, final int streamId)
+    public void advertise(final String topic, final TransportChannel target, final int streamId)
     {
         if (advertised.add(new Advertised(topic, target.channel())))
         {
@@ -258,7 +267,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      * @param decoder wrapping the message's envelope.
      * @return true if so.
      */
-    boolean sent(final io.wirespeed.jms.wire.MessageDecoder decoder)
+    public boolean sent(final io.wirespeed.jms.wire.MessageDecoder decoder)
     {
         return decoder.isFrom(senderId) && (senderId == id || sessionNumbers.contains(decoder.sessionId()));
     }
@@ -270,7 +279,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     }
 
     /** @return this connection's figures: per destination sent and received, back-pressure, failures. */
-    ConnectionMetrics metrics()
+    public ConnectionMetrics metrics()
     {
         return metrics;
     }
@@ -302,7 +311,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      * @return the transport and channel.
      * @throws JMSException if no transport serves the channel, or it cannot be connected.
      */
-    TransportChannel transportChannel(final String channel, final String destinationName) throws JMSException
+    public TransportChannel transportChannel(final String channel, final String destinationName) throws JMSException
     {
         try
         {
@@ -325,7 +334,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      * @return the transport and channel.
      * @throws JMSException naming what to change when the topic's transport cannot be recorded.
      */
-    TransportChannel durableChannelFor(final String topicName) throws JMSException
+    public TransportChannel durableChannelFor(final String topicName) throws JMSException
     {
         final TransportChannel target = channelFor(topicName);
         if (target.transport().capability(PersistenceWatch.class).isEmpty())
@@ -357,13 +366,13 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      * @return the queue client.
      * @throws JMSException if the archive or the queue host cannot be started or reached.
      */
-    QueueClient durableQueueClient() throws JMSException
+    public QueueClient durableQueueClient() throws JMSException
     {
         return queueHost.durableQueueClient();
     }
 
     /** @return the queue client if one is open, else null. */
-    QueueClient queueClientIfOpen()
+    public QueueClient queueClientIfOpen()
     {
         return queueHost.queueClientIfOpen();
     }
@@ -435,7 +444,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     }
 
     /** @return the streams this connection's topic consumers share. */
-    TopicStreams topicStreams()
+    public TopicStreams topicStreams()
     {
         return topicStreams;
     }
@@ -447,7 +456,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     }
 
     /** @return whether delivery is started. */
-    boolean isStarted()
+    public boolean isStarted()
     {
         return started;
     }
@@ -457,13 +466,13 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      *
      * @param started the new state.
      */
-    void started(final boolean started)
+    public void started(final boolean started)
     {
         this.started = started;
     }
 
     /** @return whether the connection is closed. */
-    boolean isClosed()
+    public boolean isClosed()
     {
         return closed;
     }

@@ -19,9 +19,10 @@ import javax.naming.StringRefAddr;
 
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.config.ConnectionUri;
-import io.wirespeed.jms.runtime.WirespeedRuntime;
+import io.wirespeed.jms.connection.JvmFlagCheck;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.exceptions.JmsExceptions;
+import io.wirespeed.jms.runtime.WirespeedRuntime;
 
 /**
  * Wirespeed's connection factory: creates connections configured by one URI (see

@@ -28,6 +28,9 @@ import javax.jms.TopicPublisher;
 import javax.jms.TopicSession;
 import javax.jms.TopicSubscriber;
 
+import io.wirespeed.jms.delivery.CompletionDispatcher;
+import io.wirespeed.jms.delivery.Deliveries;
+import io.wirespeed.jms.delivery.ListenerThreads;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.JmsQueue;
 import io.wirespeed.jms.destination.JmsTopic;
@@ -38,6 +41,8 @@ import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.message.JmsObjectMessage;
 import io.wirespeed.jms.message.JmsStreamMessage;
 import io.wirespeed.jms.message.JmsTextMessage;
+import io.wirespeed.jms.send.SessionSender;
+import io.wirespeed.jms.send.TransactionContext;
 
 /**
  * A session: one thread of control that produces and consumes messages. It owns the
@@ -90,7 +95,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
     }
 
     /** @return the dispatcher of this session's CompletionListener callbacks. */
-    CompletionDispatcher completions()
+    public CompletionDispatcher completions()
     {
         return completions;
     }
@@ -102,25 +107,25 @@ public class JmsSession implements Session, TopicSession, QueueSession
     }
 
     /** @return this session's number within its runtime. */
-    int id()
+    public int id()
     {
         return id;
     }
 
     /** @return the sender its producers send through. */
-    SessionSender sender()
+    public SessionSender sender()
     {
         return sender;
     }
 
     /** @return the delivered-but-unacknowledged messages. */
-    Deliveries deliveries()
+    public Deliveries deliveries()
     {
         return deliveries;
     }
 
     /** @return whether the session is closed. */
-    boolean isClosed()
+    public boolean isClosed()
     {
         return closed;
     }
@@ -220,7 +225,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
     }
 
     /** @return the session mode without checking state. */
-    int sessionMode()
+    public int sessionMode()
     {
         return sessionMode;
     }
@@ -507,7 +512,8 @@ public class JmsSession implements Session, TopicSession, QueueSession
         {
             return;
         }
-        ListenerThreads.checkNotClosedByMessageListener(this, consumers);
+        ListenerThreads.checkNotClosedByMessageListener(
+            connection().poller().isPollerThread() && consumers.anyDeliveringToListener());
         completions.close();
         closed = true;
         final JMSException failure = consumers.closeAll();

@@ -11,6 +11,7 @@ import javax.jms.JMSException;
 import javax.jms.Queue;
 import javax.jms.Topic;
 
+import io.wirespeed.jms.consumer.ConsumerSpec;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.hostclient.DurableSubscriptions;
 
