@@ -32,7 +32,9 @@ import io.wirespeed.jms.connection.AsyncFaults;
 import io.wirespeed.jms.connection.ClientIdentity;
 import io.wirespeed.jms.connection.QueueHostLink;
 import io.wirespeed.jms.connection.TemporaryDestinations;
+import io.wirespeed.jms.consumer.SourceConnection;
 import io.wirespeed.jms.delivery.ConnectionPoller;
+import io.wirespeed.jms.delivery.DeliveryConnection;
 import io.wirespeed.jms.delivery.DeliveryGate;
 import io.wirespeed.jms.delivery.ListenerThreads;
 import io.wirespeed.jms.destination.JmsDestination;
@@ -42,6 +44,7 @@ import io.wirespeed.jms.hostclient.QueueClient;
 import io.wirespeed.jms.intake.TopicStreams;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.runtime.WirespeedRuntime;
+import io.wirespeed.jms.send.SendConnection;
 import io.wirespeed.jms.send.SessionSender;
 import io.wirespeed.jms.topic.ResolvedTopic;
 import io.wirespeed.jms.topic.TopicResolution;
@@ -58,18 +61,20 @@ import io.wirespeed.transport.TransportException;
  * delivery thread, started with the first message listener, that delivers messages to the listeners of all its
  * sessions, so listeners of one connection run one at a time; synchronous receives poll on the caller's thread.
  */
-public class JmsConnection implements Connection, TopicConnection, QueueConnection, TemporaryOwner
+public class JmsConnection
+    implements Connection, TopicConnection, QueueConnection, TemporaryOwner,
+    DeliveryConnection, SourceConnection, SendConnection
 {
     /** Names of temporary topics start with this. */
     /** The error code of the exception that tells a connection's listener its consumers lost messages. */
     public static final String SLOW_CONSUMER_LOSS = "WIRESPEED_SLOW_CONSUMER_LOSS";
-    public static final String TEMPORARY_TOPIC_PREFIX = "temp-topic:";
+    public static final String TEMPORARY_TOPIC_PREFIX = TemporaryDestinations.TEMPORARY_TOPIC_PREFIX;
 
     private final ConnectionConfig config;
     private final TopicRouting routing;
     private final ConnectionId id;
     private final String userName;
-    private final AsyncFaults faults = new AsyncFaults(this);
+    private final AsyncFaults faults = new AsyncFaults(this::isClosed);
     private final ClientIdentity clientId = new ClientIdentity();
     private final WirespeedRuntime runtime;
     private final Set<Advertised> advertised = ConcurrentHashMap.newKeySet();
@@ -597,8 +602,9 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     @Override
     public void close() throws JMSException
     {
-        final JmsSession completing = ListenerThreads.completionListenerSession();
-        if (poller.isPollerThread() || (null != completing && completing.connection() == this))
+        final Session completing = ListenerThreads.completionListenerSession();
+        if (poller.isPollerThread() ||
+            (completing instanceof JmsSession && ((JmsSession)completing).connection() == this))
         {
             throw new IllegalStateException(
                 "a message or completion listener must not close its own connection: close it from another thread");

@@ -25,6 +25,7 @@ import io.wirespeed.jms.consumer.MessageSource;
 import io.wirespeed.jms.consumer.QueueHostSource;
 import io.wirespeed.jms.consumer.TopicStreamSource;
 import io.wirespeed.jms.delivery.DelayedMessages;
+import io.wirespeed.jms.delivery.DeliveredConsumer;
 import io.wirespeed.jms.delivery.RedeliveryQueue;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.TopicPattern;
@@ -44,7 +45,8 @@ import io.wirespeed.transport.MessageHandler;
  * listener dispatch (on the connection's delivery thread), redelivery of recovered messages, messages held for
  * their delivery time, and the session's acknowledgement.
  */
-public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, QueueReceiver, RedeliveringConsumer
+public class JmsMessageConsumer
+    implements MessageConsumer, TopicSubscriber, QueueReceiver, RedeliveringConsumer, DeliveredConsumer
 {
     private final JmsSession session;
     private final JmsConnection connection;

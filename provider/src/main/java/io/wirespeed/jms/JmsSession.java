@@ -41,6 +41,7 @@ import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.message.JmsObjectMessage;
 import io.wirespeed.jms.message.JmsStreamMessage;
 import io.wirespeed.jms.message.JmsTextMessage;
+import io.wirespeed.jms.send.SendSession;
 import io.wirespeed.jms.send.SessionSender;
 import io.wirespeed.jms.send.TransactionContext;
 
@@ -50,7 +51,7 @@ import io.wirespeed.jms.send.TransactionContext;
  * transacted, and the send buffer its producers encode into. No locks on the send path: a session
  * is used by one thread at a time, as the specification requires.
  */
-public class JmsSession implements Session, TopicSession, QueueSession
+public class JmsSession implements Session, TopicSession, QueueSession, SendSession
 {
     private final JmsConnection connection;
     private final int sessionMode;

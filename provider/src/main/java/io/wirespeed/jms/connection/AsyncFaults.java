@@ -1,27 +1,25 @@
 package io.wirespeed.jms.connection;
 
+import java.util.function.BooleanSupplier;
+
 import javax.jms.ExceptionListener;
 import javax.jms.JMSException;
 
-import io.wirespeed.jms.JmsConnection;
-import io.wirespeed.jms.exceptions.JmsExceptions;
-import io.wirespeed.transport.TransportException;
-
 /**
  * Where a connection's asynchronous faults go: the application's {@link ExceptionListener}, while the connection
- * is open. Transport faults arrive here too, named with the connection's URI.
+ * is open. Transport faults arrive here too, from the runtime, named with its URI.
  */
 public final class AsyncFaults
 {
-    private final JmsConnection connection;
+    private final BooleanSupplier closed;
     private volatile ExceptionListener listener;
 
     /**
-     * @param connection the connection whose faults these are.
+     * @param closed whether the connection whose faults these are has closed.
      */
-    public AsyncFaults(final JmsConnection connection)
+    public AsyncFaults(final BooleanSupplier closed)
     {
-        this.connection = connection;
+        this.closed = closed;
     }
 
     /** @return the exception listener, or null. */
@@ -48,20 +46,9 @@ public final class AsyncFaults
     public void report(final JMSException exception)
     {
         final ExceptionListener listener = this.listener;
-        if (listener != null && !connection.isClosed())
+        if (listener != null && !closed.getAsBoolean())
         {
             listener.onException(exception);
         }
-    }
-
-    /**
-     * Reports a fault of the connection's transport.
-     *
-     * @param error the fault.
-     */
-    void onTransportError(final TransportException error)
-    {
-        report(JmsExceptions.wrap(
-            "transport fault on '" + connection.config().shownUri() + "': " + error.getMessage(), error));
     }
 }

@@ -9,7 +9,6 @@ import javax.jms.InvalidDestinationException;
 import javax.jms.JMSException;
 
 import io.wirespeed.codec.control.QueueStreams;
-import io.wirespeed.jms.JmsConnection;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.JmsTemporaryQueue;
 import io.wirespeed.jms.destination.JmsTemporaryTopic;
@@ -24,6 +23,9 @@ import io.wirespeed.jms.wire.ConnectionId;
  */
 public final class TemporaryDestinations
 {
+    /** Names of temporary topics start with this. */
+    public static final String TEMPORARY_TOPIC_PREFIX = "temp-topic:";
+
     private final Map<JmsDestination, Integer> consumerCounts = new ConcurrentHashMap<>();
     private final AtomicLong temporaryIds = new AtomicLong();
     private final ConnectionId id;
@@ -60,7 +62,7 @@ public final class TemporaryDestinations
         }
         else
         {
-            destination = new JmsTemporaryTopic(JmsConnection.TEMPORARY_TOPIC_PREFIX + id + ":" + n, owner);
+            destination = new JmsTemporaryTopic(TEMPORARY_TOPIC_PREFIX + id + ":" + n, owner);
         }
         consumerCounts.put(destination, 0);
         return destination;

@@ -2,7 +2,6 @@ package io.wirespeed.jms.consumer;
 
 import javax.jms.JMSException;
 
-import io.wirespeed.jms.JmsConnection;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.hostclient.QueueClient;
 import io.wirespeed.jms.hostclient.QueueInbox;
@@ -20,7 +19,7 @@ import io.wirespeed.transport.MessageHandler;
  */
 public final class QueueHostSource implements MessageSource
 {
-    private final JmsConnection connection;
+    private final SourceConnection connection;
     private final JmsDestination destination;
     private final QueueClient client;
     private final long consumerId;
@@ -32,7 +31,7 @@ public final class QueueHostSource implements MessageSource
     private boolean paused = true;
 
     private QueueHostSource(
-        final JmsConnection connection, final JmsDestination destination, final QueueClient client,
+        final SourceConnection connection, final JmsDestination destination, final QueueClient client,
         final long consumerId, final QueueInbox inbox)
     {
         this.connection = connection;
@@ -55,7 +54,7 @@ public final class QueueHostSource implements MessageSource
      * @throws JMSException if the host refuses (a bad selector, an active durable consumer, ...) or cannot be reached.
      */
     public static QueueHostSource open(
-        final JmsConnection connection, final ConsumerSpec spec, final Runnable onArrival) throws JMSException
+        final SourceConnection connection, final ConsumerSpec spec, final Runnable onArrival) throws JMSException
     {
         final JmsDestination destination = spec.destination();
         final String name = destination.name();

@@ -5,12 +5,11 @@ import java.util.List;
 
 import javax.jms.JMSException;
 
-import io.wirespeed.jms.JmsConnection;
-import io.wirespeed.jms.JmsMessageConsumer;
 import io.wirespeed.jms.config.TopicRouting;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.TopicPattern;
 import io.wirespeed.jms.intake.PatternSource;
+import io.wirespeed.jms.intake.ServedConsumer;
 import io.wirespeed.jms.intake.TopicFeed;
 import io.wirespeed.jms.intake.TopicSource;
 import io.wirespeed.jms.message.JmsMessage;
@@ -30,14 +29,14 @@ import io.wirespeed.transport.MessageHandler;
  */
 public final class TopicStreamSource implements MessageSource
 {
-    private final JmsConnection connection;
+    private final SourceConnection connection;
     private final TopicFeed feed;
     private final boolean noLocal;
     private final Selector selector;
     private final EnvelopeSelectorSource selectorSource = new EnvelopeSelectorSource();
 
     private TopicStreamSource(
-        final JmsConnection connection, final TopicFeed feed, final boolean noLocal, final Selector selector)
+        final SourceConnection connection, final TopicFeed feed, final boolean noLocal, final Selector selector)
     {
         this.connection = connection;
         this.feed = feed;
@@ -58,8 +57,8 @@ public final class TopicStreamSource implements MessageSource
      * @throws JMSException if the transport refuses a subscription.
      */
     public static TopicStreamSource open(
-        final JmsConnection connection, final ConsumerSpec spec, final TopicPattern pattern, final Selector selector,
-        final JmsMessageConsumer consumer) throws JMSException
+        final SourceConnection connection, final ConsumerSpec spec, final TopicPattern pattern, final Selector selector,
+        final ServedConsumer consumer) throws JMSException
     {
         final JmsDestination topic = spec.destination();
         final TopicFeed feed = null == pattern ?
@@ -70,8 +69,8 @@ public final class TopicStreamSource implements MessageSource
     }
 
     private static PatternSource openPattern(
-        final JmsConnection connection, final JmsDestination topic, final TopicPattern pattern,
-        final JmsMessageConsumer consumer) throws JMSException
+        final SourceConnection connection, final JmsDestination topic, final TopicPattern pattern,
+        final ServedConsumer consumer) throws JMSException
     {
         final TopicRouting routing = connection.routing();
         final List<TopicSource> sources = new ArrayList<>();

@@ -6,8 +6,8 @@ import java.util.concurrent.TimeUnit;
 
 import javax.jms.CompletionListener;
 import javax.jms.Message;
+import javax.jms.Session;
 
-import io.wirespeed.jms.JmsSession;
 import io.wirespeed.jms.message.JmsMessage;
 
 /**
@@ -19,7 +19,7 @@ import io.wirespeed.jms.message.JmsMessage;
  */
 public final class CompletionDispatcher
 {
-    private final JmsSession session;
+    private final Session session;
     private final String name;
     private ExecutorService executor;
     private int pending;
@@ -28,7 +28,7 @@ public final class CompletionDispatcher
      * @param session the session whose CompletionListeners this calls.
      * @param name    the name of its thread.
      */
-    public CompletionDispatcher(final JmsSession session, final String name)
+    public CompletionDispatcher(final Session session, final String name)
     {
         this.session = session;
         this.name = name;

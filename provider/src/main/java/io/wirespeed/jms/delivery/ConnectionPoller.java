@@ -10,8 +10,6 @@ import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
 
-import io.wirespeed.jms.JmsConnection;
-import io.wirespeed.jms.JmsMessageConsumer;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.hostclient.QueueClient;
 import io.wirespeed.jms.intake.TopicSource;
@@ -31,16 +29,16 @@ import io.wirespeed.jms.intake.TopicStreams;
  */
 public final class ConnectionPoller implements Agent
 {
-    private static final JmsMessageConsumer[] EMPTY = new JmsMessageConsumer[0];
+    private static final DeliveredConsumer[] EMPTY = new DeliveredConsumer[0];
 
-    private final JmsConnection connection;
+    private final DeliveryConnection connection;
     private final ConnectionConfig config;
     private final TopicStreams topics;
     private final DeliveryCommands commands = new DeliveryCommands();
     private final ArrayList<TopicSource> ready = new ArrayList<>();
-    private final ManyToOneConcurrentLinkedQueue<JmsMessageConsumer> queueReady =
+    private final ManyToOneConcurrentLinkedQueue<DeliveredConsumer> queueReady =
         new ManyToOneConcurrentLinkedQueue<>();
-    private JmsMessageConsumer[] topicConsumers = EMPTY;
+    private DeliveredConsumer[] topicConsumers = EMPTY;
     private volatile boolean backlog;
     private volatile Thread thread;
     private AgentRunner runner;
@@ -51,7 +49,8 @@ public final class ConnectionPoller implements Agent
      * @param config     the connection's settings (the idle strategy).
      * @param topics     the connection's topic streams.
      */
-    public ConnectionPoller(final JmsConnection connection, final ConnectionConfig config, final TopicStreams topics)
+    public ConnectionPoller(
+        final DeliveryConnection connection, final ConnectionConfig config, final TopicStreams topics)
     {
         this.connection = connection;
         this.config = config;
@@ -122,7 +121,7 @@ public final class ConnectionPoller implements Agent
         int work = 0;
         for (int i = queueReady.size(); i > 0 && connection.isStarted(); i--)
         {
-            final JmsMessageConsumer consumer = queueReady.poll();
+            final DeliveredConsumer consumer = queueReady.poll();
             if (consumer == null)
             {
                 break;
@@ -143,7 +142,7 @@ public final class ConnectionPoller implements Agent
      *
      * @param consumer the consumer.
      */
-    public void onQueueDelivery(final JmsMessageConsumer consumer)
+    public void onQueueDelivery(final DeliveredConsumer consumer)
     {
         queueReady.offer(consumer);
         final Thread delivery = thread;
@@ -158,7 +157,7 @@ public final class ConnectionPoller implements Agent
     {
         backlog = false;
         int work = 0;
-        for (final JmsMessageConsumer consumer : topicConsumers)
+        for (final DeliveredConsumer consumer : topicConsumers)
         {
             if (consumer.hasWaiting())
             {
@@ -191,7 +190,7 @@ public final class ConnectionPoller implements Agent
      *
      * @param consumer the consumer with a listener.
      */
-    public void add(final JmsMessageConsumer consumer)
+    public void add(final DeliveredConsumer consumer)
     {
         if (consumer.isTopicStreamConsumer())
         {
@@ -227,7 +226,7 @@ public final class ConnectionPoller implements Agent
      *
      * @param consumer the consumer.
      */
-    public void remove(final JmsMessageConsumer consumer)
+    public void remove(final DeliveredConsumer consumer)
     {
         whileIdle(() -> topicConsumers = ArrayUtil.remove(topicConsumers, consumer));
     }

@@ -8,7 +8,6 @@ import org.agrona.collections.IntArrayList;
 import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.UnsafeBuffer;
 
-import io.wirespeed.jms.JmsMessageConsumer;
 import io.wirespeed.jms.message.DeserializationPolicy;
 import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.wire.MessageDecoder;
@@ -29,7 +28,7 @@ public final class Deliveries
 {
     private static final int NO_ENVELOPE = -1;
 
-    private final ArrayList<JmsMessageConsumer> consumers = new ArrayList<>();
+    private final ArrayList<DeliveredConsumer> consumers = new ArrayList<>();
     private final ArrayList<JmsMessage> messages = new ArrayList<>();
     private final LongArrayList deliveryTags = new LongArrayList();
     private final IntArrayList deliveryCounts = new IntArrayList();
@@ -58,7 +57,7 @@ public final class Deliveries
      * @param length   its length.
      */
     public synchronized void delivered(
-        final JmsMessageConsumer consumer, final JmsMessage message, final DirectBuffer envelope, final int offset,
+        final DeliveredConsumer consumer, final JmsMessage message, final DirectBuffer envelope, final int offset,
         final int length)
     {
         add(consumer, message, length);
@@ -74,7 +73,7 @@ public final class Deliveries
      * @param consumer the consumer that delivered the message.
      * @param message  the message handed to the application.
      */
-    public synchronized void delivered(final JmsMessageConsumer consumer, final JmsMessage message)
+    public synchronized void delivered(final DeliveredConsumer consumer, final JmsMessage message)
     {
         final byte[] envelope = message.receivedEnvelope();
         if (envelope == null)
@@ -87,7 +86,7 @@ public final class Deliveries
         envelopesLimit += envelope.length;
     }
 
-    private void add(final JmsMessageConsumer consumer, final JmsMessage message, final int envelopeLength)
+    private void add(final DeliveredConsumer consumer, final JmsMessage message, final int envelopeLength)
     {
         consumers.add(consumer);
         messages.add(message);
@@ -145,13 +144,13 @@ public final class Deliveries
     {
         for (int i = messages.size() - 1; i >= 0; i--)
         {
-            final JmsMessageConsumer consumer = consumers.get(i);
+            final DeliveredConsumer consumer = consumers.get(i);
             consumer.onRecovered(redelivery(consumer, i));
         }
         clear();
     }
 
-    private JmsMessage redelivery(final JmsMessageConsumer consumer, final int index)
+    private JmsMessage redelivery(final DeliveredConsumer consumer, final int index)
     {
         if (envelopeLengths.getInt(index) == NO_ENVELOPE)
         {
@@ -184,7 +183,7 @@ public final class Deliveries
      * @param consumer the consumer.
      * @return true if it did.
      */
-    public synchronized boolean holds(final JmsMessageConsumer consumer)
+    public synchronized boolean holds(final DeliveredConsumer consumer)
     {
         return consumers.contains(consumer);
     }

@@ -5,8 +5,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import javax.jms.JMSException;
 
-import io.wirespeed.jms.JmsConnection;
-import io.wirespeed.jms.JmsMessageConsumer;
 
 /**
  * Starting and stopping a connection's delivery, and the queue-host consumers whose credit follows it: they get
@@ -16,15 +14,15 @@ import io.wirespeed.jms.JmsMessageConsumer;
  */
 public final class DeliveryGate
 {
-    private final JmsConnection connection;
+    private final DeliveryConnection connection;
     private final ConnectionPoller poller;
-    private final List<JmsMessageConsumer> queueConsumers = new CopyOnWriteArrayList<>();
+    private final List<DeliveredConsumer> queueConsumers = new CopyOnWriteArrayList<>();
 
     /**
      * @param connection the connection whose delivery this starts and stops.
      * @param poller     the connection's delivery thread.
      */
-    public DeliveryGate(final JmsConnection connection, final ConnectionPoller poller)
+    public DeliveryGate(final DeliveryConnection connection, final ConnectionPoller poller)
     {
         this.connection = connection;
         this.poller = poller;
@@ -40,7 +38,7 @@ public final class DeliveryGate
         synchronized (this)
         {
             connection.started(true);
-            for (final JmsMessageConsumer consumer : queueConsumers)
+            for (final DeliveredConsumer consumer : queueConsumers)
             {
                 consumer.resumeQueueDelivery();
             }
@@ -65,7 +63,7 @@ public final class DeliveryGate
         {
             if (!connection.isStarted())
             {
-                for (final JmsMessageConsumer consumer : queueConsumers)
+                for (final DeliveredConsumer consumer : queueConsumers)
                 {
                     consumer.pauseQueueDelivery();
                 }
@@ -86,7 +84,7 @@ public final class DeliveryGate
      * @param consumer the consumer.
      * @throws JMSException if the queue host cannot be reached.
      */
-    public void addQueueConsumer(final JmsMessageConsumer consumer) throws JMSException
+    public void addQueueConsumer(final DeliveredConsumer consumer) throws JMSException
     {
         synchronized (this)
         {
@@ -103,7 +101,7 @@ public final class DeliveryGate
      *
      * @param consumer the consumer.
      */
-    public void removeQueueConsumer(final JmsMessageConsumer consumer)
+    public void removeQueueConsumer(final DeliveredConsumer consumer)
     {
         queueConsumers.remove(consumer);
     }

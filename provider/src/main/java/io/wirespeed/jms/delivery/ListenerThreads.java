@@ -1,8 +1,7 @@
 package io.wirespeed.jms.delivery;
 
 import javax.jms.IllegalStateException;
-
-import io.wirespeed.jms.JmsSession;
+import javax.jms.Session;
 
 /**
  * Which session's listener the current thread runs, and the rules that follow: a CompletionListener must not
@@ -11,14 +10,14 @@ import io.wirespeed.jms.JmsSession;
  */
 public final class ListenerThreads
 {
-    private static final ThreadLocal<JmsSession> IN_COMPLETION_LISTENER = new ThreadLocal<>();
+    private static final ThreadLocal<Session> IN_COMPLETION_LISTENER = new ThreadLocal<>();
 
     private ListenerThreads()
     {
     }
 
     /** @return the session whose CompletionListener callback the current thread is running, or null. */
-    public static JmsSession completionListenerSession()
+    public static Session completionListenerSession()
     {
         return IN_COMPLETION_LISTENER.get();
     }
@@ -28,7 +27,7 @@ public final class ListenerThreads
      *
      * @param session the session whose callback starts, or null when it has returned.
      */
-    static void enterCompletionListener(final JmsSession session)
+    static void enterCompletionListener(final Session session)
     {
         IN_COMPLETION_LISTENER.set(session);
     }
@@ -36,11 +35,11 @@ public final class ListenerThreads
     /**
      * Refuses an operation that a CompletionListener must not call on its own session.
      *
-     * @param session the session operated on.
+     * @param session the session operated on (compared by identity).
      * @param what    the operation, for the message.
      * @throws IllegalStateException if the current thread runs a CompletionListener of this session.
      */
-    public static void checkNotInCompletionListener(final JmsSession session, final String what)
+    public static void checkNotInCompletionListener(final Object session, final String what)
         throws IllegalStateException
     {
         if (completionListenerSession() == session)
@@ -55,7 +54,7 @@ public final class ListenerThreads
      * @param session the session to close.
      * @throws IllegalStateException if the current thread runs a CompletionListener of it.
      */
-    public static void checkNotClosedByCompletionListener(final JmsSession session) throws IllegalStateException
+    public static void checkNotClosedByCompletionListener(final Session session) throws IllegalStateException
     {
         if (completionListenerSession() == session)
         {

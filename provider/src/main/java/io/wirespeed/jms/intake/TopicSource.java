@@ -4,7 +4,6 @@ import org.agrona.DirectBuffer;
 
 import io.wirespeed.codec.DestinationKind;
 import io.wirespeed.codec.Utf8Text;
-import io.wirespeed.jms.JmsMessageConsumer;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.TopicPattern;
 import io.wirespeed.transport.MessageHandler;
@@ -22,7 +21,7 @@ public final class TopicSource implements TopicFeed
     private final TopicPattern pattern;
     private final int fragmentLimit;
     private final EnvelopeInbox inbox = new EnvelopeInbox();
-    private final JmsMessageConsumer consumer;
+    private final ServedConsumer consumer;
     private volatile boolean listening;
     private boolean lagging;
     private boolean queued;
@@ -35,7 +34,7 @@ public final class TopicSource implements TopicFeed
         final TopicStream stream,
         final JmsDestination destination,
         final TopicPattern pattern,
-        final JmsMessageConsumer consumer,
+        final ServedConsumer consumer,
         final int fragmentLimit)
     {
         this.streams = streams;
@@ -140,7 +139,7 @@ public final class TopicSource implements TopicFeed
     }
 
     /** @return the consumer this source serves. */
-    public JmsMessageConsumer consumer()
+    public ServedConsumer consumer()
     {
         return consumer;
     }

@@ -7,7 +7,6 @@ import java.util.function.ObjLongConsumer;
 
 import javax.jms.JMSException;
 
-import io.wirespeed.jms.JmsMessageConsumer;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.config.SlowConsumerChannels;
 import io.wirespeed.jms.config.SlowConsumerPolicy;
@@ -60,7 +59,7 @@ public final class TopicStreams
      */
     public synchronized TopicSource open(
         final TransportChannel target, final int streamId, final JmsDestination destination,
-        final TopicPattern pattern, final JmsMessageConsumer consumer) throws JMSException
+        final TopicPattern pattern, final ServedConsumer consumer) throws JMSException
     {
         final SlowConsumerPolicy policy = config.slowConsumerPolicy(destination.name());
         final String channel = SlowConsumerChannels.subscription(target.channel(), policy);

@@ -3,7 +3,6 @@ package io.wirespeed.jms.send;
 import javax.jms.IllegalStateException;
 import javax.jms.JMSException;
 
-import io.wirespeed.jms.JmsSession;
 import io.wirespeed.jms.delivery.ListenerThreads;
 
 /**
@@ -12,9 +11,9 @@ import io.wirespeed.jms.delivery.ListenerThreads;
  */
 final class LocalTransactionContext implements TransactionContext
 {
-    private final JmsSession session;
+    private final SendSession session;
 
-    LocalTransactionContext(final JmsSession session)
+    LocalTransactionContext(final SendSession session)
     {
         this.session = session;
     }

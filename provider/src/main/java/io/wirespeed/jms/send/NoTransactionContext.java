@@ -3,16 +3,14 @@ package io.wirespeed.jms.send;
 import javax.jms.IllegalStateException;
 import javax.jms.JMSException;
 
-import io.wirespeed.jms.JmsSession;
-
 /**
  * A non-transacted session: commit and rollback are refused, recover delivers the unacknowledged messages again.
  */
 final class NoTransactionContext implements TransactionContext
 {
-    private final JmsSession session;
+    private final SendSession session;
 
-    NoTransactionContext(final JmsSession session)
+    NoTransactionContext(final SendSession session)
     {
         this.session = session;
     }

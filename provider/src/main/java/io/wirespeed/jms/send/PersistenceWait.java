@@ -7,8 +7,6 @@ import javax.jms.ResourceAllocationException;
 
 import org.agrona.concurrent.IdleStrategy;
 
-import io.wirespeed.jms.JmsConnection;
-import io.wirespeed.jms.JmsSession;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.transport.PersistenceWatch;
 
@@ -20,7 +18,7 @@ import io.wirespeed.transport.PersistenceWatch;
  * a durable subscription, queues when the host does not keep them in the archive) a send does not wait: a message
  * no durable subscription keeps is lost with its subscribers anyway. The archive is seen through the route's
  * transport's {@link PersistenceWatch}; a transport without one (RDMA) has streams nothing records, where no durable
- * subscription can be made either ({@link JmsConnection#durableChannelFor}), so nothing waits there either.
+ * subscription can be made either ({@code SendConnection.durableChannelFor}), so nothing waits there either.
  * {@link #awaitKept} is the one place where a send, or each message of a commit, waits after publishing for its
  * message to be kept. One thread at a time; nothing allocated while waiting.
  */
@@ -36,7 +34,7 @@ final class PersistenceWait
      * @param session the session whose connection's {@code sendTimeout} bounds the wait.
      * @param idle    how to wait; shared with the session's other waits, reset before each.
      */
-    PersistenceWait(final JmsSession session, final IdleStrategy idle)
+    PersistenceWait(final SendSession session, final IdleStrategy idle)
     {
         this.config = session.connection().config();
         this.idle = idle;

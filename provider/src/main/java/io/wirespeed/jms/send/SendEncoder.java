@@ -6,7 +6,6 @@ import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
-import io.wirespeed.jms.JmsSession;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.config.TopicRouting;
 import io.wirespeed.jms.message.JmsMessage;
@@ -27,7 +26,7 @@ final class SendEncoder
 {
     private static final int INITIAL_BUFFER = 4096;
 
-    private final JmsSession session;
+    private final SendSession session;
     private final ConnectionConfig config;
     private final MessageEncoder encoder = new MessageEncoder();
     private final ExpandableArrayBuffer buffer = new ExpandableArrayBuffer(INITIAL_BUFFER);
@@ -41,7 +40,7 @@ final class SendEncoder
      *
      * @param session the session whose connection and id the envelopes carry.
      */
-    SendEncoder(final JmsSession session)
+    SendEncoder(final SendSession session)
     {
         this.session = session;
         this.config = session.connection().config();

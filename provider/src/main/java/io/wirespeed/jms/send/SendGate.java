@@ -11,7 +11,6 @@ import javax.jms.ResourceAllocationException;
 
 import org.agrona.concurrent.IdleStrategy;
 
-import io.wirespeed.jms.JmsSession;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.hostclient.QueueClient;
@@ -29,7 +28,7 @@ import io.wirespeed.transport.TransportPublication;
  */
 final class SendGate
 {
-    private final JmsSession session;
+    private final SendSession session;
     private final ConnectionConfig config;
     private final ConnectionMetrics metrics;
     private final IdleStrategy idle;
@@ -44,7 +43,7 @@ final class SendGate
      * @param session the session whose connection's options, metrics and queue host apply.
      * @param idle    how to wait; shared with the session's other waits, reset before each.
      */
-    SendGate(final JmsSession session, final IdleStrategy idle)
+    SendGate(final SendSession session, final IdleStrategy idle)
     {
         this.session = session;
         this.config = session.connection().config();

@@ -11,8 +11,6 @@ import javax.jms.JMSException;
 
 import io.wirespeed.codec.DestinationKind;
 import io.wirespeed.codec.control.QueueStreams;
-import io.wirespeed.jms.JmsConnection;
-import io.wirespeed.jms.JmsSession;
 import io.wirespeed.jms.config.SlowConsumerChannels;
 import io.wirespeed.jms.config.TopicRouting;
 import io.wirespeed.jms.destination.JmsDestination;
@@ -36,7 +34,7 @@ public final class SendRoutes
 {
     private static final System.Logger LOGGER = System.getLogger(SendRoutes.class.getName());
 
-    private final JmsSession session;
+    private final SendSession session;
     private final Map<String, SendRoute> topics = new HashMap<>();
     private final Map<String, SendRoute> queues = new HashMap<>();
     private SendRoute queueRoute;
@@ -46,7 +44,7 @@ public final class SendRoutes
      *
      * @param session the session whose connection routes and publishes.
      */
-    SendRoutes(final JmsSession session)
+    SendRoutes(final SendSession session)
     {
         this.session = session;
     }
@@ -93,7 +91,7 @@ public final class SendRoutes
         {
             throw wildcardSend(destination);
         }
-        final JmsConnection connection = session.connection();
+        final SendConnection connection = session.connection();
         final TransportChannel target = connection.channelFor(destination.name());
         final String channel = target.channel();
         final int streamId = connection.routing().streamId(destination.name());
@@ -135,7 +133,7 @@ public final class SendRoutes
         {
             return queueRoute;
         }
-        final JmsConnection connection = session.connection();
+        final SendConnection connection = session.connection();
         final String channel = connection.queueClient().inboundChannel();
         try
         {

@@ -5,10 +5,10 @@ import java.util.concurrent.TimeUnit;
 import javax.jms.DeliveryMode;
 import javax.jms.JMSException;
 import javax.jms.MessageFormatException;
+import javax.jms.Session;
 
 import org.agrona.concurrent.IdleStrategy;
 
-import io.wirespeed.jms.JmsSession;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.message.JmsMessage;
@@ -30,7 +30,7 @@ import io.wirespeed.jms.metrics.DestinationCounters;
  */
 public final class SessionSender
 {
-    private final JmsSession session;
+    private final SendSession session;
     private final ConnectionMetrics metrics;
     private final SendRoutes routes;
     private final SendEncoder encoder;
@@ -43,7 +43,7 @@ public final class SessionSender
      *
      * @param session the session.
      */
-    public SessionSender(final JmsSession session)
+    public SessionSender(final SendSession session)
     {
         this.session = session;
         this.metrics = session.connection().metrics();
@@ -100,7 +100,7 @@ public final class SessionSender
     {
         gate.throwRefusal(route.queue);
         final boolean persistent = message.getJMSDeliveryMode() != DeliveryMode.NON_PERSISTENT;
-        final boolean transacted = session.sessionMode() == JmsSession.SESSION_TRANSACTED;
+        final boolean transacted = session.sessionMode() == Session.SESSION_TRANSACTED;
         if (persistent && !transacted)
         {
             // a transaction's messages are checked when it commits

@@ -3,8 +3,6 @@ package io.wirespeed.jms.send;
 import javax.jms.JMSException;
 import javax.jms.Session;
 
-import io.wirespeed.jms.JmsSession;
-
 /**
  * What commit, rollback and recover do in a session, chosen once by its mode: a transacted session's
  * {@link LocalTransactionContext} or a non-transacted session's {@link NoTransactionContext}. The session checks
@@ -19,7 +17,7 @@ public interface TransactionContext
      * @param sessionMode the session's mode, already checked.
      * @return a local transaction for SESSION_TRANSACTED, otherwise acknowledgement without transaction.
      */
-    static TransactionContext of(final JmsSession session, final int sessionMode)
+    static TransactionContext of(final SendSession session, final int sessionMode)
     {
         return sessionMode == Session.SESSION_TRANSACTED ?
             new LocalTransactionContext(session) : new NoTransactionContext(session);
