@@ -60,6 +60,10 @@ import io.wirespeed.transport.TransportException;
  * Opening one makes nothing in the driver and starts no thread; what it needs of its own is made when first used: one
  * delivery thread, started with the first message listener, that delivers messages to the listeners of all its
  * sessions, so listeners of one connection run one at a time; synchronous receives poll on the caller's thread.
+ * <p>
+ * Its public methods beyond the JMS interfaces are the views its own packages have of it
+ * ({@link DeliveryConnection}, {@link SourceConnection}, {@link SendConnection}, and a few for tests): they are for
+ * the provider, not for applications, and may change in any release.
  */
 public class JmsConnection
     implements Connection, TopicConnection, QueueConnection, TemporaryOwner,

@@ -44,6 +44,9 @@ import io.wirespeed.transport.MessageHandler;
  * consumer itself is the same for every kind: the JMS API, synchronous receives (polling on the caller's thread),
  * listener dispatch (on the connection's delivery thread), redelivery of recovered messages, messages held for
  * their delivery time, and the session's acknowledgement.
+ * <p>
+ * Its public methods beyond the JMS interfaces are the view delivery has of it ({@link DeliveredConsumer}) and the
+ * session's: they are for the provider, not for applications, and may change in any release.
  */
 public class JmsMessageConsumer
     implements MessageConsumer, TopicSubscriber, QueueReceiver, RedeliveringConsumer, DeliveredConsumer

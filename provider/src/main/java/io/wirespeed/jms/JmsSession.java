@@ -50,6 +50,9 @@ import io.wirespeed.jms.send.TransactionContext;
  * acknowledgement state of the messages its consumers delivered, the local transaction when
  * transacted, and the send buffer its producers encode into. No locks on the send path: a session
  * is used by one thread at a time, as the specification requires.
+ * <p>
+ * Its public methods beyond the JMS interfaces are the view the sending side has of it ({@link SendSession}) and the
+ * connection's: they are for the provider, not for applications, and may change in any release.
  */
 public class JmsSession implements Session, TopicSession, QueueSession, SendSession
 {

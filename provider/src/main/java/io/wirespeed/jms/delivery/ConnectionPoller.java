@@ -46,7 +46,7 @@ public final class ConnectionPoller implements Agent
 
     /**
      * @param connection the connection whose consumers this serves.
-     * @param config     the connection's settings (the idle strategy).
+     * @param config     the connection's settings (fragment limit, idle strategy).
      * @param topics     the connection's topic streams.
      */
     public ConnectionPoller(
