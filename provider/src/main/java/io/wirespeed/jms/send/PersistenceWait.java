@@ -18,7 +18,7 @@ import io.wirespeed.transport.PersistenceWatch;
  * a durable subscription, queues when the host does not keep them in the archive) a send does not wait: a message
  * no durable subscription keeps is lost with its subscribers anyway. The archive is seen through the route's
  * transport's {@link PersistenceWatch}; a transport without one (RDMA) has streams nothing records, where no durable
- * subscription can be made either ({@code SendConnection.durableChannelFor}), so nothing waits there either.
+ * subscription can be made either ({@code JmsConnection.durableChannelFor}), so nothing waits there either.
  * {@link #awaitKept} is the one place where a send, or each message of a commit, waits after publishing for its
  * message to be kept. One thread at a time; nothing allocated while waiting.
  */
