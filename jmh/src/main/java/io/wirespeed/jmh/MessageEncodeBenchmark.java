@@ -22,7 +22,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import io.wirespeed.jms.destination.JmsTopic;
 import io.wirespeed.jms.message.JmsBytesMessage;
 import io.wirespeed.jms.message.JmsMessage;
-import io.wirespeed.jms.meta.ConnectionId;
+import io.wirespeed.jms.wire.ConnectionId;
 import io.wirespeed.jms.wire.MessageDecoder;
 import io.wirespeed.jms.wire.MessageEncoder;
 

@@ -28,16 +28,28 @@ import org.agrona.concurrent.SystemEpochClock;
 import io.wirespeed.jms.config.ArchiveMode;
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.config.TopicRouting;
+import io.wirespeed.jms.connection.AsyncFaults;
+import io.wirespeed.jms.connection.ClientIdentity;
+import io.wirespeed.jms.connection.QueueHostLink;
+import io.wirespeed.jms.connection.TemporaryDestinations;
+import io.wirespeed.jms.consumer.SourceConnection;
+import io.wirespeed.jms.delivery.ConnectionPoller;
+import io.wirespeed.jms.delivery.DeliveryConnection;
+import io.wirespeed.jms.delivery.DeliveryGate;
+import io.wirespeed.jms.delivery.ListenerThreads;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.TemporaryOwner;
 import io.wirespeed.jms.exceptions.JmsExceptions;
-import io.wirespeed.jms.queue.QueueClient;
-import io.wirespeed.jms.meta.ConnectionId;
+import io.wirespeed.jms.hostclient.QueueClient;
+import io.wirespeed.jms.intake.TopicStreams;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.runtime.WirespeedRuntime;
+import io.wirespeed.jms.send.SendConnection;
+import io.wirespeed.jms.send.SessionSender;
 import io.wirespeed.jms.topic.ResolvedTopic;
 import io.wirespeed.jms.topic.TopicResolution;
 import io.wirespeed.jms.transport.TransportChannel;
+import io.wirespeed.jms.wire.ConnectionId;
 import io.wirespeed.transport.PersistenceWatch;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
@@ -48,19 +60,25 @@ import io.wirespeed.transport.TransportException;
  * Opening one makes nothing in the driver and starts no thread; what it needs of its own is made when first used: one
  * delivery thread, started with the first message listener, that delivers messages to the listeners of all its
  * sessions, so listeners of one connection run one at a time; synchronous receives poll on the caller's thread.
+ * <p>
+ * Its public methods beyond the JMS interfaces are the views its own packages have of it
+ * ({@link DeliveryConnection}, {@link SourceConnection}, {@link SendConnection}, and a few for tests): they are for
+ * the provider, not for applications, and may change in any release.
  */
-public class JmsConnection implements Connection, TopicConnection, QueueConnection, TemporaryOwner
+public class JmsConnection
+    implements Connection, TopicConnection, QueueConnection, TemporaryOwner,
+    DeliveryConnection, SourceConnection, SendConnection
 {
     /** Names of temporary topics start with this. */
     /** The error code of the exception that tells a connection's listener its consumers lost messages. */
     public static final String SLOW_CONSUMER_LOSS = "WIRESPEED_SLOW_CONSUMER_LOSS";
-    public static final String TEMPORARY_TOPIC_PREFIX = "temp-topic:";
+    public static final String TEMPORARY_TOPIC_PREFIX = TemporaryDestinations.TEMPORARY_TOPIC_PREFIX;
 
     private final ConnectionConfig config;
     private final TopicRouting routing;
     private final ConnectionId id;
     private final String userName;
-    private final AsyncFaults faults = new AsyncFaults(this);
+    private final AsyncFaults faults = new AsyncFaults(this::isClosed);
     private final ClientIdentity clientId = new ClientIdentity();
     private final WirespeedRuntime runtime;
     private final Set<Advertised> advertised = ConcurrentHashMap.newKeySet();
@@ -165,20 +183,20 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      * @param epochClock the clock, in milliseconds since the epoch.
      * @return this connection.
      */
-    JmsConnection clock(final EpochClock epochClock)
+    public JmsConnection clock(final EpochClock epochClock)
     {
         this.clock = epochClock;
         return this;
     }
 
     /** @return the clock that stamps and checks message times: the system's unless a test set another. */
-    EpochClock clock()
+    public EpochClock clock()
     {
         return clock;
     }
 
     /** @return the runtime's topic resolution for this connection's resolution stream: what it learned. */
-    TopicResolution resolution()
+    public TopicResolution resolution()
     {
         TopicResolution shared = resolution;
         if (null == shared)
@@ -197,7 +215,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      * @param target   its channel.
      * @param streamId its partition stream.
      */
-    void advertise(final String topic, final TransportChannel target, final int streamId)
+    public void advertise(final String topic, final TransportChannel target, final int streamId)
     {
         if (advertised.add(new Advertised(topic, target.channel())))
         {
@@ -258,7 +276,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      * @param decoder wrapping the message's envelope.
      * @return true if so.
      */
-    boolean sent(final io.wirespeed.jms.wire.MessageDecoder decoder)
+    public boolean sent(final io.wirespeed.jms.wire.MessageDecoder decoder)
     {
         return decoder.isFrom(senderId) && (senderId == id || sessionNumbers.contains(decoder.sessionId()));
     }
@@ -270,7 +288,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     }
 
     /** @return this connection's figures: per destination sent and received, back-pressure, failures. */
-    ConnectionMetrics metrics()
+    public ConnectionMetrics metrics()
     {
         return metrics;
     }
@@ -302,7 +320,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      * @return the transport and channel.
      * @throws JMSException if no transport serves the channel, or it cannot be connected.
      */
-    TransportChannel transportChannel(final String channel, final String destinationName) throws JMSException
+    public TransportChannel transportChannel(final String channel, final String destinationName) throws JMSException
     {
         try
         {
@@ -325,7 +343,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      * @return the transport and channel.
      * @throws JMSException naming what to change when the topic's transport cannot be recorded.
      */
-    TransportChannel durableChannelFor(final String topicName) throws JMSException
+    public TransportChannel durableChannelFor(final String topicName) throws JMSException
     {
         final TransportChannel target = channelFor(topicName);
         if (target.transport().capability(PersistenceWatch.class).isEmpty())
@@ -357,13 +375,13 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      * @return the queue client.
      * @throws JMSException if the archive or the queue host cannot be started or reached.
      */
-    QueueClient durableQueueClient() throws JMSException
+    public QueueClient durableQueueClient() throws JMSException
     {
         return queueHost.durableQueueClient();
     }
 
     /** @return the queue client if one is open, else null. */
-    QueueClient queueClientIfOpen()
+    public QueueClient queueClientIfOpen()
     {
         return queueHost.queueClientIfOpen();
     }
@@ -435,7 +453,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     }
 
     /** @return the streams this connection's topic consumers share. */
-    TopicStreams topicStreams()
+    public TopicStreams topicStreams()
     {
         return topicStreams;
     }
@@ -447,7 +465,7 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     }
 
     /** @return whether delivery is started. */
-    boolean isStarted()
+    public boolean isStarted()
     {
         return started;
     }
@@ -457,13 +475,13 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
      *
      * @param started the new state.
      */
-    void started(final boolean started)
+    public void started(final boolean started)
     {
         this.started = started;
     }
 
     /** @return whether the connection is closed. */
-    boolean isClosed()
+    public boolean isClosed()
     {
         return closed;
     }
@@ -588,8 +606,9 @@ public class JmsConnection implements Connection, TopicConnection, QueueConnecti
     @Override
     public void close() throws JMSException
     {
-        final JmsSession completing = ListenerThreads.completionListenerSession();
-        if (poller.isPollerThread() || (null != completing && completing.connection() == this))
+        final Session completing = ListenerThreads.completionListenerSession();
+        if (poller.isPollerThread() ||
+            (completing instanceof JmsSession && ((JmsSession)completing).connection() == this))
         {
             throw new IllegalStateException(
                 "a message or completion listener must not close its own connection: close it from another thread");

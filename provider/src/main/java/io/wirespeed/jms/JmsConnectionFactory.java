@@ -19,9 +19,10 @@ import javax.naming.StringRefAddr;
 
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.config.ConnectionUri;
-import io.wirespeed.jms.runtime.WirespeedRuntime;
-import io.wirespeed.jms.destination.JmsObjectFactory;
+import io.wirespeed.jms.connection.JvmFlagCheck;
+import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.exceptions.JmsExceptions;
+import io.wirespeed.jms.runtime.WirespeedRuntime;
 
 /**
  * Wirespeed's connection factory: creates connections configured by one URI (see
@@ -200,7 +201,7 @@ public class JmsConnectionFactory implements ConnectionFactory, QueueConnectionF
     @Override
     public Reference getReference()
     {
-        final Reference reference = new Reference(getClass().getName(), JmsObjectFactory.class.getName(), null);
+        final Reference reference = new Reference(getClass().getName(), JmsDestination.OBJECT_FACTORY, null);
         reference.add(new StringRefAddr(URL_ADDRESS_TYPE, uri));
         return reference;
     }

@@ -19,11 +19,20 @@ import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.IdleStrategy;
 
+import io.wirespeed.jms.consumer.ConsumerSpec;
+import io.wirespeed.jms.consumer.JmsSelectors;
+import io.wirespeed.jms.consumer.MessageSource;
+import io.wirespeed.jms.consumer.QueueHostSource;
+import io.wirespeed.jms.consumer.TopicStreamSource;
+import io.wirespeed.jms.delivery.DelayedMessages;
+import io.wirespeed.jms.delivery.DeliveredConsumer;
+import io.wirespeed.jms.delivery.RedeliveryQueue;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.TopicPattern;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.metrics.DestinationCounters;
+import io.wirespeed.jms.send.LocalSubscriptions;
 import io.wirespeed.jms.wire.MessageDecoder;
 import io.wirespeed.selector.Selector;
 import io.wirespeed.transport.MessageHandler;
@@ -35,8 +44,12 @@ import io.wirespeed.transport.MessageHandler;
  * consumer itself is the same for every kind: the JMS API, synchronous receives (polling on the caller's thread),
  * listener dispatch (on the connection's delivery thread), redelivery of recovered messages, messages held for
  * their delivery time, and the session's acknowledgement.
+ * <p>
+ * Its public methods beyond the JMS interfaces are the view delivery has of it ({@link DeliveredConsumer}) and the
+ * session's: they are for the provider, not for applications, and may change in any release.
  */
-public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, QueueReceiver, RedeliveringConsumer
+public class JmsMessageConsumer
+    implements MessageConsumer, TopicSubscriber, QueueReceiver, RedeliveringConsumer, DeliveredConsumer
 {
     private final JmsSession session;
     private final JmsConnection connection;
@@ -222,7 +235,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     }
 
     /** @return whether this consumer reads a shared topic stream, which the delivery thread polls for it. */
-    boolean isTopicStreamConsumer()
+    public boolean isTopicStreamConsumer()
     {
         return source.isTopicStream();
     }
@@ -244,7 +257,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
      * Tells the delivery thread that this queue-host consumer has something for its listener, unless it was told
      * already and has not served the consumer since; any thread. Nothing when no listener is set.
      */
-    void signalQueueDelivery()
+    public void signalQueueDelivery()
     {
         if (null != listener && !closed && !queueSignalled.get() && queueSignalled.compareAndSet(false, true))
         {
@@ -253,19 +266,19 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     }
 
     /** The delivery thread is about to serve this consumer: later arrivals signal again. */
-    void clearQueueSignal()
+    public void clearQueueSignal()
     {
         queueSignalled.set(false);
     }
 
     /** @return whether this queue-host consumer still holds deliveries, redeliveries or delayed messages. */
-    boolean hasQueueDeliveries()
+    public boolean hasQueueDeliveries()
     {
         return !source.isTopicStream() && (source.hasDeliveries() || hasWaiting());
     }
 
     /** @return whether a redelivery or a delayed message waits in this consumer; for the delivery thread. */
-    boolean hasWaiting()
+    public boolean hasWaiting()
     {
         return !redeliveries.isEmpty() || !delayed.isEmpty();
     }
@@ -345,7 +358,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
      *
      * @param deliveryTag the tag the message was delivered with; 0 when it needs no acknowledgement on the wire.
      */
-    void onAcknowledged(final long deliveryTag)
+    public void onAcknowledged(final long deliveryTag)
     {
         source.acknowledge(deliveryTag);
     }
@@ -371,7 +384,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
      * @param fragmentLimit the most fragments to read.
      * @return the work done.
      */
-    int deliverToListener(final int fragmentLimit)
+    public int deliverToListener(final int fragmentLimit)
     {
         if (closed || listener == null)
         {
@@ -520,7 +533,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
      *
      * @param message the message, already marked redelivered.
      */
-    void onRecovered(final JmsMessage message)
+    public void onRecovered(final JmsMessage message)
     {
         if (!closed)
         {
@@ -538,7 +551,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
      *
      * @throws JMSException if the queue host cannot be reached.
      */
-    void pauseQueueDelivery() throws JMSException
+    public void pauseQueueDelivery() throws JMSException
     {
         if (!closed)
         {
@@ -552,7 +565,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
      *
      * @throws JMSException if the queue host cannot be reached.
      */
-    void resumeQueueDelivery() throws JMSException
+    public void resumeQueueDelivery() throws JMSException
     {
         if (!closed)
         {
@@ -572,7 +585,7 @@ public class JmsMessageConsumer implements MessageConsumer, TopicSubscriber, Que
     }
 
     /** @return the destination this consumer consumes from. */
-    JmsDestination destination()
+    public JmsDestination destination()
     {
         return destination;
     }

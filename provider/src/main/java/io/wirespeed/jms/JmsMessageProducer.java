@@ -14,10 +14,13 @@ import javax.jms.QueueSender;
 import javax.jms.Topic;
 import javax.jms.TopicPublisher;
 
+import io.wirespeed.jms.delivery.ListenerThreads;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.message.JmsMessage;
-import io.wirespeed.jms.meta.ConnectionId;
+import io.wirespeed.jms.send.SendArguments;
+import io.wirespeed.jms.send.SendRoute;
+import io.wirespeed.jms.wire.ConnectionId;
 import io.wirespeed.jms.wire.ForeignMessages;
 
 /**

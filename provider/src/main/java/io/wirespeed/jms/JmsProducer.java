@@ -21,6 +21,9 @@ import javax.jms.Session;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.message.JmsBytesMessage;
 import io.wirespeed.jms.message.JmsMessageProperties;
+import io.wirespeed.jms.send.ProducerHeaders;
+import io.wirespeed.jms.send.ProducerProperties;
+import io.wirespeed.jms.send.SendArguments;
 
 /**
  * The simplified API's producer: send options, headers and properties kept here and applied to each message sent

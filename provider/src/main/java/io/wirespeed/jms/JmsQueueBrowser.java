@@ -12,6 +12,7 @@ import javax.jms.QueueBrowser;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
+import io.wirespeed.jms.consumer.JmsSelectors;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.wire.MessageDecoder;

@@ -28,6 +28,9 @@ import javax.jms.TopicPublisher;
 import javax.jms.TopicSession;
 import javax.jms.TopicSubscriber;
 
+import io.wirespeed.jms.delivery.CompletionDispatcher;
+import io.wirespeed.jms.delivery.Deliveries;
+import io.wirespeed.jms.delivery.ListenerThreads;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.JmsQueue;
 import io.wirespeed.jms.destination.JmsTopic;
@@ -38,14 +41,20 @@ import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.message.JmsObjectMessage;
 import io.wirespeed.jms.message.JmsStreamMessage;
 import io.wirespeed.jms.message.JmsTextMessage;
+import io.wirespeed.jms.send.SendSession;
+import io.wirespeed.jms.send.SessionSender;
+import io.wirespeed.jms.send.TransactionContext;
 
 /**
  * A session: one thread of control that produces and consumes messages. It owns the
  * acknowledgement state of the messages its consumers delivered, the local transaction when
  * transacted, and the send buffer its producers encode into. No locks on the send path: a session
  * is used by one thread at a time, as the specification requires.
+ * <p>
+ * Its public methods beyond the JMS interfaces are the view the sending side has of it ({@link SendSession}) and the
+ * connection's: they are for the provider, not for applications, and may change in any release.
  */
-public class JmsSession implements Session, TopicSession, QueueSession
+public class JmsSession implements Session, TopicSession, QueueSession, SendSession
 {
     private final JmsConnection connection;
     private final int sessionMode;
@@ -90,7 +99,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
     }
 
     /** @return the dispatcher of this session's CompletionListener callbacks. */
-    CompletionDispatcher completions()
+    public CompletionDispatcher completions()
     {
         return completions;
     }
@@ -102,25 +111,25 @@ public class JmsSession implements Session, TopicSession, QueueSession
     }
 
     /** @return this session's number within its runtime. */
-    int id()
+    public int id()
     {
         return id;
     }
 
     /** @return the sender its producers send through. */
-    SessionSender sender()
+    public SessionSender sender()
     {
         return sender;
     }
 
     /** @return the delivered-but-unacknowledged messages. */
-    Deliveries deliveries()
+    public Deliveries deliveries()
     {
         return deliveries;
     }
 
     /** @return whether the session is closed. */
-    boolean isClosed()
+    public boolean isClosed()
     {
         return closed;
     }
@@ -220,7 +229,7 @@ public class JmsSession implements Session, TopicSession, QueueSession
     }
 
     /** @return the session mode without checking state. */
-    int sessionMode()
+    public int sessionMode()
     {
         return sessionMode;
     }
@@ -507,7 +516,8 @@ public class JmsSession implements Session, TopicSession, QueueSession
         {
             return;
         }
-        ListenerThreads.checkNotClosedByMessageListener(this, consumers);
+        ListenerThreads.checkNotClosedByMessageListener(
+            connection().poller().isPollerThread() && consumers.anyDeliveringToListener());
         completions.close();
         closed = true;
         final JMSException failure = consumers.closeAll();

@@ -11,8 +11,9 @@ import javax.jms.JMSException;
 import javax.jms.Queue;
 import javax.jms.Topic;
 
+import io.wirespeed.jms.consumer.ConsumerSpec;
 import io.wirespeed.jms.destination.JmsDestination;
-import io.wirespeed.jms.durable.DurableSubscriptions;
+import io.wirespeed.jms.hostclient.DurableSubscriptions;
 
 /**
  * The consumers of one session and the rules for creating them: which destinations they may read, what names

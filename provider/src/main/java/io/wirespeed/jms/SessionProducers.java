@@ -10,6 +10,7 @@ import javax.jms.JMSException;
 
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.TopicPattern;
+import io.wirespeed.jms.send.SendRoutes;
 
 /**
  * The producers of one session: their numbers within it, their creation (null is an anonymous producer) and

@@ -22,13 +22,13 @@ import org.junit.jupiter.api.Assertions;
  * Shared plumbing for provider tests: connections on the default (embedded IPC) factory, closed
  * after each test, unique topic names; waiting on conditions is {@code io.wirespeed.test.Await}.
  */
-abstract class JmsTestSupport
+public abstract class JmsTestSupport
 {
     private static int topicCounter;
     private final List<Connection> connections = new ArrayList<>();
 
     /** @return a new connection on the default URI, closed after the test. */
-    Connection connection() throws JMSException
+    protected Connection connection() throws JMSException
     {
         return connection("wirespeed:ipc");
     }
@@ -37,7 +37,7 @@ abstract class JmsTestSupport
      * @param uri the factory URI.
      * @return a new connection, closed after the test.
      */
-    Connection connection(final String uri) throws JMSException
+    protected Connection connection(final String uri) throws JMSException
     {
         final Connection connection = new JmsConnectionFactory(uri).createConnection();
         connections.add(connection);
@@ -45,7 +45,7 @@ abstract class JmsTestSupport
     }
 
     /** @return a topic name no other test uses. */
-    static synchronized String uniqueTopic()
+    protected static synchronized String uniqueTopic()
     {
         return "test.topic." + ProcessHandle.current().pid() + "." + (++topicCounter);
     }
@@ -58,8 +58,8 @@ abstract class JmsTestSupport
      * @param prefix  the start of each text.
      * @param count   how many.
      */
-    static void publishAndReceive(final Session session, final Topic topic, final String prefix, final int count)
-        throws JMSException
+    protected static void publishAndReceive(
+        final Session session, final Topic topic, final String prefix, final int count) throws JMSException
     {
         final MessageConsumer consumer = session.createConsumer(topic);
         final MessageProducer producer = session.createProducer(topic);
@@ -83,7 +83,7 @@ abstract class JmsTestSupport
      * @param prefix  the start of each text.
      * @param count   how many.
      */
-    static void sendTexts(final Session session, final Queue queue, final String prefix, final int count)
+    protected static void sendTexts(final Session session, final Queue queue, final String prefix, final int count)
         throws JMSException
     {
         final MessageProducer producer = session.createProducer(queue);
@@ -98,7 +98,7 @@ abstract class JmsTestSupport
      * @param message a received text message, or null.
      * @return its text; fails the test on null.
      */
-    static String text(final Message message) throws JMSException
+    protected static String text(final Message message) throws JMSException
     {
         Assertions.assertNotNull(message, "no message");
         return ((TextMessage)message).getText();
@@ -111,7 +111,7 @@ abstract class JmsTestSupport
      * @param queue   the queue.
      * @return the texts.
      */
-    static List<String> browse(final Session session, final Queue queue)
+    protected static List<String> browse(final Session session, final Queue queue)
     {
         try
         {
@@ -131,7 +131,7 @@ abstract class JmsTestSupport
     }
 
     @AfterEach
-    void closeConnections() throws JMSException
+    protected void closeConnections() throws JMSException
     {
         for (final Connection connection : connections)
         {

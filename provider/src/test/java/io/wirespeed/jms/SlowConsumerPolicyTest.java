@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import io.wirespeed.jms.config.ConnectionUri;
+import io.wirespeed.jms.intake.TopicStream;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.metrics.WirespeedMetrics;
 import io.wirespeed.test.Await;

@@ -117,7 +117,7 @@ public final class EnvelopeSelectorSource extends SelectorSource
     }
 
     /**
-     * Formats JMSMessageID as {@code io.wirespeed.jms.meta.ConnectionId} does:
+     * Formats JMSMessageID as {@code io.wirespeed.jms.wire.ConnectionId} does:
      * {@code ID:<high as 16 hex digits>-<low in hex>:<session>:<producer>:<sequence>}.
      */
     private Text formattedMessageId()

@@ -29,6 +29,13 @@ public abstract class JmsDestination implements Destination, Serializable, Refer
     /** The JNDI reference address type that carries the destination name. */
     public static final String NAME_ADDRESS_TYPE = "name";
 
+    /**
+     * The class name of the JNDI {@code ObjectFactory} that destinations' and connection factories' references
+     * name: {@code io.wirespeed.jms.jndi.JmsObjectFactory}, named by its text so that the JMS objects do not
+     * depend on the JNDI package that depends on them.
+     */
+    public static final String OBJECT_FACTORY = "io.wirespeed.jms.jndi.JmsObjectFactory";
+
     private final String name;
     private transient int topicHash;
     private transient boolean topicHashKnown;
@@ -189,7 +196,7 @@ public abstract class JmsDestination implements Destination, Serializable, Refer
     @Override
     public Reference getReference() throws NamingException
     {
-        final Reference reference = new Reference(getClass().getName(), JmsObjectFactory.class.getName(), null);
+        final Reference reference = new Reference(getClass().getName(), OBJECT_FACTORY, null);
         reference.add(new StringRefAddr(NAME_ADDRESS_TYPE, name));
         return reference;
     }

@@ -25,7 +25,6 @@ import io.wirespeed.jms.message.JmsStreamMessage;
 import io.wirespeed.jms.message.JmsTextMessage;
 import io.wirespeed.jms.message.TypedValueTable;
 import io.wirespeed.jms.message.ValueType;
-import io.wirespeed.jms.meta.ConnectionId;
 
 /**
  * Reads SBE envelopes for one consumer: first in place, to decide without allocating whether the

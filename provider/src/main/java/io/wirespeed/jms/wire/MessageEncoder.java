@@ -19,7 +19,6 @@ import io.wirespeed.jms.message.JmsStreamMessage;
 import io.wirespeed.jms.message.JmsTextMessage;
 import io.wirespeed.jms.message.PropertyNames;
 import io.wirespeed.jms.message.TypedValueTable;
-import io.wirespeed.jms.meta.ConnectionId;
 
 /**
  * Writes a Wirespeed message as an SBE envelope into a buffer, in place. The JMS layer's side of

@@ -30,7 +30,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.wirespeed.jms.JmsConnectionFactory;
-import io.wirespeed.jms.destination.JmsObjectFactory;
 import io.wirespeed.jms.destination.JmsTopic;
 import io.wirespeed.transport.IdleStrategyKind;
 
@@ -111,6 +110,8 @@ class JndiLookupTest
 
         final JmsObjectFactory objects = new JmsObjectFactory();
         final Reference factoryReference = factory.getReference();
+        assertEquals(JmsObjectFactory.class.getName(), factoryReference.getFactoryClassName());
+        assertEquals(JmsObjectFactory.class.getName(), topic.getReference().getFactoryClassName());
         assertEquals(factory.getUri(),
             ((JmsConnectionFactory)objects.getObjectInstance(factoryReference, null, null, null)).getUri());
         assertEquals(topic, objects.getObjectInstance(topic.getReference(), null, null, null));

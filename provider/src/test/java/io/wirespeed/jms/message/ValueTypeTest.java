@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import io.wirespeed.codec.EntryType;
 import io.wirespeed.jms.destination.JmsTopic;
-import io.wirespeed.jms.meta.ConnectionId;
+import io.wirespeed.jms.wire.ConnectionId;
 import io.wirespeed.jms.wire.MessageDecoder;
 import io.wirespeed.jms.wire.MessageEncoder;
 

@@ -11,7 +11,7 @@ import io.wirespeed.codec.EntriesWriter;
 import io.wirespeed.codec.EnvelopeReader;
 import io.wirespeed.codec.EnvelopeWriter;
 import io.wirespeed.jms.message.JmsMessage;
-import io.wirespeed.jms.meta.ConnectionId;
+import io.wirespeed.jms.wire.ConnectionId;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**

@@ -16,7 +16,6 @@ import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.message.JmsObjectMessage;
 import io.wirespeed.jms.message.JmsStreamMessage;
 import io.wirespeed.jms.message.JmsTextMessage;
-import io.wirespeed.jms.meta.ConnectionId;
 
 class MessageEncoderTest
 {

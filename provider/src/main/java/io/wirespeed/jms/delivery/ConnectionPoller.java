@@ -1,0 +1,336 @@
+package io.wirespeed.jms.delivery;
+
+import javax.jms.JMSException;
+
+import java.util.ArrayList;
+import java.util.concurrent.locks.LockSupport;
+
+import org.agrona.collections.ArrayUtil;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
+
+import io.wirespeed.jms.config.ConnectionConfig;
+import io.wirespeed.jms.hostclient.QueueClient;
+import io.wirespeed.jms.intake.TopicSource;
+import io.wirespeed.jms.intake.TopicStreams;
+
+/**
+ * The connection's one delivery thread: an {@link Agent} that reads the {@link TopicStreams} serving listeners once
+ * per cycle, then calls {@code onMessage} on its own thread for the topic consumers that were sent envelopes and for
+ * the queue-host consumers whose inboxes were filled. A cycle's cost grows with the streams and with the consumers
+ * that have work, not with the consumers that wait. One thread per connection serialises the listeners of each
+ * session, as the specification requires. Started when the first listener is set; idles with the connection's idle
+ * strategy.
+ * <p>
+ * The thread owns its state (the listening consumers, the ready lists) and no lock guards it: other threads hand it
+ * {@link DeliveryCommands commands} (add or remove a listening consumer, wait for the running listener to return),
+ * which it runs between deliveries at the start of each cycle, as Aeron's agents take commands from their queues.
+ */
+public final class ConnectionPoller implements Agent
+{
+    private static final DeliveredConsumer[] EMPTY = new DeliveredConsumer[0];
+
+    private final DeliveryConnection connection;
+    private final ConnectionConfig config;
+    private final TopicStreams topics;
+    private final DeliveryCommands commands = new DeliveryCommands();
+    private final ArrayList<TopicSource> ready = new ArrayList<>();
+    private final ManyToOneConcurrentLinkedQueue<DeliveredConsumer> queueReady =
+        new ManyToOneConcurrentLinkedQueue<>();
+    private DeliveredConsumer[] topicConsumers = EMPTY;
+    private volatile boolean backlog;
+    private volatile Thread thread;
+    private AgentRunner runner;
+    private boolean closed;
+
+    /**
+     * @param connection the connection whose consumers this serves.
+     * @param config     the connection's settings (fragment limit, idle strategy).
+     * @param topics     the connection's topic streams.
+     */
+    public ConnectionPoller(
+        final DeliveryConnection connection, final ConnectionConfig config, final TopicStreams topics)
+    {
+        this.connection = connection;
+        this.config = config;
+        this.topics = topics;
+    }
+
+    @Override
+    public void onStart()
+    {
+        thread = Thread.currentThread();
+    }
+
+    @Override
+    public int doWork()
+    {
+        int work = commands.run();
+        final QueueClient queueClient = connection.queueClientIfOpen();
+        if (queueClient != null)
+        {
+            work += queueClient.poll();
+            final String lost = queueClient.takeLostReason();
+            if (lost != null)
+            {
+                connection.onAsyncException(new JMSException(lost, "QUEUE_HOST_LOST"));
+            }
+        }
+        if (!connection.isStarted())
+        {
+            return work;
+        }
+        work += deliverTopics();
+        work += deliverQueues();
+        if (backlog)
+        {
+            work += deliverBacklog();
+        }
+        return work;
+    }
+
+    private int deliverTopics()
+    {
+        int work = topics.pollForListeners(ready);
+        final int fragmentLimit = config.fragmentLimit();
+        for (int i = 0; i < ready.size() && connection.isStarted();)
+        {
+            final TopicSource source = ready.get(i);
+            work += source.consumer().deliverToListener(fragmentLimit);
+            if (!source.isClosed() && source.stream().keep(source))
+            {
+                i++;
+            }
+            else
+            {
+                final int last = ready.size() - 1;
+                ready.set(i, ready.get(last));
+                ready.remove(last);
+            }
+        }
+        return work;
+    }
+
+    /**
+     * The queue-host consumers (queues, shared and durable subscriptions) whose inboxes were filled since the last
+     * cycle; one that still holds deliveries after its turn (fragment limit reached) is signalled again.
+     */
+    private int deliverQueues()
+    {
+        int work = 0;
+        for (int i = queueReady.size(); i > 0 && connection.isStarted(); i--)
+        {
+            final DeliveredConsumer consumer = queueReady.poll();
+            if (consumer == null)
+            {
+                break;
+            }
+            consumer.clearQueueSignal();
+            work += consumer.deliverToListener(config.fragmentLimit());
+            if (consumer.hasQueueDeliveries())
+            {
+                consumer.signalQueueDelivery();
+            }
+        }
+        return work;
+    }
+
+    /**
+     * A queue-host consumer with a listener has deliveries in its inbox (or redeliveries): serve it in the next
+     * cycle. Any thread; its caller makes sure a consumer is queued at most once until served.
+     *
+     * @param consumer the consumer.
+     */
+    public void onQueueDelivery(final DeliveredConsumer consumer)
+    {
+        queueReady.offer(consumer);
+        final Thread delivery = thread;
+        if (delivery != null)
+        {
+            LockSupport.unpark(delivery);
+        }
+    }
+
+    /** Redeliveries and delayed messages of topic consumers, which no stream announces. */
+    private int deliverBacklog()
+    {
+        backlog = false;
+        int work = 0;
+        for (final DeliveredConsumer consumer : topicConsumers)
+        {
+            if (consumer.hasWaiting())
+            {
+                work += consumer.deliverToListener(config.fragmentLimit());
+                if (consumer.hasWaiting())
+                {
+                    backlog = true;
+                }
+            }
+        }
+        return work;
+    }
+
+    /** A topic consumer holds a message that no stream will announce: a redelivery, or one delivered later. */
+    public void onBacklog()
+    {
+        backlog = true;
+    }
+
+    @Override
+    public String roleName()
+    {
+        return "wirespeed-delivery-" + connection.id();
+    }
+
+    /**
+     * Adds a consumer whose listener this thread serves; starts the thread on first use. A queue-host consumer is
+     * served when its inbox signals deliveries ({@link #onQueueDelivery}), a topic consumer when its stream reads
+     * envelopes for it, and both when they hold redeliveries or delayed messages.
+     *
+     * @param consumer the consumer with a listener.
+     */
+    public void add(final DeliveredConsumer consumer)
+    {
+        if (consumer.isTopicStreamConsumer())
+        {
+            execute(() ->
+            {
+                topicConsumers = ArrayUtil.remove(topicConsumers, consumer);
+                topicConsumers = ArrayUtil.add(topicConsumers, consumer);
+                backlog = true;
+            });
+        }
+        else
+        {
+            consumer.signalQueueDelivery();
+        }
+        ensureRunning();
+    }
+
+    /** Starts the delivery thread if it is not running. */
+    public synchronized void ensureRunning()
+    {
+        if (runner == null && !closed)
+        {
+            runner = new AgentRunner(
+                config.idle().newIdleStrategy(),
+                this::onError, null, this);
+            AgentRunner.startOnThread(runner);
+        }
+    }
+
+    /**
+     * Removes a consumer; its listener is not called again after the current delivery. From another thread this
+     * returns once the delivery thread has let the consumer go.
+     *
+     * @param consumer the consumer.
+     */
+    public void remove(final DeliveredConsumer consumer)
+    {
+        whileIdle(() -> topicConsumers = ArrayUtil.remove(topicConsumers, consumer));
+    }
+
+    /** @return whether the calling thread is this connection's delivery thread. */
+    public boolean isPollerThread()
+    {
+        return Thread.currentThread() == thread;
+    }
+
+    /** Nudges the poller after the connection starts, so that it does not finish a park first. */
+    void wake()
+    {
+        final Thread delivery = thread;
+        if (delivery != null)
+        {
+            LockSupport.unpark(delivery);
+        }
+    }
+
+    /**
+     * Blocks until no listener is running, unless called from the delivery thread itself.
+     */
+    public void awaitDeliveryIdle()
+    {
+        whileIdle(() -> {});
+    }
+
+    /**
+     * Runs an action on the delivery thread between deliveries and waits for it (at once when called from that
+     * thread, or when no delivery thread runs): used to change the thread's state and to close consumers safely
+     * from other threads.
+     *
+     * @param action the action.
+     */
+    public void whileIdle(final Runnable action)
+    {
+        if (isPollerThread())
+        {
+            action.run();
+            return;
+        }
+        final DeliveryCommands.Command command;
+        synchronized (this)
+        {
+            if (runner == null)
+            {
+                action.run();
+                return;
+            }
+            command = commands.add(action);
+        }
+        wake();
+        command.await();
+    }
+
+    private void execute(final Runnable action)
+    {
+        if (isPollerThread())
+        {
+            action.run();
+            return;
+        }
+        synchronized (this)
+        {
+            if (runner == null)
+            {
+                action.run();
+                return;
+            }
+            commands.add(action);
+        }
+        wake();
+    }
+
+    /** Stops the delivery thread and waits for it to end; commands it did not take run here. */
+    public void close()
+    {
+        final AgentRunner toClose;
+        synchronized (this)
+        {
+            closed = true;
+            toClose = runner;
+        }
+        if (toClose != null)
+        {
+            toClose.close();
+        }
+        synchronized (this)
+        {
+            runner = null;
+            thread = null;
+            commands.run();
+            topicConsumers = EMPTY;
+            while (null != queueReady.poll())
+            {
+                // the consumers' listeners are not called again
+            }
+        }
+    }
+
+    private void onError(final Throwable error)
+    {
+        connection.onAsyncException(io.wirespeed.jms.exceptions.JmsExceptions.wrap(
+            "message delivery failed: " + error.getMessage(), error));
+    }
+}

@@ -1,0 +1,66 @@
+package io.wirespeed.jms.delivery;
+
+import javax.jms.JMSException;
+
+import io.wirespeed.jms.destination.JmsDestination;
+import io.wirespeed.jms.intake.ServedConsumer;
+import io.wirespeed.jms.message.JmsMessage;
+
+/**
+ * A consumer as delivery sees it: the delivery thread serves its listener, the connection's start and stop open
+ * and close its queue-host credit, and its session's {@link Deliveries} hand back what the session acknowledged or
+ * recovered. The consumer's own class lives above this package.
+ */
+public interface DeliveredConsumer extends ServedConsumer
+{
+    /** @return whether this consumer reads a shared topic stream, which the delivery thread polls for it. */
+    boolean isTopicStreamConsumer();
+
+    /**
+     * Tells the delivery thread that this queue-host consumer has something for its listener, unless it was told
+     * already and has not served the consumer since; any thread. Nothing when no listener is set.
+     */
+    void signalQueueDelivery();
+
+    /** The delivery thread is about to serve this consumer: later arrivals signal again. */
+    void clearQueueSignal();
+
+    /** @return whether this queue-host consumer still holds deliveries, redeliveries or delayed messages. */
+    boolean hasQueueDeliveries();
+
+    /** @return whether a redelivery or a delayed message waits in this consumer; for the delivery thread. */
+    boolean hasWaiting();
+
+    /**
+     * The connection stopped: a consumer served by the queue host takes nothing more, and what the host had sent it
+     * ahead goes back to the queue in order.
+     *
+     * @throws JMSException if the queue host cannot be reached.
+     */
+    void pauseQueueDelivery() throws JMSException;
+
+    /**
+     * The connection started: a consumer served by the queue host opens its credit window again.
+     *
+     * @throws JMSException if the queue host cannot be reached.
+     */
+    void resumeQueueDelivery() throws JMSException;
+
+    /**
+     * Called when a message this consumer delivered is acknowledged: a queue's host forgets it.
+     *
+     * @param deliveryTag the tag the message was delivered with; 0 when it needs no acknowledgement on the wire.
+     */
+    void onAcknowledged(long deliveryTag);
+
+    /**
+     * Takes back a message its session recovered or rolled back: the consumer delivers it again, or, once closed,
+     * gives it back to the queue host.
+     *
+     * @param message the message, already marked redelivered.
+     */
+    void onRecovered(JmsMessage message);
+
+    /** @return the destination this consumer consumes from. */
+    JmsDestination destination();
+}

@@ -1,0 +1,108 @@
+package io.wirespeed.jms.delivery;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import javax.jms.JMSException;
+
+
+/**
+ * Starting and stopping a connection's delivery, and the queue-host consumers whose credit follows it: they get
+ * credit while the connection is started and give back what the host sent ahead when it stops, so that consumers
+ * of started connections get it. The started flag itself is the connection's, which the receive and delivery
+ * loops read on every pass without going through this gate.
+ */
+public final class DeliveryGate
+{
+    private final DeliveryConnection connection;
+    private final ConnectionPoller poller;
+    private final List<DeliveredConsumer> queueConsumers = new CopyOnWriteArrayList<>();
+
+    /**
+     * @param connection the connection whose delivery this starts and stops.
+     * @param poller     the connection's delivery thread.
+     */
+    public DeliveryGate(final DeliveryConnection connection, final ConnectionPoller poller)
+    {
+        this.connection = connection;
+        this.poller = poller;
+    }
+
+    /**
+     * Starts delivery: queue-host consumers get credit and the poller wakes.
+     *
+     * @throws JMSException if the queue host cannot be reached.
+     */
+    public void start() throws JMSException
+    {
+        synchronized (this)
+        {
+            connection.started(true);
+            for (final DeliveredConsumer consumer : queueConsumers)
+            {
+                consumer.resumeQueueDelivery();
+            }
+        }
+        poller.wake();
+    }
+
+    /**
+     * Stops delivery: waits until no listener runs, then, unless started again meanwhile, takes the queue-host
+     * consumers' credit back.
+     *
+     * @throws JMSException if the queue host cannot be reached.
+     */
+    public void stop() throws JMSException
+    {
+        synchronized (this)
+        {
+            connection.started(false);
+        }
+        poller.awaitDeliveryIdle();
+        synchronized (this)
+        {
+            if (!connection.isStarted())
+            {
+                for (final DeliveredConsumer consumer : queueConsumers)
+                {
+                    consumer.pauseQueueDelivery();
+                }
+            }
+        }
+    }
+
+    /** Stops delivery as the connection closes, without waiting and without touching the queue host. */
+    public void close()
+    {
+        connection.started(false);
+    }
+
+    /**
+     * Registers a consumer served by the queue host, which it subscribed without credit: it gets credit now if
+     * the connection is started, and loses it whenever the connection stops.
+     *
+     * @param consumer the consumer.
+     * @throws JMSException if the queue host cannot be reached.
+     */
+    public void addQueueConsumer(final DeliveredConsumer consumer) throws JMSException
+    {
+        synchronized (this)
+        {
+            queueConsumers.add(consumer);
+            if (connection.isStarted())
+            {
+                consumer.resumeQueueDelivery();
+            }
+        }
+    }
+
+    /**
+     * Forgets a closed consumer served by the queue host.
+     *
+     * @param consumer the consumer.
+     */
+    public void removeQueueConsumer(final DeliveredConsumer consumer)
+    {
+        queueConsumers.remove(consumer);
+    }
+}

@@ -1,0 +1,409 @@
+package io.wirespeed.jms.hostclient;
+
+import javax.jms.InvalidDestinationException;
+import javax.jms.InvalidSelectorException;
+import javax.jms.JMSException;
+import javax.jms.JMSSecurityException;
+
+import org.agrona.ExpandableDirectByteBuffer;
+
+import io.wirespeed.codec.Utf8;
+import io.wirespeed.codec.control.QueueStreams;
+import io.wirespeed.codec.control.sbe.AcknowledgeEncoder;
+import io.wirespeed.codec.control.sbe.BooleanType;
+import io.wirespeed.codec.control.sbe.BrowseEncoder;
+import io.wirespeed.codec.control.sbe.ClientRefEncoder;
+import io.wirespeed.codec.control.sbe.CloseConsumerEncoder;
+import io.wirespeed.codec.control.sbe.ConnectEncoder;
+import io.wirespeed.codec.control.sbe.CreateTemporaryQueueEncoder;
+import io.wirespeed.codec.control.sbe.CreditEncoder;
+import io.wirespeed.codec.control.sbe.DeleteTemporaryQueueEncoder;
+import io.wirespeed.codec.control.sbe.GiveBackEncoder;
+import io.wirespeed.codec.control.sbe.KeepAliveEncoder;
+import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
+import io.wirespeed.codec.control.sbe.PauseEncoder;
+import io.wirespeed.codec.control.sbe.SendCreditEncoder;
+import io.wirespeed.codec.control.sbe.SubscribeDurableEncoder;
+import io.wirespeed.codec.control.sbe.SubscribeEncoder;
+import io.wirespeed.codec.control.sbe.SubscribeSharedEncoder;
+import io.wirespeed.codec.control.sbe.UnsubscribeEncoder;
+import io.wirespeed.jms.wire.ConnectionId;
+import io.wirespeed.transport.TransportException;
+import io.wirespeed.transport.TransportPublication;
+
+/**
+ * A connection's side of the control protocol's requests: encodes each request to the queue host and sends it on
+ * the control stream, waiting out back-pressure up to the host timeout. Thread safe: sessions on several threads
+ * send through it, one request at a time. Each text field is checked against the protocol's
+ * {@link QueueStreams#MAX_TEXT_BYTES} before it is encoded, and refused with the JMS exception for its kind.
+ */
+final class HostProxy
+{
+    private final long high;
+    private final long low;
+    private final int replyStream;
+    private final long hostTimeoutNs;
+    private TransportPublication publication;
+    private final ExpandableDirectByteBuffer buffer = new ExpandableDirectByteBuffer(1024);
+    private final MessageHeaderEncoder header = new MessageHeaderEncoder();
+    private final SubscribeEncoder subscribe = new SubscribeEncoder();
+    private final SubscribeSharedEncoder subscribeShared = new SubscribeSharedEncoder();
+    private final SubscribeDurableEncoder subscribeDurable = new SubscribeDurableEncoder();
+    private final UnsubscribeEncoder unsubscribe = new UnsubscribeEncoder();
+    private final CreditEncoder credit = new CreditEncoder();
+    private final AcknowledgeEncoder acknowledge = new AcknowledgeEncoder();
+    private final GiveBackEncoder giveBack = new GiveBackEncoder();
+    private final CloseConsumerEncoder closeConsumer = new CloseConsumerEncoder();
+    private final PauseEncoder pause = new PauseEncoder();
+    private final BrowseEncoder browse = new BrowseEncoder();
+    private final CreateTemporaryQueueEncoder createTemporary = new CreateTemporaryQueueEncoder();
+    private final DeleteTemporaryQueueEncoder deleteTemporary = new DeleteTemporaryQueueEncoder();
+    private final ConnectEncoder connect = new ConnectEncoder();
+    private final KeepAliveEncoder keepAlive = new KeepAliveEncoder();
+    private final String where;
+    private final SendCreditEncoder sendCredit = new SendCreditEncoder();
+    private volatile boolean hostSeen;
+    private volatile long lastSentNs;
+
+    /**
+     * @param publication   the host's control stream.
+     * @param id            the connection's id.
+     * @param replyStream   the stream this connection receives responses on.
+     * @param hostTimeoutNs how long a request may wait for the host to take it.
+     * @param where         where the host is, for messages.
+     */
+    HostProxy(final TransportPublication publication, final ConnectionId id, final int replyStream,
+        final long hostTimeoutNs, final String where)
+    {
+        this.where = where;
+        this.publication = publication;
+        this.high = id.high();
+        this.low = id.low();
+        this.replyStream = replyStream;
+        this.hostTimeoutNs = hostTimeoutNs;
+    }
+
+    /** @return whether the host took a request once: then a lost connection means it has gone. */
+    boolean hostSeen()
+    {
+        return hostSeen;
+    }
+
+    /** @return whether the host's control stream has its subscriber now. */
+    boolean isConnected()
+    {
+        return publication.isConnected();
+    }
+
+    /** @return when a request last went to the host ({@link System#nanoTime()}). */
+    long lastSentNs()
+    {
+        return lastSentNs;
+    }
+
+    /**
+     * Sends a Connect.
+     *
+     * @param correlationId the request's id.
+     * @param user          the user, or null.
+     * @param password      the password, or null.
+     * @param wait          whether to wait out back-pressure and a host not yet connected, up to the host timeout.
+     * @return whether it was sent; without waiting, false when the control stream did not take it now.
+     * @throws JMSException when waiting: the host has gone, or did not take it within the timeout.
+     */
+    synchronized boolean connect(
+        final long correlationId, final String user, final String password, final boolean wait) throws JMSException
+    {
+        checkCredential(user, "user");
+        checkCredential(password, "password");
+        client(connect.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId)
+            .protocolVersion(MessageHeaderEncoder.SCHEMA_VERSION).sessionId(publication.sessionId()).client());
+        connect.user(user == null ? "" : user).password(password == null ? "" : password);
+        if (wait)
+        {
+            offer(connect.encodedLength());
+            return true;
+        }
+        return offerOnce(MessageHeaderEncoder.ENCODED_LENGTH + connect.encodedLength());
+    }
+
+    private boolean offerOnce(final int length)
+    {
+        try
+        {
+            if (publication.offer(buffer, 0, length) > 0)
+            {
+                lastSentNs = System.nanoTime();
+                return true;
+            }
+        }
+        catch (final TransportException ex)
+        {
+            // the next request that waits says why the host cannot be reached
+        }
+        return false;
+    }
+
+    /** Tells the host this client is alive, if the control stream takes it now; never waits. */
+    synchronized void keepAlive()
+    {
+        client(keepAlive.wrapAndApplyHeader(buffer, 0, header).client());
+        offerOnce(MessageHeaderEncoder.ENCODED_LENGTH + keepAlive.encodedLength());
+    }
+
+    synchronized void subscribe(final long consumerId, final int credits, final String queue, final String selector)
+        throws JMSException
+    {
+        checkQueue(queue);
+        checkSelector(selector);
+        client(subscribe.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).credit(credits).client());
+        subscribe.queue(queue).selector(selector);
+        offer(subscribe.encodedLength());
+    }
+
+    synchronized void subscribeShared(
+        final long consumerId, final int credits, final String topic, final String selector, final String key,
+        final String channel, final int streamId) throws JMSException
+    {
+        checkSubscription(topic, selector, key, channel);
+        client(subscribeShared.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).credit(credits)
+            .streamId(streamId).client());
+        subscribeShared.topic(topic).selector(selector).subscription(key).channel(channel);
+        offer(subscribeShared.encodedLength());
+    }
+
+    synchronized void subscribeDurable(
+        final long consumerId, final int credits, final String topic, final String selector, final String key,
+        final String channel, final int streamId, final boolean shared, final boolean noLocal) throws JMSException
+    {
+        checkSubscription(topic, selector, key, channel);
+        client(subscribeDurable.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).credit(credits)
+            .streamId(streamId).shared(bool(shared)).noLocal(bool(noLocal)).client());
+        subscribeDurable.topic(topic).selector(selector).subscription(key).channel(channel);
+        offer(subscribeDurable.encodedLength());
+    }
+
+    synchronized void unsubscribe(final long correlationId, final String key) throws JMSException
+    {
+        checkKey(key);
+        client(unsubscribe.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).client());
+        unsubscribe.subscription(key);
+        offer(unsubscribe.encodedLength());
+    }
+
+    synchronized void credit(final long consumerId, final int credits) throws JMSException
+    {
+        client(credit.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).credit(credits).client());
+        offer(credit.encodedLength());
+    }
+
+    synchronized void acknowledge(final long consumerId, final long deliveryId) throws JMSException
+    {
+        client(acknowledge.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).deliveryId(deliveryId)
+            .client());
+        offer(acknowledge.encodedLength());
+    }
+
+    synchronized void giveBack(final long consumerId, final long deliveryId, final boolean seen) throws JMSException
+    {
+        client(giveBack.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).deliveryId(deliveryId)
+            .seen(bool(seen)).client());
+        offer(giveBack.encodedLength());
+    }
+
+    synchronized void closeConsumer(final long consumerId, final boolean keepDeliveries) throws JMSException
+    {
+        client(closeConsumer.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId)
+            .keepDeliveries(bool(keepDeliveries)).client());
+        offer(closeConsumer.encodedLength());
+    }
+
+    synchronized void pause(final long consumerId, final long correlationId) throws JMSException
+    {
+        client(pause.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).correlationId(correlationId)
+            .client());
+        offer(pause.encodedLength());
+    }
+
+    synchronized void browse(final long correlationId, final String queue, final String selector)
+        throws JMSException
+    {
+        checkQueue(queue);
+        checkSelector(selector);
+        client(browse.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).client());
+        browse.queue(queue).selector(selector);
+        offer(browse.encodedLength());
+    }
+
+    synchronized void temporaryQueue(final String name, final boolean create) throws JMSException
+    {
+        if (create)
+        {
+            client(createTemporary.wrapAndApplyHeader(buffer, 0, header).client());
+            createTemporary.queue(name);
+            offer(createTemporary.encodedLength());
+        }
+        else
+        {
+            client(deleteTemporary.wrapAndApplyHeader(buffer, 0, header).client());
+            deleteTemporary.queue(name);
+            offer(deleteTemporary.encodedLength());
+        }
+    }
+
+    /**
+     * Sends on a new control publication from now on, closing the old one: after the host was lost, a new
+     * publication (tied to a new response subscription) makes a new session with the host that runs next.
+     *
+     * @param replacement the new publication.
+     */
+    synchronized void relink(final TransportPublication replacement)
+    {
+        final TransportPublication old = publication;
+        publication = replacement;
+        old.close();
+    }
+
+    /**
+     * Asks the host for room on a queue before sending to it.
+     *
+     * @param correlationId the request's id, which the grant or refusal carries.
+     * @param queue         the queue.
+     * @param messages      the fewest messages the grant must cover.
+     * @param bytes         the fewest envelope bytes the grant must cover.
+     * @throws JMSException if the request cannot be sent.
+     */
+    synchronized void sendCredit(final long correlationId, final String queue, final int messages, final long bytes)
+        throws JMSException
+    {
+        checkQueue(queue);
+        client(sendCredit.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).messages(messages)
+            .bytes(bytes).client());
+        sendCredit.queue(queue);
+        offer(sendCredit.encodedLength());
+    }
+
+    /** Closes the control stream's publication. */
+    synchronized void close()
+    {
+        publication.close();
+    }
+
+    private static void checkSubscription(
+        final String topic, final String selector, final String key, final String channel) throws JMSException
+    {
+        final int topicBytes = utf8Length(topic);
+        if (topicBytes > QueueStreams.MAX_TEXT_BYTES)
+        {
+            throw new InvalidDestinationException("topic '" + excerpt(topic) + "' is " + topicBytes +
+                " bytes of UTF-8; a shared or durable subscription's topic name is at most " +
+                QueueStreams.MAX_TEXT_BYTES + " bytes: shorten it");
+        }
+        checkSelector(selector);
+        checkKey(key);
+        final int channelBytes = utf8Length(channel);
+        if (channelBytes > QueueStreams.MAX_TEXT_BYTES)
+        {
+            throw new JMSException("the topic's channel '" + excerpt(channel) + "' is " + channelBytes +
+                " bytes of UTF-8, more than the " + QueueStreams.MAX_TEXT_BYTES + " the queue host takes: " +
+                "shorten the route that gives it");
+        }
+    }
+
+    private static void checkCredential(final String value, final String what) throws JMSException
+    {
+        final int bytes = null == value ? 0 : utf8Length(value);
+        if (bytes > QueueStreams.MAX_TEXT_BYTES)
+        {
+            throw new JMSSecurityException("the " + what + " is " + bytes + " bytes of UTF-8; the queue host takes " +
+                "at most " + QueueStreams.MAX_TEXT_BYTES + " bytes");
+        }
+    }
+
+    private static void checkQueue(final String queue) throws JMSException
+    {
+        final int bytes = utf8Length(queue);
+        if (bytes > QueueStreams.MAX_TEXT_BYTES)
+        {
+            throw new InvalidDestinationException("queue '" + excerpt(queue) + "' is " + bytes +
+                " bytes of UTF-8; a queue name is at most " + QueueStreams.MAX_TEXT_BYTES + " bytes: shorten it");
+        }
+    }
+
+    private static void checkSelector(final String selector) throws JMSException
+    {
+        final int bytes = utf8Length(selector);
+        if (bytes > QueueStreams.MAX_TEXT_BYTES)
+        {
+            throw new InvalidSelectorException("the selector '" + excerpt(selector) + "' is " + bytes +
+                " bytes of UTF-8; the queue host evaluates the selectors of queue consumers, browsers and shared " +
+                "or durable subscriptions, and takes at most " + QueueStreams.MAX_TEXT_BYTES + " bytes: shorten " +
+                "it (a long IN list can often become a property that says the same)");
+        }
+    }
+
+    private static void checkKey(final String key) throws JMSException
+    {
+        final int bytes = utf8Length(key);
+        if (bytes > QueueStreams.MAX_TEXT_BYTES)
+        {
+            throw new JMSException("subscription '" + excerpt(key) + "' is " + bytes + " bytes of UTF-8 with " +
+                "its client id; the client id, '/' and the subscription name are at most " +
+                QueueStreams.MAX_TEXT_BYTES + " bytes together: shorten them");
+        }
+    }
+
+    /** @return the value's UTF-8 length, or 0 when it is too short to pass the limit (at most 3 bytes a char). */
+    private static int utf8Length(final String value)
+    {
+        return value.length() <= QueueStreams.MAX_TEXT_BYTES / 3 ? 0 : Utf8.encodedLength(value);
+    }
+
+    private static String excerpt(final String value)
+    {
+        return value.length() <= 40 ? value : value.substring(0, 40) + "...";
+    }
+
+    private void client(final ClientRefEncoder ref)
+    {
+        ref.high(high).low(low).replyStreamId(replyStream);
+    }
+
+    private static BooleanType bool(final boolean value)
+    {
+        return value ? BooleanType.TRUE : BooleanType.FALSE;
+    }
+
+    private void offer(final int bodyLength) throws JMSException
+    {
+        final int length = MessageHeaderEncoder.ENCODED_LENGTH + bodyLength;
+        final long deadline = System.nanoTime() + hostTimeoutNs;
+        while (true)
+        {
+            final long result;
+            try
+            {
+                result = publication.offer(buffer, 0, length);
+            }
+            catch (final TransportException ex)
+            {
+                throw new JMSException("queue host unreachable: " + ex.getMessage());
+            }
+            if (result > 0)
+            {
+                hostSeen = true;
+                lastSentNs = System.nanoTime();
+                return;
+            }
+            if (result == TransportPublication.NOT_CONNECTED && hostSeen)
+            {
+                throw QueueClient.hostGone(where);
+            }
+            if (result == TransportPublication.CLOSED || System.nanoTime() > deadline)
+            {
+                throw QueueClient.unreachable("queue request", hostTimeoutNs, where);
+            }
+            Thread.yield();
+        }
+    }
+}

@@ -1,0 +1,208 @@
+package io.wirespeed.jms.intake;
+
+import org.agrona.DirectBuffer;
+
+import io.wirespeed.codec.DestinationKind;
+import io.wirespeed.codec.Utf8String;
+import io.wirespeed.jms.destination.JmsDestination;
+import io.wirespeed.jms.destination.TopicPattern;
+import io.wirespeed.transport.MessageHandler;
+
+/**
+ * A topic consumer's view of the {@link TopicStream} its topic shares: the envelopes of its topic, in order. A
+ * consumer without a listener polls the stream itself (for every consumer on it) and then reads what was read for
+ * it; a consumer with a listener is served by the delivery thread, which polls the stream and reads for it.
+ */
+public final class TopicSource implements TopicFeed
+{
+    private final TopicStreams streams;
+    private final TopicStream stream;
+    private final JmsDestination destination;
+    private final TopicPattern pattern;
+    private final int fragmentLimit;
+    private final EnvelopeInbox inbox = new EnvelopeInbox();
+    private final ServedConsumer consumer;
+    private volatile boolean listening;
+    private boolean lagging;
+    private boolean queued;
+    private volatile boolean closed;
+    private final MessageHandler deliverAndCatchUp = this::deliverAndCatchUp;
+    private MessageHandler delivering;
+
+    TopicSource(
+        final TopicStreams streams,
+        final TopicStream stream,
+        final JmsDestination destination,
+        final TopicPattern pattern,
+        final ServedConsumer consumer,
+        final int fragmentLimit)
+    {
+        this.streams = streams;
+        this.stream = stream;
+        this.destination = destination;
+        this.pattern = pattern;
+        this.consumer = consumer;
+        this.fragmentLimit = fragmentLimit;
+    }
+
+    @Override
+    public int poll(final MessageHandler handler, final int limit)
+    {
+        if (closed)
+        {
+            return 0;
+        }
+        if (inbox.isTakenEmpty())
+        {
+            if (listening)
+            {
+                stream.take(this);
+            }
+            else
+            {
+                stream.poll(this, fragmentLimit, null);
+            }
+        }
+        if (listening && stream.dropsWhenBehind())
+        {
+            delivering = handler;
+            try
+            {
+                return inbox.drain(deliverAndCatchUp, limit);
+            }
+            finally
+            {
+                delivering = null;
+            }
+        }
+        return inbox.drain(handler, limit);
+    }
+
+    /**
+     * Under the {@code drop} policy the delivery thread reads the stream again after each message it hands a
+     * listener, so that a slow listener falls behind in its inbox (dropping beyond the limit) rather than in the
+     * stream, where it would hold the publishers until the driver leaves it behind.
+     */
+    private void deliverAndCatchUp(final DirectBuffer buffer, final int offset, final int length)
+    {
+        delivering.onMessage(buffer, offset, length);
+        stream.poll(null, TopicStream.CATCH_UP_FRAGMENTS, null);
+    }
+
+    @Override
+    public boolean isConnected()
+    {
+        return stream.subscription().isConnected();
+    }
+
+    @Override
+    public String channel()
+    {
+        return stream.subscription().channel();
+    }
+
+    @Override
+    public int streamId()
+    {
+        return stream.subscription().streamId();
+    }
+
+    @Override
+    public void close()
+    {
+        if (!closed)
+        {
+            closed = true;
+            streams.release(stream, this);
+        }
+    }
+
+    /**
+     * Says whether the consumer has a listener, so that the delivery thread reads for it.
+     *
+     * @param listening whether it has one.
+     */
+    @Override
+    public void listen(final boolean listening)
+    {
+        if (!closed)
+        {
+            stream.listening(this, listening);
+            streams.listenersChanged();
+        }
+    }
+
+    /** @return the stream this source reads. */
+    public TopicStream stream()
+    {
+        return stream;
+    }
+
+    /** @return the consumer this source serves. */
+    public ServedConsumer consumer()
+    {
+        return consumer;
+    }
+
+    /** @return whether the consumer has gone. */
+    public boolean isClosed()
+    {
+        return closed;
+    }
+
+    /** @return the consumer's wildcard pattern, or null for a consumer of one topic. */
+    TopicPattern pattern()
+    {
+        return pattern;
+    }
+
+    int topicHash()
+    {
+        return destination.topicHash();
+    }
+
+    DestinationKind destinationKind()
+    {
+        return destination.kind();
+    }
+
+    Utf8String destinationName()
+    {
+        return destination.utf8Name();
+    }
+
+    EnvelopeInbox inbox()
+    {
+        return inbox;
+    }
+
+    boolean isListening()
+    {
+        return listening;
+    }
+
+    void listening(final boolean listening)
+    {
+        this.listening = listening;
+    }
+
+    boolean isLagging()
+    {
+        return lagging;
+    }
+
+    void lagging(final boolean lagging)
+    {
+        this.lagging = lagging;
+    }
+
+    boolean isQueued()
+    {
+        return queued;
+    }
+
+    void queued(final boolean queued)
+    {
+        this.queued = queued;
+    }
+}

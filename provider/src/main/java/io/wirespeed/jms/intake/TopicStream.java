@@ -1,0 +1,505 @@
+package io.wirespeed.jms.intake;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.ObjLongConsumer;
+
+import org.agrona.DirectBuffer;
+import org.agrona.collections.ArrayUtil;
+import org.agrona.collections.Int2ObjectHashMap;
+
+import io.wirespeed.codec.EnvelopeReader;
+import io.wirespeed.codec.MalformedEnvelopeException;
+import io.wirespeed.transport.MessageHandler;
+import io.wirespeed.transport.TransportSubscription;
+
+/**
+ * One transport subscription to a (channel, stream) that the topics mapped there share, read once for all of a
+ * connection's consumers of those topics. Each envelope's topic hash, read from its header, picks the consumers
+ * in the dispatch table; the name is compared only on a hash hit, and an envelope of a topic nobody here consumes
+ * is skipped without being read further. What a consumer wants is copied into its {@link EnvelopeInbox}, which it
+ * reads on its own thread: any thread may poll (a blocking receive or the delivery thread), one at a time, under
+ * this stream's lock, and no application code runs under it. A consumer that lags more than {@link #LAG_LIMIT}
+ * bytes stops the polling of its stream, so its publishers feel back-pressure as they did before topics shared
+ * streams; nothing is dropped — unless the stream was opened for the {@code drop} slow-consumer policy: then what
+ * would go beyond the limit is dropped for that consumer alone, and that and what the transport says the
+ * subscription missed ({@link TransportSubscription#lostBytes()}) go to the loss listener, at most once a second,
+ * outside the lock. A wildcard consumer's source waits among the stream's patterns: while there are
+ * any, {@link #onFragment} reads each envelope's name, and on the first envelope of a name it has not resolved
+ * since the patterns last changed adds every matching pattern source to the table under that name's hash. A
+ * pattern source in the table is matched against the name on every hit, as an exact one is compared.
+ */
+public final class TopicStream implements MessageHandler
+{
+    /** Bytes a consumer may have waiting before the stream is read no further. */
+    public static final int LAG_LIMIT = 8 * 1024 * 1024;
+
+    /** The most fragments read at once when a drop-policy stream is read between two deliveries to a listener. */
+    static final int CATCH_UP_FRAGMENTS = 4096;
+
+    private static final TopicSource[] NONE = new TopicSource[0];
+    private static final long LOSS_REPORT_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
+
+    private final String key;
+    private final TransportSubscription subscription;
+    private final boolean dropWhenBehind;
+    private final ObjLongConsumer<String> lossListener;
+    private long transportLoss;
+    private long unreportedLoss;
+    private long lastLossReportNs;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Int2ObjectHashMap<TopicSource[]> table = new Int2ObjectHashMap<>();
+    private final EnvelopeReader reader = new EnvelopeReader();
+    private final ArrayList<TopicSource> ready = new ArrayList<>();
+    private final Int2ObjectHashMap<String> resolved = new Int2ObjectHashMap<>();
+    private TopicSource[] all = NONE;
+    private TopicSource[] patterns = NONE;
+    private volatile int listening;
+    private int lagging;
+    private long skipped;
+
+    /**
+     * @param key            the (channel, stream) as the registry names it.
+     * @param subscription   the transport subscription.
+     * @param dropWhenBehind whether a consumer beyond {@link #LAG_LIMIT} loses envelopes rather than stopping the
+     *                       stream (the {@code drop} slow-consumer policy).
+     * @param lossListener   told of bytes lost (this stream's key, bytes).
+     */
+    TopicStream(
+        final String key, final TransportSubscription subscription, final boolean dropWhenBehind,
+        final ObjLongConsumer<String> lossListener)
+    {
+        this.key = key;
+        this.subscription = subscription;
+        this.dropWhenBehind = dropWhenBehind;
+        this.lossListener = lossListener;
+    }
+
+    /** @return whether consumers that fall behind lose envelopes rather than stop the stream (policy drop). */
+    boolean dropsWhenBehind()
+    {
+        return dropWhenBehind;
+    }
+
+    /** @return the (channel, stream) this stream reads, as the registry names it. */
+    String key()
+    {
+        return key;
+    }
+
+    /** @return the transport subscription read for every consumer on this stream. */
+    TransportSubscription subscription()
+    {
+        return subscription;
+    }
+
+    /**
+     * Adds a consumer's source to the dispatch table.
+     *
+     * @param source the source.
+     */
+    void add(final TopicSource source)
+    {
+        lock.lock();
+        try
+        {
+            if (null != source.pattern())
+            {
+                patterns = ArrayUtil.add(patterns, source);
+                resolved.clear();
+            }
+            else
+            {
+                final TopicSource[] current = table.get(source.topicHash());
+                table.put(source.topicHash(), ArrayUtil.add(null == current ? NONE : current, source));
+            }
+            all = ArrayUtil.add(all, source);
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Removes a consumer's source and forgets what waited for it.
+     *
+     * @param source the source.
+     * @return the sources left on this stream.
+     */
+    int remove(final TopicSource source)
+    {
+        lock.lock();
+        try
+        {
+            if (null != source.pattern())
+            {
+                patterns = ArrayUtil.remove(patterns, source);
+                final int[] hashes = table.keySet().stream().mapToInt(Integer::intValue).toArray();
+                for (final int hash : hashes)
+                {
+                    removeFromTable(hash, source);
+                }
+                if (0 == patterns.length)
+                {
+                    resolved.clear();
+                }
+            }
+            else
+            {
+                removeFromTable(source.topicHash(), source);
+            }
+            all = ArrayUtil.remove(all, source);
+            if (source.isListening())
+            {
+                listening--;
+            }
+            if (source.isLagging())
+            {
+                source.lagging(false);
+                lagging--;
+            }
+            ready.remove(source);
+            source.queued(false);
+            source.inbox().clear();
+            return all.length;
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    private void removeFromTable(final int hash, final TopicSource source)
+    {
+        final TopicSource[] current = table.get(hash);
+        if (null != current)
+        {
+            final TopicSource[] next = ArrayUtil.remove(current, source);
+            if (0 == next.length)
+            {
+                table.remove(hash);
+            }
+            else if (next != current)
+            {
+                table.put(hash, next);
+            }
+        }
+    }
+
+    /**
+     * Notes that a source's consumer now has a listener (the delivery thread reads the stream) or no longer has.
+     *
+     * @param source    the source.
+     * @param listening whether it has a listener.
+     */
+    void listening(final TopicSource source, final boolean listening)
+    {
+        lock.lock();
+        try
+        {
+            if (source.isListening() != listening)
+            {
+                source.listening(listening);
+                this.listening += listening ? 1 : -1;
+                if (listening && source.inbox().hasEnvelopes())
+                {
+                    queueIfListening(source);
+                }
+            }
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    /** @return whether a consumer with a listener reads this stream, so the delivery thread polls it. */
+    boolean hasListeners()
+    {
+        return listening > 0;
+    }
+
+    /**
+     * Reads the stream for every consumer on it, then hands a source what was read for it.
+     *
+     * @param source        the source whose consumer polls, or null for the delivery thread.
+     * @param fragmentLimit the most fragments to read.
+     * @param readyOut      where the sources of listening consumers that have envelopes now go; null to leave
+     *                      them for the delivery thread.
+     * @return the fragments read.
+     */
+    int poll(final TopicSource source, final int fragmentLimit, final List<TopicSource> readyOut)
+    {
+        final int read;
+        final long lost;
+        lock.lock();
+        try
+        {
+            read = 0 == lagging ? subscription.poll(this, fragmentLimit) : 0;
+            lost = lossToReport();
+            if (null != source)
+            {
+                release(source, source.inbox().take());
+            }
+            if (null != readyOut && !ready.isEmpty())
+            {
+                for (int i = 0, size = ready.size(); i < size; i++)
+                {
+                    readyOut.add(ready.get(i));
+                }
+                ready.clear();
+            }
+        }
+        finally
+        {
+            lock.unlock();
+        }
+        if (0 != lost)
+        {
+            lossListener.accept(key, lost);
+        }
+        return read;
+    }
+
+    /** Under the lock: the loss to report now, if any is new and the last report is a second old. */
+    private long lossToReport()
+    {
+        final long transportLost = subscription.lostBytes();
+        if (transportLost != transportLoss)
+        {
+            unreportedLoss += transportLost - transportLoss;
+            transportLoss = transportLost;
+        }
+        if (0 == unreportedLoss)
+        {
+            return 0;
+        }
+        final long now = System.nanoTime();
+        if (0 != lastLossReportNs && now - lastLossReportNs < LOSS_REPORT_INTERVAL_NS)
+        {
+            return 0;
+        }
+        lastLossReportNs = now;
+        final long lost = unreportedLoss;
+        unreportedLoss = 0;
+        return lost;
+    }
+
+    /**
+     * Lets a listening source take what it was sent; the delivery thread, after {@link #poll} handed it over.
+     *
+     * @param source the source.
+     */
+    void take(final TopicSource source)
+    {
+        lock.lock();
+        try
+        {
+            release(source, source.inbox().take());
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The delivery thread is done with a listening source for this cycle: it stays with the delivery thread while
+     * envelopes wait for it, else it goes back to waiting for the next envelope to be queued.
+     *
+     * @param source the source.
+     * @return whether envelopes still wait, so the delivery thread keeps it.
+     */
+    public boolean keep(final TopicSource source)
+    {
+        lock.lock();
+        try
+        {
+            final boolean keep = source.isListening() && source.inbox().hasEnvelopes();
+            source.queued(keep);
+            return keep;
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Envelopes read and skipped because no consumer here wants their topic.
+     *
+     * @return the count since the stream was opened.
+     */
+    long skipped()
+    {
+        return skipped;
+    }
+
+    /** Closes the transport subscription; the registry calls it once the last source is gone. */
+    void close()
+    {
+        subscription.close();
+    }
+
+    @Override
+    public void onMessage(final DirectBuffer buffer, final int offset, final int length)
+    {
+        onFragment(buffer, offset, length);
+    }
+
+    /** Dispatches one envelope: by its header's hash, then by name. */
+    void onFragment(final DirectBuffer buffer, final int offset, final int length)
+    {
+        long hash = EnvelopeReader.peekTopicHash(buffer, offset, length);
+        boolean wrapped = false;
+        if (EnvelopeReader.NO_TOPIC_HASH == hash)
+        {
+            if (!wrap(buffer, offset, length))
+            {
+                deliverMalformed(buffer, offset, length);
+                return;
+            }
+            wrapped = true;
+            hash = reader.topicHash();
+        }
+        if (0 != patterns.length)
+        {
+            if (!wrapped && !wrap(buffer, offset, length))
+            {
+                deliverMalformed(buffer, offset, length);
+                return;
+            }
+            wrapped = true;
+            resolve((int)hash);
+        }
+        final TopicSource[] sources = table.get((int)hash);
+        if (null == sources)
+        {
+            skipped++;
+            return;
+        }
+        if (!wrapped && !wrap(buffer, offset, length))
+        {
+            deliver(sources, buffer, offset, length);
+            return;
+        }
+        boolean wanted = false;
+        for (final TopicSource source : sources)
+        {
+            if (source.destinationKind() == reader.destinationKind() && (null == source.pattern() ?
+                reader.destinationName().contentEquals(source.destinationName()) :
+                source.pattern().matches(reader.destinationName())))
+            {
+                wanted = true;
+                append(source, buffer, offset, length);
+            }
+        }
+        if (!wanted)
+        {
+            skipped++;
+        }
+    }
+
+    /** Adds the patterns that match the wrapped envelope's name under its hash, once per name. */
+    private void resolve(final int hash)
+    {
+        final String known = resolved.get(hash);
+        if (null != known && reader.destinationName().contentEquals(known))
+        {
+            return;
+        }
+        for (final TopicSource pattern : patterns)
+        {
+            if (pattern.destinationKind() == reader.destinationKind() &&
+                pattern.pattern().matches(reader.destinationName()))
+            {
+                final TopicSource[] current = table.get(hash);
+                if (null == current)
+                {
+                    table.put(hash, new TopicSource[]{ pattern });
+                }
+                else if (!contains(current, pattern))
+                {
+                    table.put(hash, ArrayUtil.add(current, pattern));
+                }
+            }
+        }
+        resolved.put(hash, reader.destinationName().asString());
+    }
+
+    private static boolean contains(final TopicSource[] sources, final TopicSource source)
+    {
+        for (final TopicSource each : sources)
+        {
+            if (each == source)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean wrap(final DirectBuffer buffer, final int offset, final int length)
+    {
+        try
+        {
+            reader.wrap(buffer, offset, length);
+            return true;
+        }
+        catch (final MalformedEnvelopeException ex)
+        {
+            return false;
+        }
+    }
+
+    /** A malformed envelope goes to every consumer it may be for, and each says so to its connection. */
+    private void deliverMalformed(final DirectBuffer buffer, final int offset, final int length)
+    {
+        deliver(all, buffer, offset, length);
+    }
+
+    private void deliver(final TopicSource[] sources, final DirectBuffer buffer, final int offset, final int length)
+    {
+        for (final TopicSource source : sources)
+        {
+            append(source, buffer, offset, length);
+        }
+    }
+
+    private void append(final TopicSource source, final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (dropWhenBehind && source.inbox().pendingBytes() + length > LAG_LIMIT)
+        {
+            unreportedLoss += length;
+            return;
+        }
+        final int pending = source.inbox().append(buffer, offset, length);
+        if (pending > LAG_LIMIT && !source.isLagging())
+        {
+            source.lagging(true);
+            lagging++;
+        }
+        queueIfListening(source);
+    }
+
+    private void queueIfListening(final TopicSource source)
+    {
+        if (source.isListening() && !source.isQueued())
+        {
+            source.queued(true);
+            ready.add(source);
+        }
+    }
+
+    private void release(final TopicSource source, final int taken)
+    {
+        if (0 != taken && source.isLagging())
+        {
+            source.lagging(false);
+            lagging--;
+        }
+    }
+}

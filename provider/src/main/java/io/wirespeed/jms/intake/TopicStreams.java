@@ -1,0 +1,158 @@
+package io.wirespeed.jms.intake;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.ObjLongConsumer;
+
+import javax.jms.JMSException;
+
+import io.wirespeed.jms.config.ConnectionConfig;
+import io.wirespeed.jms.config.SlowConsumerChannels;
+import io.wirespeed.jms.config.SlowConsumerPolicy;
+import io.wirespeed.jms.destination.JmsDestination;
+import io.wirespeed.jms.destination.TopicPattern;
+import io.wirespeed.jms.exceptions.JmsExceptions;
+import io.wirespeed.jms.transport.TransportChannel;
+import io.wirespeed.transport.TransportException;
+
+/**
+ * A connection's topic streams: one {@link TopicStream}, and so one transport subscription, per (channel, stream)
+ * that one of its topic consumers reads, however many consumers and topics share it; closed with its last consumer.
+ * Topics of one stream under different slow-consumer policies get a subscription per policy: under {@code drop}
+ * an Aeron channel's subscription is untethered ({@link SlowConsumerChannels}). The delivery thread polls the
+ * streams that serve listeners through {@link #pollForListeners}.
+ */
+public final class TopicStreams
+{
+    private static final TopicStream[] NONE = new TopicStream[0];
+
+    private final Map<String, TopicStream> streams = new HashMap<>();
+    private final Map<TopicStream, Integer> users = new HashMap<>();
+    private final int fragmentLimit;
+    private final ConnectionConfig config;
+    private final ObjLongConsumer<String> lossListener;
+    private volatile TopicStream[] polled = NONE;
+
+    /**
+     * @param config       the connection's configuration: fragment limit and slow-consumer policies.
+     * @param lossListener told, outside any lock, of bytes a stream's consumers lost (stream key, bytes).
+     */
+    public TopicStreams(final ConnectionConfig config, final ObjLongConsumer<String> lossListener)
+    {
+        this.fragmentLimit = config.fragmentLimit();
+        this.config = config;
+        this.lossListener = lossListener;
+    }
+
+    /**
+     * Opens a consumer's source on the stream its topic travels on, subscribing to the stream if no consumer of
+     * this connection reads it yet.
+     *
+     * @param target      the topic's channel.
+     * @param streamId    the topic's stream.
+     * @param destination the topic.
+     * @param pattern     the topic's wildcard pattern, or null for one topic.
+     * @param consumer    the consumer.
+     * @return the consumer's source.
+     * @throws JMSException if the transport refuses the subscription.
+     */
+    public synchronized TopicSource open(
+        final TransportChannel target, final int streamId, final JmsDestination destination,
+        final TopicPattern pattern, final ServedConsumer consumer) throws JMSException
+    {
+        final SlowConsumerPolicy policy = config.slowConsumerPolicy(destination.name());
+        final String channel = SlowConsumerChannels.subscription(target.channel(), policy);
+        final String key = streamId + " " + channel;
+        TopicStream stream = streams.get(key);
+        if (null == stream)
+        {
+            try
+            {
+                stream = new TopicStream(key, target.transport().addSubscription(channel, streamId),
+                    policy == SlowConsumerPolicy.DROP, lossListener);
+            }
+            catch (final TransportException ex)
+            {
+                throw JmsExceptions.wrap("cannot subscribe to '" + destination + "' on " + target.channel() +
+                    " stream " + streamId + ": " + ex.getMessage(), ex);
+            }
+            streams.put(key, stream);
+            users.put(stream, 0);
+        }
+        users.merge(stream, 1, Integer::sum);
+        final TopicSource source = new TopicSource(this, stream, destination, pattern, consumer, fragmentLimit);
+        stream.add(source);
+        return source;
+    }
+
+    /**
+     * A consumer's source goes; its stream closes with the last.
+     *
+     * @param stream the source's stream.
+     * @param source the source.
+     */
+    synchronized void release(final TopicStream stream, final TopicSource source)
+    {
+        stream.remove(source);
+        listenersChanged();
+        if (0 == users.merge(stream, -1, Integer::sum))
+        {
+            users.remove(stream);
+            streams.remove(stream.key());
+            stream.close();
+            listenersChanged();
+        }
+    }
+
+    /** Recomputes which streams the delivery thread polls, after a consumer's listener came or went. */
+    synchronized void listenersChanged()
+    {
+        final ArrayList<TopicStream> withListeners = new ArrayList<>();
+        for (final TopicStream stream : streams.values())
+        {
+            if (stream.hasListeners())
+            {
+                withListeners.add(stream);
+            }
+        }
+        polled = withListeners.toArray(NONE);
+    }
+
+    /**
+     * Reads every stream that serves a listener once; the delivery thread.
+     *
+     * @param readyOut where the sources of listening consumers that have envelopes now go.
+     * @return the fragments read.
+     */
+    public int pollForListeners(final ArrayList<TopicSource> readyOut)
+    {
+        int work = 0;
+        for (final TopicStream stream : polled)
+        {
+            work += stream.poll(null, fragmentLimit, readyOut);
+        }
+        return work;
+    }
+
+    /**
+     * Envelopes read and skipped on every open stream because no consumer here wants their topic; for tests.
+     *
+     * @return the sum over the open streams.
+     */
+    public synchronized long skipped()
+    {
+        long skipped = 0;
+        for (final TopicStream stream : streams.values())
+        {
+            skipped += stream.skipped();
+        }
+        return skipped;
+    }
+
+    /** @return how many transport subscriptions the connection's topic consumers hold; for tests. */
+    public synchronized int subscriptionCount()
+    {
+        return streams.size();
+    }
+}

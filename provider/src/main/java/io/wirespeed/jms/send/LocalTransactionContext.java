@@ -1,0 +1,52 @@
+package io.wirespeed.jms.send;
+
+import javax.jms.IllegalStateException;
+import javax.jms.JMSException;
+
+import io.wirespeed.jms.delivery.ListenerThreads;
+
+/**
+ * A transacted session's local transaction: sends wait in the session's sender until commit, received messages
+ * are acknowledged on commit and delivered again on rollback; recover is refused.
+ */
+final class LocalTransactionContext implements TransactionContext
+{
+    private final SendSession session;
+
+    LocalTransactionContext(final SendSession session)
+    {
+        this.session = session;
+    }
+
+    @Override
+    public void commit() throws JMSException
+    {
+        ListenerThreads.checkNotInCompletionListener(session, "commit");
+        session.completions().awaitIdle();
+        try
+        {
+            session.sender().commit();
+        }
+        catch (final JMSException ex)
+        {
+            session.deliveries().recover();
+            throw ex;
+        }
+        session.deliveries().acknowledgeAll();
+    }
+
+    @Override
+    public void rollback() throws JMSException
+    {
+        ListenerThreads.checkNotInCompletionListener(session, "rollback");
+        session.completions().awaitIdle();
+        session.sender().rollback();
+        session.deliveries().recover();
+    }
+
+    @Override
+    public void recover() throws JMSException
+    {
+        throw new IllegalStateException("recover is not for transacted sessions: use rollback");
+    }
+}
