@@ -397,11 +397,11 @@ final class HostProxy
             }
             if (result == TransportPublication.NOT_CONNECTED && hostSeen)
             {
-                throw QueueClient.hostGone(where);
+                throw HostRequests.hostGone(where);
             }
             if (result == TransportPublication.CLOSED || System.nanoTime() > deadline)
             {
-                throw QueueClient.unreachable("queue request", hostTimeoutNs, where);
+                throw HostRequests.unreachable("queue request", hostTimeoutNs, where);
             }
             Thread.yield();
         }

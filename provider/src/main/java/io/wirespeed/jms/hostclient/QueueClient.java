@@ -1,37 +1,29 @@
 package io.wirespeed.jms.hostclient;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantLock;
 
-import javax.jms.IllegalStateException;
-import javax.jms.InvalidDestinationException;
-import javax.jms.InvalidSelectorException;
 import javax.jms.JMSException;
-import javax.jms.JMSSecurityException;
 import javax.jms.ResourceAllocationException;
 
-import org.agrona.DirectBuffer;
 import org.agrona.concurrent.IdleStrategy;
 
 import io.wirespeed.codec.control.QueueStreams;
-import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.jms.config.MediaChannels;
 import io.wirespeed.jms.wire.ConnectionId;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.Transport;
-import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 
 /**
  * A connection's side of the queue protocol: requests to the host ({@link HostProxy}), the reply stream from it
- * ({@link ResponseAdapter}), and the routing of deliveries into consumers' inboxes. Thread safe: sessions on several
+ * ({@link ResponseAdapter}), and the routing of deliveries into consumers' inboxes. A facade over the parts that do
+ * each job: {@link HostSessionLink} (the streams, the session, heartbeats, liveness and reconnection),
+ * {@link HostRequests} (ids, requests waiting for an answer, refusals), {@link DeliveryRouting} (consumers, their
+ * inboxes and credit), {@link HostBrowse} (browses), {@link SendCredits} (room on queues) and
+ * {@link SendConfirmations} (the host's archive's confirmations of PERSISTENT sends). Thread safe: sessions on several
  * threads send through it; whoever polls the reply stream (the connection's delivery thread, or a
- * thread waiting for an answer) routes what arrives.
+ * thread waiting for an answer) routes what arrives, one at a time under the poll lock.
  * <p>
  * The host is the one of the connection's media driver, over IPC, or one named by its {@code ADDRESS:PORT}, over
  * UDP: then requests and queue messages go to that endpoint and the host answers on an Aeron response channel of
@@ -41,35 +33,17 @@ import io.wirespeed.transport.TransportSubscription;
  */
 public final class QueueClient implements AutoCloseable
 {
-    private static final System.Logger LOGGER = System.getLogger(QueueClient.class.getName());
-
-    private final long hostTimeoutNs;
     private final HostProxy host;
-    private volatile TransportSubscription replies;
-    private final Transport transport;
-    private final int replyStream;
-    private final Map<Long, QueueInbox> inboxes = new ConcurrentHashMap<>();
-    private final Map<Long, Request> requests = new ConcurrentHashMap<>();
-    private final AtomicLong ids = new AtomicLong();
-    private final ReentrantLock pollLock = new ReentrantLock();
-    private final MessageHandler replyHandler;
     private final String endpoint;
     private final String channel;
-    private final String user;
-    private final String password;
-    private final boolean needsSession;
-    private final long keepAliveNs = QueueStreams.HEARTBEAT_INTERVAL_MS * 1_000_000L;
-    private final long hostLostNs;
-    private final ReentrantLock connectLock = new ReentrantLock();
-    private final Map<Long, Reopen> subscriptions = new ConcurrentHashMap<>();
-    private volatile boolean sessionOpen;
-    private volatile boolean everOpen;
-    private long lastReconnectNs;
-    private volatile PendingConnect pendingConnect;
-    private volatile long lastHeardNs;
-    private volatile String lostReason;
+    private final String where;
+    private final HostRequests requests;
+    private final DeliveryRouting routing;
+    private final HostBrowse browses;
+    private final HostSessionLink link;
     private final SendCredits credits;
     private final SendConfirmations confirmations = new SendConfirmations();
+    private final MessageHandler replyHandler;
 
     /**
      * Opens the client's streams to the host of its media driver, over IPC, without credentials.
@@ -98,32 +72,34 @@ public final class QueueClient implements AutoCloseable
         final Transport transport, final ConnectionId id, final long hostTimeoutMs, final String endpoint,
         final String user, final String password, final long driverTimeoutMs)
     {
-        this.transport = transport;
-        this.replyStream = QueueStreams.replyStream(id.high(), id.low());
-        this.hostTimeoutNs = hostTimeoutMs * 1_000_000L;
-        this.hostLostNs = driverTimeoutMs * 1_000_000L;
+        final int replyStream = QueueStreams.replyStream(id.high(), id.low());
+        final long hostTimeoutNs = hostTimeoutMs * 1_000_000L;
         this.endpoint = endpoint;
-        this.user = user;
-        this.password = password;
-        this.needsSession = endpoint != null || user != null;
+        final TransportSubscription replies;
         final TransportPublication control;
         if (endpoint == null)
         {
             this.channel = MediaChannels.queueHost();
-            this.replies = transport.addSubscription(channel, replyStream);
+            replies = transport.addSubscription(channel, replyStream);
             control = transport.addPublication(channel, QueueStreams.CONTROL_STREAM);
         }
         else
         {
             this.channel = MediaChannels.queueHostUdp(endpoint);
-            this.replies = transport.addSubscription(MediaChannels.queueHostResponses(endpoint), replyStream);
+            replies = transport.addSubscription(MediaChannels.queueHostResponses(endpoint), replyStream);
             control = transport.addPublication(MediaChannels.queueHostRequests(endpoint, replies.registrationId()),
                 QueueStreams.CONTROL_STREAM);
         }
-        this.host = new HostProxy(control, id, replyStream, hostTimeoutNs,
-            endpoint == null ? channel : "host=" + endpoint + " (UDP)");
-        this.replyHandler = new ResponseAdapter(this, id);
+        this.where = endpoint == null ? channel : "host=" + endpoint + " (UDP)";
+        this.host = new HostProxy(control, id, replyStream, hostTimeoutNs, where);
+        this.requests = new HostRequests(hostTimeoutNs, where, this::poll,
+            () -> host.hostSeen() && !host.isConnected());
+        this.routing = new DeliveryRouting(host, requests);
+        this.browses = new HostBrowse(host, requests);
+        this.link = new HostSessionLink(transport, replyStream, endpoint, replies, host, requests, routing,
+            confirmations, user, password, hostTimeoutNs, driverTimeoutMs * 1_000_000L, where);
         this.credits = new SendCredits(this, host);
+        this.replyHandler = new ResponseAdapter(id, link, requests, routing, browses, credits, confirmations);
     }
 
     /** @return the channel queue messages go to the host on: IPC of the media driver, or the host's UDP endpoint. */
@@ -142,156 +118,7 @@ public final class QueueClient implements AutoCloseable
      */
     public void connect() throws JMSException
     {
-        if (!needsSession || sessionOpen)
-        {
-            return;
-        }
-        connectLock.lock();
-        try
-        {
-            if (sessionOpen)
-            {
-                return;
-            }
-            final PendingConnect pending = pendingConnect != null ? pendingConnect : sendConnect(true);
-            pendingConnect = null;
-            try
-            {
-                await(pending.request, "a Connect", false);
-            }
-            finally
-            {
-                requests.remove(pending.requestId);
-            }
-            opened(pending.request);
-        }
-        finally
-        {
-            connectLock.unlock();
-        }
-    }
-
-    /**
-     * Sends a Connect.
-     *
-     * @param wait whether to wait out back-pressure (up to the host timeout) or give up at once.
-     * @return the Connect waiting for its answer, or null if it was not sent.
-     */
-    private PendingConnect sendConnect(final boolean wait) throws JMSException
-    {
-        final long requestId = nextId();
-        final Request request = new Request();
-        requests.put(requestId, request);
-        boolean sent = false;
-        confirmations.connecting();
-        try
-        {
-            sent = host.connect(requestId, user, password, wait);
-        }
-        finally
-        {
-            if (!sent)
-            {
-                requests.remove(requestId);
-            }
-        }
-        return sent ? new PendingConnect(requestId, request, System.nanoTime()) : null;
-    }
-
-    /** The host answered a Connect: the session is open, or the refusal is thrown. Under the connect lock. */
-    private void opened(final Request request) throws JMSException
-    {
-        if (request.refusal != null)
-        {
-            throw request.code == ErrorCode.AUTHENTICATION_FAILED ?
-                new JMSSecurityException(request.refusal, request.code.name()) :
-                refusal(request.code, request.refusal);
-        }
-        lastHeardNs = System.nanoTime();
-        sessionOpen = true;
-        if (everOpen)
-        {
-            LOGGER.log(System.Logger.Level.INFO, "connected again to the queue host at " + where() + "; reopening " +
-                subscriptions.size() + " consumer(s)");
-            resubscribe();
-        }
-        everOpen = true;
-    }
-
-    /**
-     * Opens this client's consumers again at a host that runs again after it was lost: what their inboxes held came
-     * from the lost host and is dropped (a host with the archive delivers its unacknowledged PERSISTENT messages
-     * again, marked redelivered).
-     */
-    private void resubscribe() throws JMSException
-    {
-        for (final Map.Entry<Long, Reopen> entry : subscriptions.entrySet())
-        {
-            final long consumerId = entry.getKey();
-            final QueueInbox inbox = inboxes.get(consumerId);
-            final Reopen reopen = entry.getValue();
-            if (inbox != null)
-            {
-                // what it drops was never taken by the application, which so never gives that credit back
-                final int dropped = inbox.drain().length;
-                final long owed;
-                synchronized (reopen)
-                {
-                    owed = reopen.outstanding + dropped;
-                    reopen.outstanding = owed;
-                }
-                reopen.send.send();
-                if (owed > reopen.initialCredit)
-                {
-                    host.credit(consumerId, (int)Math.min(Integer.MAX_VALUE, owed - reopen.initialCredit));
-                }
-            }
-        }
-        LOGGER.log(System.Logger.Level.INFO, "connected again to the queue host at " + where() + "; opened " +
-            subscriptions.size() + " consumers there again");
-    }
-
-    /**
-     * While the host is lost, sends a Connect now and then without waiting, so that consumers carry on without a
-     * send, and opens the session when the answer came: the delivery thread that calls this never blocks on it.
-     */
-    private void reconnectIfDue()
-    {
-        if (!needsSession || !everOpen || sessionOpen || !connectLock.tryLock())
-        {
-            return;
-        }
-        try
-        {
-            final long now = System.nanoTime();
-            final PendingConnect pending = pendingConnect;
-            if (pending != null)
-            {
-                if (pending.request.done || now - pending.sentNs > hostTimeoutNs)
-                {
-                    pendingConnect = null;
-                    requests.remove(pending.requestId);
-                    if (pending.request.done)
-                    {
-                        opened(pending.request);
-                    }
-                }
-            }
-            else if (now - lastReconnectNs >= keepAliveNs)
-            {
-                lastReconnectNs = now;
-                pendingConnect = sendConnect(false);
-            }
-        }
-        catch (final JMSException ex)
-        {
-            LOGGER.log(System.Logger.Level.WARNING, "could not connect again to the queue host at " + where() + ": " +
-                ex.getMessage());
-        }
-        finally
-        {
-            connectLock.unlock();
-        }
+        link.connect();
     }
 
     /**
@@ -301,88 +128,13 @@ public final class QueueClient implements AutoCloseable
      */
     public String takeLostReason()
     {
-        final String reason = lostReason;
-        if (reason != null)
-        {
-            lostReason = null;
-        }
-        return reason;
-    }
-
-    /** @return where this client reaches its host, for messages. */
-    private String where()
-    {
-        return endpoint == null ? channel : "host=" + endpoint + " (UDP)";
-    }
-
-    /** Something came from the host: it is alive. */
-    void onHeard()
-    {
-        lastHeardNs = System.nanoTime();
-    }
-
-    /**
-     * After the host was lost, a new response subscription and a new control publication tied to it: the host that
-     * runs next answers on a response channel of its own making. Called while polling, under the poll lock.
-     */
-    private void relink()
-    {
-        if (endpoint == null)
-        {
-            return;
-        }
-        try
-        {
-            final TransportSubscription fresh =
-                transport.addSubscription(MediaChannels.queueHostResponses(endpoint), replyStream);
-            host.relink(transport.addPublication(MediaChannels.queueHostRequests(endpoint, fresh.registrationId()),
-                QueueStreams.CONTROL_STREAM));
-            final TransportSubscription old = replies;
-            replies = fresh;
-            old.close();
-        }
-        catch (final TransportException ex)
-        {
-            LOGGER.log(System.Logger.Level.WARNING, "could not open new streams to the queue host at " + where() +
-                "; this connection cannot reach it again: " + ex.getMessage());
-        }
-    }
-
-    /** Checks the session's liveness, and sends a heartbeat when nothing else went for a while. */
-    private void keepAlive()
-    {
-        if (!sessionOpen)
-        {
-            return;
-        }
-        final long now = System.nanoTime();
-        if (now - lastHeardNs > hostLostNs)
-        {
-            sessionOpen = false;
-            lostReason = "the queue host at " + where() + " sent nothing, not even a heartbeat, for the driver " +
-                "timeout (" + hostLostNs / 1_000_000 + " ms): it stopped, or the network between is down; queue " +
-                "requests fail until it runs again, then this connection connects to it again";
-            LOGGER.log(System.Logger.Level.WARNING, lostReason);
-            for (final Map.Entry<Long, Request> entry : requests.entrySet())
-            {
-                final Request request = entry.getValue();
-                request.code = ErrorCode.NOT_CONNECTED;
-                request.refusal = lostReason;
-                request.done = true;
-            }
-            relink();
-            return;
-        }
-        if (now - host.lastSentNs() > keepAliveNs)
-        {
-            host.keepAlive();
-        }
+        return link.takeLostReason();
     }
 
     /** @return a new id for a consumer or a request, unique within this client. */
     public long nextId()
     {
-        return ids.incrementAndGet();
+        return requests.nextId();
     }
 
     /**
@@ -398,7 +150,8 @@ public final class QueueClient implements AutoCloseable
     public QueueInbox subscribe(final String queueName, final String selector, final int credit, final long consumerId)
         throws JMSException
     {
-        return open(queueName, consumerId, credit,
+        link.connect();
+        return routing.open(queueName, consumerId, credit,
             () -> host.subscribe(consumerId, credit, queueName, selector));
     }
 
@@ -419,7 +172,8 @@ public final class QueueClient implements AutoCloseable
         final String topic, final String selector, final String key, final String channel, final int streamId,
         final int credit, final long consumerId) throws JMSException
     {
-        return open("shared subscription '" + key + "'", consumerId, credit,
+        link.connect();
+        return routing.open("shared subscription '" + key + "'", consumerId, credit,
             () -> host.subscribeShared(consumerId, credit, topic, selector, key, channel, streamId));
     }
 
@@ -444,7 +198,8 @@ public final class QueueClient implements AutoCloseable
         final String topic, final String selector, final String key, final String channel, final int streamId,
         final boolean shared, final boolean noLocal, final int credit, final long consumerId) throws JMSException
     {
-        return open("durable subscription '" + key + "'", consumerId, credit,
+        link.connect();
+        return routing.open("durable subscription '" + key + "'", consumerId, credit,
             () -> host.subscribeDurable(consumerId, credit, topic, selector, key, channel, streamId, shared, noLocal));
     }
 
@@ -457,73 +212,19 @@ public final class QueueClient implements AutoCloseable
      */
     public void unsubscribe(final String key) throws JMSException
     {
-        connect();
-        final long requestId = nextId();
-        final Request request = new Request();
-        requests.put(requestId, request);
+        link.connect();
+        final long requestId = requests.nextId();
+        final HostRequests.Request request = requests.register(requestId);
         try
         {
             host.unsubscribe(requestId, key);
-            await(request, "durable subscription '" + key + "'");
+            requests.await(request, "durable subscription '" + key + "'");
         }
         finally
         {
-            requests.remove(requestId);
+            requests.forget(requestId);
         }
-        if (request.refusal != null)
-        {
-            throw refusal(request.code, request.refusal);
-        }
-    }
-
-    private QueueInbox open(final String what, final long consumerId, final int credit, final HostRequest send)
-        throws JMSException
-    {
-        connect();
-        final QueueInbox inbox = new QueueInbox(what);
-        inboxes.put(consumerId, inbox);
-        final Request request = new Request();
-        requests.put(consumerId, request);
-        try
-        {
-            subscriptions.put(consumerId, new Reopen(send, credit));
-            send.send();
-            await(request, what);
-            if (request.refusal != null)
-            {
-                subscriptions.remove(consumerId);
-            }
-        }
-        catch (final JMSException ex)
-        {
-            inboxes.remove(consumerId);
-            subscriptions.remove(consumerId);
-            throw ex;
-        }
-        finally
-        {
-            requests.remove(consumerId);
-        }
-        if (request.refusal != null)
-        {
-            inboxes.remove(consumerId);
-            throw refusal(request.code, request.refusal);
-        }
-        return inbox;
-    }
-
-    /** The JMS exception the specification names for a refusal of the host, with the host's message. */
-    private static JMSException refusal(final ErrorCode code, final String why)
-    {
-        return switch (code)
-        {
-            case INVALID_DESTINATION -> new InvalidDestinationException(why);
-            case ILLEGAL_STATE -> new IllegalStateException(why);
-            case INVALID_SELECTOR -> new InvalidSelectorException(why);
-            case AUTHENTICATION_FAILED -> new JMSSecurityException(why);
-            case RESOURCE_LIMIT -> new ResourceAllocationException(why);
-            default -> new JMSException(why);
-        };
+        HostRequests.throwIfRefused(request);
     }
 
     /**
@@ -536,24 +237,8 @@ public final class QueueClient implements AutoCloseable
      */
     public List<byte[]> browse(final String queueName, final String selector) throws JMSException
     {
-        connect();
-        final long requestId = nextId();
-        final Request request = new Request();
-        requests.put(requestId, request);
-        try
-        {
-            host.browse(requestId, queueName, selector);
-            await(request, "queue '" + queueName + "'");
-        }
-        finally
-        {
-            requests.remove(requestId);
-        }
-        if (request.refusal != null)
-        {
-            throw refusal(request.code, request.refusal);
-        }
-        return request.items;
+        link.connect();
+        return browses.browse(queueName, selector);
     }
 
     /**
@@ -624,41 +309,21 @@ public final class QueueClient implements AutoCloseable
             {
                 throw refused;
             }
-            if (!sessionOpen || host.hostSeen() && !host.isConnected())
+            if (!link.isOpen() || host.hostSeen() && !host.isConnected())
             {
-                throw new JMSException("the queue host at " + where() + " was lost before its archive confirmed a " +
+                throw new JMSException("the queue host at " + where + " was lost before its archive confirmed a " +
                     "PERSISTENT message: it may not have been kept (it is delivered if the host recorded it); " +
                     "send it again once the host runs, or check the driver");
             }
             if (System.nanoTime() - start > timeoutNs)
             {
-                throw new JMSException("the queue host at " + where() + " did not confirm within " + timeout +
+                throw new JMSException("the queue host at " + where + " did not confirm within " + timeout +
                     " that its archive recorded a PERSISTENT message: it may not survive a failure of the host " +
                     "(it is delivered if the host recorded it); check the host's archive (driver log), or raise " +
                     "sendTimeout");
             }
             idle.idle(poll());
         }
-    }
-
-    /**
-     * The host keeps its queues in the archive: PERSISTENT sends wait for its confirmations.
-     */
-    void onRecordsQueues()
-    {
-        confirmations.onRecordsQueues();
-    }
-
-    /**
-     * The host's archive recorded a producer's PERSISTENT queue messages up to a sequence.
-     *
-     * @param sessionId  the session.
-     * @param producerId the producer.
-     * @param sequence   the sequence.
-     */
-    void onRecorded(final int sessionId, final int producerId, final long sequence)
-    {
-        confirmations.onRecorded(sessionId, producerId, sequence);
     }
 
     /**
@@ -670,15 +335,7 @@ public final class QueueClient implements AutoCloseable
      */
     public void credit(final long consumerId, final int credit) throws JMSException
     {
-        final Reopen reopen = subscriptions.get(consumerId);
-        if (reopen != null)
-        {
-            synchronized (reopen)
-            {
-                reopen.outstanding += credit;
-            }
-        }
-        host.credit(consumerId, credit);
+        routing.credit(consumerId, credit);
     }
 
     /**
@@ -718,23 +375,7 @@ public final class QueueClient implements AutoCloseable
      */
     public void close(final long consumerId, final boolean sessionHoldsAny) throws JMSException
     {
-        if (inboxes.containsKey(consumerId))
-        {
-            // the host answers a pause after everything it sent the consumer: all of that goes back unseen,
-            // none of it crosses the close and comes back marked redelivered
-            pause(consumerId);
-        }
-        inboxes.remove(consumerId);
-        subscriptions.remove(consumerId);
-        host.closeConsumer(consumerId, sessionHoldsAny);
-    }
-
-    private void returnUnseen(final long consumerId, final QueueInbox inbox) throws JMSException
-    {
-        for (final long deliveryId : inbox.drain())
-        {
-            host.giveBack(consumerId, deliveryId, false);
-        }
+        routing.close(consumerId, sessionHoldsAny);
     }
 
     /**
@@ -759,31 +400,7 @@ public final class QueueClient implements AutoCloseable
      */
     public void pause(final long consumerId) throws JMSException
     {
-        final long requestId = nextId();
-        final Request request = new Request();
-        requests.put(requestId, request);
-        try
-        {
-            host.pause(consumerId, requestId);
-            await(request, "a stopped consumer");
-        }
-        finally
-        {
-            requests.remove(requestId);
-        }
-        final Reopen reopen = subscriptions.get(consumerId);
-        if (reopen != null)
-        {
-            synchronized (reopen)
-            {
-                reopen.outstanding = 0;
-            }
-        }
-        final QueueInbox inbox = inboxes.get(consumerId);
-        if (inbox != null)
-        {
-            returnUnseen(consumerId, inbox);
-        }
+        routing.pause(consumerId);
     }
 
     /**
@@ -795,7 +412,7 @@ public final class QueueClient implements AutoCloseable
      */
     public void temporaryQueue(final String name, final boolean create) throws JMSException
     {
-        connect();
+        link.connect();
         host.temporaryQueue(name, create);
     }
 
@@ -812,239 +429,13 @@ public final class QueueClient implements AutoCloseable
      */
     public int poll()
     {
-        if (!pollLock.tryLock())
-        {
-            return 0;
-        }
-        try
-        {
-            final int read = replies.poll(replyHandler, 64);
-            keepAlive();
-            reconnectIfDue();
-            return read;
-        }
-        finally
-        {
-            pollLock.unlock();
-        }
-    }
-
-    /**
-     * A delivery arrived: into its consumer's inbox, or back to the host if the consumer has closed.
-     *
-     * @param consumerId    the consumer.
-     * @param deliveryId    the delivery.
-     * @param deliveryCount JMSXDeliveryCount.
-     * @param buffer        holding the envelope, valid during the call.
-     * @param offset        where the envelope starts.
-     * @param length        its length.
-     */
-    void onDeliver(
-        final long consumerId, final long deliveryId, final int deliveryCount, final DirectBuffer buffer,
-        final int offset, final int length)
-    {
-        final QueueInbox inbox = inboxes.get(consumerId);
-        final Reopen reopen = subscriptions.get(consumerId);
-        if (reopen != null)
-        {
-            synchronized (reopen)
-            {
-                reopen.outstanding--;
-            }
-        }
-        if (inbox != null)
-        {
-            inbox.add(buffer, offset, length, deliveryId, deliveryCount);
-        }
-        else
-        {
-            returnInTransit(consumerId, deliveryId);
-        }
-    }
-
-    /**
-     * A request succeeded.
-     *
-     * @param correlationId the request's (or consumer's) id.
-     */
-    void onAccepted(final long correlationId)
-    {
-        complete(correlationId, ErrorCode.GENERIC, null);
-    }
-
-    /**
-     * A request failed.
-     *
-     * @param correlationId the request's (or consumer's) id.
-     * @param code          what kind of failure.
-     * @param message       the host's message.
-     */
-    void onRefused(final long correlationId, final ErrorCode code, final String message)
-    {
-        if (!credits.onRefused(correlationId, code, message))
-        {
-            complete(correlationId, code, message);
-        }
-    }
-
-    /**
-     * The host granted room on a queue.
-     *
-     * @param correlationId the request's id.
-     * @param queue         the queue.
-     * @param messages      how many messages.
-     * @param bytes         how many envelope bytes.
-     */
-    void onSendGrant(final long correlationId, final String queue, final int messages, final long bytes)
-    {
-        credits.onGrant(correlationId, queue, messages, bytes);
-    }
-
-    /**
-     * The host refused and dropped a queue message of a session.
-     *
-     * @param sessionId the session.
-     * @param queue     the queue.
-     * @param message   the host's message.
-     */
-    void onSendRefused(final int sessionId, final String queue, final String message)
-    {
-        credits.onSendRefused(sessionId, queue, message);
-    }
-
-    /**
-     * One message of a browse.
-     *
-     * @param correlationId the browse's id.
-     * @param envelope      the envelope.
-     */
-    void onBrowseItem(final long correlationId, final byte[] envelope)
-    {
-        final Request request = requests.get(correlationId);
-        if (request != null)
-        {
-            request.items.add(envelope);
-        }
-    }
-
-    /**
-     * The end of a browse.
-     *
-     * @param correlationId the browse's id.
-     */
-    void onBrowseEnd(final long correlationId)
-    {
-        complete(correlationId, ErrorCode.GENERIC, null);
-    }
-
-    /** A delivery that crossed its consumer's close goes back as it was; the host ignores it if it took it back. */
-    private void returnInTransit(final long consumerId, final long deliveryId)
-    {
-        try
-        {
-            host.giveBack(consumerId, deliveryId, false);
-        }
-        catch (final JMSException ex)
-        {
-            LOGGER.log(System.Logger.Level.WARNING, "could not give back delivery " + deliveryId + " of closed " +
-                "consumer " + consumerId + "; the host returns it when this connection goes: " + ex.getMessage());
-        }
-    }
-
-    private void complete(final long requestId, final ErrorCode code, final String refusal)
-    {
-        final Request request = requests.get(requestId);
-        if (request != null)
-        {
-            request.code = code;
-            request.refusal = refusal;
-            request.done = true;
-        }
-    }
-
-    private void await(final Request request, final String what) throws JMSException
-    {
-        await(request, what, true);
-    }
-
-    private void await(final Request request, final String what, final boolean inSession) throws JMSException
-    {
-        final long deadline = System.nanoTime() + hostTimeoutNs;
-        while (!request.done)
-        {
-            if (poll() == 0)
-            {
-                Thread.yield();
-            }
-            if (inSession && host.hostSeen() && !host.isConnected())
-            {
-                throw hostGone(where());
-            }
-            if (System.nanoTime() > deadline)
-            {
-                throw unreachable(what, hostTimeoutNs, where());
-            }
-        }
-    }
-
-    /**
-     * The host was there and has gone (stopped, or the process that ran it is ending): waiting out the
-     * timeout would only hold up, for instance, a close during the JVM's shutdown.
-     */
-    static JMSException hostGone(final String where)
-    {
-        return new JMSException("the queue host has gone from " + where + ": it was stopped, or the " +
-            "process that ran it is ending; start it again, or check the driver");
-    }
-
-    static JMSException unreachable(final String what, final long hostTimeoutNs, final String where)
-    {
-        return new JMSException("no queue host answered for " + what + " within " + hostTimeoutNs / 1_000_000 +
-            " ms on " + where + ": queues are hosted by the Wirespeed driver process " +
-            "(driver=external, or the one host= names: check that it runs with wirespeed.host.endpoint set to that " +
-            "ADDRESS:PORT) or inside this JVM with the embedded driver; start the driver, or check aeronDir");
+        return link.poll(replyHandler);
     }
 
     @Override
     public void close()
     {
         host.close();
-        replies.close();
-    }
-
-    /** Sends one request to the host. */
-    @FunctionalInterface
-    private interface HostRequest
-    {
-        void send() throws JMSException;
-    }
-
-    /** How to open a consumer again at a host that runs again, and the credit the lost host owed it. */
-    private static final class Reopen
-    {
-        final HostRequest send;
-        final int initialCredit;
-        long outstanding;
-
-        Reopen(final HostRequest send, final int initialCredit)
-        {
-            this.send = send;
-            this.initialCredit = initialCredit;
-            this.outstanding = initialCredit;
-        }
-    }
-
-    /** A Connect sent and not yet answered. */
-    private record PendingConnect(long requestId, Request request, long sentNs)
-    {
-    }
-
-    /** A request waiting for the host's answer. */
-    private static final class Request
-    {
-        final List<byte[]> items = new ArrayList<>();
-        volatile boolean done;
-        volatile ErrorCode code;
-        volatile String refusal;
+        link.close();
     }
 }

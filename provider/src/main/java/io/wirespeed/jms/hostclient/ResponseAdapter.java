@@ -24,14 +24,22 @@ import io.wirespeed.transport.MessageHandler;
 /**
  * A connection's side of the control protocol's responses: decodes what the queue host sent on the reply stream,
  * keeps what is for this connection (reply streams are shared by hashing), checks it against the schema and hands
- * it to the {@link QueueClient}. A response that fails the checks is dropped with a warning. Called by whoever polls
- * the reply stream, one at a time.
+ * it to the part of the {@link QueueClient} it is for: the session's liveness ({@link HostSessionLink}), the answers
+ * to requests ({@link HostRequests}), deliveries ({@link DeliveryRouting}), browses ({@link HostBrowse}), room on
+ * queues ({@link SendCredits}) and the archive's confirmations ({@link SendConfirmations}). A response that fails the
+ * checks is dropped with a warning. Called by whoever polls the reply stream, one at a time; a delivery is routed
+ * without allocating.
  */
 final class ResponseAdapter implements MessageHandler
 {
     private static final System.Logger LOGGER = System.getLogger(ResponseAdapter.class.getName());
 
-    private final QueueClient client;
+    private final HostSessionLink link;
+    private final HostRequests requests;
+    private final DeliveryRouting routing;
+    private final HostBrowse browses;
+    private final SendCredits credits;
+    private final SendConfirmations confirmations;
     private final long high;
     private final long low;
     private final MessageHeaderDecoder header = new MessageHeaderDecoder();
@@ -46,12 +54,24 @@ final class ResponseAdapter implements MessageHandler
     private final RecordedDecoder recorded = new RecordedDecoder();
 
     /**
-     * @param client the client the responses are for.
-     * @param id     its connection's id.
+     * @param id            the connection's id: responses for other connections are skipped.
+     * @param link          told that the host was heard from.
+     * @param requests      the requests waiting for an answer.
+     * @param routing       the consumers that deliveries are for.
+     * @param browses       the browses under way.
+     * @param credits       the room on queues.
+     * @param confirmations the archive's confirmations of PERSISTENT sends.
      */
-    ResponseAdapter(final QueueClient client, final ConnectionId id)
+    ResponseAdapter(
+        final ConnectionId id, final HostSessionLink link, final HostRequests requests, final DeliveryRouting routing,
+        final HostBrowse browses, final SendCredits credits, final SendConfirmations confirmations)
     {
-        this.client = client;
+        this.link = link;
+        this.requests = requests;
+        this.routing = routing;
+        this.browses = browses;
+        this.credits = credits;
+        this.confirmations = confirmations;
         this.high = id.high();
         this.low = id.low();
     }
@@ -86,7 +106,7 @@ final class ResponseAdapter implements MessageHandler
         {
             return;
         }
-        client.onHeard();
+        link.onHeard();
         try
         {
             decode(buffer, body, blockLength, version, header.templateId(), end);
@@ -112,7 +132,7 @@ final class ResponseAdapter implements MessageHandler
                     final int start = d.limit() + DeliverDecoder.envelopeHeaderLength();
                     if (fits(length, start, end))
                     {
-                        client.onDeliver(d.consumerId(), d.deliveryId(), d.deliveryCount(), buffer, start, length);
+                        routing.onDeliver(d.consumerId(), d.deliveryId(), d.deliveryCount(), buffer, start, length);
                     }
                 }
             }
@@ -120,7 +140,7 @@ final class ResponseAdapter implements MessageHandler
             {
                 if (checkBlock(blockLength, AcceptedDecoder.BLOCK_LENGTH))
                 {
-                    client.onAccepted(accepted.wrap(buffer, body, blockLength, version).correlationId());
+                    requests.onAccepted(accepted.wrap(buffer, body, blockLength, version).correlationId());
                 }
             }
             case RefusedDecoder.TEMPLATE_ID ->
@@ -136,7 +156,10 @@ final class ResponseAdapter implements MessageHandler
                         drop("a refusal that runs past its end");
                         return;
                     }
-                    client.onRefused(correlationId, code, message);
+                    if (!credits.onRefused(correlationId, code, message))
+                    {
+                        requests.onRefused(correlationId, code, message);
+                    }
                 }
             }
             case BrowseItemDecoder.TEMPLATE_ID ->
@@ -148,7 +171,7 @@ final class ResponseAdapter implements MessageHandler
                         d.limit() + BrowseItemDecoder.envelopeHeaderLength(), end, buffer);
                     if (envelope != null)
                     {
-                        client.onBrowseItem(d.correlationId(), envelope);
+                        browses.onItem(d.correlationId(), envelope);
                     }
                 }
             }
@@ -156,14 +179,14 @@ final class ResponseAdapter implements MessageHandler
             {
                 if (checkBlock(blockLength, BrowseEndDecoder.BLOCK_LENGTH))
                 {
-                    client.onBrowseEnd(browseEnd.wrap(buffer, body, blockLength, version).correlationId());
+                    browses.onEnd(browseEnd.wrap(buffer, body, blockLength, version).correlationId());
                 }
             }
             case ConnectedDecoder.TEMPLATE_ID ->
             {
                 if (checkBlock(blockLength, ConnectedDecoder.BLOCK_LENGTH))
                 {
-                    client.onAccepted(connected.wrap(buffer, body, blockLength, version).correlationId());
+                    requests.onAccepted(connected.wrap(buffer, body, blockLength, version).correlationId());
                 }
             }
             case HeartbeatDecoder.TEMPLATE_ID ->
@@ -181,7 +204,7 @@ final class ResponseAdapter implements MessageHandler
                         drop("a grant that runs past its end");
                         return;
                     }
-                    client.onSendGrant(d.correlationId(), queue, d.messages(), d.bytes());
+                    credits.onGrant(d.correlationId(), queue, d.messages(), d.bytes());
                 }
             }
             case SendRefusedDecoder.TEMPLATE_ID ->
@@ -196,7 +219,7 @@ final class ResponseAdapter implements MessageHandler
                         drop("a send refusal that runs past its end");
                         return;
                     }
-                    client.onSendRefused(d.sessionId(), queue, message);
+                    credits.onSendRefused(d.sessionId(), queue, message);
                 }
             }
             case RecordedDecoder.TEMPLATE_ID ->
@@ -204,10 +227,10 @@ final class ResponseAdapter implements MessageHandler
                 if (checkBlock(blockLength, RecordedDecoder.BLOCK_LENGTH))
                 {
                     final RecordedDecoder d = recorded.wrap(buffer, body, blockLength, version);
-                    client.onRecorded(d.sessionId(), d.producerId(), d.sequence());
+                    confirmations.onRecorded(d.sessionId(), d.producerId(), d.sequence());
                 }
             }
-            case RecordsQueuesDecoder.TEMPLATE_ID -> client.onRecordsQueues();
+            case RecordsQueuesDecoder.TEMPLATE_ID -> confirmations.onRecordsQueues();
             default -> drop("a response of template " + templateId + " (a newer host?)");
         }
     }

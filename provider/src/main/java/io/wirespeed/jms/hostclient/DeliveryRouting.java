@@ -1,0 +1,281 @@
+package io.wirespeed.jms.hostclient;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import javax.jms.JMSException;
+
+import org.agrona.DirectBuffer;
+
+/**
+ * A {@link QueueClient}'s consumers: opens each at the host with the inbox its deliveries arrive in, routes every
+ * delivery by consumer id into that inbox (or back to the host if the consumer has closed), pauses and closes them,
+ * and counts the credit the host owes each so that a host that runs again after one was lost can be asked for it
+ * when the consumers are opened there again ({@link #reopenAll}).
+ * <p>
+ * Threads: sessions open, credit, pause and close consumers on their own threads; deliveries are routed by whoever
+ * polls the reply stream (the connection's delivery thread, the runtime's thread, or a thread waiting for an answer),
+ * one at a time under the client's poll lock, without allocating; consumers are opened again on the thread that
+ * found the host back, under the session's connect lock. The maps are concurrent; a consumer's owed credit is
+ * guarded by its {@code Reopen}'s monitor.
+ */
+final class DeliveryRouting
+{
+    private static final System.Logger LOGGER = System.getLogger(DeliveryRouting.class.getName());
+
+    private final Map<Long, QueueInbox> inboxes = new ConcurrentHashMap<>();
+    private final Map<Long, Reopen> subscriptions = new ConcurrentHashMap<>();
+    private final HostProxy host;
+    private final HostRequests requests;
+
+    /**
+     * @param host     sends the requests.
+     * @param requests the client's requests: a consumer's opening waits under its id.
+     */
+    DeliveryRouting(final HostProxy host, final HostRequests requests)
+    {
+        this.host = host;
+        this.requests = requests;
+    }
+
+    /** Sends the request that opens a consumer at the host. */
+    @FunctionalInterface
+    interface Subscribe
+    {
+        /**
+         * Sends it.
+         *
+         * @throws JMSException if the host cannot be reached.
+         */
+        void send() throws JMSException;
+    }
+
+    /**
+     * Opens a consumer and waits for the host to accept it.
+     *
+     * @param what       what it consumes, for messages.
+     * @param consumerId the consumer's id.
+     * @param credit     how many messages the host may send ahead.
+     * @param send       sends the request, now and again when the host runs again after it was lost.
+     * @return the inbox the host's deliveries arrive in.
+     * @throws JMSException if the host refuses or cannot be reached.
+     */
+    QueueInbox open(final String what, final long consumerId, final int credit, final Subscribe send)
+        throws JMSException
+    {
+        final QueueInbox inbox = new QueueInbox(what);
+        inboxes.put(consumerId, inbox);
+        final HostRequests.Request request = requests.register(consumerId);
+        try
+        {
+            subscriptions.put(consumerId, new Reopen(send, credit));
+            send.send();
+            requests.await(request, what);
+            if (request.refusal != null)
+            {
+                subscriptions.remove(consumerId);
+            }
+        }
+        catch (final JMSException ex)
+        {
+            inboxes.remove(consumerId);
+            subscriptions.remove(consumerId);
+            throw ex;
+        }
+        finally
+        {
+            requests.forget(consumerId);
+        }
+        if (request.refusal != null)
+        {
+            inboxes.remove(consumerId);
+            HostRequests.throwIfRefused(request);
+        }
+        return inbox;
+    }
+
+    /**
+     * Grants a consumer more credit.
+     *
+     * @param consumerId the consumer.
+     * @param credit     how many more messages the host may send.
+     * @throws JMSException if the host cannot be reached.
+     */
+    void credit(final long consumerId, final int credit) throws JMSException
+    {
+        final Reopen reopen = subscriptions.get(consumerId);
+        if (reopen != null)
+        {
+            synchronized (reopen)
+            {
+                reopen.outstanding += credit;
+            }
+        }
+        host.credit(consumerId, credit);
+    }
+
+    /**
+     * Closes a consumer; what the host sent it and the application never saw goes back as it was (see
+     * {@link QueueClient#close(long, boolean)}).
+     *
+     * @param consumerId      the consumer.
+     * @param sessionHoldsAny whether the consumer's session still holds deliveries of it.
+     * @throws JMSException if the host cannot be reached.
+     */
+    void close(final long consumerId, final boolean sessionHoldsAny) throws JMSException
+    {
+        if (inboxes.containsKey(consumerId))
+        {
+            // the host answers a pause after everything it sent the consumer: all of that goes back unseen,
+            // none of it crosses the close and comes back marked redelivered
+            pause(consumerId);
+        }
+        inboxes.remove(consumerId);
+        subscriptions.remove(consumerId);
+        host.closeConsumer(consumerId, sessionHoldsAny);
+    }
+
+    /**
+     * Stops deliveries to a consumer and waits for the host to answer after everything it sent it: what it sent ahead
+     * goes back to the queue as it was, and the host owes it no credit.
+     *
+     * @param consumerId the consumer.
+     * @throws JMSException if the host cannot be reached.
+     */
+    void pause(final long consumerId) throws JMSException
+    {
+        final long requestId = requests.nextId();
+        final HostRequests.Request request = requests.register(requestId);
+        try
+        {
+            host.pause(consumerId, requestId);
+            requests.await(request, "a stopped consumer");
+        }
+        finally
+        {
+            requests.forget(requestId);
+        }
+        final Reopen reopen = subscriptions.get(consumerId);
+        if (reopen != null)
+        {
+            synchronized (reopen)
+            {
+                reopen.outstanding = 0;
+            }
+        }
+        final QueueInbox inbox = inboxes.get(consumerId);
+        if (inbox != null)
+        {
+            returnUnseen(consumerId, inbox);
+        }
+    }
+
+    private void returnUnseen(final long consumerId, final QueueInbox inbox) throws JMSException
+    {
+        for (final long deliveryId : inbox.drain())
+        {
+            host.giveBack(consumerId, deliveryId, false);
+        }
+    }
+
+    /**
+     * A delivery arrived: into its consumer's inbox, or back to the host if the consumer has closed.
+     *
+     * @param consumerId    the consumer.
+     * @param deliveryId    the delivery.
+     * @param deliveryCount JMSXDeliveryCount.
+     * @param buffer        holding the envelope, valid during the call.
+     * @param offset        where the envelope starts.
+     * @param length        its length.
+     */
+    void onDeliver(
+        final long consumerId, final long deliveryId, final int deliveryCount, final DirectBuffer buffer,
+        final int offset, final int length)
+    {
+        final QueueInbox inbox = inboxes.get(consumerId);
+        final Reopen reopen = subscriptions.get(consumerId);
+        if (reopen != null)
+        {
+            synchronized (reopen)
+            {
+                reopen.outstanding--;
+            }
+        }
+        if (inbox != null)
+        {
+            inbox.add(buffer, offset, length, deliveryId, deliveryCount);
+        }
+        else
+        {
+            returnInTransit(consumerId, deliveryId);
+        }
+    }
+
+    /** A delivery that crossed its consumer's close goes back as it was; the host ignores it if it took it back. */
+    private void returnInTransit(final long consumerId, final long deliveryId)
+    {
+        try
+        {
+            host.giveBack(consumerId, deliveryId, false);
+        }
+        catch (final JMSException ex)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "could not give back delivery " + deliveryId + " of closed " +
+                "consumer " + consumerId + "; the host returns it when this connection goes: " + ex.getMessage());
+        }
+    }
+
+    /** @return how many consumers are open (and opened again when the host runs again). */
+    int consumers()
+    {
+        return subscriptions.size();
+    }
+
+    /**
+     * Opens the consumers again at a host that runs again after it was lost: what their inboxes held came from the
+     * lost host and is dropped (a host with the archive delivers its unacknowledged PERSISTENT messages again, marked
+     * redelivered), and the credit the lost host owed each is asked of the new one.
+     *
+     * @throws JMSException if the host cannot be reached.
+     */
+    void reopenAll() throws JMSException
+    {
+        for (final Map.Entry<Long, Reopen> entry : subscriptions.entrySet())
+        {
+            final long consumerId = entry.getKey();
+            final QueueInbox inbox = inboxes.get(consumerId);
+            final Reopen reopen = entry.getValue();
+            if (inbox != null)
+            {
+                // what it drops was never taken by the application, which so never gives that credit back
+                final int dropped = inbox.drain().length;
+                final long owed;
+                synchronized (reopen)
+                {
+                    owed = reopen.outstanding + dropped;
+                    reopen.outstanding = owed;
+                }
+                reopen.send.send();
+                if (owed > reopen.initialCredit)
+                {
+                    host.credit(consumerId, (int)Math.min(Integer.MAX_VALUE, owed - reopen.initialCredit));
+                }
+            }
+        }
+    }
+
+    /** How to open a consumer again at a host that runs again, and the credit the lost host owed it. */
+    private static final class Reopen
+    {
+        final Subscribe send;
+        final int initialCredit;
+        long outstanding;
+
+        Reopen(final Subscribe send, final int initialCredit)
+        {
+            this.send = send;
+            this.initialCredit = initialCredit;
+            this.outstanding = initialCredit;
+        }
+    }
+}

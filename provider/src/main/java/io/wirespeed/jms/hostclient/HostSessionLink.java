@@ -1,0 +1,340 @@
+package io.wirespeed.jms.hostclient;
+
+import java.util.concurrent.locks.ReentrantLock;
+
+import javax.jms.JMSException;
+import javax.jms.JMSSecurityException;
+
+import io.wirespeed.codec.control.QueueStreams;
+import io.wirespeed.codec.control.sbe.ErrorCode;
+import io.wirespeed.jms.config.MediaChannels;
+import io.wirespeed.transport.MessageHandler;
+import io.wirespeed.transport.Transport;
+import io.wirespeed.transport.TransportException;
+import io.wirespeed.transport.TransportSubscription;
+
+/**
+ * A {@link QueueClient}'s link to its host: the reply stream it reads, and the session it holds with the host when
+ * it needs one (it reaches the host over UDP, or sends credentials). Opens the session ({@link #connect}: Connect,
+ * and its answer); while it is open, sends a heartbeat when nothing else went for a while and takes the host for
+ * lost when it heard nothing from it for the driver timeout (the requests waiting then fail, and the reason is kept
+ * for the connection's exception listener). A lost host is connected to again without blocking the thread that
+ * polls: new streams to the endpoint, a Connect on them now and then, and when one is answered the session is
+ * open again and the consumers are opened there again ({@link DeliveryRouting#reopenAll}).
+ * <p>
+ * Threads: {@link #connect} is called by any thread before a request, under the connect lock; {@link #poll} by the
+ * connection's delivery thread, the runtime's thread or a thread waiting for an answer, one at a time under the poll
+ * lock (another caller reads nothing and returns), which runs the heartbeat, the liveness check, the streams'
+ * replacement and the reconnection (which takes the connect lock only if free, so that the polling thread never
+ * blocks on a Connect). The session's state is volatile.
+ */
+final class HostSessionLink
+{
+    private static final System.Logger LOGGER = System.getLogger(HostSessionLink.class.getName());
+
+    private final Transport transport;
+    private final int replyStream;
+    private final String endpoint;
+    private final String user;
+    private final String password;
+    private final boolean needsSession;
+    private final String where;
+    private final HostProxy host;
+    private final HostRequests requests;
+    private final DeliveryRouting routing;
+    private final SendConfirmations confirmations;
+    private final long hostTimeoutNs;
+    private final long keepAliveNs = QueueStreams.HEARTBEAT_INTERVAL_MS * 1_000_000L;
+    private final long hostLostNs;
+    private final ReentrantLock pollLock = new ReentrantLock();
+    private final ReentrantLock connectLock = new ReentrantLock();
+    private volatile TransportSubscription replies;
+    private volatile boolean sessionOpen;
+    private volatile boolean everOpen;
+    private long lastReconnectNs;
+    private volatile PendingConnect pendingConnect;
+    private volatile long lastHeardNs;
+    private volatile String lostReason;
+
+    /**
+     * @param transport     opens new streams after the host was lost.
+     * @param replyStream   the stream this client receives responses on.
+     * @param endpoint      the host's {@code ADDRESS:PORT} over UDP, or null for the host of the media driver.
+     * @param replies       the reply stream, open.
+     * @param host          sends the requests, on the control stream tied to the reply stream.
+     * @param requests      the client's requests.
+     * @param routing       the client's consumers, opened again at a host that runs again.
+     * @param confirmations the host's confirmations of PERSISTENT sends, reset by each Connect.
+     * @param user          the user sent in Connect, or null for none.
+     * @param password      the password sent in Connect, or null for none.
+     * @param hostTimeoutNs how long to wait for the host to answer a Connect.
+     * @param hostLostNs    how long the host may stay silent before it is taken for lost.
+     * @param where         where the host is, for messages.
+     */
+    HostSessionLink(
+        final Transport transport, final int replyStream, final String endpoint, final TransportSubscription replies,
+        final HostProxy host, final HostRequests requests, final DeliveryRouting routing,
+        final SendConfirmations confirmations, final String user, final String password, final long hostTimeoutNs,
+        final long hostLostNs, final String where)
+    {
+        this.transport = transport;
+        this.replyStream = replyStream;
+        this.endpoint = endpoint;
+        this.replies = replies;
+        this.host = host;
+        this.requests = requests;
+        this.routing = routing;
+        this.confirmations = confirmations;
+        this.user = user;
+        this.password = password;
+        this.needsSession = endpoint != null || user != null;
+        this.hostTimeoutNs = hostTimeoutNs;
+        this.hostLostNs = hostLostNs;
+        this.where = where;
+    }
+
+    /** @return whether the session is open now (false while the host is lost, and for a client that needs none). */
+    boolean isOpen()
+    {
+        return sessionOpen;
+    }
+
+    /**
+     * Opens the session with the host, if this client needs one and has none: sends Connect (or takes the one a
+     * reconnection sent) and waits for the answer.
+     *
+     * @throws JMSException JMSSecurityException if the host refuses the credentials; a JMSException if it refuses
+     *                      otherwise or cannot be reached.
+     */
+    void connect() throws JMSException
+    {
+        if (!needsSession || sessionOpen)
+        {
+            return;
+        }
+        connectLock.lock();
+        try
+        {
+            if (sessionOpen)
+            {
+                return;
+            }
+            final PendingConnect pending = pendingConnect != null ? pendingConnect : sendConnect(true);
+            pendingConnect = null;
+            try
+            {
+                requests.await(pending.request, "a Connect", false);
+            }
+            finally
+            {
+                requests.forget(pending.requestId);
+            }
+            opened(pending.request);
+        }
+        finally
+        {
+            connectLock.unlock();
+        }
+    }
+
+    /**
+     * Sends a Connect.
+     *
+     * @param wait whether to wait out back-pressure (up to the host timeout) or give up at once.
+     * @return the Connect waiting for its answer, or null if it was not sent.
+     */
+    private PendingConnect sendConnect(final boolean wait) throws JMSException
+    {
+        final long requestId = requests.nextId();
+        final HostRequests.Request request = requests.register(requestId);
+        boolean sent = false;
+        confirmations.connecting();
+        try
+        {
+            sent = host.connect(requestId, user, password, wait);
+        }
+        finally
+        {
+            if (!sent)
+            {
+                requests.forget(requestId);
+            }
+        }
+        return sent ? new PendingConnect(requestId, request, System.nanoTime()) : null;
+    }
+
+    /** The host answered a Connect: the session is open, or the refusal is thrown. Under the connect lock. */
+    private void opened(final HostRequests.Request request) throws JMSException
+    {
+        if (request.refusal != null)
+        {
+            throw request.code == ErrorCode.AUTHENTICATION_FAILED ?
+                new JMSSecurityException(request.refusal, request.code.name()) :
+                HostRequests.refusal(request.code, request.refusal);
+        }
+        lastHeardNs = System.nanoTime();
+        sessionOpen = true;
+        if (everOpen)
+        {
+            LOGGER.log(System.Logger.Level.INFO, "connected again to the queue host at " + where + "; reopening " +
+                routing.consumers() + " consumer(s)");
+            routing.reopenAll();
+            LOGGER.log(System.Logger.Level.INFO, "connected again to the queue host at " + where + "; opened " +
+                routing.consumers() + " consumers there again");
+        }
+        everOpen = true;
+    }
+
+    /**
+     * Reads the reply stream once, if no other thread reads it now, then sends a heartbeat if due, checks the host's
+     * liveness and connects again to a lost host.
+     *
+     * @param handler routes what the host sent.
+     * @return the number of frames read.
+     */
+    int poll(final MessageHandler handler)
+    {
+        if (!pollLock.tryLock())
+        {
+            return 0;
+        }
+        try
+        {
+            final int read = replies.poll(handler, 64);
+            keepAlive();
+            reconnectIfDue();
+            return read;
+        }
+        finally
+        {
+            pollLock.unlock();
+        }
+    }
+
+    /**
+     * While the host is lost, sends a Connect now and then without waiting, so that consumers carry on without a
+     * send, and opens the session when the answer came: the delivery thread that calls this never blocks on it.
+     */
+    private void reconnectIfDue()
+    {
+        if (!needsSession || !everOpen || sessionOpen || !connectLock.tryLock())
+        {
+            return;
+        }
+        try
+        {
+            final long now = System.nanoTime();
+            final PendingConnect pending = pendingConnect;
+            if (pending != null)
+            {
+                if (pending.request.done || now - pending.sentNs > hostTimeoutNs)
+                {
+                    pendingConnect = null;
+                    requests.forget(pending.requestId);
+                    if (pending.request.done)
+                    {
+                        opened(pending.request);
+                    }
+                }
+            }
+            else if (now - lastReconnectNs >= keepAliveNs)
+            {
+                lastReconnectNs = now;
+                pendingConnect = sendConnect(false);
+            }
+        }
+        catch (final JMSException ex)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "could not connect again to the queue host at " + where + ": " +
+                ex.getMessage());
+        }
+        finally
+        {
+            connectLock.unlock();
+        }
+    }
+
+    /**
+     * Why the host was lost, once: the connection tells its exception listener.
+     *
+     * @return the reason, or null if the host is not lost or this was said already.
+     */
+    String takeLostReason()
+    {
+        final String reason = lostReason;
+        if (reason != null)
+        {
+            lostReason = null;
+        }
+        return reason;
+    }
+
+    /** Something came from the host: it is alive. */
+    void onHeard()
+    {
+        lastHeardNs = System.nanoTime();
+    }
+
+    /**
+     * After the host was lost, a new response subscription and a new control publication tied to it: the host that
+     * runs next answers on a response channel of its own making. Called while polling, under the poll lock.
+     */
+    private void relink()
+    {
+        if (endpoint == null)
+        {
+            return;
+        }
+        try
+        {
+            final TransportSubscription fresh =
+                transport.addSubscription(MediaChannels.queueHostResponses(endpoint), replyStream);
+            host.relink(transport.addPublication(MediaChannels.queueHostRequests(endpoint, fresh.registrationId()),
+                QueueStreams.CONTROL_STREAM));
+            final TransportSubscription old = replies;
+            replies = fresh;
+            old.close();
+        }
+        catch (final TransportException ex)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "could not open new streams to the queue host at " + where +
+                "; this connection cannot reach it again: " + ex.getMessage());
+        }
+    }
+
+    /** Checks the session's liveness, and sends a heartbeat when nothing else went for a while. */
+    private void keepAlive()
+    {
+        if (!sessionOpen)
+        {
+            return;
+        }
+        final long now = System.nanoTime();
+        if (now - lastHeardNs > hostLostNs)
+        {
+            sessionOpen = false;
+            lostReason = "the queue host at " + where + " sent nothing, not even a heartbeat, for the driver " +
+                "timeout (" + hostLostNs / 1_000_000 + " ms): it stopped, or the network between is down; queue " +
+                "requests fail until it runs again, then this connection connects to it again";
+            LOGGER.log(System.Logger.Level.WARNING, lostReason);
+            requests.failAll(ErrorCode.NOT_CONNECTED, lostReason);
+            relink();
+            return;
+        }
+        if (now - host.lastSentNs() > keepAliveNs)
+        {
+            host.keepAlive();
+        }
+    }
+
+    /** Closes the reply stream. */
+    void close()
+    {
+        replies.close();
+    }
+
+    /** A Connect sent and not yet answered. */
+    private record PendingConnect(long requestId, HostRequests.Request request, long sentNs)
+    {
+    }
+}
