@@ -24,6 +24,7 @@ import org.agrona.collections.Long2ObjectHashMap;
 public final class ArchiveRequests implements AutoCloseable
 {
     private static final int FRAGMENT_LIMIT = 32;
+    private static final System.Logger LOGGER = System.getLogger(ArchiveRequests.class.getName());
 
     private final StreamArchive streams;
     private final Aeron aeron;
@@ -85,7 +86,17 @@ public final class ArchiveRequests implements AutoCloseable
     public ArchiveRequest stopPosition(final long recordingId)
     {
         final ArchiveRequest request = newRequest(ArchiveRequest.Kind.STOP_POSITION, recordingId);
-        return send(request, proxy.getStopPosition(recordingId, request.correlationId, controlSessionId));
+        boolean sent;
+        try
+        {
+            sent = proxy.getStopPosition(recordingId, request.correlationId, controlSessionId);
+        }
+        catch (final RuntimeException ex)
+        {
+            request.failed("not sent: " + ex.getMessage());
+            sent = false;
+        }
+        return send(request, sent);
     }
 
     /**
@@ -99,20 +110,20 @@ public final class ArchiveRequests implements AutoCloseable
     {
         final ArchiveRequest request = newRequest(ArchiveRequest.Kind.REPLAY, recordingId);
         final int streamId = streams.nextReplayStreamId();
-        request.replaySubscription = aeron.addSubscription(StreamArchive.REPLAY_CHANNEL, streamId);
-        final boolean sent;
+        boolean sent;
         try
         {
+            // the media driver's round trip, as any subscription's; not the archive's
+            request.replaySubscription = aeron.addSubscription(StreamArchive.REPLAY_CHANNEL, streamId);
             sent = proxy.replay(recordingId, position, AeronArchive.NULL_LENGTH, StreamArchive.REPLAY_CHANNEL,
                 streamId, request.correlationId, controlSessionId);
         }
         catch (final RuntimeException ex)
         {
-            request.replaySubscription.close();
             request.failed("not sent: " + ex.getMessage());
-            return request;
+            sent = false;
         }
-        if (!sent)
+        if (!sent && null != request.replaySubscription)
         {
             request.replaySubscription.close();
         }
@@ -288,7 +299,15 @@ public final class ArchiveRequests implements AutoCloseable
             pending.remove(correlationId);
             if (request.kind == ArchiveRequest.Kind.REPLAY && code == ControlResponseCode.OK)
             {
-                proxy.stopReplay(relevantId, aeron.nextCorrelationId(), controlSessionId);
+                try
+                {
+                    // its answer is dropped as any other unknown correlation's
+                    proxy.stopReplay(relevantId, aeron.nextCorrelationId(), controlSessionId);
+                }
+                catch (final RuntimeException ex)
+                {
+                    LOGGER.log(System.Logger.Level.DEBUG, "stop replay " + relevantId + ": " + ex.getMessage());
+                }
             }
             return;
         }

@@ -131,6 +131,17 @@ class ArchiveRequestsTest
             assertEquals("message-19", seen.get(9));
             assertEquals(ends.subList(10, 20), positions);
 
+            // cancelled before its answer: the replay the archive starts is stopped, its subscription closed
+            final ArchiveRequest cancelled = requests.replay(recordingId, ends.get(9));
+            cancelled.cancel();
+            assertFalse(cancelled.isPending());
+            Await.until("the cancelled replay's answer to be taken", Duration.ofSeconds(10), () ->
+            {
+                requests.poll();
+                return requests.outstanding() == 0;
+            });
+            assertNull(cancelled.takeReplay());
+
             final ArchiveRequest refused = requests.replay(recordingId + 1000, 0);
             awaitAnswerOrFailure(requests, refused);
             assertTrue(refused.isFailed(), refused.toString());
