@@ -48,7 +48,7 @@ final class RecordingPositions
      */
     long position(final long recordingId)
     {
-        final long live = livePosition(recordingId);
+        final long live = null != counters ? livePosition(recordingId) : NONE;
         return NONE != live ? live : archive.position(recordingId);
     }
 
