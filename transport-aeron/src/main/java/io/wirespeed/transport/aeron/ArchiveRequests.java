@@ -31,7 +31,7 @@ public final class ArchiveRequests implements AutoCloseable
     private final AeronArchive archive;
     private final ArchiveProxy proxy;
     private final long controlSessionId;
-    private final long timeoutNs;
+    private long timeoutNs;
     private final ControlResponseAdapter adapter;
     private final Long2ObjectHashMap<ArchiveRequest> pending = new Long2ObjectHashMap<>();
     private final ArrayDeque<ArchiveRequest> listings = new ArrayDeque<>();
@@ -192,6 +192,18 @@ public final class ArchiveRequests implements AutoCloseable
     public long controlSessionId()
     {
         return controlSessionId;
+    }
+
+    /** For tests: a shorter timeout than the archive client's. */
+    void timeoutNs(final long timeoutNs)
+    {
+        this.timeoutNs = timeoutNs;
+    }
+
+    /** For tests: the archive client these requests use. */
+    AeronArchive client()
+    {
+        return archive;
     }
 
     /** Cancels what is pending and closes this archive client. Idempotent. */

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import io.wirespeed.test.Await;
 import io.wirespeed.test.DriverDirectories;
@@ -147,6 +148,46 @@ class ArchiveRequestsTest
             assertTrue(refused.isFailed(), refused.toString());
             assertNotNull(refused.error());
             assertEquals(0, requests.outstanding());
+        }
+    }
+
+    @Test
+    void aRequestUnansweredWithinTheTimeoutIsForgotten()
+    {
+        try (StreamArchive streams = StreamArchive.connect(transport, archive.config()))
+        {
+            final ArchiveRequests requests = streams.requests();
+            requests.timeoutNs(TimeUnit.MILLISECONDS.toNanos(200));
+            // the answers can no longer reach this client: nothing answers in time
+            requests.client().controlResponsePoller().subscription().close();
+            final long startNs = System.nanoTime();
+            final ArchiveRequest listing = requests.listRecordingsForUri(CHANNEL, STREAM, -1);
+            final ArchiveRequest replay = requests.replay(0, 0);
+            final ArchiveRequest queued = requests.listRecording(0);
+            assertEquals(3, requests.outstanding());
+            Await.until("the requests to time out", Duration.ofSeconds(10), () ->
+            {
+                requests.poll();
+                return !listing.isPending() && !replay.isPending();
+            });
+            assertTrue(listing.isTimedOut(), listing + ": " + listing.error());
+            assertTrue(System.nanoTime() - startNs >= TimeUnit.MILLISECONDS.toNanos(200));
+            assertTrue(listing.error().contains("no answer"), listing.error());
+            assertTrue(replay.isTimedOut(), replay.toString());
+            assertNull(replay.takeReplay());
+            // the listing waiting its turn is sent once the one before timed out, and times out in turn
+            Await.until("the queued listing to time out", Duration.ofSeconds(10), () ->
+            {
+                requests.poll();
+                return queued.isTimedOut();
+            });
+            Await.until("every request forgotten", Duration.ofSeconds(10), () ->
+            {
+                requests.poll();
+                return requests.outstanding() == 0;
+            });
+            // a synchronous call goes on working on the other client
+            assertTrue(streams.recordings(CHANNEL, STREAM, -1).isEmpty());
         }
     }
 
