@@ -358,11 +358,12 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     /**
      * The archive's retention where this host applies it, and its disk's free space: recording stops while the disk
-     * is nearly full, and resumes when it has room.
+     * is nearly full, and resumes when it has room; and the archive's answers to asynchronous requests.
      */
     private int archiveUpkeep()
     {
-        int work = durable.applyRetentionIfDue(replayGate);
+        int work = durable.pollArchive();
+        work += durable.applyRetentionIfDue(replayGate);
         if (durable.checkSpace(System.nanoTime()) != 0)
         {
             work++;

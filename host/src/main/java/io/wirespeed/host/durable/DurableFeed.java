@@ -1,5 +1,7 @@
 package io.wirespeed.host.durable;
 
+import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -7,6 +9,8 @@ import java.util.Map;
 
 import org.agrona.DirectBuffer;
 
+import io.wirespeed.transport.aeron.ArchiveRequest;
+import io.wirespeed.transport.aeron.ArchiveRequests;
 import io.wirespeed.transport.aeron.RecordedStream;
 import io.wirespeed.transport.aeron.StreamArchive;
 
@@ -14,7 +18,10 @@ import io.wirespeed.transport.aeron.StreamArchive;
  * The source of a durable subscription's messages: every recording of its topic's stream (one per
  * publishing session), each replayed from the subscription's acknowledged position there and followed
  * while the publisher lives. Messages of one publisher come in the order it sent them; publishers
- * interleave. New publishers' recordings are found every {@value #DISCOVERY_INTERVAL_MS} ms.
+ * interleave. New publishers' recordings are found every {@value #DISCOVERY_INTERVAL_MS} ms, by asynchronous
+ * requests to the archive ({@link StreamArchive#requests()}) whose answers later polls take: polling never waits for
+ * the archive; a request unanswered within the archive client's message timeout is given up and asked again at the
+ * next interval (WARNING once).
  * Acknowledgements move the per-recording positions ({@link RecordingCursor}), which are stored at
  * most every {@value #FLUSH_INTERVAL_MS} ms and when the feed closes. Where the archive's retention
  * removed data the subscription had not read, the gap is logged (logger
@@ -47,6 +54,7 @@ public final class DurableFeed implements AutoCloseable
     }
 
     private final StreamArchive archive;
+    private final ArchiveRequests requests;
     private final RecordingPositions positions;
     private final SubscriptionStore store;
     private final DurableState state;
@@ -54,6 +62,12 @@ public final class DurableFeed implements AutoCloseable
     /** The publisher session of each recording looked up. */
     private final Map<Long, Integer> sessions = new HashMap<>();
     private final RecordedStream.Handler handler = this::onReplayed;
+    private final ArrayDeque<Long> toExamine = new ArrayDeque<>();
+    private ArchiveRequest listing;
+    private ArchiveRequest describing;
+    private ArchiveRequest starting;
+    private boolean discovering;
+    private boolean warnedNoAnswer;
     private Sink sink;
     private long currentRecording;
     private RecordingCursor currentCursor;
@@ -67,6 +81,7 @@ public final class DurableFeed implements AutoCloseable
         final DurableState state)
     {
         this.archive = archive;
+        this.requests = archive.requests();
         this.positions = positions;
         this.store = store;
         this.state = state;
@@ -178,7 +193,9 @@ public final class DurableFeed implements AutoCloseable
     }
 
     /**
-     * Reads replayed messages into the sink; now and then looks for new recordings and stores positions.
+     * Reads replayed messages into the sink; now and then looks for new recordings and stores positions. Never waits
+     * for the archive: a look for recordings is a sequence of asynchronous requests ({@link StreamArchive#requests()}),
+     * one at a time, each answer taken by a later call.
      *
      * @param sink          takes the messages.
      * @param fragmentLimit the most fragments per recording.
@@ -188,10 +205,14 @@ public final class DurableFeed implements AutoCloseable
     {
         int work = 0;
         final long nowMs = System.currentTimeMillis();
-        if (nowMs - lastDiscoveryMs >= DISCOVERY_INTERVAL_MS)
+        if (!discovering && nowMs - lastDiscoveryMs >= DISCOVERY_INTERVAL_MS)
         {
             lastDiscoveryMs = nowMs;
-            work += discover();
+            work += startDiscovery();
+        }
+        if (discovering)
+        {
+            work += continueDiscovery();
         }
         this.sink = sink;
         try
@@ -223,82 +244,217 @@ public final class DurableFeed implements AutoCloseable
         return work;
     }
 
-    private int discover()
+    /** Asks for the stream's recordings past those known: the first step of a look for recordings. */
+    private int startDiscovery()
     {
         long known = state.afterRecordingId;
         for (final long id : state.cursors.keySet())
         {
             known = Math.max(known, id);
         }
-        int work = 0;
-        for (final StreamArchive.Recording recording : archive.recordings(state.channel, state.streamId, known))
+        discovering = true;
+        listing = requests.listRecordingsForUri(state.channel, state.streamId, known);
+        return 1;
+    }
+
+    /**
+     * Takes what the archive answered and asks the next thing: new recordings get cursors, then each recording not
+     * read to its end and not being replayed is described and, where there is something to read, replayed.
+     */
+    private int continueDiscovery()
+    {
+        int work = requests.poll();
+        while (discovering)
         {
-            state.cursors.put(recording.recordingId(), new RecordingCursor(recording.startPosition()));
-            dirty = true;
-            work++;
-        }
-        final Iterator<Map.Entry<Long, RecordingCursor>> it = state.cursors.entrySet().iterator();
-        while (it.hasNext())
-        {
-            final Map.Entry<Long, RecordingCursor> entry = it.next();
-            final long recordingId = entry.getKey();
-            final RecordingCursor cursor = entry.getValue();
-            if (cursor.isDone() || replays.containsKey(recordingId))
+            if (null != listing)
             {
-                continue;
-            }
-            final StreamArchive.Recording recording = archive.recording(recordingId);
-            if (recording == null)
-            {
-                LOGGER.log(System.Logger.Level.WARNING, "durable subscription '" + state.key + "' on '" + state.topic +
-                    "' lost messages: the archive's retention deleted recording " + recordingId + " before it was " +
-                    "read past position " + cursor.read() + "; the subscription goes on with the other recordings");
-                it.remove();
-                sessions.remove(recordingId);
-                positions.forget(recordingId);
-                dirty = true;
-                continue;
-            }
-            sessions.put(recordingId, recording.sessionId());
-            if (cursor.read() < recording.startPosition())
-            {
-                LOGGER.log(System.Logger.Level.WARNING, "durable subscription '" + state.key + "' on '" + state.topic +
-                    "' lost messages: the archive's retention purged recording " + recordingId + " positions " +
-                    cursor.read() + " to " + recording.startPosition() + " (" +
-                    (recording.startPosition() - cursor.read()) + " bytes) before they were read; it goes on from " +
-                    recording.startPosition());
-                cursor.skipTo(recording.startPosition());
-                dirty = true;
-            }
-            if (!recording.isActive() && cursor.read() >= recording.stopPosition())
-            {
-                cursor.done();
-                dirty = true;
-                continue;
-            }
-            if (continuesAnUnreadRecording(recordingId, recording.sessionId()))
-            {
-                // its publisher's earlier messages come first: look again once that recording is read
-                continue;
-            }
-            if (recording.isActive() && positions.position(recordingId) <= cursor.read())
-            {
-                // nothing recorded past the position yet (a publisher that has only just connected): the
-                // archive refuses to replay an empty range, so look again at the next discovery
-                continue;
-            }
-            try
-            {
-                replays.put(recordingId, archive.replay(recordingId, cursor.read()));
+                if (listing.isPending())
+                {
+                    return work;
+                }
+                final ArchiveRequest answered = listing;
+                listing = null;
+                if (!answered.isAnswered())
+                {
+                    return work + endDiscovery(answered);
+                }
+                onListed(answered.recordings());
                 work++;
             }
-            catch (final RuntimeException ex)
+            else if (null != describing)
             {
-                LOGGER.log(System.Logger.Level.WARNING, "durable subscription '" + state.key + "': cannot replay " +
-                    "recording " + recordingId + " from " + cursor.read() + " (retrying): " + ex.getMessage());
+                if (describing.isPending())
+                {
+                    return work;
+                }
+                final ArchiveRequest answered = describing;
+                describing = null;
+                if (!answered.isAnswered())
+                {
+                    return work + endDiscovery(answered);
+                }
+                work += examine(answered.recordingId(), answered.recording());
+            }
+            else if (null != starting)
+            {
+                if (starting.isPending())
+                {
+                    return work;
+                }
+                final ArchiveRequest answered = starting;
+                starting = null;
+                if (answered.isTimedOut())
+                {
+                    return work + endDiscovery(answered);
+                }
+                work += onReplayStarted(answered);
+            }
+            else
+            {
+                final Long next = toExamine.pollFirst();
+                if (null == next)
+                {
+                    discovering = false;
+                    warnedNoAnswer = false;
+                    return work;
+                }
+                final RecordingCursor cursor = state.cursors.get(next);
+                if (null != cursor && !cursor.isDone() && !replays.containsKey(next))
+                {
+                    describing = requests.listRecording(next);
+                }
             }
         }
         return work;
+    }
+
+    private void onListed(final List<StreamArchive.Recording> recordings)
+    {
+        for (final StreamArchive.Recording recording : recordings)
+        {
+            if (!state.cursors.containsKey(recording.recordingId()))
+            {
+                state.cursors.put(recording.recordingId(), new RecordingCursor(recording.startPosition()));
+                dirty = true;
+            }
+        }
+        final long[] ids = new long[state.cursors.size()];
+        int count = 0;
+        for (final Map.Entry<Long, RecordingCursor> entry : state.cursors.entrySet())
+        {
+            if (!entry.getValue().isDone() && !replays.containsKey(entry.getKey()))
+            {
+                ids[count++] = entry.getKey();
+            }
+        }
+        // oldest first: a recording continuing a session's earlier one is looked at after it
+        Arrays.sort(ids, 0, count);
+        for (int i = 0; i < count; i++)
+        {
+            toExamine.addLast(ids[i]);
+        }
+    }
+
+    /** A request of the look for recordings failed or went unanswered: the next look, at the interval, asks again. */
+    private int endDiscovery(final ArchiveRequest failed)
+    {
+        discovering = false;
+        toExamine.clear();
+        if (!warnedNoAnswer)
+        {
+            warnedNoAnswer = true;
+            LOGGER.log(System.Logger.Level.WARNING, "durable subscription '" + state.key + "': the archive did not " +
+                "answer " + failed + " (" + failed.error() + "); looking for its recordings again every " +
+                DISCOVERY_INTERVAL_MS + " ms (logged once until an answer comes)");
+        }
+        else
+        {
+            LOGGER.log(System.Logger.Level.DEBUG, "durable subscription '" + state.key + "': " + failed + ": " +
+                failed.error());
+        }
+        return 1;
+    }
+
+    /** The archive described a recording (null: it no longer has it): replay it if there is something to read. */
+    private int examine(final long recordingId, final StreamArchive.Recording recording)
+    {
+        final RecordingCursor cursor = state.cursors.get(recordingId);
+        if (null == cursor || cursor.isDone() || replays.containsKey(recordingId))
+        {
+            return 0;
+        }
+        if (null == recording)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "durable subscription '" + state.key + "' on '" + state.topic +
+                "' lost messages: the archive's retention deleted recording " + recordingId + " before it was " +
+                "read past position " + cursor.read() + "; the subscription goes on with the other recordings");
+            state.cursors.remove(recordingId);
+            sessions.remove(recordingId);
+            positions.forget(recordingId);
+            dirty = true;
+            return 1;
+        }
+        sessions.put(recordingId, recording.sessionId());
+        if (!recording.isActive())
+        {
+            positions.stopped(recordingId, recording.stopPosition());
+        }
+        if (cursor.read() < recording.startPosition())
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "durable subscription '" + state.key + "' on '" + state.topic +
+                "' lost messages: the archive's retention purged recording " + recordingId + " positions " +
+                cursor.read() + " to " + recording.startPosition() + " (" +
+                (recording.startPosition() - cursor.read()) + " bytes) before they were read; it goes on from " +
+                recording.startPosition());
+            cursor.skipTo(recording.startPosition());
+            dirty = true;
+        }
+        if (!recording.isActive() && cursor.read() >= recording.stopPosition())
+        {
+            cursor.done();
+            dirty = true;
+            return 1;
+        }
+        if (continuesAnUnreadRecording(recordingId, recording.sessionId()))
+        {
+            // its publisher's earlier messages come first: look again once that recording is read
+            return 1;
+        }
+        if (recording.isActive())
+        {
+            final long live = positions.livePosition(recordingId);
+            if (RecordingPositions.NONE == live || live <= cursor.read())
+            {
+                // nothing recorded past the position yet (a publisher that has only just connected): the
+                // archive refuses to replay an empty range, so look again at the next discovery
+                return 1;
+            }
+        }
+        starting = requests.replay(recordingId, cursor.read());
+        return 1;
+    }
+
+    private int onReplayStarted(final ArchiveRequest answered)
+    {
+        final long recordingId = answered.recordingId();
+        final RecordingCursor cursor = state.cursors.get(recordingId);
+        if (!answered.isAnswered())
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "durable subscription '" + state.key + "': cannot replay " +
+                "recording " + recordingId + " from " + (null != cursor ? cursor.read() : "its position") +
+                " (retrying): " + answered.error());
+            return 1;
+        }
+        final RecordedStream replay = answered.takeReplay();
+        if (null == cursor || cursor.isDone() || replays.containsKey(recordingId))
+        {
+            replay.close();
+        }
+        else
+        {
+            replays.put(recordingId, replay);
+        }
+        return 1;
     }
 
     /**
@@ -374,29 +530,32 @@ public final class DurableFeed implements AutoCloseable
     /**
      * How far the subscription is behind what its recordings hold: the bytes recorded past its acknowledged
      * positions. Reads an active recording's position from the media driver's counters where the feed was made from
-     * a {@link DurableStorage}, and asks the archive (a round trip per recording) for the others: call now and then,
-     * not per message.
+     * a {@link DurableStorage}; a stopped one's is its stop position, known from the look for recordings or asked of
+     * the archive without waiting (the answer serves a later call): call now and then, not per message. A feed not
+     * made from a {@link DurableStorage} asks the archive, a round trip per recording.
      *
-     * @return the bytes, or -1 if the archive cannot say now.
+     * @return the bytes, or -1 if the archive cannot say now (a stop position asked and not answered yet).
      */
     public long lagBytes()
     {
         long lag = 0;
-        try
+        boolean known = true;
+        for (final Map.Entry<Long, RecordingCursor> entry : state.cursors.entrySet())
         {
-            for (final Map.Entry<Long, RecordingCursor> entry : state.cursors.entrySet())
+            if (!entry.getValue().isDone())
             {
-                if (!entry.getValue().isDone())
+                final long position = positions.positionWithoutWaiting(entry.getKey());
+                if (RecordingPositions.NONE == position)
                 {
-                    lag += Math.max(0, positions.position(entry.getKey()) - entry.getValue().watermark());
+                    known = false;
+                }
+                else
+                {
+                    lag += Math.max(0, position - entry.getValue().watermark());
                 }
             }
         }
-        catch (final RuntimeException ex)
-        {
-            return -1;
-        }
-        return lag;
+        return known ? lag : -1;
     }
 
     /** Stores the subscription's positions now. */
@@ -421,6 +580,13 @@ public final class DurableFeed implements AutoCloseable
             replay.close();
             lastDiscoveryMs = 0;
         }
+        if (null != starting && starting.recordingId() == recordingId)
+        {
+            // a replay being started would hold the purge off too
+            starting.cancel();
+            starting = null;
+            lastDiscoveryMs = 0;
+        }
     }
 
     /** @return the ids of the recordings this subscription reads or has read. */
@@ -438,6 +604,7 @@ public final class DurableFeed implements AutoCloseable
             return;
         }
         closed = true;
+        cancelDiscovery();
         for (final RecordedStream replay : replays.values())
         {
             replay.close();
@@ -446,10 +613,27 @@ public final class DurableFeed implements AutoCloseable
         flush();
     }
 
+    private void cancelDiscovery()
+    {
+        for (final ArchiveRequest request : new ArchiveRequest[]{ listing, describing, starting })
+        {
+            if (null != request)
+            {
+                request.cancel();
+            }
+        }
+        listing = null;
+        describing = null;
+        starting = null;
+        toExamine.clear();
+        discovering = false;
+    }
+
     /** Deletes the subscription: replays stop, its stream's recording is given back, its file goes. */
     public void delete()
     {
         closed = true;
+        cancelDiscovery();
         for (final RecordedStream replay : replays.values())
         {
             replay.close();

@@ -108,6 +108,17 @@ public final class DurableStorage implements AutoCloseable
         return archive.checkSpace(nowNs);
     }
 
+    /**
+     * Takes the archive's answers to the asynchronous requests (durable feeds' looks for recordings, stop positions
+     * for their lag) that have come; never waits. For the host's duty cycle.
+     *
+     * @return the work done.
+     */
+    public int pollArchive()
+    {
+        return archive.requests().poll();
+    }
+
     /** @return whether recording is stopped for want of disk space ({@link #checkSpace}). */
     public boolean isRecordingStopped()
     {

@@ -28,8 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The queue host reads how far an active recording is written from its counter in the media driver, not by asking
- * the archive: it reads what the archive would answer, while the recording grows and once it has stopped. Real media
- * driver and archive.
+ * the archive: it reads what the archive would answer, while the recording grows and once it has stopped; a stopped
+ * recording's position is asked without waiting and remembered. Real media driver and archive.
  */
 class RecordingPositionsTest
 {
@@ -116,5 +116,18 @@ class RecordingPositionsTest
         Await.until("the recording stops", () -> !archive.recording(recordingId[0]).isActive());
         assertEquals(end[0], archive.position(recordingId[0]));
         assertEquals(archive.position(recordingId[0]), positions.position(recordingId[0]), "a stopped recording");
+
+        // for the duty cycle: a stopped recording's position is asked asynchronously, taken by a later call, kept
+        final RecordingPositions withoutWaiting = new RecordingPositions(archive, counters());
+        assertEquals(RecordingPositions.NONE, withoutWaiting.positionWithoutWaiting(recordingId[0]),
+            "asked, not answered yet");
+        Await.until("the stop position is answered", () ->
+        {
+            archive.requests().poll();
+            return withoutWaiting.positionWithoutWaiting(recordingId[0]) == end[0];
+        });
+        assertEquals(0, archive.requests().outstanding());
+        assertEquals(end[0], withoutWaiting.positionWithoutWaiting(recordingId[0]), "remembered");
+        assertEquals(0, archive.requests().outstanding(), "not asked again");
     }
 }

@@ -28,7 +28,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * it while it is active. Watches the free space of the archive's disk ({@link #checkSpace}): below
  * {@link ArchiveConfig#minFree()} it stops every recording and marks the streams so that publishers
  * refuse PERSISTENT messages ({@link RecordingWatch#isRecordingStopped}), and starts them again when space
- * returns. Not thread safe.
+ * returns. Its {@link #requests()} ask the same archive without waiting for the answer. Not thread safe.
  */
 public final class StreamArchive implements AutoCloseable
 {
@@ -43,6 +43,7 @@ public final class StreamArchive implements AutoCloseable
     private final AeronArchive archive;
     private final ArchiveSpace space;
     private final Map<String, Recorded> recorded = new HashMap<>();
+    private ArchiveRequests requests;
     private int replayStreams;
     private boolean stopped;
     private boolean resumeFailed;
@@ -67,16 +68,33 @@ public final class StreamArchive implements AutoCloseable
     {
         final Aeron aeron = transport.aeron();
         final ArchiveSpace space = new ArchiveSpace(config);
+        AeronArchive synchronous = null;
         try
         {
-            return new StreamArchive(aeron, AeronArchive.connect(ArchiveHost.clientContext().aeron(aeron)
-                .ownsAeronClient(false)), space);
+            synchronous = AeronArchive.connect(ArchiveHost.clientContext().aeron(aeron).ownsAeronClient(false));
+            // a second client, on a response stream of its own, for the requests answered asynchronously
+            final AeronArchive asynchronous = AeronArchive.connect(ArchiveHost.clientContext().aeron(aeron)
+                .ownsAeronClient(false));
+            final StreamArchive streams = new StreamArchive(aeron, synchronous, space);
+            streams.requests = new ArchiveRequests(streams, aeron, asynchronous);
+            return streams;
         }
         catch (final RuntimeException ex)
         {
+            CloseHelper.quietClose(synchronous);
             throw new TransportException("no archive answered beside the media driver at " +
                 transport.context().directory() + ": " + ex.getMessage(), ex);
         }
+    }
+
+    /**
+     * The asynchronous requests to the same archive, for a duty cycle that must not wait for the archive's answers.
+     *
+     * @return them, on an archive client of their own.
+     */
+    public ArchiveRequests requests()
+    {
+        return requests;
     }
 
     /**
@@ -311,7 +329,7 @@ public final class StreamArchive implements AutoCloseable
      */
     public RecordedStream replay(final long recordingId, final long position)
     {
-        final int streamId = REPLAY_STREAM_BASE + (replayStreams++ & (REPLAY_STREAM_RANGE - 1));
+        final int streamId = nextReplayStreamId();
         final Subscription subscription = aeron.addSubscription(REPLAY_CHANNEL, streamId);
         try
         {
@@ -324,6 +342,11 @@ public final class StreamArchive implements AutoCloseable
             subscription.close();
             throw ex;
         }
+    }
+
+    int nextReplayStreamId()
+    {
+        return REPLAY_STREAM_BASE + (replayStreams++ & (REPLAY_STREAM_RANGE - 1));
     }
 
     void stopReplayQuietly(final long replaySessionId)
@@ -347,6 +370,7 @@ public final class StreamArchive implements AutoCloseable
             CloseHelper.quietClose(entry.mark);
         }
         recorded.clear();
+        CloseHelper.quietClose(requests);
         CloseHelper.quietClose(archive);
     }
 
@@ -355,7 +379,7 @@ public final class StreamArchive implements AutoCloseable
         return channel.startsWith(CommonContext.IPC_CHANNEL) ? SourceLocation.LOCAL : SourceLocation.REMOTE;
     }
 
-    private static String channelFragment(final String channel)
+    static String channelFragment(final String channel)
     {
         if (channel.startsWith(CommonContext.IPC_CHANNEL))
         {
