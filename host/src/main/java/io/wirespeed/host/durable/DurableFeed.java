@@ -409,15 +409,23 @@ public final class DurableFeed implements AutoCloseable
             cursor.skipTo(recording.startPosition());
             dirty = true;
         }
+        if (continuesAnUnreadRecording(recordingId, recording.sessionId()))
+        {
+            // its publisher's earlier messages come first: look again once that recording is read
+            return 1;
+        }
+        final long readBefore = readInEarlierRecordings(recordingId, recording.sessionId());
+        if (cursor.read() < readBefore)
+        {
+            // recording started again joins the stream at its slowest subscriber: what the earlier recording of
+            // the same session held, and this one holds again, was read there
+            cursor.skipTo(readBefore);
+            dirty = true;
+        }
         if (!recording.isActive() && cursor.read() >= recording.stopPosition())
         {
             cursor.done();
             dirty = true;
-            return 1;
-        }
-        if (continuesAnUnreadRecording(recordingId, recording.sessionId()))
-        {
-            // its publisher's earlier messages come first: look again once that recording is read
             return 1;
         }
         if (recording.isActive())
@@ -478,6 +486,24 @@ public final class DurableFeed implements AutoCloseable
             }
         }
         return false;
+    }
+
+    /**
+     * How far the earlier recordings of the same publisher session were read: positions of one session are
+     * positions in one stream, so a later recording of it holds again what an earlier one held below this.
+     */
+    private long readInEarlierRecordings(final long recordingId, final int sessionId)
+    {
+        long read = 0;
+        for (final Map.Entry<Long, RecordingCursor> entry : state.cursors.entrySet())
+        {
+            final Integer session = sessions.get(entry.getKey());
+            if (entry.getKey() < recordingId && session != null && session == sessionId)
+            {
+                read = Math.max(read, entry.getValue().read());
+            }
+        }
+        return read;
     }
 
     private void onReplayed(final DirectBuffer buffer, final int offset, final int length, final long end)
