@@ -154,12 +154,6 @@ public final class TopicStreamSource implements MessageSource
         feed.listen(listening);
     }
 
-    @Override
-    public boolean isTopicStream()
-    {
-        return true;
-    }
-
     /** @return false: the delivery thread learns of topic envelopes from the streams, not from the inbox. */
     @Override
     public boolean hasDeliveries()
