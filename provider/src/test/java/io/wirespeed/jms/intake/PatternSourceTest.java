@@ -100,6 +100,100 @@ class PatternSourceTest extends JmsTestSupport
         assertEquals(0, connection.topicStreams().subscriptionCount(), "closing the feed let its streams go");
     }
 
+    @Test
+    void aStreamStoppedByTheLaggingInboxReadsOnOnceAnotherStreamsTakeEmptiedIt() throws Exception
+    {
+        final JmsConnection connection = (JmsConnection)connection(
+            "wirespeed:ipc?streamIdBase=" + BASE + "&streamIdRange=" + RANGE);
+        final Session session = connection.createSession();
+        final String prefix = uniqueTopic();
+        String name = prefix + ".x";
+        for (int i = 0; BASE == TopicRouting.streamId(name, BASE, RANGE); i++)
+        {
+            name = prefix + ".x" + i;
+        }
+        final JmsDestination topic = JmsDestination.ofGiven(session.createTopic(prefix + ".>"), false);
+        final JmsDestination exactTopic = JmsDestination.ofGiven(session.createTopic(name), false);
+        final TransportChannel target = connection.channelFor(topic.name());
+        final EnvelopeInbox inbox = new EnvelopeInbox(true);
+        final TopicSource[] sources = new TopicSource[RANGE];
+        for (int i = 0; i < RANGE; i++)
+        {
+            sources[i] = connection.topicStreams().open(
+                target, BASE + i, topic, ConsumerSpec.of(topic, null, false).pattern(), null, inbox);
+        }
+        final PatternSource pattern = new PatternSource(sources, inbox);
+        final TopicSource exact = connection.topicStreams().open(target, TopicRouting.streamId(name, BASE, RANGE),
+            exactTopic, null, null, new EnvelopeInbox(false));
+
+        final int size = 64 * 1024;
+        final int messages = TopicStream.LAG_LIMIT / size + 40;
+        final String published = name;
+        final javax.jms.Connection publisher = connection("wirespeed:ipc?streamIdBase=" + BASE + "&streamIdRange=" +
+            RANGE);
+        final Thread sender = new Thread(() ->
+        {
+            try
+            {
+                final Session sending = publisher.createSession();
+                final MessageProducer producer = sending.createProducer(sending.createTopic(published));
+                for (int i = 0; i < messages; i++)
+                {
+                    final javax.jms.BytesMessage message = sending.createBytesMessage();
+                    message.writeInt(i);
+                    message.writeBytes(new byte[size]);
+                    producer.send(message);
+                }
+            }
+            catch (final Exception ex)
+            {
+                // the test closes the publisher's connection under it if it failed
+            }
+        }, "pattern-source-test-publisher");
+        sender.start();
+
+        final int[] exactRead = new int[1];
+        final List<Integer> patternRead = new ArrayList<>();
+        final MessageDecoder decoder = new MessageDecoder(connection.config().deserializationPolicy());
+        Await.until("the wildcard consumer's inbox to lag beyond the limit, read for it by the exact consumer",
+            () ->
+            {
+                exactRead[0] += exact.poll((buffer, offset, length) -> {}, 100);
+                return inbox.pendingBytes() > TopicStream.LAG_LIMIT;
+            });
+        Await.until("both consumers to read everything: the stream was let go once the inbox was read", () ->
+        {
+            exactRead[0] += exact.poll((buffer, offset, length) -> {}, 100);
+            pattern.poll((buffer, offset, length) ->
+            {
+                assertTrue(decoder.wrap(buffer, offset, length), "well formed");
+                patternRead.add(sequenceOf(decoder));
+            }, 100);
+            return exactRead[0] >= messages && patternRead.size() >= messages;
+        });
+        sender.join(10_000);
+        for (int i = 0; i < messages; i++)
+        {
+            assertEquals(i, patternRead.get(i), "in order");
+        }
+        exact.close();
+        pattern.close();
+    }
+
+    private static int sequenceOf(final MessageDecoder decoder)
+    {
+        try
+        {
+            final javax.jms.BytesMessage message = (javax.jms.BytesMessage)decoder.decode();
+            message.reset();
+            return message.readInt();
+        }
+        catch (final Exception ex)
+        {
+            throw new AssertionError(ex);
+        }
+    }
+
     private static String textOf(final MessageDecoder decoder)
     {
         try
