@@ -431,25 +431,26 @@ public class JmsConnection
     }
 
     /**
-     * Registers a consumer served by the queue host, which it subscribed without credit: it gets credit now if
-     * the connection is started, and loses it whenever the connection stops.
+     * Registers a consumer, whose source follows the connection's start and stop: one served by the queue host,
+     * subscribed without credit, gets credit now if the connection is started, and loses it whenever the
+     * connection stops; a topic consumer's source does nothing on either.
      *
      * @param consumer the consumer.
      * @throws JMSException if the queue host cannot be reached.
      */
-    void addQueueConsumer(final JmsMessageConsumer consumer) throws JMSException
+    void addConsumer(final JmsMessageConsumer consumer) throws JMSException
     {
-        delivery.addQueueConsumer(consumer);
+        delivery.addConsumer(consumer);
     }
 
     /**
-     * Forgets a closed consumer served by the queue host.
+     * Forgets a closed consumer.
      *
      * @param consumer the consumer.
      */
-    void removeQueueConsumer(final JmsMessageConsumer consumer)
+    void removeConsumer(final JmsMessageConsumer consumer)
     {
-        delivery.removeQueueConsumer(consumer);
+        delivery.removeConsumer(consumer);
     }
 
     /** @return the streams this connection's topic consumers share. */

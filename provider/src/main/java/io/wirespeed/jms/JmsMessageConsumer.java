@@ -73,7 +73,7 @@ public class JmsMessageConsumer
     private boolean closeRequestedByListener;
     private boolean inDelivery;
     private JmsMessage received;
-    private final AtomicBoolean queueSignalled = new AtomicBoolean();
+    private final AtomicBoolean signalled = new AtomicBoolean();
 
     /**
      * A consumer as its spec says, subscribed at its source.
@@ -99,17 +99,15 @@ public class JmsMessageConsumer
         final TopicPattern pattern = spec.pattern();
         final Selector selector = JmsSelectors.compile(spec.selector());
         this.source = spec.servedByQueueHost() ?
-            QueueHostSource.open(connection, spec, this::signalQueueDelivery) :
+            QueueHostSource.open(connection, spec, this::signalDelivery) :
             TopicStreamSource.open(connection, spec, pattern, selector, this);
         decoder.consumerDestination(destination);
         this.counters = connection.metrics().destination(destination);
         connection.countConsumer(destination, 1);
         LocalSubscriptions.created();
-        if (!source.isTopicStream())
-        {
-            // subscribed without credit: the host sends a consumer nothing while its connection is stopped
-            connection.addQueueConsumer(this);
-        }
+        // the source follows the connection's start and stop: a queue host's, subscribed without credit, is sent
+        // nothing while the connection is stopped
+        connection.addConsumer(this);
     }
 
     @Override
@@ -234,51 +232,42 @@ public class JmsMessageConsumer
         source.listen(listening);
     }
 
-    /** @return whether this consumer reads a shared topic stream, which the delivery thread polls for it. */
-    public boolean isTopicStreamConsumer()
-    {
-        return source.isTopicStream();
-    }
-
     /** A redelivery or a delayed message waits: no stream or inbox will announce it to the delivery thread. */
     private void onWaiting()
     {
-        if (source.isTopicStream())
-        {
-            connection.poller().onBacklog();
-        }
-        else
-        {
-            signalQueueDelivery();
-        }
+        signalDelivery();
     }
 
     /**
-     * Tells the delivery thread that this queue-host consumer has something for its listener, unless it was told
-     * already and has not served the consumer since; any thread. Nothing when no listener is set.
+     * Tells the delivery thread that this consumer has something for its listener that no topic stream announces
+     * (a queue host's delivery in its inbox, a redelivery, a delayed message), unless it was told already and has
+     * not served the consumer since; any thread. Nothing when no listener is set.
      */
-    public void signalQueueDelivery()
+    public void signalDelivery()
     {
-        if (null != listener && !closed && !queueSignalled.get() && queueSignalled.compareAndSet(false, true))
+        if (null != listener && !closed && !signalled.get() && signalled.compareAndSet(false, true))
         {
-            connection.poller().onQueueDelivery(this);
+            connection.poller().onSignal(this);
         }
     }
 
     /** The delivery thread is about to serve this consumer: later arrivals signal again. */
-    public void clearQueueSignal()
+    public void clearSignal()
     {
-        queueSignalled.set(false);
+        signalled.set(false);
     }
 
-    /** @return whether this queue-host consumer still holds deliveries, redeliveries or delayed messages. */
-    public boolean hasQueueDeliveries()
+    /**
+     * @return whether this consumer still holds what no stream announces: deliveries its source signals,
+     * redeliveries or delayed messages.
+     */
+    public boolean hasSignalledDeliveries()
     {
-        return !source.isTopicStream() && (source.hasDeliveries() || hasWaiting());
+        return source.hasDeliveries() || hasWaiting();
     }
 
-    /** @return whether a redelivery or a delayed message waits in this consumer; for the delivery thread. */
-    public boolean hasWaiting()
+    /** @return whether a redelivery or a delayed message waits in this consumer. */
+    private boolean hasWaiting()
     {
         return !redeliveries.isEmpty() || !delayed.isEmpty();
     }
@@ -647,15 +636,8 @@ public class JmsMessageConsumer
     private void completeClose()
     {
         closeRequestedByListener = false;
-        if (source.isTopicStream())
-        {
-            source.close(false);
-        }
-        else
-        {
-            connection.removeQueueConsumer(this);
-            source.close(session.deliveries().holds(this));
-        }
+        connection.removeConsumer(this);
+        source.close(session.deliveries().holds(this));
         connection.countConsumer(destination, -1);
         session.onConsumerClosed(this);
     }

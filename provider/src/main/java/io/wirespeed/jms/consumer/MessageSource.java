@@ -65,12 +65,12 @@ public interface MessageSource
     void listen(boolean listening);
 
     /**
-     * @return true when the delivery thread learns of this source's envelopes by polling the connection's topic
-     * streams; false when the source signals the consumer as they arrive (the queue host's inbox).
+     * Says whether envelopes wait in the inbox that only a signal would bring to the delivery thread: a source that
+     * signals its consumer as envelopes arrive says so, and the delivery thread serves the consumer again; a source
+     * whose streams announce its envelopes to the delivery thread says false.
+     *
+     * @return whether envelopes wait that the delivery thread must come back for.
      */
-    boolean isTopicStream();
-
-    /** @return whether envelopes wait in the inbox; always false for a source the topic streams announce. */
     boolean hasDeliveries();
 
     /** A message from this source was handed to the application: the source may ask for another. */
@@ -91,7 +91,8 @@ public interface MessageSource
     void giveBack(long deliveryTag);
 
     /**
-     * The connection stopped: the source takes nothing more and returns what it was sent ahead.
+     * The connection stopped: the source takes nothing more and returns what it was sent ahead; nothing for a
+     * source that is not paced by credit.
      *
      * @throws JMSException if the queue host cannot be reached.
      */

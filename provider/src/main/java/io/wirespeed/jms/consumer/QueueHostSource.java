@@ -12,9 +12,11 @@ import io.wirespeed.transport.MessageHandler;
 
 /**
  * A consumer's source at the queue host: a queue, a shared subscription or a durable one (shared or not), which
- * differ only in how they subscribe. The host selects, and sends ahead at most the credit this source returns into
- * the consumer's {@link QueueInbox}; the source tags each message with its delivery id and count, acknowledges,
- * gives back, and returns credit in a window that opens as TCP's slow start does. Subscribed without credit: the
+ * differ only in how they subscribe. The source creates and owns the consumer's one {@link QueueInbox} and hands it
+ * to the queue client, which routes the consumer's deliveries into it until the source closes. The host selects,
+ * and sends ahead at most the credit this source returns into that inbox; the source tags each message with its
+ * delivery id and count, acknowledges, gives back, and returns credit in a window that opens as TCP's slow start
+ * does. Subscribed without credit: the
  * connection's start gives the first ({@link #resume()}).
  */
 public final class QueueHostSource implements MessageSource
@@ -58,34 +60,34 @@ public final class QueueHostSource implements MessageSource
     {
         final JmsDestination destination = spec.destination();
         final String name = destination.name();
+        final QueueInbox inbox = new QueueInbox(name);
+        inbox.onArrival(onArrival);
         final QueueClient client;
         final long consumerId;
-        final QueueInbox inbox;
         if (spec.durable())
         {
             final TransportChannel recorded = connection.durableChannelFor(name);
             client = connection.durableQueueClient();
             consumerId = client.nextId();
-            inbox = client.subscribeDurable(name, spec.selectorOrEmpty(),
+            client.subscribeDurable(name, spec.selectorOrEmpty(),
                 spec.subscriptionKey(connection.getClientID()), recorded.channel(),
-                connection.routing().streamId(name), spec.shared(), spec.noLocal(), 0, consumerId);
+                connection.routing().streamId(name), spec.shared(), spec.noLocal(), 0, consumerId, inbox);
         }
         else if (spec.shared())
         {
             client = connection.queueClient();
             consumerId = client.nextId();
             final TransportChannel target = connection.channelFor(name);
-            inbox = client.subscribeShared(name, spec.selectorOrEmpty(),
+            client.subscribeShared(name, spec.selectorOrEmpty(),
                 spec.subscriptionKey(connection.getClientID()), target.channel(),
-                connection.routing().streamId(name), 0, consumerId);
+                connection.routing().streamId(name), 0, consumerId, inbox);
         }
         else
         {
             client = connection.queueClient();
             consumerId = client.nextId();
-            inbox = client.subscribe(name, spec.selectorOrEmpty(), 0, consumerId);
+            client.subscribe(name, spec.selectorOrEmpty(), 0, consumerId, inbox);
         }
-        inbox.onArrival(onArrival);
         return new QueueHostSource(connection, destination, client, consumerId, inbox);
     }
 
@@ -131,12 +133,6 @@ public final class QueueHostSource implements MessageSource
     @Override
     public void listen(final boolean listening)
     {
-    }
-
-    @Override
-    public boolean isTopicStream()
-    {
-        return false;
     }
 
     @Override
@@ -251,6 +247,18 @@ public final class QueueHostSource implements MessageSource
         {
             connection.onAsyncException(ex);
         }
+    }
+
+    /** @return the consumer's inbox, which this source owns; for tests. */
+    QueueInbox inbox()
+    {
+        return inbox;
+    }
+
+    /** @return the queue client this source subscribed with; for tests. */
+    QueueClient client()
+    {
+        return client;
     }
 
     /** @return the host's id of this consumer; for tests. */

@@ -8,6 +8,7 @@ import javax.jms.JMSException;
 import io.wirespeed.jms.config.TopicRouting;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.TopicPattern;
+import io.wirespeed.jms.intake.EnvelopeInbox;
 import io.wirespeed.jms.intake.PatternSource;
 import io.wirespeed.jms.intake.ServedConsumer;
 import io.wirespeed.jms.intake.TopicFeed;
@@ -21,8 +22,9 @@ import io.wirespeed.transport.MessageHandler;
 
 /**
  * A plain topic consumer's source: the connection's shared topic streams, through a {@link TopicFeed} (one
- * {@link TopicSource} for one topic, a {@link PatternSource} for a wildcard pattern). The streams put in the
- * consumer's inbox only the envelopes of its topic or pattern; this source filters those in place, before any
+ * {@link TopicSource} for one topic, a {@link PatternSource} for a wildcard pattern). The source creates and owns
+ * the consumer's one {@link EnvelopeInbox}; the streams put in it only the envelopes of its topic or pattern (a
+ * pattern's every stream fills the same inbox); this source filters those in place, before any
  * message object exists: the connection's own messages under noLocal, expired messages, the selector, and it has
  * the consumer hold a message whose delivery time is still to come. Nothing goes back anywhere: a topic message the
  * consumer closed on is gone.
@@ -63,14 +65,14 @@ public final class TopicStreamSource implements MessageSource
         final JmsDestination topic = spec.destination();
         final TopicFeed feed = null == pattern ?
             connection.topicStreams().open(connection.channelFor(topic.name()),
-            connection.routing().streamId(topic.name()), topic, null, consumer) :
-            openPattern(connection, topic, pattern, consumer);
+            connection.routing().streamId(topic.name()), topic, null, consumer, new EnvelopeInbox(false)) :
+            openPattern(connection, topic, pattern, consumer, new EnvelopeInbox(true));
         return new TopicStreamSource(connection, feed, spec.noLocal(), selector);
     }
 
     private static PatternSource openPattern(
         final SourceConnection connection, final JmsDestination topic, final TopicPattern pattern,
-        final ServedConsumer consumer) throws JMSException
+        final ServedConsumer consumer, final EnvelopeInbox inbox) throws JMSException
     {
         final TopicRouting routing = connection.routing();
         final List<TopicSource> sources = new ArrayList<>();
@@ -86,7 +88,7 @@ public final class TopicStreamSource implements MessageSource
                 for (int i = 0, range = routing.streamIdRange(channel); i < range; i++)
                 {
                     sources.add(connection.topicStreams().open(
-                        target, routing.streamIdBase() + i, topic, pattern, consumer));
+                        target, routing.streamIdBase() + i, topic, pattern, consumer, inbox));
                 }
             }
         }
@@ -98,7 +100,7 @@ public final class TopicStreamSource implements MessageSource
             }
             throw ex;
         }
-        return new PatternSource(sources.toArray(new TopicSource[0]));
+        return new PatternSource(sources.toArray(new TopicSource[0]), inbox);
     }
 
     @Override
@@ -152,12 +154,6 @@ public final class TopicStreamSource implements MessageSource
     public void listen(final boolean listening)
     {
         feed.listen(listening);
-    }
-
-    @Override
-    public boolean isTopicStream()
-    {
-        return true;
     }
 
     /** @return false: the delivery thread learns of topic envelopes from the streams, not from the inbox. */

@@ -5,7 +5,6 @@ import javax.jms.JMSException;
 import java.util.ArrayList;
 import java.util.concurrent.locks.LockSupport;
 
-import org.agrona.collections.ArrayUtil;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
@@ -18,28 +17,25 @@ import io.wirespeed.jms.intake.TopicStreams;
 /**
  * The connection's one delivery thread: an {@link Agent} that reads the {@link TopicStreams} serving listeners once
  * per cycle, then calls {@code onMessage} on its own thread for the topic consumers that were sent envelopes and for
- * the queue-host consumers whose inboxes were filled. A cycle's cost grows with the streams and with the consumers
- * that have work, not with the consumers that wait. One thread per connection serialises the listeners of each
- * session, as the specification requires. Started when the first listener is set; idles with the connection's idle
- * strategy.
+ * the consumers that signalled it ({@link #onSignal}): a queue-host consumer whose inbox was filled, any consumer
+ * holding a redelivery or a delayed message. It does not ask what kind of source a consumer has. A cycle's cost
+ * grows with the streams and with the consumers that have work, not with the consumers that wait. One thread per
+ * connection serialises the listeners of each session, as the specification requires. Started when the first
+ * listener is set; idles with the connection's idle strategy.
  * <p>
- * The thread owns its state (the listening consumers, the ready lists) and no lock guards it: other threads hand it
- * {@link DeliveryCommands commands} (add or remove a listening consumer, wait for the running listener to return),
+ * The thread owns its state (the ready lists) and no lock guards it: other threads hand it
+ * {@link DeliveryCommands commands} (wait for the running listener to return, run an action between deliveries),
  * which it runs between deliveries at the start of each cycle, as Aeron's agents take commands from their queues.
  */
 public final class ConnectionPoller implements Agent
 {
-    private static final DeliveredConsumer[] EMPTY = new DeliveredConsumer[0];
-
     private final DeliveryConnection connection;
     private final ConnectionConfig config;
     private final TopicStreams topics;
     private final DeliveryCommands commands = new DeliveryCommands();
     private final ArrayList<TopicSource> ready = new ArrayList<>();
-    private final ManyToOneConcurrentLinkedQueue<DeliveredConsumer> queueReady =
+    private final ManyToOneConcurrentLinkedQueue<DeliveredConsumer> signalled =
         new ManyToOneConcurrentLinkedQueue<>();
-    private DeliveredConsumer[] topicConsumers = EMPTY;
-    private volatile boolean backlog;
     private volatile Thread thread;
     private AgentRunner runner;
     private boolean closed;
@@ -82,11 +78,7 @@ public final class ConnectionPoller implements Agent
             return work;
         }
         work += deliverTopics();
-        work += deliverQueues();
-        if (backlog)
-        {
-            work += deliverBacklog();
-        }
+        work += deliverSignalled();
         return work;
     }
 
@@ -113,68 +105,45 @@ public final class ConnectionPoller implements Agent
     }
 
     /**
-     * The queue-host consumers (queues, shared and durable subscriptions) whose inboxes were filled since the last
-     * cycle; one that still holds deliveries after its turn (fragment limit reached) is signalled again.
+     * The consumers that signalled since the last cycle (a queue-host consumer's inbox was filled, a consumer holds
+     * a redelivery or a delayed message); one that still holds such deliveries after its turn (fragment limit
+     * reached, or a delayed message not yet due) is signalled again.
      */
-    private int deliverQueues()
+    private int deliverSignalled()
     {
         int work = 0;
-        for (int i = queueReady.size(); i > 0 && connection.isStarted(); i--)
+        for (int i = signalled.size(); i > 0 && connection.isStarted(); i--)
         {
-            final DeliveredConsumer consumer = queueReady.poll();
+            final DeliveredConsumer consumer = signalled.poll();
             if (consumer == null)
             {
                 break;
             }
-            consumer.clearQueueSignal();
+            consumer.clearSignal();
             work += consumer.deliverToListener(config.fragmentLimit());
-            if (consumer.hasQueueDeliveries())
+            if (consumer.hasSignalledDeliveries())
             {
-                consumer.signalQueueDelivery();
+                consumer.signalDelivery();
             }
         }
         return work;
     }
 
     /**
-     * A queue-host consumer with a listener has deliveries in its inbox (or redeliveries): serve it in the next
-     * cycle. Any thread; its caller makes sure a consumer is queued at most once until served.
+     * A consumer with a listener has something no topic stream announces (deliveries in its queue-host inbox, a
+     * redelivery, a delayed message): serve it in the next cycle. Any thread; its caller makes sure a consumer is
+     * queued at most once until served.
      *
      * @param consumer the consumer.
      */
-    public void onQueueDelivery(final DeliveredConsumer consumer)
+    public void onSignal(final DeliveredConsumer consumer)
     {
-        queueReady.offer(consumer);
+        signalled.offer(consumer);
         final Thread delivery = thread;
         if (delivery != null)
         {
             LockSupport.unpark(delivery);
         }
-    }
-
-    /** Redeliveries and delayed messages of topic consumers, which no stream announces. */
-    private int deliverBacklog()
-    {
-        backlog = false;
-        int work = 0;
-        for (final DeliveredConsumer consumer : topicConsumers)
-        {
-            if (consumer.hasWaiting())
-            {
-                work += consumer.deliverToListener(config.fragmentLimit());
-                if (consumer.hasWaiting())
-                {
-                    backlog = true;
-                }
-            }
-        }
-        return work;
-    }
-
-    /** A topic consumer holds a message that no stream will announce: a redelivery, or one delivered later. */
-    public void onBacklog()
-    {
-        backlog = true;
     }
 
     @Override
@@ -184,27 +153,15 @@ public final class ConnectionPoller implements Agent
     }
 
     /**
-     * Adds a consumer whose listener this thread serves; starts the thread on first use. A queue-host consumer is
-     * served when its inbox signals deliveries ({@link #onQueueDelivery}), a topic consumer when its stream reads
-     * envelopes for it, and both when they hold redeliveries or delayed messages.
+     * Adds a consumer whose listener this thread serves; starts the thread on first use. A consumer is served when
+     * its topic stream reads envelopes for it, and when it signals ({@link #onSignal}); it is served once now, for
+     * what it held before it had a listener.
      *
      * @param consumer the consumer with a listener.
      */
     public void add(final DeliveredConsumer consumer)
     {
-        if (consumer.isTopicStreamConsumer())
-        {
-            execute(() ->
-            {
-                topicConsumers = ArrayUtil.remove(topicConsumers, consumer);
-                topicConsumers = ArrayUtil.add(topicConsumers, consumer);
-                backlog = true;
-            });
-        }
-        else
-        {
-            consumer.signalQueueDelivery();
-        }
+        consumer.signalDelivery();
         ensureRunning();
     }
 
@@ -221,14 +178,15 @@ public final class ConnectionPoller implements Agent
     }
 
     /**
-     * Removes a consumer; its listener is not called again after the current delivery. From another thread this
-     * returns once the delivery thread has let the consumer go.
+     * Lets go of a consumer whose listener was unset or which closed (it ignores a signal it is served for since);
+     * its listener is not called again after the current delivery. From another thread this returns once the
+     * delivery thread is between deliveries.
      *
      * @param consumer the consumer.
      */
     public void remove(final DeliveredConsumer consumer)
     {
-        whileIdle(() -> topicConsumers = ArrayUtil.remove(topicConsumers, consumer));
+        awaitDeliveryIdle();
     }
 
     /** @return whether the calling thread is this connection's delivery thread. */
@@ -283,25 +241,6 @@ public final class ConnectionPoller implements Agent
         command.await();
     }
 
-    private void execute(final Runnable action)
-    {
-        if (isPollerThread())
-        {
-            action.run();
-            return;
-        }
-        synchronized (this)
-        {
-            if (runner == null)
-            {
-                action.run();
-                return;
-            }
-            commands.add(action);
-        }
-        wake();
-    }
-
     /** Stops the delivery thread and waits for it to end; commands it did not take run here. */
     public void close()
     {
@@ -320,8 +259,7 @@ public final class ConnectionPoller implements Agent
             runner = null;
             thread = null;
             commands.run();
-            topicConsumers = EMPTY;
-            while (null != queueReady.poll())
+            while (null != signalled.poll())
             {
                 // the consumers' listeners are not called again
             }

@@ -13,27 +13,25 @@ import io.wirespeed.jms.message.JmsMessage;
  */
 public interface DeliveredConsumer extends ServedConsumer
 {
-    /** @return whether this consumer reads a shared topic stream, which the delivery thread polls for it. */
-    boolean isTopicStreamConsumer();
-
     /**
-     * Tells the delivery thread that this queue-host consumer has something for its listener, unless it was told
-     * already and has not served the consumer since; any thread. Nothing when no listener is set.
+     * Tells the delivery thread that this consumer has something for its listener that no topic stream announces
+     * (a queue host's delivery in its inbox, a redelivery, a delayed message), unless it was told already and has
+     * not served the consumer since; any thread. Nothing when no listener is set.
      */
-    void signalQueueDelivery();
+    void signalDelivery();
 
     /** The delivery thread is about to serve this consumer: later arrivals signal again. */
-    void clearQueueSignal();
+    void clearSignal();
 
-    /** @return whether this queue-host consumer still holds deliveries, redeliveries or delayed messages. */
-    boolean hasQueueDeliveries();
-
-    /** @return whether a redelivery or a delayed message waits in this consumer; for the delivery thread. */
-    boolean hasWaiting();
+    /**
+     * @return whether this consumer still holds what no stream announces: deliveries its source signals,
+     * redeliveries or delayed messages.
+     */
+    boolean hasSignalledDeliveries();
 
     /**
      * The connection stopped: a consumer served by the queue host takes nothing more, and what the host had sent it
-     * ahead goes back to the queue in order.
+     * ahead goes back to the queue in order; nothing for a topic consumer.
      *
      * @throws JMSException if the queue host cannot be reached.
      */

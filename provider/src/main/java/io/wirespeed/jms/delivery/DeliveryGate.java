@@ -7,16 +7,17 @@ import javax.jms.JMSException;
 
 
 /**
- * Starting and stopping a connection's delivery, and the queue-host consumers whose credit follows it: they get
- * credit while the connection is started and give back what the host sent ahead when it stops, so that consumers
- * of started connections get it. The started flag itself is the connection's, which the receive and delivery
- * loops read on every pass without going through this gate.
+ * Starting and stopping a connection's delivery, and the consumers whose sources follow it: a queue-host consumer's
+ * source gets credit while the connection is started and gives back what the host sent ahead when it stops, so that
+ * consumers of started connections get it; a topic consumer's source does nothing on either. The started flag
+ * itself is the connection's, which the receive and delivery loops read on every pass without going through this
+ * gate.
  */
 public final class DeliveryGate
 {
     private final DeliveryConnection connection;
     private final ConnectionPoller poller;
-    private final List<DeliveredConsumer> queueConsumers = new CopyOnWriteArrayList<>();
+    private final List<DeliveredConsumer> consumers = new CopyOnWriteArrayList<>();
 
     /**
      * @param connection the connection whose delivery this starts and stops.
@@ -29,7 +30,7 @@ public final class DeliveryGate
     }
 
     /**
-     * Starts delivery: queue-host consumers get credit and the poller wakes.
+     * Starts delivery: the consumers' sources resume (queue-host consumers get credit) and the poller wakes.
      *
      * @throws JMSException if the queue host cannot be reached.
      */
@@ -38,7 +39,7 @@ public final class DeliveryGate
         synchronized (this)
         {
             connection.started(true);
-            for (final DeliveredConsumer consumer : queueConsumers)
+            for (final DeliveredConsumer consumer : consumers)
             {
                 consumer.resumeQueueDelivery();
             }
@@ -47,8 +48,8 @@ public final class DeliveryGate
     }
 
     /**
-     * Stops delivery: waits until no listener runs, then, unless started again meanwhile, takes the queue-host
-     * consumers' credit back.
+     * Stops delivery: waits until no listener runs, then, unless started again meanwhile, pauses the consumers'
+     * sources (takes the queue-host consumers' credit back).
      *
      * @throws JMSException if the queue host cannot be reached.
      */
@@ -63,7 +64,7 @@ public final class DeliveryGate
         {
             if (!connection.isStarted())
             {
-                for (final DeliveredConsumer consumer : queueConsumers)
+                for (final DeliveredConsumer consumer : consumers)
                 {
                     consumer.pauseQueueDelivery();
                 }
@@ -78,17 +79,18 @@ public final class DeliveryGate
     }
 
     /**
-     * Registers a consumer served by the queue host, which it subscribed without credit: it gets credit now if
-     * the connection is started, and loses it whenever the connection stops.
+     * Registers a consumer, whose source follows the connection's start and stop: one served by the queue host,
+     * subscribed without credit, gets credit now if the connection is started, and loses it whenever the
+     * connection stops.
      *
      * @param consumer the consumer.
      * @throws JMSException if the queue host cannot be reached.
      */
-    public void addQueueConsumer(final DeliveredConsumer consumer) throws JMSException
+    public void addConsumer(final DeliveredConsumer consumer) throws JMSException
     {
         synchronized (this)
         {
-            queueConsumers.add(consumer);
+            consumers.add(consumer);
             if (connection.isStarted())
             {
                 consumer.resumeQueueDelivery();
@@ -97,12 +99,12 @@ public final class DeliveryGate
     }
 
     /**
-     * Forgets a closed consumer served by the queue host.
+     * Forgets a closed consumer.
      *
      * @param consumer the consumer.
      */
-    public void removeQueueConsumer(final DeliveredConsumer consumer)
+    public void removeConsumer(final DeliveredConsumer consumer)
     {
-        queueConsumers.remove(consumer);
+        consumers.remove(consumer);
     }
 }

@@ -8,7 +8,8 @@ import javax.jms.JMSException;
 import org.agrona.DirectBuffer;
 
 /**
- * A {@link QueueClient}'s consumers: opens each at the host with the inbox its deliveries arrive in, routes every
+ * A {@link QueueClient}'s consumers: opens each at the host with the inbox its deliveries arrive in (the consumer's
+ * source creates and owns the inbox; this keeps it, by consumer id, only while the consumer is open), routes every
  * delivery by consumer id into that inbox (or back to the host if the consumer has closed), pauses and closes them,
  * and counts the credit the host owes each so that a host that runs again after one was lost can be asked for it
  * when the consumers are opened there again ({@link #reopenAll}).
@@ -57,13 +58,12 @@ final class DeliveryRouting
      * @param consumerId the consumer's id.
      * @param credit     how many messages the host may send ahead.
      * @param send       sends the request, now and again when the host runs again after it was lost.
-     * @return the inbox the host's deliveries arrive in.
+     * @param inbox      the consumer's inbox, which the host's deliveries go into until the consumer closes.
      * @throws JMSException if the host refuses or cannot be reached.
      */
-    QueueInbox open(final String what, final long consumerId, final int credit, final Subscribe send)
+    void open(final String what, final long consumerId, final int credit, final Subscribe send, final QueueInbox inbox)
         throws JMSException
     {
-        final QueueInbox inbox = new QueueInbox(what);
         inboxes.put(consumerId, inbox);
         final HostRequests.Request request = requests.register(consumerId);
         try
@@ -91,7 +91,6 @@ final class DeliveryRouting
             inboxes.remove(consumerId);
             HostRequests.throwIfRefused(request);
         }
-        return inbox;
     }
 
     /**
@@ -223,6 +222,15 @@ final class DeliveryRouting
             LOGGER.log(System.Logger.Level.WARNING, "could not give back delivery " + deliveryId + " of closed " +
                 "consumer " + consumerId + "; the host returns it when this connection goes: " + ex.getMessage());
         }
+    }
+
+    /**
+     * @param inbox a consumer's inbox.
+     * @return whether deliveries are routed into it, i.e. its consumer is open; for tests.
+     */
+    boolean routesTo(final QueueInbox inbox)
+    {
+        return inboxes.containsValue(inbox);
     }
 
     /** @return how many consumers are open (and opened again when the host runs again). */

@@ -144,15 +144,16 @@ public final class QueueClient implements AutoCloseable
      * @param selector  the selector, or empty.
      * @param credit    how many messages the host may send ahead.
      * @param consumerId the consumer's id from {@link #nextId()}.
-     * @return the inbox the host's deliveries arrive in.
+     * @param inbox      the consumer's inbox, which the host's deliveries go into until the consumer closes.
      * @throws JMSException if the host refuses (InvalidSelectorException for a bad selector) or cannot be reached.
      */
-    public QueueInbox subscribe(final String queueName, final String selector, final int credit, final long consumerId)
+    public void subscribe(
+        final String queueName, final String selector, final int credit, final long consumerId, final QueueInbox inbox)
         throws JMSException
     {
         link.connect();
-        return routing.open(queueName, consumerId, credit,
-            () -> host.subscribe(consumerId, credit, queueName, selector));
+        routing.open(queueName, consumerId, credit,
+            () -> host.subscribe(consumerId, credit, queueName, selector), inbox);
     }
 
     /**
@@ -165,16 +166,16 @@ public final class QueueClient implements AutoCloseable
      * @param streamId   the topic's stream.
      * @param credit     how many messages the host may send ahead.
      * @param consumerId the consumer's id from {@link #nextId()}.
-     * @return the inbox the host's deliveries arrive in.
+     * @param inbox      the consumer's inbox, which the host's deliveries go into until the consumer closes.
      * @throws JMSException if the host refuses or cannot be reached.
      */
-    public QueueInbox subscribeShared(
+    public void subscribeShared(
         final String topic, final String selector, final String key, final String channel, final int streamId,
-        final int credit, final long consumerId) throws JMSException
+        final int credit, final long consumerId, final QueueInbox inbox) throws JMSException
     {
         link.connect();
-        return routing.open("shared subscription '" + key + "'", consumerId, credit,
-            () -> host.subscribeShared(consumerId, credit, topic, selector, key, channel, streamId));
+        routing.open("shared subscription '" + key + "'", consumerId, credit,
+            () -> host.subscribeShared(consumerId, credit, topic, selector, key, channel, streamId), inbox);
     }
 
     /**
@@ -190,17 +191,19 @@ public final class QueueClient implements AutoCloseable
      * @param noLocal    whether the subscriber's own connection's messages are left out.
      * @param credit     how many messages the host may send ahead.
      * @param consumerId the consumer's id from {@link #nextId()}.
-     * @return the inbox the host's deliveries arrive in.
+     * @param inbox      the consumer's inbox, which the host's deliveries go into until the consumer closes.
      * @throws JMSException if the host refuses (an active consumer, a shared/unshared clash, no archive) or
      *                      cannot be reached.
      */
-    public QueueInbox subscribeDurable(
+    public void subscribeDurable(
         final String topic, final String selector, final String key, final String channel, final int streamId,
-        final boolean shared, final boolean noLocal, final int credit, final long consumerId) throws JMSException
+        final boolean shared, final boolean noLocal, final int credit, final long consumerId, final QueueInbox inbox)
+        throws JMSException
     {
         link.connect();
-        return routing.open("durable subscription '" + key + "'", consumerId, credit,
-            () -> host.subscribeDurable(consumerId, credit, topic, selector, key, channel, streamId, shared, noLocal));
+        routing.open("durable subscription '" + key + "'", consumerId, credit,
+            () -> host.subscribeDurable(consumerId, credit, topic, selector, key, channel, streamId, shared, noLocal),
+            inbox);
     }
 
     /**
@@ -348,6 +351,15 @@ public final class QueueClient implements AutoCloseable
     public void acknowledge(final long consumerId, final long deliveryId) throws JMSException
     {
         host.acknowledge(consumerId, deliveryId);
+    }
+
+    /**
+     * @param inbox a consumer's inbox.
+     * @return whether this client routes deliveries into it, i.e. its consumer is open; for tests.
+     */
+    public boolean routesTo(final QueueInbox inbox)
+    {
+        return routing.routesTo(inbox);
     }
 
     /**

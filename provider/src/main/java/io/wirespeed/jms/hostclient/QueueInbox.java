@@ -39,7 +39,13 @@ public final class QueueInbox implements TransportSubscription
     private long currentDeliveryId;
     private int currentDeliveryCount;
 
-    QueueInbox(final String queueName)
+    /**
+     * An empty inbox; its consumer's source creates it and hands it to the queue client, which routes the
+     * consumer's deliveries into it while the consumer is open.
+     *
+     * @param queueName what the consumer consumes, for messages.
+     */
+    public QueueInbox(final String queueName)
     {
         this.queueName = queueName;
     }

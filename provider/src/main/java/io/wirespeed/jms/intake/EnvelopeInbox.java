@@ -8,21 +8,36 @@ import org.agrona.ExpandableArrayBuffer;
 import io.wirespeed.transport.MessageHandler;
 
 /**
- * The envelopes a {@link TopicStream} has read for one consumer and that the consumer has not taken yet, in
- * arrival order. Two buffers: whoever polls the stream appends to the pending one under the stream's lock; the
- * consumer's own thread swaps the two under that lock when it has read everything it took before, then reads
- * without the lock, so that no listener or decoding runs while the stream is held. Grows only while the consumer
- * lags; allocates nothing once its buffers are large enough.
+ * A topic consumer's one inbox: the envelopes its {@link TopicStream}s have read for it and that it has not taken
+ * yet, in arrival order. The consumer's source creates and owns it; a consumer of one topic has it filled by one
+ * stream, a wildcard consumer by every stream its pattern's topics may travel on (each topic travels on one stream,
+ * so each topic's envelopes keep their order in it). Two buffers: whoever polls a stream appends to the pending one
+ * under that stream's lock, and, where several streams fill the inbox, under the inbox's own monitor too; the
+ * consumer's own thread swaps the two under the same locks when it has read everything it took before, then reads
+ * without them, so that no listener or decoding runs while a stream is held. Grows only while the consumer lags;
+ * allocates nothing once its buffers are large enough.
  */
-final class EnvelopeInbox
+public final class EnvelopeInbox
 {
     private static final int INITIAL_CAPACITY = 4096;
 
+    private final boolean sharedByStreams;
     private ExpandableArrayBuffer pending = new ExpandableArrayBuffer(INITIAL_CAPACITY);
     private ExpandableArrayBuffer reading = new ExpandableArrayBuffer(INITIAL_CAPACITY);
     private volatile int pendingLength;
     private int readPosition;
     private int readLimit;
+
+    /**
+     * An empty inbox.
+     *
+     * @param sharedByStreams whether more than one stream may fill it (a wildcard consumer's): then appends, takes
+     *                        and clears also hold the inbox's monitor, as the streams' locks are not one.
+     */
+    public EnvelopeInbox(final boolean sharedByStreams)
+    {
+        this.sharedByStreams = sharedByStreams;
+    }
 
     /**
      * Appends a copy of an envelope; under the stream's lock.
@@ -34,6 +49,26 @@ final class EnvelopeInbox
      */
     int append(final DirectBuffer buffer, final int offset, final int length)
     {
+        if (sharedByStreams)
+        {
+            synchronized (this)
+            {
+                return appendExclusive(buffer, offset, length);
+            }
+        }
+        return appendExclusive(buffer, offset, length);
+    }
+
+    /**
+     * Appends a copy of an envelope; under the stream's lock and, if several streams fill it, the inbox's monitor.
+     *
+     * @param buffer holding the envelope.
+     * @param offset where it starts.
+     * @param length its length.
+     * @return the bytes now pending, to compare against the stream's limit.
+     */
+    private int appendExclusive(final DirectBuffer buffer, final int offset, final int length)
+    {
         final int at = pendingLength;
         pending.putInt(at, length, ByteOrder.LITTLE_ENDIAN);
         pending.putBytes(at + Integer.BYTES, buffer, offset, length);
@@ -42,7 +77,7 @@ final class EnvelopeInbox
         return next;
     }
 
-    /** @return the bytes appended and not yet taken; under the stream's lock. */
+    /** @return the bytes appended and not yet taken; any thread (a stream compares them with its limit). */
     int pendingBytes()
     {
         return pendingLength;
@@ -66,6 +101,18 @@ final class EnvelopeInbox
      * @return the bytes that were pending and are taken now, 0 when none were or the last take is unread.
      */
     int take()
+    {
+        if (sharedByStreams)
+        {
+            synchronized (this)
+            {
+                return takeExclusive();
+            }
+        }
+        return takeExclusive();
+    }
+
+    private int takeExclusive()
     {
         final int length = pendingLength;
         if (readPosition < readLimit || 0 == length)
@@ -104,6 +151,21 @@ final class EnvelopeInbox
 
     /** Forgets every envelope; under the stream's lock, when the consumer goes. */
     void clear()
+    {
+        if (sharedByStreams)
+        {
+            synchronized (this)
+            {
+                clearExclusive();
+            }
+        }
+        else
+        {
+            clearExclusive();
+        }
+    }
+
+    private void clearExclusive()
     {
         pendingLength = 0;
         readPosition = 0;

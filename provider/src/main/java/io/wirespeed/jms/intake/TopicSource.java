@@ -9,9 +9,12 @@ import io.wirespeed.jms.destination.TopicPattern;
 import io.wirespeed.transport.MessageHandler;
 
 /**
- * A topic consumer's view of the {@link TopicStream} its topic shares: the envelopes of its topic, in order. A
- * consumer without a listener polls the stream itself (for every consumer on it) and then reads what was read for
- * it; a consumer with a listener is served by the delivery thread, which polls the stream and reads for it.
+ * A topic consumer's place on one {@link TopicStream}: the stream puts the envelopes of the consumer's topic (or of
+ * the topics its pattern matches) in the consumer's inbox, which its source owns. As a {@link TopicFeed} it is a
+ * one-topic consumer's feed: a consumer without a listener polls the stream itself (for every consumer on it) and
+ * then reads what was read for it; a consumer with a listener is served by the delivery thread, which polls the
+ * stream and reads for it. A wildcard consumer has one on each of its streams, all filling its one inbox, and reads
+ * them through a {@link PatternSource}.
  */
 public final class TopicSource implements TopicFeed
 {
@@ -20,7 +23,7 @@ public final class TopicSource implements TopicFeed
     private final JmsDestination destination;
     private final TopicPattern pattern;
     private final int fragmentLimit;
-    private final EnvelopeInbox inbox = new EnvelopeInbox();
+    private final EnvelopeInbox inbox;
     private final ServedConsumer consumer;
     private volatile boolean listening;
     private boolean lagging;
@@ -35,8 +38,10 @@ public final class TopicSource implements TopicFeed
         final JmsDestination destination,
         final TopicPattern pattern,
         final ServedConsumer consumer,
+        final EnvelopeInbox inbox,
         final int fragmentLimit)
     {
+        this.inbox = inbox;
         this.streams = streams;
         this.stream = stream;
         this.destination = destination;
@@ -54,14 +59,7 @@ public final class TopicSource implements TopicFeed
         }
         if (inbox.isTakenEmpty())
         {
-            if (listening)
-            {
-                stream.take(this);
-            }
-            else
-            {
-                stream.poll(this, fragmentLimit, null);
-            }
+            fill();
         }
         if (listening && stream.dropsWhenBehind())
         {
@@ -79,6 +77,34 @@ public final class TopicSource implements TopicFeed
     }
 
     /**
+     * Takes into the inbox what the stream read for the consumer, reading the stream first unless the delivery
+     * thread reads it (a listener's). The inbox must have been read up to what was taken before.
+     */
+    void fill()
+    {
+        if (listening)
+        {
+            stream.take(this);
+        }
+        else
+        {
+            stream.poll(this, fragmentLimit, null);
+        }
+    }
+
+    /** Under the {@code drop} policy: reads the stream on, between two deliveries to a listener. */
+    void catchUp()
+    {
+        stream.poll(null, TopicStream.CATCH_UP_FRAGMENTS, null);
+    }
+
+    /** @return whether the stream drops what a consumer beyond its limit would be sent (policy {@code drop}). */
+    boolean dropsWhenBehind()
+    {
+        return stream.dropsWhenBehind();
+    }
+
+    /**
      * Under the {@code drop} policy the delivery thread reads the stream again after each message it hands a
      * listener, so that a slow listener falls behind in its inbox (dropping beyond the limit) rather than in the
      * stream, where it would hold the publishers until the driver leaves it behind.
@@ -86,7 +112,7 @@ public final class TopicSource implements TopicFeed
     private void deliverAndCatchUp(final DirectBuffer buffer, final int offset, final int length)
     {
         delivering.onMessage(buffer, offset, length);
-        stream.poll(null, TopicStream.CATCH_UP_FRAGMENTS, null);
+        catchUp();
     }
 
     @Override

@@ -19,9 +19,10 @@ import io.wirespeed.transport.TransportSubscription;
  * One transport subscription to a (channel, stream) that the topics mapped there share, read once for all of a
  * connection's consumers of those topics. Each envelope's topic hash, read from its header, picks the consumers
  * in the dispatch table; the name is compared only on a hash hit, and an envelope of a topic nobody here consumes
- * is skipped without being read further. What a consumer wants is copied into its {@link EnvelopeInbox}, which it
- * reads on its own thread: any thread may poll (a blocking receive or the delivery thread), one at a time, under
- * this stream's lock, and no application code runs under it. A consumer that lags more than {@link #LAG_LIMIT}
+ * is skipped without being read further. What a consumer wants is copied into its {@link EnvelopeInbox} (a
+ * wildcard consumer's one inbox is filled by each of its streams), which it reads on its own thread: any thread may
+ * poll (a blocking receive or the delivery thread), one at a time, under this stream's lock, and no application
+ * code runs under it. A consumer that lags more than {@link #LAG_LIMIT}
  * bytes stops the polling of its stream, so its publishers feel back-pressure as they did before topics shared
  * streams; nothing is dropped — unless the stream was opened for the {@code drop} slow-consumer policy: then what
  * would go beyond the limit is dropped for that consumer alone, and that and what the transport says the
@@ -494,9 +495,13 @@ public final class TopicStream implements MessageHandler
         }
     }
 
+    /**
+     * After a take for a source: it no longer lags once what waits in its inbox is within the limit again (another
+     * stream's take may have emptied an inbox several streams fill).
+     */
     private void release(final TopicSource source, final int taken)
     {
-        if (0 != taken && source.isLagging())
+        if (source.isLagging() && (0 != taken || source.inbox().pendingBytes() <= LAG_LIMIT))
         {
             source.lagging(false);
             lagging--;

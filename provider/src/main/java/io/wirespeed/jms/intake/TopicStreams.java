@@ -54,12 +54,13 @@ public final class TopicStreams
      * @param destination the topic.
      * @param pattern     the topic's wildcard pattern, or null for one topic.
      * @param consumer    the consumer.
-     * @return the consumer's source.
+     * @param inbox       the consumer's inbox, which its source owns and this stream fills.
+     * @return the consumer's place on the stream.
      * @throws JMSException if the transport refuses the subscription.
      */
     public synchronized TopicSource open(
         final TransportChannel target, final int streamId, final JmsDestination destination,
-        final TopicPattern pattern, final ServedConsumer consumer) throws JMSException
+        final TopicPattern pattern, final ServedConsumer consumer, final EnvelopeInbox inbox) throws JMSException
     {
         final SlowConsumerPolicy policy = config.slowConsumerPolicy(destination.name());
         final String channel = SlowConsumerChannels.subscription(target.channel(), policy);
@@ -81,7 +82,7 @@ public final class TopicStreams
             users.put(stream, 0);
         }
         users.merge(stream, 1, Integer::sum);
-        final TopicSource source = new TopicSource(this, stream, destination, pattern, consumer, fragmentLimit);
+        final TopicSource source = new TopicSource(this, stream, destination, pattern, consumer, inbox, fragmentLimit);
         stream.add(source);
         return source;
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -98,6 +99,27 @@ class QueueHostSourceTest extends JmsTestSupport
         other.start();
         final MessageConsumer consumer = other.createSession().createConsumer(queue);
         assertNull(consumer.receive(QUIET.toMillis()), "the skipped message was acknowledged, not given back");
+    }
+
+    @Test
+    void theSourceOwnsItsInboxAndTheQueueClientRoutesIntoItOnlyWhileTheSourceIsOpen() throws Exception
+    {
+        final JmsConnection connection = (JmsConnection)connection();
+        final Session session = connection.createSession();
+        final Queue queue = session.createQueue("test.queue.source." + uniqueTopic());
+        session.createProducer(queue).send(session.createTextMessage("m0"));
+        final QueueHostSource source = QueueHostSource.open(
+            connection, ConsumerSpec.of(JmsDestination.ofGiven(queue, false), null, false), () -> {});
+        assertTrue(source.client().routesTo(source.inbox()), "deliveries are routed into the source's own inbox");
+        source.resume();
+        Await.until("the message arrives in it", source::hasDeliveries);
+
+        source.close(false);
+        assertFalse(source.client().routesTo(source.inbox()), "the closed consumer's inbox is not retained");
+        final javax.jms.Connection other = connection();
+        other.start();
+        final TextMessage back = (TextMessage)other.createSession().createConsumer(queue).receive(10_000);
+        assertEquals("m0", back.getText(), "what waited in the closed inbox went back to the queue");
     }
 
     /** Reads as the consumer does: wraps each envelope, asks the source about it, decodes and tags what it admits. */

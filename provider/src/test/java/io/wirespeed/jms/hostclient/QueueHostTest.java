@@ -126,12 +126,19 @@ class QueueHostTest
         return texts;
     }
 
+    private QueueInbox subscribe(final int credit, final long consumerId) throws JMSException
+    {
+        final QueueInbox inbox = new QueueInbox("q");
+        client.subscribe("q", "", credit, consumerId, inbox);
+        return inbox;
+    }
+
     @Test
     void returnsUnseenMessagesInTheirOriginalOrder() throws Exception
     {
         send("q", 10);
         final long first = client.nextId();
-        final QueueInbox inbox = client.subscribe("q", "", 10, first);
+        final QueueInbox inbox = subscribe(10, first);
         Await.until("ten prefetched deliveries", () ->
         {
             client.poll();
@@ -140,7 +147,7 @@ class QueueHostTest
         client.close(first);
 
         final long second = client.nextId();
-        final QueueInbox again = client.subscribe("q", "", 10, second);
+        final QueueInbox again = subscribe(10, second);
         assertEquals(List.of("m0", "m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8", "m9"), awaitDeliveries(again, 10));
     }
 
@@ -149,7 +156,7 @@ class QueueHostTest
     {
         send("q", 6);
         final long first = client.nextId();
-        final QueueInbox inbox = client.subscribe("q", "", 6, first);
+        final QueueInbox inbox = subscribe(6, first);
         final List<Long> ids = new ArrayList<>();
         awaitDeliveries(inbox, 6, ids, new ArrayList<>());
         for (final int i : new int[] {3, 0, 5, 1, 4, 2})
@@ -159,7 +166,7 @@ class QueueHostTest
         final long second = client.nextId();
         final List<Integer> counts = new ArrayList<>();
         assertEquals(List.of("m0", "m1", "m2", "m3", "m4", "m5"),
-            awaitDeliveries(client.subscribe("q", "", 6, second), 6, new ArrayList<>(), counts));
+            awaitDeliveries(subscribe(6, second), 6, new ArrayList<>(), counts));
         assertEquals(List.of(2, 2, 2, 2, 2, 2), counts, "given back after the application saw them: redelivered");
     }
 
@@ -167,7 +174,7 @@ class QueueHostTest
     void aPausedConsumerIsSentNothingUntilItIsGrantedCreditAgain() throws Exception
     {
         final long paused = client.nextId();
-        final QueueInbox inbox = client.subscribe("q", "", 10, paused);
+        final QueueInbox inbox = subscribe(10, paused);
         client.pause(paused);
         send("q", 3);
         Await.until("three messages waiting at the host", () -> browseQuietly("q").size() == 3);
@@ -183,7 +190,7 @@ class QueueHostTest
     {
         send("q", 4);
         final long paused = client.nextId();
-        final QueueInbox inbox = client.subscribe("q", "", 10, paused);
+        final QueueInbox inbox = subscribe(10, paused);
         Await.until("four prefetched deliveries", () ->
         {
             client.poll();
@@ -195,7 +202,7 @@ class QueueHostTest
         final long other = client.nextId();
         final List<Integer> counts = new ArrayList<>();
         assertEquals(List.of("m0", "m1", "m2", "m3"),
-            awaitDeliveries(client.subscribe("q", "", 10, other), 4, new ArrayList<>(), counts));
+            awaitDeliveries(subscribe(10, other), 4, new ArrayList<>(), counts));
         assertEquals(List.of(1, 1, 1, 1), counts, "never seen by the application: not redelivered");
     }
 
@@ -204,13 +211,13 @@ class QueueHostTest
     {
         send("q", 2);
         final long closing = client.nextId();
-        final QueueInbox inbox = client.subscribe("q", "", 1, closing);
+        final QueueInbox inbox = subscribe(1, closing);
         final List<Long> ids = new ArrayList<>();
         assertEquals(List.of("m0"), awaitDeliveries(inbox, 1, ids, new ArrayList<>()));
         client.close(closing, true);
 
         final long other = client.nextId();
-        final QueueInbox next = client.subscribe("q", "", 10, other);
+        final QueueInbox next = subscribe(10, other);
         assertEquals(List.of("m1"), awaitDeliveries(next, 1));
         assertEquals(List.of("m0", "m1"), browse("q"), "both still on the queue, in flight, not yet acknowledged");
 

@@ -19,7 +19,6 @@ import io.wirespeed.transport.aeron.AeronTransportContext;
 import io.wirespeed.transport.aeron.MediaDriverLauncher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -68,13 +67,14 @@ class ScriptedHostClientTest
         try (QueueClient client = new QueueClient(transport, ConnectionId.next(), 5_000))
         {
             final InvalidSelectorException selector = assertThrows(InvalidSelectorException.class,
-                () -> client.subscribe("selective", "a =", 10, client.nextId()));
+                () -> client.subscribe("selective", "a =", 10, client.nextId(), new QueueInbox("selective")));
             assertEquals("selector 'a =' ends early", selector.getMessage());
             assertThrows(InvalidDestinationException.class,
-                () -> client.subscribe("temp-queue:gone", "", 10, client.nextId()));
+                () -> client.subscribe("temp-queue:gone", "", 10, client.nextId(), new QueueInbox("temp-queue:gone")));
             assertThrows(IllegalStateException.class, () -> client.unsubscribe("app/busy"));
             final JMSException generic = assertThrows(JMSException.class,
-                () -> client.subscribeDurable("t", "", "app/sub", "aeron:ipc", 1, false, false, 10, client.nextId()));
+                () -> client.subscribeDurable("t", "", "app/sub", "aeron:ipc", 1, false, false, 10, client.nextId(),
+                    new QueueInbox("t")));
             assertEquals(JMSException.class, generic.getClass());
             assertEquals("no archive", generic.getMessage());
         }
@@ -86,7 +86,9 @@ class ScriptedHostClientTest
         host.answer((request) -> Answer.late(300, Answer.accept()));
         try (QueueClient client = new QueueClient(transport, ConnectionId.next(), 5_000))
         {
-            assertNotNull(client.subscribe("orders", "", 10, client.nextId()));
+            final QueueInbox inbox = new QueueInbox("orders");
+            client.subscribe("orders", "", 10, client.nextId(), inbox);
+            assertTrue(client.routesTo(inbox));
         }
     }
 
@@ -97,7 +99,7 @@ class ScriptedHostClientTest
         try (QueueClient client = new QueueClient(transport, ConnectionId.next(), 500))
         {
             final JMSException ex = assertThrows(JMSException.class,
-                () -> client.subscribe("orders", "", 10, client.nextId()));
+                () -> client.subscribe("orders", "", 10, client.nextId(), new QueueInbox("orders")));
             assertTrue(ex.getMessage().startsWith("no queue host answered for orders within 500 ms"), ex.getMessage());
         }
     }
@@ -108,10 +110,10 @@ class ScriptedHostClientTest
         host.answer((request) -> request.equals("subscribe first") ? Answer.accept() : Answer.die());
         try (QueueClient client = new QueueClient(transport, ConnectionId.next(), 60_000))
         {
-            client.subscribe("first", "", 10, client.nextId());
+            client.subscribe("first", "", 10, client.nextId(), new QueueInbox("first"));
 
             final JMSException ex = assertThrows(JMSException.class,
-                () -> client.subscribe("second", "", 10, client.nextId()));
+                () -> client.subscribe("second", "", 10, client.nextId(), new QueueInbox("second")));
 
             assertTrue(ex.getMessage().startsWith("the queue host has gone"), ex.getMessage());
         }
