@@ -11,16 +11,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.aeron.driver.MediaDriver;
 import io.wirespeed.test.Await;
-import io.wirespeed.transport.ArchiveConfig;
-import io.wirespeed.transport.IdleStrategyKind;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 import io.wirespeed.transport.aeron.AeronTransport;
-import io.wirespeed.transport.aeron.AeronTransportContext;
-import io.wirespeed.transport.aeron.ArchiveHost;
-import io.wirespeed.transport.aeron.MediaDriverLauncher;
 import io.wirespeed.transport.aeron.StreamArchive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -36,34 +30,26 @@ class DurableFeedOverlapTest
     private static final String CHANNEL = "aeron:ipc";
     private static final int STREAM = 4712;
 
-    private static int counter;
-
     @TempDir
     Path archiveDir;
 
-    private MediaDriver driver;
+    private ArchiveOnADriver rig;
     private AeronTransport transport;
-    private ArchiveHost archiveHost;
     private StreamArchive archive;
     private DurableFeed feed;
 
     @BeforeEach
     void start()
     {
-        final String aeronDir = "/dev/shm/wirespeed-durable-overlap-test-" + ProcessHandle.current().pid() + "-" +
-            (++counter);
-        driver = MediaDriverLauncher.launch(new AeronTransportContext().directory(aeronDir).deleteDirOnStart(true)
-            .deleteDirOnStop(true).conclude());
-        transport = AeronTransport.connect(new AeronTransportContext().embedded(false).directory(aeronDir).conclude());
-        final ArchiveConfig config = ArchiveConfig.builder().directory(archiveDir).build();
-        archiveHost = ArchiveHost.launch(aeronDir, config, IdleStrategyKind.BACKOFF);
-        archive = StreamArchive.connect(transport, config);
+        rig = new ArchiveOnADriver(archiveDir, "durable-overlap-test");
+        transport = rig.transport;
+        archive = rig.archive;
     }
 
     @AfterEach
     void stop()
     {
-        CloseHelper.quietCloseAll(feed, archive, archiveHost, transport, driver);
+        CloseHelper.quietCloseAll(feed, rig);
     }
 
     @Test

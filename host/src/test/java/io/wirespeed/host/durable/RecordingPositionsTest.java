@@ -3,7 +3,6 @@ package io.wirespeed.host.durable;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.agrona.CloseHelper;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.CountersReader;
 import org.junit.jupiter.api.AfterEach;
@@ -11,16 +10,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.aeron.driver.MediaDriver;
 import io.wirespeed.test.Await;
 import io.wirespeed.transport.ArchiveConfig;
 import io.wirespeed.transport.CounterRegistry;
-import io.wirespeed.transport.IdleStrategyKind;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.aeron.AeronTransport;
-import io.wirespeed.transport.aeron.AeronTransportContext;
-import io.wirespeed.transport.aeron.ArchiveHost;
-import io.wirespeed.transport.aeron.MediaDriverLauncher;
 import io.wirespeed.transport.aeron.StreamArchive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -36,34 +30,27 @@ class RecordingPositionsTest
     private static final String CHANNEL = "aeron:ipc";
     private static final int STREAM = 4711;
 
-    private static int counter;
-
     @TempDir
     Path archiveDir;
 
-    private MediaDriver driver;
+    private ArchiveOnADriver rig;
     private AeronTransport transport;
-    private ArchiveHost archiveHost;
     private StreamArchive archive;
     private ArchiveConfig config;
 
     @BeforeEach
     void start()
     {
-        final String aeronDir = "/dev/shm/wirespeed-recording-positions-test-" + ProcessHandle.current().pid() + "-" +
-            (++counter);
-        driver = MediaDriverLauncher.launch(new AeronTransportContext().directory(aeronDir).deleteDirOnStart(true)
-            .deleteDirOnStop(true).conclude());
-        transport = AeronTransport.connect(new AeronTransportContext().embedded(false).directory(aeronDir).conclude());
-        config = ArchiveConfig.builder().directory(archiveDir).build();
-        archiveHost = ArchiveHost.launch(aeronDir, config, IdleStrategyKind.BACKOFF);
-        archive = StreamArchive.connect(transport, config);
+        rig = new ArchiveOnADriver(archiveDir, "recording-positions-test");
+        transport = rig.transport;
+        archive = rig.archive;
+        config = rig.config;
     }
 
     @AfterEach
     void stop()
     {
-        CloseHelper.quietCloseAll(archive, archiveHost, transport, driver);
+        rig.close();
     }
 
     private CountersReader counters()
