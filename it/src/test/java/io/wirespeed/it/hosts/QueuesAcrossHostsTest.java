@@ -66,7 +66,7 @@ class QueuesAcrossHostsTest
 
         // A synchronous PERSISTENT send waits for the host's archive, one round trip per message: 100,000 of them
         // take over 90 s on a loaded 2-core machine, and where 5 % of datagrams are lost each lost last frame waits
-        // for Aeron's next heartbeat (100 ms) before it is repaired, about 14 ms a message on average. The producer
+        // for Aeron's next heartbeat (100 ms) before it is repaired, about 12 ms a message on average. The producer
         // commits every 100 messages instead, waiting once per commit (synchronous sends across hosts, one at a
         // time, are SingleHostKillTest's).
         final String batch = "100";
