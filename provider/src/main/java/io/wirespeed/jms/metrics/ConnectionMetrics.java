@@ -26,8 +26,9 @@ import io.wirespeed.transport.TransportException;
  * on back-pressure, sends that failed and bytes topic consumers lost under the {@code drop} slow-consumer policy. A
  * runtime's ({@link #openRuntime}) are counters of its transport's {@link CounterRegistry} (for Aeron: in the media
  * driver's CnC file, where {@code wirespeed-stat} reads them), the sums of its connections' figures; a connection's
- * ({@link #open}) are counters in this JVM's memory, which cost no round trip to the driver to make, each adding to
- * its runtime's as it counts. The first {@value #MAX_DESTINATIONS}
+ * ({@link #open}) are plain values in this JVM's memory, with no key or label (readers reach them through this
+ * object), which cost no round trip to the driver and next to nothing to make, each adding to its runtime's as it
+ * counts. The first {@value #MAX_DESTINATIONS}
  * destinations a connection uses get counters of their own; the rest, and every temporary destination, are counted
  * together under {@link CounterTypes#OTHER_DESTINATIONS} and {@value #TEMPORARY}, so what a reader shows stays bounded.
  * Open from the connection's creation to its close, listed meanwhile by {@link WirespeedMetrics} and registered as
@@ -50,7 +51,7 @@ public final class ConnectionMetrics implements AutoCloseable
     private final String connectionId;
     private final Transport transport;
     private final CounterRegistry registry;
-    private final UnsafeBuffer key = new UnsafeBuffer(new byte[CounterTypes.NAME_OFFSET + CounterTypes.MAX_NAME_BYTES]);
+    private final UnsafeBuffer key;
     private final Map<JmsDestination, DestinationCounters> byDestination = new ConcurrentHashMap<>();
     private final Map<String, DestinationCounters> byName = new ConcurrentHashMap<>();
     private final AtomicCounter backPressure;
@@ -84,8 +85,10 @@ public final class ConnectionMetrics implements AutoCloseable
         this.queueHost = queueHost;
         this.runtime = runtime;
         this.kind = null == runtime ? "runtime" : "connection";
-        this.registry = null != runtime ? Fallback.REGISTRY :
+        this.registry = null != runtime ? null :
             transport.capability(CounterRegistry.class).orElseGet(() -> Fallback.REGISTRY);
+        this.key = null != runtime ? null :
+            new UnsafeBuffer(new byte[CounterTypes.NAME_OFFSET + CounterTypes.MAX_NAME_BYTES]);
         this.backPressure = allocate(CounterTypes.SEND_BACK_PRESSURE, "");
         this.sendFailures = allocate(CounterTypes.SEND_FAILURES, "");
         this.consumerLoss = allocate(CounterTypes.CONSUMER_LOSS_BYTES, "");
@@ -342,6 +345,10 @@ public final class ConnectionMetrics implements AutoCloseable
 
     private AtomicCounter allocate(final int typeId, final String name)
     {
+        if (null != runtime)
+        {
+            return inMemory();
+        }
         final int keyLength = CounterTypes.encodeKey(key, PID, number, name);
         final String label = "wirespeed " + CounterTypes.metricName(typeId) + ": " +
             (name.isEmpty() ? "" : name + " ") + "pid=" + PID + " " + kind + "=" + number + " " + connectionId;
@@ -362,6 +369,16 @@ public final class ConnectionMetrics implements AutoCloseable
                 return new LocalCounterRegistry(1).allocate(typeId, key, 0, keyLength, label);
             }
         }
+    }
+
+    /**
+     * A connection's counter: a value in this JVM's memory that only its {@link AtomicCounter} reads and adds to (no
+     * registry, key or label, so that a connection opened for one send costs no more than its figures), summed into
+     * its runtime's counters as it counts. Closing it does nothing.
+     */
+    private static AtomicCounter inMemory()
+    {
+        return new AtomicCounter(new UnsafeBuffer(new byte[CountersReader.COUNTER_LENGTH]), 0);
     }
 
     /** Counters in this JVM's memory, made on first need: for transports without a registry, or a full one. */

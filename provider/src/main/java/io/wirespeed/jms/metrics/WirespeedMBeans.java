@@ -1,9 +1,12 @@
 package io.wirespeed.jms.metrics;
 
 import java.lang.management.ManagementFactory;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import javax.management.JMException;
 import javax.management.MBeanServer;
@@ -26,6 +29,7 @@ final class WirespeedMBeans
 
     /** How long after a connection opens its MBeans are registered. */
     static final long REGISTER_AFTER_MS = 100;
+    private static final long REGISTER_DELAY_NS = TimeUnit.MILLISECONDS.toNanos(REGISTER_AFTER_MS);
 
     private static final System.Logger LOGGER = System.getLogger(WirespeedMBeans.class.getName());
     private static volatile boolean refusalLogged;
@@ -37,13 +41,55 @@ final class WirespeedMBeans
     /**
      * Runs a connection's registration {@value #REGISTER_AFTER_MS} ms from now on the JVM's one registering thread (a
      * daemon, started on first use), so that connections opened and closed within that time (a connection per send)
-     * register nothing.
+     * register nothing. Registrations wait in one queue, in the order they were asked for; the thread wakes only when
+     * the oldest is due (never while none waits), and takes every one that is due then: a connection opened for one
+     * send costs a queue entry, not a task and a wake-up of its own.
      *
      * @param registration registers the connection's MBeans unless it closed meanwhile.
      */
     static void registerSoon(final Runnable registration)
     {
-        Registrar.EXECUTOR.schedule(registration, REGISTER_AFTER_MS, TimeUnit.MILLISECONDS);
+        Registrar.PENDING.add(new Pending(registration, System.nanoTime() + REGISTER_DELAY_NS));
+        if (Registrar.SCHEDULED.compareAndSet(false, true))
+        {
+            Registrar.EXECUTOR.schedule(WirespeedMBeans::registerDue, REGISTER_AFTER_MS, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /**
+     * On the registering thread: runs the registrations that are due, then sleeps until the oldest of the rest is,
+     * or until the next {@link #registerSoon} when none is left.
+     */
+    private static void registerDue()
+    {
+        while (true)
+        {
+            final long nowNs = System.nanoTime();
+            Pending next;
+            while (null != (next = Registrar.PENDING.peek()) && next.dueNs - nowNs <= 0)
+            {
+                Registrar.PENDING.poll();
+                try
+                {
+                    next.registration.run();
+                }
+                catch (final RuntimeException ex)
+                {
+                    logRefusal(ex);
+                }
+            }
+            if (null != next)
+            {
+                Registrar.EXECUTOR.schedule(WirespeedMBeans::registerDue, next.dueNs - nowNs, TimeUnit.NANOSECONDS);
+                return;
+            }
+            Registrar.SCHEDULED.set(false);
+            // one added between the empty peek and the reset found SCHEDULED still set: take it here
+            if (Registrar.PENDING.isEmpty() || !Registrar.SCHEDULED.compareAndSet(false, true))
+            {
+                return;
+            }
+        }
     }
 
     static void register(final ConnectionMetrics connection)
@@ -207,9 +253,16 @@ final class WirespeedMBeans
         }
     }
 
-    /** The thread that registers connections' MBeans. */
+    /** A registration asked for, and when it is due ({@link System#nanoTime()}). */
+    private record Pending(Runnable registration, long dueNs)
+    {
+    }
+
+    /** The thread that registers connections' MBeans, and the registrations waiting for it. */
     private static final class Registrar
     {
+        static final Queue<Pending> PENDING = new ConcurrentLinkedQueue<>();
+        static final AtomicBoolean SCHEDULED = new AtomicBoolean();
         static final ScheduledExecutorService EXECUTOR = Executors.newSingleThreadScheduledExecutor((task) ->
         {
             final Thread thread = new Thread(task, "wirespeed-mbeans");

@@ -29,7 +29,8 @@ final class SendEncoder
     private final SendSession session;
     private final ConnectionConfig config;
     private final MessageEncoder encoder = new MessageEncoder();
-    private final ExpandableArrayBuffer buffer = new ExpandableArrayBuffer(INITIAL_BUFFER);
+    /** Made on the session's first {@link #encode}: a send that claims publication space never needs it. */
+    private ExpandableArrayBuffer buffer;
     private final UnsafeBuffer held = new UnsafeBuffer(0, 0);
     private JmsMessage claimMessage;
     private int claimProducerId;
@@ -157,6 +158,10 @@ final class SendEncoder
     {
         try
         {
+            if (null == buffer)
+            {
+                buffer = new ExpandableArrayBuffer(INITIAL_BUFFER);
+            }
             return encoder.encode(message, session.connection().senderId(), session.id(), producerId, buffer, 0);
         }
         catch (final IllegalArgumentException | java.lang.IllegalStateException | IndexOutOfBoundsException ex)

@@ -25,7 +25,27 @@ public final class ConnectionId
 
     private static String text(final long high, final long low)
     {
-        return String.format("%016x-%x", high, low);
+        final StringBuilder text = new StringBuilder(33);
+        appendText(text, high, low);
+        return text.toString();
+    }
+
+    /**
+     * Appends {@code <high as 16 hex digits>-<low in hex, no leading zeros>}, what {@code String.format("%016x-%x")}
+     * gives, without the formatter's cost (a connection is cheap to open, issue 25).
+     */
+    private static void appendText(final StringBuilder text, final long high, final long low)
+    {
+        for (int shift = 60; shift >= 0; shift -= 4)
+        {
+            text.append(Character.forDigit((int)(high >>> shift) & 0xF, 16));
+        }
+        text.append('-');
+        final int digits = Math.max(1, (67 - Long.numberOfLeadingZeros(low)) / 4);
+        for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4)
+        {
+            text.append(Character.forDigit((int)(low >>> shift) & 0xF, 16));
+        }
     }
 
     /**
@@ -40,7 +60,9 @@ public final class ConnectionId
      */
     public static String messageIdPrefix(final long high, final long low, final int session, final int producer)
     {
-        return "ID:" + text(high, low) + ":" + session + ":" + producer + ":";
+        final StringBuilder prefix = new StringBuilder(56).append("ID:");
+        appendText(prefix, high, low);
+        return prefix.append(':').append(session).append(':').append(producer).append(':').toString();
     }
 
     /**
