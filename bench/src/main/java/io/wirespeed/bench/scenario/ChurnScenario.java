@@ -29,10 +29,12 @@ import io.wirespeed.jms.JmsConnectionFactory;
 /**
  * CH, connection churn (issue 25): what an application without a cache does (Spring's {@code JmsTemplate} over a
  * plain factory, Camel's JMS component without one, Jakarta-style code calling {@code createContext()} per request).
- * One thread runs the cycle N times, after warm-up cycles: a connection, a session, a producer, one send of a
+ * One thread runs the cycle over and over: a connection, a session, a producer, one send of a
  * {@code TextMessage}, close ({@code connection} variant), or {@code createContext()}, {@code createProducer().send},
  * close ({@code context} variant); on a queue and on a topic, while a consumer on a long-lived connection receives.
- * The figure is the latency of each whole cycle, from before the connection to after its close (HdrHistogram); the
+ * The figure is the latency of each whole cycle, from before the connection to after its close (HdrHistogram), once
+ * warm (after the warm-up time: the JIT has compiled the cycle) and, beside it, cold (the cycles right after the
+ * first few hundred, while the JIT still compiles: what a JVM that has just started sees); the
  * consumer counts what arrived, what did not (lost) and what arrived after a later message of the same thread (out
  * of order). Messages go with the provider's default delivery mode (persistent). Wirespeed is {@code wirespeed:ipc}
  * with no option (the embedded default), Artemis its in-VM and TCP connectors. Targets: one cycle p50 ≤ 100 µs and
@@ -40,7 +42,8 @@ import io.wirespeed.jms.JmsConnectionFactory;
  * <p>
  * Also runs by hand (or under a profiler), for one destination and variant:
  * {@code java <flags> -cp <bench class path> io.wirespeed.bench.scenario.ChurnScenario queue|topic
- * connection|context CYCLES [URI]} (a tenth of CYCLES as warm-up; URI defaults to {@code wirespeed:ipc}).
+ * connection|context CYCLES [URI]} (a tenth of CYCLES unmeasured, CYCLES measured cold, then CYCLES measured as
+ * warm; URI defaults to {@code wirespeed:ipc}).
  */
 public final class ChurnScenario
 {
@@ -54,6 +57,14 @@ public final class ChurnScenario
     public static final int SHORT_WARMUP_CYCLES = 500;
     /** Short suite: measured cycles per destination and variant. */
     public static final int SHORT_CYCLES = 2_000;
+    /** Short suite: at least this long warming up (JIT), cycles not measured, per destination and variant. */
+    public static final double SHORT_WARMUP_SECONDS = 5;
+    /** Short suite: at least this long measuring, per destination and variant. */
+    public static final double SHORT_MEASURE_SECONDS = 3;
+    /** Long suite: at least this long warming up, per destination and variant. */
+    public static final double LONG_WARMUP_SECONDS = 30;
+    /** Long suite: at least this long measuring, per destination and variant. */
+    public static final double LONG_MEASURE_SECONDS = 60;
     /** Long suite: warm-up cycles per destination and variant. */
     public static final int LONG_WARMUP_CYCLES = 5_000;
     /** Long suite: measured cycles per destination and variant. */
@@ -86,8 +97,8 @@ public final class ChurnScenario
         final int cycles = Integer.parseInt(args[2]);
         final String uri = args.length > 3 ? args[3] : "wirespeed:ipc";
         final Map<String, Object> figures = new java.util.LinkedHashMap<>();
-        measure(new JmsConnectionFactory(uri), "queue".equals(args[0]), "context".equals(args[1]), cycles / 10,
-            cycles, figures);
+        measure(new JmsConnectionFactory(uri), "queue".equals(args[0]), "context".equals(args[1]),
+            new Phases(cycles / 10, cycles, 0, 0), figures);
         System.out.println(args[0] + " " + args[1] + " " + figures);
         System.exit(0);
     }
@@ -103,23 +114,24 @@ public final class ChurnScenario
     public static void run(final String peer, final RunProfile profile, final Consumer<Map<String, Object>> sink)
         throws Exception
     {
-        run(peer, profile, profile.longRun() ? LONG_WARMUP_CYCLES : SHORT_WARMUP_CYCLES,
-            profile.longRun() ? LONG_CYCLES : SHORT_CYCLES, sink);
+        final boolean longRun = profile.longRun();
+        run(peer, profile, new Phases(longRun ? LONG_WARMUP_CYCLES : SHORT_WARMUP_CYCLES,
+            longRun ? LONG_CYCLES : SHORT_CYCLES, longRun ? LONG_WARMUP_SECONDS : SHORT_WARMUP_SECONDS,
+            longRun ? LONG_MEASURE_SECONDS : SHORT_MEASURE_SECONDS), sink);
     }
 
     /**
      * Measures every destination and variant for a peer.
      *
-     * @param peer         {@code wirespeed-ipc} (the embedded default, no option) or an Artemis peer.
-     * @param profile      the run's profile (recorded with the points).
-     * @param warmupCycles cycles before the measured ones, per destination and variant.
-     * @param cycles       measured cycles per destination and variant.
-     * @param sink         takes each point as it is measured.
+     * @param peer    {@code wirespeed-ipc} (the embedded default, no option) or an Artemis peer.
+     * @param profile the run's profile (recorded with the points).
+     * @param phases  how many cycles and how long to warm up and to measure, per destination and variant.
+     * @param sink    takes each point as it is measured.
      * @throws Exception if the peer fails.
      */
     public static void run(
-        final String peer, final RunProfile profile, final int warmupCycles, final int cycles,
-        final Consumer<Map<String, Object>> sink) throws Exception
+        final String peer, final RunProfile profile, final Phases phases, final Consumer<Map<String, Object>> sink)
+        throws Exception
     {
         try (JmsTarget target =
             Peers.WIRESPEED_IPC.equals(peer) ? WirespeedTarget.defaults() : Peers.jms(peer, profile))
@@ -136,8 +148,8 @@ public final class ChurnScenario
                     point.put("targetP99Us", TARGET_P99_MICROS);
                     try
                     {
-                        measure(target.factory(), "queue".equals(destination), "context".equals(variant),
-                            warmupCycles, cycles, point);
+                        measure(target.factory(), "queue".equals(destination), "context".equals(variant), phases,
+                            point);
                     }
                     catch (final Exception ex)
                     {
@@ -153,23 +165,26 @@ public final class ChurnScenario
     }
 
     /**
-     * Runs the warm-up cycles, then the measured ones, then waits (up to 30 s) for the consumer to have every
-     * message; puts the figures in a point.
+     * Runs the cold phase (the phases' warm-up cycles unmeasured, then its measured number of cycles, each measured:
+     * what a JVM that has just started sees, the JIT compiling meanwhile), then more warm-up until the warm-up time has
+     * passed since the start, then the measured cycles (at least the phases' number, and until its measuring time has
+     * passed), then waits (up to 30 s) for the consumer to have every message; puts the figures in a point.
      *
-     * @param factory      the factory every connection comes from.
-     * @param queue        a queue, or a topic.
-     * @param context      {@code createContext()} per send instead of a connection, session and producer.
-     * @param warmupCycles cycles before the measured ones.
-     * @param cycles       measured cycles.
-     * @param point        takes warmupCycles, cycles, cycle (latency summary, µs), totalSeconds, cyclesPerSec,
-     *                     sent, received, lost, duplicates, outOfOrder, complete, firstMessageMs, drainMs.
+     * @param factory the factory every connection comes from.
+     * @param queue   a queue, or a topic.
+     * @param context {@code createContext()} per send instead of a connection, session and producer.
+     * @param phases  how many cycles and how long to warm up and to measure.
+     * @param point   takes warmupCycles, cycles, cycle (latency summary of the measured cycles, µs), coldCycle (of the
+     *                cold phase's), totalSeconds, cyclesPerSec, sent, received, lost, duplicates, outOfOrder,
+     *                complete, firstMessageMs, drainMs.
      * @throws Exception if a cycle fails.
      */
     public static void measure(
-        final ConnectionFactory factory, final boolean queue, final boolean context, final int warmupCycles,
-        final int cycles, final Map<String, Object> point) throws Exception
+        final ConnectionFactory factory, final boolean queue, final boolean context, final Phases phases,
+        final Map<String, Object> point) throws Exception
     {
         final String name = "bench.ch." + (queue ? "q" : "t") + (context ? "x" : "c") + "." + System.nanoTime();
+        final Histogram cold = new Histogram(HIGHEST, 3);
         final Histogram histogram = new Histogram(HIGHEST, 3);
         final Arrivals arrivals = new Arrivals();
         try (Connection consuming = factory.createConnection())
@@ -181,17 +196,27 @@ public final class ChurnScenario
             consuming.start();
             long seq = 0;
             final long firstSendNs = System.nanoTime();
-            for (int i = 0; i < warmupCycles; i++)
+            for (int i = 0; i < phases.warmupCycles(); i++)
             {
                 cycle(factory, destination, context, seq++);
             }
+            for (int i = 0; i < phases.cycles(); i++)
+            {
+                seq = timedCycle(factory, destination, context, seq, cold);
+            }
+            final long warmEndNs = firstSendNs + (long)(phases.warmupSeconds() * 1e9);
+            while (System.nanoTime() - warmEndNs < 0)
+            {
+                cycle(factory, destination, context, seq++);
+            }
+            final long warmupCycles = seq;
             final long startNs = System.nanoTime();
-            for (int i = 0; i < cycles; i++)
+            final long measureEndNs = startNs + (long)(phases.measureSeconds() * 1e9);
+            while (seq - warmupCycles < phases.cycles() || System.nanoTime() - measureEndNs < 0)
             {
-                final long t0 = System.nanoTime();
-                cycle(factory, destination, context, seq++);
-                histogram.recordValue(Math.min(HIGHEST, System.nanoTime() - t0));
+                seq = timedCycle(factory, destination, context, seq, histogram);
             }
+            final long cycles = seq - warmupCycles;
             final long endNs = System.nanoTime();
             final long deadline = endNs + DRAIN_NANOS;
             while (arrivals.received() < seq && System.nanoTime() < deadline)
@@ -202,8 +227,11 @@ public final class ChurnScenario
             final long totalNs = endNs - startNs;
             final long received = arrivals.received();
             point.put("warmupCycles", warmupCycles);
+            point.put("warmupSeconds", phases.warmupSeconds());
             point.put("cycles", cycles);
             point.put("cycle", LatencySummary.of(histogram, 1));
+            point.put("coldCycles", phases.cycles());
+            point.put("coldCycle", LatencySummary.of(cold, 1));
             point.put("totalSeconds", Math.round(totalNs / 1e6) / 1e3);
             point.put("cyclesPerSec", totalNs > 0 ? Math.round(cycles * 1e9 / totalNs) : 0);
             point.put("sent", seq);
@@ -216,6 +244,28 @@ public final class ChurnScenario
                 Math.round((arrivals.firstNanos() - firstSendNs) / 1e3) / 1e3 : -1.0);
             point.put("drainMs", Math.round(drainNs / 1e3) / 1e3);
         }
+    }
+
+    private static long timedCycle(
+        final ConnectionFactory factory, final Destination destination, final boolean context, final long seq,
+        final Histogram histogram) throws JMSException
+    {
+        final long t0 = System.nanoTime();
+        cycle(factory, destination, context, seq);
+        histogram.recordValue(Math.min(HIGHEST, System.nanoTime() - t0));
+        return seq + 1;
+    }
+
+    /**
+     * How a point is measured.
+     *
+     * @param warmupCycles   cycles not measured before the cold phase's measured ones.
+     * @param cycles         the cold phase's measured cycles, and the least number of measured cycles after warm-up.
+     * @param warmupSeconds  the least time from the first cycle to the first measured one after the cold phase.
+     * @param measureSeconds the least time the measured cycles after warm-up take.
+     */
+    public record Phases(int warmupCycles, int cycles, double warmupSeconds, double measureSeconds)
+    {
     }
 
     /**

@@ -124,7 +124,7 @@ class ReportWriterTest
         results.put("points", points);
         final String markdown = MarkdownRenderer.render(ReportWriter.build(results), Map.of());
         assertTrue(markdown.contains("| wirespeed-ipc | queue | connection | 80.00 | 90.00 | 900 | 900 | 900 | " +
-            "0.10× artemis-invm | 2,000 |"), markdown);
+            "240 / 3,600 | 0.10× artemis-invm | 2,000 |"), markdown);
     }
 
     @Test
@@ -195,6 +195,7 @@ class ReportWriterTest
         point.put("variant", variant);
         point.put("cycles", 2_000);
         point.put("cycle", Map.of("p50", p50, "p90", p50 + 10, "p99", p99, "p99.9", p99, "max", p99));
+        point.put("coldCycle", Map.of("p50", p50 * 3, "p99", p99 * 4));
         point.put("cyclesPerSec", 5_000);
         point.put("lost", 0L);
         point.put("outOfOrder", outOfOrder);

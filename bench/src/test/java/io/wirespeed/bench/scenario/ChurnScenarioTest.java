@@ -13,18 +13,24 @@ import org.junit.jupiter.api.Test;
 import io.wirespeed.bench.rig.Points;
 import io.wirespeed.bench.rig.RunProfile;
 
-/** CH for Wirespeed's embedded default, a handful of cycles: one point per destination and variant, all arrived. */
+/**
+ * CH for Wirespeed's embedded default, a handful of cycles and a fraction of a second each: one point per destination
+ * and variant, cold and warm figures, all arrived.
+ */
 class ChurnScenarioTest
 {
     private static final int WARMUP = 5;
     private static final int CYCLES = 20;
+    private static final double WARMUP_SECONDS = 0.3;
+    private static final double MEASURE_SECONDS = 0.2;
 
     @Test
     void measuresEveryDestinationAndVariantAndCountsEveryMessageInOrder() throws Exception
     {
         final List<Map<String, Object>> points = new ArrayList<>();
 
-        ChurnScenario.run("wirespeed-ipc", RunProfile.parse(new String[0]), WARMUP, CYCLES, points::add);
+        ChurnScenario.run("wirespeed-ipc", RunProfile.parse(new String[0]),
+            new ChurnScenario.Phases(WARMUP, CYCLES, WARMUP_SECONDS, MEASURE_SECONDS), points::add);
 
         assertEquals(List.of("queue/connection", "queue/context", "topic/connection", "topic/context"),
             points.stream().map(p -> p.get("destination") + "/" + p.get("variant")).toList());
@@ -34,14 +40,18 @@ class ChurnScenarioTest
             assertEquals("CH", point.get("scenario"));
             assertEquals("wirespeed-ipc", point.get("peer"));
             assertEquals("wirespeed:ipc", point.get("uri"));
-            assertEquals(WARMUP, point.get("warmupCycles"));
-            assertEquals(CYCLES, point.get("cycles"));
-            assertEquals((double)CYCLES, Points.number(point, "cycle", "count"), point::toString);
+            final long warmupCycles = (long)point.get("warmupCycles");
+            final long cycles = (long)point.get("cycles");
+            assertTrue(warmupCycles >= WARMUP + CYCLES && cycles >= CYCLES, point::toString);
+            assertTrue(Points.number(point, "totalSeconds") >= MEASURE_SECONDS, point::toString);
+            assertEquals((double)cycles, Points.number(point, "cycle", "count"), point::toString);
+            assertEquals(CYCLES, point.get("coldCycles"));
+            assertEquals((double)CYCLES, Points.number(point, "coldCycle", "count"), point::toString);
             final double p50 = Points.number(point, "cycle", "p50");
             assertTrue(p50 > 0 && p50 <= Points.number(point, "cycle", "p99") &&
                 Points.number(point, "cycle", "p99") <= Points.number(point, "cycle", "max"), point::toString);
-            assertEquals((long)(WARMUP + CYCLES), point.get("sent"));
-            assertEquals((long)(WARMUP + CYCLES), point.get("received"), point::toString);
+            assertEquals(warmupCycles + cycles, point.get("sent"));
+            assertEquals(warmupCycles + cycles, point.get("received"), point::toString);
             assertEquals(0L, point.get("lost"));
             assertEquals(0L, point.get("duplicates"));
             assertEquals(0L, point.get("outOfOrder"), point::toString);
