@@ -42,8 +42,8 @@ import io.wirespeed.jms.JmsConnectionFactory;
  * <p>
  * Also runs by hand (or under a profiler), for one destination and variant:
  * {@code java <flags> -cp <bench class path> io.wirespeed.bench.scenario.ChurnScenario queue|topic
- * connection|context CYCLES [URI]} (a tenth of CYCLES unmeasured, CYCLES measured cold, then CYCLES measured as
- * warm; URI defaults to {@code wirespeed:ipc}).
+ * connection|context|consumer CYCLES [URI]} (a tenth of CYCLES unmeasured, CYCLES measured cold, then CYCLES
+ * measured as warm; URI defaults to {@code wirespeed:ipc}).
  */
 public final class ChurnScenario
 {
@@ -71,8 +71,11 @@ public final class ChurnScenario
     public static final int LONG_CYCLES = 50_000;
     /** The destinations, in the order the scenario runs them. */
     public static final List<String> DESTINATIONS = List.of("queue", "topic");
-    /** The variants: a connection per send, {@code createContext()} per send. */
-    public static final List<String> VARIANTS = List.of("connection", "context");
+    /**
+     * The variants: a connection per send, {@code createContext()} per send, and a connection with a consumer per
+     * message received ({@link FirstMessage}).
+     */
+    public static final List<String> VARIANTS = List.of("connection", "context", "consumer");
 
     private static final long HIGHEST = TimeUnit.SECONDS.toNanos(60);
     private static final long DRAIN_NANOS = TimeUnit.SECONDS.toNanos(30);
@@ -91,14 +94,14 @@ public final class ChurnScenario
     {
         if (args.length < 3)
         {
-            System.err.println("usage: ChurnScenario queue|topic connection|context CYCLES [URI]");
+            System.err.println("usage: ChurnScenario queue|topic connection|context|consumer CYCLES [URI]");
             System.exit(2);
         }
         final int cycles = Integer.parseInt(args[2]);
         final String uri = args.length > 3 ? args[3] : "wirespeed:ipc";
         final Map<String, Object> figures = new java.util.LinkedHashMap<>();
-        measure(new JmsConnectionFactory(uri), "queue".equals(args[0]), "context".equals(args[1]),
-            new Phases(cycles / 10, cycles, 0, 0), figures);
+        measure(new JmsConnectionFactory(uri), "queue".equals(args[0]), args[1], new Phases(cycles / 10, cycles, 0, 0),
+            figures);
         System.out.println(args[0] + " " + args[1] + " " + figures);
         System.exit(0);
     }
@@ -148,8 +151,7 @@ public final class ChurnScenario
                     point.put("targetP99Us", TARGET_P99_MICROS);
                     try
                     {
-                        measure(target.factory(), "queue".equals(destination), "context".equals(variant), phases,
-                            point);
+                        measure(target.factory(), "queue".equals(destination), variant, phases, point);
                     }
                     catch (final Exception ex)
                     {
@@ -161,6 +163,20 @@ public final class ChurnScenario
                     sink.accept(point);
                 }
             }
+        }
+    }
+
+    private static void measure(
+        final ConnectionFactory factory, final boolean queue, final String variant, final Phases phases,
+        final Map<String, Object> point) throws Exception
+    {
+        if ("consumer".equals(variant))
+        {
+            FirstMessage.measure(factory, queue, phases, point);
+        }
+        else
+        {
+            measure(factory, queue, "context".equals(variant), phases, point);
         }
     }
 

@@ -40,6 +40,12 @@ public final class Progress
                 f(Points.number(point, "cycle", "max")), Points.number(point, "cyclesPerSec"),
                 Points.number(point, "outOfOrder")));
         }
+        if (point.containsKey("firstMessage"))
+        {
+            line.append(String.format("; first message µs p50 %s p99 %s, long-lived p50 %s p99 %s",
+                f(Points.number(point, "firstMessage", "p50")), f(Points.number(point, "firstMessage", "p99")),
+                f(Points.number(point, "longLived", "p50")), f(Points.number(point, "longLived", "p99"))));
+        }
         if (point.containsKey("msgPerSec"))
         {
             line.append(String.format(" %,.0f msg/s", Points.number(point, "msgPerSec")));
