@@ -23,6 +23,7 @@ public final class TransportContext
     private int termLength;
     private int mtu;
     private Consumer<TransportException> errorHandler;
+    private boolean ownerRunsClientDuty;
     private final Map<String, String> options = new LinkedHashMap<>();
 
     /**
@@ -34,6 +35,26 @@ public final class TransportContext
     {
         this.embeddedDriver = embedded;
         return this;
+    }
+
+    /**
+     * @param ownerRuns true if whoever connects the transport runs its client's housekeeping from a thread of its
+     *                  own ({@link ClientDuty}, the transport's capability), so that the client needs no thread of
+     *                  its own and driver events are known as soon as the owner's thread or a call that waits on
+     *                  them looks; false (the default) for a client that runs its own thread. Transports without
+     *                  such housekeeping ignore it.
+     * @return this context.
+     */
+    public TransportContext ownerRunsClientDuty(final boolean ownerRuns)
+    {
+        this.ownerRunsClientDuty = ownerRuns;
+        return this;
+    }
+
+    /** @return whether the owner runs the client's housekeeping ({@link ClientDuty}). */
+    public boolean ownerRunsClientDuty()
+    {
+        return ownerRunsClientDuty;
     }
 
     /** @return whether the transport runs its driver inside this JVM. */

@@ -87,21 +87,8 @@ public final class WirespeedRuntime implements AutoCloseable
         this.settings = DriverSettings.of(config);
         this.shared = shared;
         this.link = SharedTransports.connect(config, this::onTransportError);
-        try
-        {
-            if (config.embeddedDriver() && link.startsHostWithDriver(config))
-            {
-                ensureQueueHost(config);
-            }
-            this.metrics = ConnectionMetrics.openRuntime("runtime-" + number, link.transport());
-        }
-        catch (final RuntimeException ex)
-        {
-            link.close();
-            throw ex;
-        }
-        addExitHookOnce();
-        OPEN.add(this);
+        // started at once: its thread runs the transport clients' housekeeping (TransportLink.doClientWork), which
+        // must not wait while the queue host starts
         this.runner = new AgentRunner(config.idle().newIdleStrategy(),
             (error) -> onFault(JmsExceptions.wrap("the Wirespeed runtime's thread failed: " + error.getMessage(),
             error)), null, new Conductor());
@@ -112,6 +99,22 @@ public final class WirespeedRuntime implements AutoCloseable
             thread.setDaemon(true);
             return thread;
         });
+        try
+        {
+            if (config.embeddedDriver() && link.startsHostWithDriver(config))
+            {
+                ensureQueueHost(config);
+            }
+            this.metrics = ConnectionMetrics.openRuntime("runtime-" + number, link.transport());
+        }
+        catch (final RuntimeException ex)
+        {
+            runner.close();
+            link.close();
+            throw ex;
+        }
+        addExitHookOnce();
+        OPEN.add(this);
     }
 
     /**
@@ -594,7 +597,10 @@ public final class WirespeedRuntime implements AutoCloseable
         return "WirespeedRuntime[" + number + ", " + settings + "]";
     }
 
-    /** The runtime's thread: polls the shared queue client, and closes publications idle too long. */
+    /**
+     * The runtime's thread: runs the transport clients' housekeeping (for Aeron: the client conductor, so that the
+     * client has no thread of its own), polls the shared queue client, and closes publications idle too long.
+     */
     private final class Conductor implements Agent
     {
         private long nextHousekeepingNs;
@@ -602,7 +608,7 @@ public final class WirespeedRuntime implements AutoCloseable
         @Override
         public int doWork()
         {
-            int work = 0;
+            int work = link.doClientWork();
             final QueueClient client = queueClient;
             if (null != client)
             {

@@ -1,5 +1,6 @@
 package io.wirespeed.jms.transport;
 
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,6 +13,7 @@ import org.agrona.CloseHelper;
 
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.config.MediaChannels;
+import io.wirespeed.transport.ClientDuty;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportContext;
 import io.wirespeed.transport.TransportException;
@@ -36,6 +38,7 @@ final class TransportEntry
     private final Map<TransportFactory, Transport> transports = new LinkedHashMap<>();
     private final Map<TransportFactory, String> unavailable = new LinkedHashMap<>();
     private final Transport home;
+    private volatile ClientDuty[] duties = new ClientDuty[0];
 
     /**
      * Connects the home transport.
@@ -47,7 +50,10 @@ final class TransportEntry
     TransportEntry(final TransportFactories factories, final ConnectionConfig config)
     {
         this.factories = factories;
-        this.context = SharedTransports.transportContext(config, this::onError);
+        // the runtime's thread runs the clients' housekeeping (doClientWork): no client thread of their own, and a new
+        // subscription knows the publications it joined when it is made (a fresh connection's topic consumer reads
+        // the first message sent after it at once, not when a client thread next wakes)
+        this.context = SharedTransports.transportContext(config, this::onError).ownerRunsClientDuty(true);
         this.home = resolve(MediaChannels.queueHost()).transport();
     }
 
@@ -79,6 +85,7 @@ final class TransportEntry
             {
                 transport = factory.connect(context);
                 transports.put(factory, transport);
+                transport.capability(ClientDuty.class).ifPresent(this::addDuty);
             }
         }
         if (null != transport)
@@ -96,9 +103,33 @@ final class TransportEntry
         return resolve(fallback);
     }
 
+    private void addDuty(final ClientDuty duty)
+    {
+        final ClientDuty[] more = Arrays.copyOf(duties, duties.length + 1);
+        more[duties.length] = duty;
+        duties = more;
+    }
+
+    /**
+     * Runs the housekeeping of the transports' clients ({@link ClientDuty}): the runtime's thread calls it from each
+     * duty cycle.
+     *
+     * @return the work done.
+     */
+    int doClientWork()
+    {
+        int work = 0;
+        for (final ClientDuty duty : duties)
+        {
+            work += duty.doClientWork();
+        }
+        return work;
+    }
+
     /** Closes every transport this entry connected. */
     synchronized void close()
     {
+        duties = new ClientDuty[0];
         CloseHelper.closeAll(transports.values());
         transports.clear();
     }

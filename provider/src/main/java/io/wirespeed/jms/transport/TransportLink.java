@@ -56,6 +56,17 @@ public final class TransportLink implements AutoCloseable
         }
     }
 
+    /**
+     * Runs the housekeeping of the link's transport clients (for Aeron: the client conductor): the runtime's thread
+     * calls it from each duty cycle, as the only thread that runs it while nothing else waits on the driver.
+     *
+     * @return the work done.
+     */
+    public int doClientWork()
+    {
+        return entry.doClientWork();
+    }
+
     /** @return the transport of the queue host's channel, which queues use. */
     public Transport transport()
     {

@@ -4,6 +4,7 @@ import io.aeron.Aeron;
 import io.aeron.CommonContext;
 import io.aeron.exceptions.AeronException;
 import io.aeron.exceptions.RegistrationException;
+import io.wirespeed.transport.ClientDuty;
 import io.wirespeed.transport.CounterRegistry;
 import io.wirespeed.transport.DriverStatus;
 import io.wirespeed.transport.PersistenceWatch;
@@ -12,6 +13,8 @@ import io.wirespeed.transport.TransportException;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 import org.agrona.CloseHelper;
+import org.agrona.concurrent.AgentInvoker;
+import org.agrona.concurrent.SleepingMillisIdleStrategy;
 
 import java.io.File;
 import java.util.Optional;
@@ -28,6 +31,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class AeronTransport implements Transport
 {
+    /**
+     * How long the Aeron client's conductor thread sleeps when it has nothing to do. It is the thread that makes a new
+     * subscription's images available: a topic consumer made on a fresh connection reads the first message sent to it
+     * once that thread has woken (Aeron's default, 16 ms, made that first message wait 13.5 ms at the p50; issue 25).
+     * Each wake-up is a look at the driver's broadcast buffer, about a microsecond.
+     */
+    static final long CLIENT_CONDUCTOR_IDLE_MS = 1;
+    /** The most passes of the client's conductor one {@link ClientDuty#doClientWork} makes. */
+    private static final int MAX_CLIENT_DUTY_ROUNDS = 64;
+
     private final AeronTransportContext context;
     private final Aeron aeron;
     private final EmbeddedMediaDriver driver;
@@ -83,6 +96,27 @@ public final class AeronTransport implements Transport
      */
     public static AeronTransport connect(final AeronTransportContext context, final ThreadFactory clientThreads)
     {
+        return connect(context, clientThreads, false);
+    }
+
+    /**
+     * Concludes the context, starts or joins the embedded driver or checks that an external one is running,
+     * then connects an Aeron client to it, whose conductor either runs on a thread a factory makes or is run by the
+     * transport's owner ({@link ClientDuty}).
+     *
+     * @param context       the settings; concluded here if not yet.
+     * @param clientThreads makes the Aeron client's conductor thread, or null for Aeron's (non-daemon) default;
+     *                      unused when the owner runs the conductor.
+     * @param ownerRunsDuty true if the caller runs the client's conductor by calling this transport's
+     *                      {@link ClientDuty} from its own duty cycle (Aeron's conductor agent invoker): no client
+     *                      thread, and a new subscription's images are known when {@link #addSubscription} returns.
+     * @return the connected transport.
+     * @throws TransportException naming the setting to change if a setting is invalid or the driver cannot be
+     *                            started or reached.
+     */
+    public static AeronTransport connect(
+        final AeronTransportContext context, final ThreadFactory clientThreads, final boolean ownerRunsDuty)
+    {
         final AeronTransportContext config = context.conclude();
         final AeronErrorTranslator errors = new AeronErrorTranslator(config);
         EmbeddedMediaDriver driver = null;
@@ -100,6 +134,8 @@ public final class AeronTransport implements Transport
             final Aeron.Context clientContext = new Aeron.Context()
                 .aeronDirectoryName(config.directory())
                 .driverTimeoutMs(config.timeout().toMillis())
+                .idleStrategy(new SleepingMillisIdleStrategy(CLIENT_CONDUCTOR_IDLE_MS))
+                .useConductorAgentInvoker(ownerRunsDuty)
                 .errorHandler((error) -> config.errorHandler().accept(errors.asynchronous(error)));
             if (clientThreads != null)
             {
@@ -155,6 +191,10 @@ public final class AeronTransport implements Transport
         {
             return Optional.of(type.cast(new AeronDriverStatus(aeron, context)));
         }
+        if (ClientDuty.class == type && null != aeron.conductorAgentInvoker())
+        {
+            return Optional.of(type.cast((ClientDuty)this::doClientWork));
+        }
         return Optional.empty();
     }
 
@@ -196,7 +236,12 @@ public final class AeronTransport implements Transport
         try
         {
             final ImageGaps gaps = new ImageGaps();
-            return new AeronSubscription(aeron.addSubscription(channel, streamId, gaps, gaps), gaps);
+            final AeronSubscription subscription =
+                new AeronSubscription(aeron.addSubscription(channel, streamId, gaps, gaps), gaps);
+            // the driver announces the publications the subscription joined right after it answered the request:
+            // taken now, they are read from the first poll (a client conductor thread would take them when it wakes)
+            doClientWork();
+            return subscription;
         }
         catch (final RegistrationException ex)
         {
@@ -206,6 +251,26 @@ public final class AeronTransport implements Transport
         {
             throw refused(ex, channel);
         }
+    }
+
+    /**
+     * Runs the client's conductor until it has nothing left to do, where the owner runs it ({@link ClientDuty});
+     * else nothing (the client's own thread does).
+     *
+     * @return the work done.
+     */
+    private int doClientWork()
+    {
+        final AgentInvoker invoker = aeron.conductorAgentInvoker();
+        int work = 0;
+        if (null != invoker && !closed.get())
+        {
+            for (int i = 0, done; i < MAX_CLIENT_DUTY_ROUNDS && (done = invoker.invoke()) > 0; i++)
+            {
+                work += done;
+            }
+        }
+        return work;
     }
 
     /**

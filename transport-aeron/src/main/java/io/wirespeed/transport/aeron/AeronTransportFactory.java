@@ -61,7 +61,7 @@ public final class AeronTransportFactory implements TransportFactory
         // the client's conductor is a daemon: a provider's runtime keeps its transport for the JVM's life, and an
         // application whose connections are closed must still be able to end (an open connection's delivery thread
         // is what keeps a JVM alive for its listeners)
-        return AeronTransport.connect(context(context), DaemonThreadFactory.INSTANCE);
+        return AeronTransport.connect(context(context), DaemonThreadFactory.INSTANCE, context.ownerRunsClientDuty());
     }
 
     /**
