@@ -14,7 +14,6 @@ import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.AgentInvoker;
-import org.agrona.concurrent.SleepingMillisIdleStrategy;
 
 import java.io.File;
 import java.util.Optional;
@@ -31,13 +30,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class AeronTransport implements Transport
 {
-    /**
-     * How long the Aeron client's conductor thread sleeps when it has nothing to do. It is the thread that makes a new
-     * subscription's images available: a topic consumer made on a fresh connection reads the first message sent to it
-     * once that thread has woken (Aeron's default, 16 ms, made that first message wait 13.5 ms at the p50; issue 25).
-     * Each wake-up is a look at the driver's broadcast buffer, about a microsecond.
-     */
-    static final long CLIENT_CONDUCTOR_IDLE_MS = 1;
     /** The most passes of the client's conductor one {@link ClientDuty#doClientWork} makes. */
     private static final int MAX_CLIENT_DUTY_ROUNDS = 64;
 
@@ -134,7 +126,6 @@ public final class AeronTransport implements Transport
             final Aeron.Context clientContext = new Aeron.Context()
                 .aeronDirectoryName(config.directory())
                 .driverTimeoutMs(config.timeout().toMillis())
-                .idleStrategy(new SleepingMillisIdleStrategy(CLIENT_CONDUCTOR_IDLE_MS))
                 .useConductorAgentInvoker(ownerRunsDuty)
                 .errorHandler((error) -> config.errorHandler().accept(errors.asynchronous(error)));
             if (clientThreads != null)
