@@ -5,7 +5,6 @@ import java.util.Collection;
 import java.util.function.Consumer;
 
 import org.agrona.collections.Long2ObjectHashMap;
-import org.agrona.concurrent.NanoClock;
 
 import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.codec.control.sbe.ErrorCode;
@@ -219,13 +218,13 @@ final class ClientSessions
      * @param replyStreamId its reply stream.
      * @param udp           whether the request came over UDP.
      * @param limits        the host's limits.
-     * @param clock         the host's clock.
+     * @param nowNs         the host's time now (its duty cycle's).
      * @return the client.
      * @throws ClientLimitException if the request is to be dropped.
      */
     HostSession client(
         final long high, final long low, final int replyStreamId, final boolean udp, final HostLimits limits,
-        final NanoClock clock)
+        final long nowNs)
     {
         final HostSession client = find(high, low);
         if (null == client)
@@ -237,7 +236,6 @@ final class ClientSessions
                     "a client of a host that authenticates") + " sends Connect first");
             }
             requireRoom(high, low, limits);
-            final long nowNs = clock.nanoTime();
             return open(high, low, transport.addPublication(QueueHostChannels.IPC, replyStreamId), false, -1,
                 HostSession.State.IMPLICIT, nowNs);
         }
@@ -246,7 +244,7 @@ final class ClientSessions
             throw new ClientLimitException("queue host dropped a request of client " + high + ":" + low +
                 ", whose Connect it refused");
         }
-        client.heard(clock.nanoTime());
+        client.heard(nowNs);
         return client;
     }
 
@@ -263,20 +261,20 @@ final class ClientSessions
      * @param password        its password, or empty.
      * @param udp             whether it came over UDP.
      * @param limits          the host's limits.
-     * @param clock           the host's clock.
+     * @param nowNs           the host's time now (its duty cycle's).
      * @param proxy           answers it.
      */
     void connect(
         final long high, final long low, final int replyStreamId, final long correlationId, final int protocolVersion,
         final int sessionId, final String user, final String password, final boolean udp, final HostLimits limits,
-        final NanoClock clock, final ClientProxy proxy)
+        final long nowNs, final ClientProxy proxy)
     {
         final HostSession same = find(high, low);
         if (null != same && same.state() == HostSession.State.CONNECTED && same.udp == udp &&
             same.controlSession == sessionId)
         {
             // the same session asking again (its answer crossed a retry): it keeps what it has
-            same.heard(clock.nanoTime());
+            same.heard(nowNs);
             if (udp && recordsQueues)
             {
                 proxy.recordsQueues(same);
@@ -309,7 +307,7 @@ final class ClientSessions
         }
         final String refusal = refusal(protocolVersion, user, password);
         final HostSession client = open(high, low, reply, udp, sessionId, null == refusal ?
-            HostSession.State.CONNECTED : HostSession.State.REFUSED, clock.nanoTime());
+            HostSession.State.CONNECTED : HostSession.State.REFUSED, nowNs);
         if (refusal != null)
         {
             LOGGER.log(System.Logger.Level.WARNING, "queue host refused client " + high + ":" + low +

@@ -26,7 +26,7 @@ final class HostedQueue
     boolean autoCreated;
     /** Its counters where tools outside read them, or null when it has none. */
     HostCounters.QueueCounters counters;
-    /** Since when ({@link System#nanoTime()}) it has been unused, or 0 while in use. */
+    /** Since when (the host's {@link HostContext#nowNs}) it has been unused, or 0 while in use. */
     long unusedSinceNs;
     final List<HostedConsumer> consumers = new ArrayList<>();
     /** Closed consumers whose session still holds deliveries: no more dispatch, their messages still in flight. */

@@ -272,7 +272,7 @@ final class TopicSubscriptions
         }
         for (final DurableTopicFeed feed : durableFeeds.values())
         {
-            work += feed.poll();
+            work += feed.poll(context.nowMs);
         }
         return work;
     }

@@ -199,12 +199,13 @@ public final class DurableFeed implements AutoCloseable
      *
      * @param sink          takes the messages.
      * @param fragmentLimit the most fragments per recording.
+     * @param nowMs         the host's time now (epoch ms, its duty cycle's), for the intervals of the looks for
+     *                      recordings and of storing positions.
      * @return the work done.
      */
-    public int poll(final Sink sink, final int fragmentLimit)
+    public int poll(final Sink sink, final int fragmentLimit, final long nowMs)
     {
         int work = 0;
-        final long nowMs = System.currentTimeMillis();
         if (!discovering && nowMs - lastDiscoveryMs >= DISCOVERY_INTERVAL_MS)
         {
             lastDiscoveryMs = nowMs;
