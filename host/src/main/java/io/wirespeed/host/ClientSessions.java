@@ -32,6 +32,12 @@ final class ClientSessions
     /** The sessions by the id the host issued them. */
     private final Long2ObjectHashMap<HostSession> byId = new Long2ObjectHashMap<>();
     /**
+     * The open sessions in id order (the order they opened), which every pass over the sessions follows: cut-offs,
+     * heartbeats, flushing. Never the hash map's order, so that the host does the same in the same order wherever
+     * it runs.
+     */
+    private final ArrayList<HostSession> inIdOrder = new ArrayList<>();
+    /**
      * The sessions by their client's connection id: keyed by a mix of its halves, the few sessions whose mixes meet
      * chained through {@link HostSession#sameBucket}, so that a request finds its session without making a key.
      */
@@ -60,13 +66,13 @@ final class ClientSessions
     }
 
     /**
-     * The open sessions, to go through (not to change while going through).
+     * The open sessions in id order, to go through (not to change while going through).
      *
      * @return the sessions.
      */
     Collection<HostSession> all()
     {
-        return byId.values();
+        return inIdOrder;
     }
 
     /**
@@ -100,6 +106,31 @@ final class ClientSessions
         return null;
     }
 
+    /** Where an open session's id is in {@link #inIdOrder} (ids are issued in increasing order). */
+    private int indexOf(final long id)
+    {
+        int low = 0;
+        int high = inIdOrder.size() - 1;
+        while (low <= high)
+        {
+            final int middle = (low + high) >>> 1;
+            final long at = inIdOrder.get(middle).id;
+            if (at < id)
+            {
+                low = middle + 1;
+            }
+            else if (at > id)
+            {
+                high = middle - 1;
+            }
+            else
+            {
+                return middle;
+            }
+        }
+        throw new IllegalStateException("session " + id + " is not open");
+    }
+
     private static long connectionKey(final long high, final long low)
     {
         return high * 0x9E3779B97F4A7C15L ^ low;
@@ -112,6 +143,7 @@ final class ClientSessions
         final HostSession session = new HostSession(++lastSessionId, high, low, reply, udp, controlSession, state,
             nowNs);
         byId.put(session.id, session);
+        inIdOrder.add(session);
         final long key = connectionKey(high, low);
         session.sameBucket = byConnection.get(key);
         byConnection.put(key, session);
@@ -129,6 +161,7 @@ final class ClientSessions
         {
             return;
         }
+        inIdOrder.remove(indexOf(session.id));
         session.state(HostSession.State.CLOSED);
         final long key = connectionKey(session.high, session.low);
         final HostSession head = byConnection.get(key);
@@ -167,7 +200,7 @@ final class ClientSessions
      */
     int removeGone(final long nowNs, final long timeoutNs, final Consumer<HostSession> onGone)
     {
-        for (final HostSession session : byId.values())
+        for (final HostSession session : inIdOrder)
         {
             if (session.isGone(nowNs, timeoutNs))
             {
@@ -365,7 +398,7 @@ final class ClientSessions
     int heartbeats(final long nowNs, final ClientProxy proxy)
     {
         int sent = 0;
-        for (final HostSession client : byId.values())
+        for (final HostSession client : inIdOrder)
         {
             if (client.state() == HostSession.State.CONNECTED && nowNs - client.lastSentNs >= HEARTBEAT_INTERVAL_NS &&
                 client.backlog.isEmpty())

@@ -1,7 +1,7 @@
 package io.wirespeed.host;
 
 import java.util.ArrayDeque;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.wirespeed.transport.TransportPublication;
@@ -43,7 +43,8 @@ final class HostSession
     final boolean udp;
     /** The session of its control publication when it connected, over UDP or IPC; -1 without a Connect. */
     final int controlSession;
-    final Map<Long, HostedConsumer> consumers = new HashMap<>();
+    /** Its consumers by id, in the order they subscribed (the order a client that goes releases them in). */
+    final Map<Long, HostedConsumer> consumers = new LinkedHashMap<>();
     /** Responses its publication has not taken yet, in order: its own send queue ({@link ClientProxy}). */
     final ArrayDeque<byte[]> backlog = new ArrayDeque<>();
     /** The bytes held in {@link #backlog}. */

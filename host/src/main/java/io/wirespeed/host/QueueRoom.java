@@ -1,7 +1,7 @@
 package io.wirespeed.host;
 
 import java.util.ArrayDeque;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -24,7 +24,8 @@ final class QueueRoom
     }
 
     private final Admission admission;
-    final Map<HostSession, Reserved> reserved = new HashMap<>();
+    /** Room kept per client, in the order it was first granted (sessions hash by identity: never iterate by it). */
+    final Map<HostSession, Reserved> reserved = new LinkedHashMap<>();
     final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
     long messages;
     long bytes;

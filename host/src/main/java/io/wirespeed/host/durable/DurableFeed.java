@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import org.agrona.DirectBuffer;
 
@@ -58,7 +59,8 @@ public final class DurableFeed implements AutoCloseable
     private final RecordingPositions positions;
     private final SubscriptionStore store;
     private final DurableState state;
-    private final Map<Long, RecordedStream> replays = new HashMap<>();
+    /** The replays under way by recording id, polled in that order (the order recordings' messages interleave). */
+    private final Map<Long, RecordedStream> replays = new TreeMap<>();
     /** The publisher session of each recording looked up. */
     private final Map<Long, Integer> sessions = new HashMap<>();
     private final RecordedStream.Handler handler = this::onReplayed;
