@@ -219,6 +219,20 @@ final class ClientSessions
     }
 
     /**
+     * Adds every open session's state to a digest, in id order, and the last id issued.
+     *
+     * @param digest the digest.
+     */
+    void digest(final HostStateDigest digest)
+    {
+        digest.part("sessions").add(lastSessionId).add(inIdOrder.size());
+        for (final HostSession session : inIdOrder)
+        {
+            session.digest(digest);
+        }
+    }
+
+    /**
      * Requires credentials of every client from now on.
      *
      * @param authenticator checks them, or null for none.

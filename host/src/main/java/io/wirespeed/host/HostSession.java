@@ -211,6 +211,30 @@ final class HostSession
             null;
     }
 
+    /**
+     * Adds the session's state to a digest: its id and client, its state, when it opened and was last heard from (the
+     * host's times, from its clock), its consumers in subscription order and its browse. Its egress is left out: the
+     * publication, whether its subscriber was seen, its send queue and when the publication last took or refused
+     * something are the transport's side of the session (in a cluster only the leader sends).
+     *
+     * @param digest the digest.
+     */
+    void digest(final HostStateDigest digest)
+    {
+        digest.part("session").add(id).add(high).add(low).add(udp).add(controlSession).add(state.ordinal())
+            .add(lastHeardNs).add(createdNanos);
+        digest.add(consumers.size());
+        for (final Map.Entry<Long, HostedConsumer> consumer : consumers.entrySet())
+        {
+            digest.add(consumer.getKey()).add(consumer.getValue().queue.name);
+        }
+        digest.add(null != browse);
+        if (null != browse)
+        {
+            browse.digest(digest);
+        }
+    }
+
     @Override
     public String toString()
     {

@@ -213,6 +213,21 @@ final class HostedQueues
             "(wirespeed.host.maxQueues) and cannot make queue '" + name + "'; raise the limit, or use fewer names";
     }
 
+    /**
+     * Adds every queue's state to a digest, in the order the queues were made (an order that is state too: dispatch
+     * follows it).
+     *
+     * @param digest the digest.
+     */
+    void digest(final HostStateDigest digest)
+    {
+        digest.part("queues").add(queues.size());
+        for (final HostedQueue queue : queues.values())
+        {
+            queue.digest(digest);
+        }
+    }
+
     /** Removes every queue's counters, as the host closes. */
     void close()
     {

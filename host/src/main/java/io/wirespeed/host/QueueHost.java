@@ -290,6 +290,28 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     }
 
     /**
+     * A 64-bit digest of the host's logical state ({@link HostStateDigest}): its sessions by id, its queues in the
+     * order made (their messages with numbers and delivery state, counts, room kept and waited for, consumers with
+     * credit and deliveries in flight), temporary queues, shared and durable subscriptions with their positions, and
+     * the host's counts and last issued numbers. Equal for two hosts fed the same inputs; changed by any step that
+     * changes the state. Call on the host's thread, or while it does not run (a test driving {@link #doWork}).
+     *
+     * @return the digest.
+     */
+    public long stateDigest()
+    {
+        final HostStateDigest digest = new HostStateDigest();
+        digest.part("host").add(lastLivenessCheck);
+        sessions.digest(digest);
+        queues.digest(digest);
+        subscriptions.digest(digest);
+        intake.digest(digest);
+        consumers.digest(digest);
+        context.admission.digest(digest);
+        return digest.value();
+    }
+
+    /**
      * Starts the host's thread.
      *
      * @return this host.

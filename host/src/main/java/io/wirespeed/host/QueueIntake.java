@@ -481,6 +481,20 @@ final class QueueIntake implements MessageIntake
         }
     }
 
+    /**
+     * Adds the intake's state to a digest: the last message number issued, whether recording is stopped, and how
+     * many live messages wait for their recorded copies and recorded ones for their live copies. The UDP relay's
+     * backlog is left out (the transport's side), as are the durable queues' feed's replays under way.
+     *
+     * @param digest the digest.
+     */
+    void digest(final HostStateDigest digest)
+    {
+        digest.part("intake").add(sequence).add(recordingStopped).add(arrivals.awaiting())
+            .add(arrivals.replayedFirst()).add(null == confirmations ? 0 : confirmations.waiting());
+        digest.add(null == queueFeed ? "" : queueFeed.state().digestText());
+    }
+
     /** {@inheritDoc} */
     @Override
     public StoredMessage enqueue(

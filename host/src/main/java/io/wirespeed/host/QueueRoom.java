@@ -142,6 +142,25 @@ final class QueueRoom
         return room.bytes + (long)room.messages * QueueLimits.MESSAGE_OVERHEAD;
     }
 
+    /**
+     * Adds what the queue holds and promises to a digest: its counts, the room kept per client, the requests waiting.
+     *
+     * @param digest the digest.
+     */
+    void digest(final HostStateDigest digest)
+    {
+        digest.part("room").add(messages).add(bytes).add(reservedMessages).add(reservedBytes).add(reserved.size());
+        for (final Map.Entry<HostSession, Reserved> kept : reserved.entrySet())
+        {
+            digest.add(kept.getKey().id).add(kept.getValue().messages).add(kept.getValue().bytes);
+        }
+        digest.add(waiting.size());
+        for (final Waiting request : waiting)
+        {
+            digest.add(request.client().id).add(request.correlationId()).add(request.messages()).add(request.bytes());
+        }
+    }
+
     /** @return whether it holds and promises nothing, and nobody waits for room on it. */
     boolean isUnused()
     {

@@ -338,6 +338,26 @@ final class TopicSubscriptions
         }
     }
 
+    /**
+     * Adds the subscriptions to a digest, each by key: a shared one's topic and queue, a durable one's definition and
+     * positions (their queues' contents are the queues' part of the digest).
+     *
+     * @param digest the digest.
+     */
+    void digest(final HostStateDigest digest)
+    {
+        digest.part("shared").add(sharedFeeds.size());
+        for (final Map.Entry<String, SharedFeed> feed : sharedFeeds.entrySet())
+        {
+            digest.add(feed.getKey()).add(feed.getValue().topic).add(feed.getValue().queue.name);
+        }
+        digest.part("durable").add(durableFeeds.size());
+        for (final Map.Entry<String, DurableTopicFeed> feed : durableFeeds.entrySet())
+        {
+            digest.add(feed.getKey()).add(feed.getValue().feed.state().digestText()).add(feed.getValue().queue.name);
+        }
+    }
+
     private DurableTopicFeed hosted(final DurableTopicFeed feed)
     {
         queues.host(feed.queue, feed.queue.name);

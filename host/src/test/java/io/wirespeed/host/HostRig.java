@@ -81,6 +81,12 @@ final class HostRig implements AutoCloseable
         return client;
     }
 
+    /** @return the clients made so far, in the order made. */
+    List<Client> clients()
+    {
+        return clients;
+    }
+
     /**
      * Runs the host's duty cycle a number of times, each followed by every client reading its replies.
      *
