@@ -31,27 +31,25 @@ import io.wirespeed.codec.control.sbe.SendGrantDecoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
 import io.wirespeed.test.AdjustableClock;
 import io.wirespeed.test.transport.InMemoryMedium;
-import io.wirespeed.test.transport.InMemoryTransport;
+import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A queue host on its own in-memory medium, driven on the test's thread: its duty cycle runs only when the test calls
- * {@link #cycle}, and its clocks (monotonic and wall) are one {@link AdjustableClock} that moves only when the test
- * moves it. Clients ({@link Client}) send control requests and queue messages on the host's real streams and keep a
- * transcript of every reply they read.
+ * A queue host on its own transport (an in-memory medium unless given another), driven on the test's thread: its duty
+ * cycle runs only when the test calls {@link #cycle} (or {@link #settle}), and its clocks (monotonic and wall) are one
+ * {@link AdjustableClock} that moves only when the test moves it. Clients ({@link Client}) send control requests and
+ * queue messages on the host's real streams and keep a transcript of every reply they read.
  */
 final class HostRig implements AutoCloseable
 {
     final AdjustableClock clock = new AdjustableClock();
-    final InMemoryTransport transport = new InMemoryMedium(1 << 22).connect();
+    final Transport transport;
     final QueueHost host;
-    private final TransportPublication control = transport.addPublication(QueueHostChannels.IPC,
-        QueueStreams.CONTROL_STREAM);
-    private final TransportPublication inbound = transport.addPublication(QueueHostChannels.IPC,
-        QueueStreams.INBOUND_STREAM);
+    private final TransportPublication control;
+    private final TransportPublication inbound;
     private final List<Client> clients = new ArrayList<>();
     private final UnsafeBuffer out = new UnsafeBuffer(new byte[4096]);
     private final MessageHeaderEncoder header = new MessageHeaderEncoder();
@@ -61,6 +59,18 @@ final class HostRig implements AutoCloseable
      */
     HostRig(final long clientTimeoutNs)
     {
+        this(new InMemoryMedium(1 << 22).connect(), clientTimeoutNs);
+    }
+
+    /**
+     * @param transport       the host's transport, closed with the rig.
+     * @param clientTimeoutNs the host's client timeout.
+     */
+    HostRig(final Transport transport, final long clientTimeoutNs)
+    {
+        this.transport = transport;
+        control = transport.addPublication(QueueHostChannels.IPC, QueueStreams.CONTROL_STREAM);
+        inbound = transport.addPublication(QueueHostChannels.IPC, QueueStreams.INBOUND_STREAM);
         host = new QueueHost(transport, QueueSelectors::compile)
             .limits(new HostLimits(64, 4096, 8 << 20, clientTimeoutNs), clock)
             .clocks(clock, clock);
@@ -101,6 +111,53 @@ final class HostRig implements AutoCloseable
             {
                 client.read();
             }
+        }
+    }
+
+    /**
+     * Runs duty cycles until the host has nothing more to do for a while: no work, no reply read, for 20 cycles.
+     */
+    void settle()
+    {
+        int idle = 0;
+        for (int cycles = 0; idle < 20; cycles++)
+        {
+            assertTrue(cycles < 100_000, "the host did not settle");
+            int work = host.doWork();
+            for (final Client client : clients)
+            {
+                work += client.read();
+            }
+            idle = work == 0 ? idle + 1 : 0;
+        }
+    }
+
+    /**
+     * Runs duty cycles until the test's publications to the host are connected (the host subscribed).
+     */
+    void awaitConnected()
+    {
+        final long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!control.isConnected() || !inbound.isConnected())
+        {
+            assertTrue(System.nanoTime() < deadline, "the host's streams did not connect");
+            cycle(1);
+        }
+    }
+
+    /**
+     * Runs duty cycles until a client has read a reply.
+     *
+     * @param client the client.
+     * @param reply  the reply, in the words of its transcript.
+     */
+    void awaitReply(final Client client, final String reply)
+    {
+        final long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!client.transcript.contains(reply))
+        {
+            assertTrue(System.nanoTime() < deadline, "no '" + reply + "': " + client.transcript);
+            cycle(1);
         }
     }
 
@@ -268,10 +325,14 @@ final class HostRig implements AutoCloseable
             offer(control, MessageHeaderEncoder.ENCODED_LENGTH + browse.encodedLength());
         }
 
-        /** Reads what the host sent, into the transcript and the deliveries. */
-        void read()
+        /**
+         * Reads what the host sent, into the transcript and the deliveries.
+         *
+         * @return how many replies were read.
+         */
+        int read()
         {
-            replies.poll(this::onReply, 256);
+            return replies.poll(this::onReply, 256);
         }
 
         private void onReply(final DirectBuffer buffer, final int offset, final int length)
