@@ -225,6 +225,16 @@ final class Admission
         hostBytes -= queue.room.release(client);
     }
 
+    /**
+     * Adds the host's accounts to a digest.
+     *
+     * @param digest the digest.
+     */
+    void digest(final HostStateDigest digest)
+    {
+        digest.part("admission").add(hostBytes).add(refused);
+    }
+
     private static long cost(final long messages, final long bytes)
     {
         return bytes + messages * QueueLimits.MESSAGE_OVERHEAD;

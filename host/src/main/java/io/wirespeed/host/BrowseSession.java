@@ -105,6 +105,20 @@ final class BrowseSession
         }
     }
 
+    /**
+     * Adds the browse's state to a digest: its id, where it is, and the messages it has still to go through.
+     *
+     * @param digest the digest.
+     */
+    void digest(final HostStateDigest digest)
+    {
+        digest.part("browse").add(correlationId).add(state.ordinal()).add(next).add(messages.length);
+        for (int i = next; i < messages.length; i++)
+        {
+            digest.add(messages[i].sequence);
+        }
+    }
+
     /** Ends the browse without a word: its client has gone. */
     void abandon()
     {

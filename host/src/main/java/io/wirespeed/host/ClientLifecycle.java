@@ -44,7 +44,7 @@ final class ClientLifecycle
     /** See {@link ControlListener#client}. */
     HostSession client(final long high, final long low, final int replyStreamId, final boolean udp)
     {
-        return sessions.client(high, low, replyStreamId, udp, context.limits, context.clock);
+        return sessions.client(high, low, replyStreamId, udp, context.limits, context.nowNs);
     }
 
     /** See {@link ControlListener#onConnect}. */
@@ -53,7 +53,7 @@ final class ClientLifecycle
         final int sessionId, final String user, final String password, final boolean udp)
     {
         sessions.connect(high, low, replyStreamId, correlationId, protocolVersion, sessionId, user, password, udp,
-            context.limits, context.clock, context.proxy);
+            context.limits, context.nowNs, context.proxy);
     }
 
     /**
@@ -87,7 +87,7 @@ final class ClientLifecycle
     /** A session has gone (timed out, overflowed, its client closed): it is forgotten, and why is logged. */
     private void onGone(final HostSession client)
     {
-        final String why = client.whyGone(context.clock.nanoTime(), context.limits.clientTimeoutNs());
+        final String why = client.whyGone(context.nowNs, context.limits.clientTimeoutNs());
         if (client.state() != HostSession.State.CLOSED)
         {
             LOGGER.log(System.Logger.Level.WARNING, "queue host cut off client " + client.high + ":" +

@@ -52,7 +52,8 @@ final class ClientProxy
 
     /**
      * @param limits bounds each client's send queue.
-     * @param clock  when a client stopped taking what it is sent.
+     * @param clock  the time of the host's duty cycle ({@link HostContext#nowNs}): when a client stopped taking what
+     *               it is sent.
      */
     ClientProxy(final HostLimits limits, final NanoClock clock)
     {

@@ -5,7 +5,6 @@ import java.util.Collection;
 import java.util.function.Consumer;
 
 import org.agrona.collections.Long2ObjectHashMap;
-import org.agrona.concurrent.NanoClock;
 
 import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.codec.control.sbe.ErrorCode;
@@ -32,6 +31,12 @@ final class ClientSessions
     private final Consumer<HostSession> forget;
     /** The sessions by the id the host issued them. */
     private final Long2ObjectHashMap<HostSession> byId = new Long2ObjectHashMap<>();
+    /**
+     * The open sessions in id order (the order they opened), which every pass over the sessions follows: cut-offs,
+     * heartbeats, flushing. Never the hash map's order, so that the host does the same in the same order wherever
+     * it runs.
+     */
+    private final ArrayList<HostSession> inIdOrder = new ArrayList<>();
     /**
      * The sessions by their client's connection id: keyed by a mix of its halves, the few sessions whose mixes meet
      * chained through {@link HostSession#sameBucket}, so that a request finds its session without making a key.
@@ -61,13 +66,13 @@ final class ClientSessions
     }
 
     /**
-     * The open sessions, to go through (not to change while going through).
+     * The open sessions in id order, to go through (not to change while going through).
      *
      * @return the sessions.
      */
     Collection<HostSession> all()
     {
-        return byId.values();
+        return inIdOrder;
     }
 
     /**
@@ -101,6 +106,31 @@ final class ClientSessions
         return null;
     }
 
+    /** Where an open session's id is in {@link #inIdOrder} (ids are issued in increasing order). */
+    private int indexOf(final long id)
+    {
+        int low = 0;
+        int high = inIdOrder.size() - 1;
+        while (low <= high)
+        {
+            final int middle = (low + high) >>> 1;
+            final long at = inIdOrder.get(middle).id;
+            if (at < id)
+            {
+                low = middle + 1;
+            }
+            else if (at > id)
+            {
+                high = middle - 1;
+            }
+            else
+            {
+                return middle;
+            }
+        }
+        throw new IllegalStateException("session " + id + " is not open");
+    }
+
     private static long connectionKey(final long high, final long low)
     {
         return high * 0x9E3779B97F4A7C15L ^ low;
@@ -113,6 +143,7 @@ final class ClientSessions
         final HostSession session = new HostSession(++lastSessionId, high, low, reply, udp, controlSession, state,
             nowNs);
         byId.put(session.id, session);
+        inIdOrder.add(session);
         final long key = connectionKey(high, low);
         session.sameBucket = byConnection.get(key);
         byConnection.put(key, session);
@@ -130,6 +161,7 @@ final class ClientSessions
         {
             return;
         }
+        inIdOrder.remove(indexOf(session.id));
         session.state(HostSession.State.CLOSED);
         final long key = connectionKey(session.high, session.low);
         final HostSession head = byConnection.get(key);
@@ -168,7 +200,7 @@ final class ClientSessions
      */
     int removeGone(final long nowNs, final long timeoutNs, final Consumer<HostSession> onGone)
     {
-        for (final HostSession session : byId.values())
+        for (final HostSession session : inIdOrder)
         {
             if (session.isGone(nowNs, timeoutNs))
             {
@@ -184,6 +216,20 @@ final class ClientSessions
         }
         gone.clear();
         return count;
+    }
+
+    /**
+     * Adds every open session's state to a digest, in id order, and the last id issued.
+     *
+     * @param digest the digest.
+     */
+    void digest(final HostStateDigest digest)
+    {
+        digest.part("sessions").add(lastSessionId).add(inIdOrder.size());
+        for (final HostSession session : inIdOrder)
+        {
+            session.digest(digest);
+        }
     }
 
     /**
@@ -219,13 +265,13 @@ final class ClientSessions
      * @param replyStreamId its reply stream.
      * @param udp           whether the request came over UDP.
      * @param limits        the host's limits.
-     * @param clock         the host's clock.
+     * @param nowNs         the host's time now (its duty cycle's).
      * @return the client.
      * @throws ClientLimitException if the request is to be dropped.
      */
     HostSession client(
         final long high, final long low, final int replyStreamId, final boolean udp, final HostLimits limits,
-        final NanoClock clock)
+        final long nowNs)
     {
         final HostSession client = find(high, low);
         if (null == client)
@@ -237,7 +283,6 @@ final class ClientSessions
                     "a client of a host that authenticates") + " sends Connect first");
             }
             requireRoom(high, low, limits);
-            final long nowNs = clock.nanoTime();
             return open(high, low, transport.addPublication(QueueHostChannels.IPC, replyStreamId), false, -1,
                 HostSession.State.IMPLICIT, nowNs);
         }
@@ -246,7 +291,7 @@ final class ClientSessions
             throw new ClientLimitException("queue host dropped a request of client " + high + ":" + low +
                 ", whose Connect it refused");
         }
-        client.heard(clock.nanoTime());
+        client.heard(nowNs);
         return client;
     }
 
@@ -263,20 +308,20 @@ final class ClientSessions
      * @param password        its password, or empty.
      * @param udp             whether it came over UDP.
      * @param limits          the host's limits.
-     * @param clock           the host's clock.
+     * @param nowNs           the host's time now (its duty cycle's).
      * @param proxy           answers it.
      */
     void connect(
         final long high, final long low, final int replyStreamId, final long correlationId, final int protocolVersion,
         final int sessionId, final String user, final String password, final boolean udp, final HostLimits limits,
-        final NanoClock clock, final ClientProxy proxy)
+        final long nowNs, final ClientProxy proxy)
     {
         final HostSession same = find(high, low);
         if (null != same && same.state() == HostSession.State.CONNECTED && same.udp == udp &&
             same.controlSession == sessionId)
         {
             // the same session asking again (its answer crossed a retry): it keeps what it has
-            same.heard(clock.nanoTime());
+            same.heard(nowNs);
             if (udp && recordsQueues)
             {
                 proxy.recordsQueues(same);
@@ -309,7 +354,7 @@ final class ClientSessions
         }
         final String refusal = refusal(protocolVersion, user, password);
         final HostSession client = open(high, low, reply, udp, sessionId, null == refusal ?
-            HostSession.State.CONNECTED : HostSession.State.REFUSED, clock.nanoTime());
+            HostSession.State.CONNECTED : HostSession.State.REFUSED, nowNs);
         if (refusal != null)
         {
             LOGGER.log(System.Logger.Level.WARNING, "queue host refused client " + high + ":" + low +
@@ -367,7 +412,7 @@ final class ClientSessions
     int heartbeats(final long nowNs, final ClientProxy proxy)
     {
         int sent = 0;
-        for (final HostSession client : byId.values())
+        for (final HostSession client : inIdOrder)
         {
             if (client.state() == HostSession.State.CONNECTED && nowNs - client.lastSentNs >= HEARTBEAT_INTERVAL_NS &&
                 client.backlog.isEmpty())

@@ -165,6 +165,16 @@ final class Consumers
         client.consumers.clear();
     }
 
+    /**
+     * Adds the last delivery id issued to a digest (the consumers themselves are their queues' and sessions').
+     *
+     * @param digest the digest.
+     */
+    void digest(final HostStateDigest digest)
+    {
+        digest.part("deliveries").add(deliveryIds);
+    }
+
     private static void forgetIfSettled(final HostSession client, final HostedConsumer consumer)
     {
         if (consumer.queue.forgetIfSettled(consumer))

@@ -25,6 +25,7 @@ final class DurableTopicFeed implements DurableFeed.Sink
     private final Predicate<EnvelopeReader> selector;
     private final MessageIntake intake;
     private final EnvelopeReader reader = new EnvelopeReader();
+    private long nowMs;
 
     /**
      * @param feed     the subscription's feed from the archive.
@@ -39,12 +40,19 @@ final class DurableTopicFeed implements DurableFeed.Sink
         this.queue = new HostedQueue(QUEUE_PREFIX + feed.state().key(), null);
     }
 
-    int poll()
+    /**
+     * Reads what its feed replays into its queue, as far as its consumers want it.
+     *
+     * @param nowMs the host's time now (epoch ms, its duty cycle's): expired messages are left out.
+     * @return the work done.
+     */
+    int poll(final long nowMs)
     {
+        this.nowMs = nowMs;
         // reads ahead only for attached consumers: what an offline subscription has not read stays in
         // the archive, where retention may purge it (a logged gap), rather than in this host's memory
         final boolean wanted = !queue.consumers.isEmpty() && queue.size() < DURABLE_BUFFER;
-        return feed.poll(this, wanted ? QueueHost.FRAGMENT_LIMIT : 0);
+        return feed.poll(this, wanted ? QueueHost.FRAGMENT_LIMIT : 0, nowMs);
     }
 
     /** {@inheritDoc} */
@@ -67,7 +75,7 @@ final class DurableTopicFeed implements DurableFeed.Sink
             return false;
         }
         final long expiration = reader.expiration();
-        if (expiration != 0 && expiration <= System.currentTimeMillis())
+        if (expiration != 0 && expiration <= nowMs)
         {
             return false;
         }

@@ -3,7 +3,9 @@ package io.wirespeed.host;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
+import org.agrona.concurrent.EpochClock;
 import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemEpochClock;
 import org.agrona.concurrent.SystemNanoClock;
 
 import io.wirespeed.codec.EnvelopeReader;
@@ -15,6 +17,11 @@ import io.wirespeed.transport.Transport;
  * the proxy that answers clients under them, the admission of messages under the queue limits). Each part reads a
  * setting here when it uses it, so a setting replaced before the start reaches every part. Used on the host's thread
  * only (the settings are replaced before that thread starts).
+ * <p>
+ * Time is an input, as a clustered state machine needs it: the conductor reads the host's clocks once per duty cycle
+ * ({@link #tick}) and the parts read that time, {@link #nowNs} for timeouts and intervals and {@link #nowMs} for the
+ * messages' expiry and delivery times; no part reads a clock of its own, so time moves only when the clocks given to
+ * {@link QueueHost#clocks} move.
  */
 final class HostContext
 {
@@ -22,8 +29,15 @@ final class HostContext
     final HostCounters counters;
     private final Function<String, Predicate<EnvelopeReader>> selectors;
     HostLimits limits = HostLimits.fromSystemProperties();
+    /** The host's monotonic clock, for timeouts and intervals; read by {@link #tick} (and by close's deadlines). */
     NanoClock clock = SystemNanoClock.INSTANCE;
-    ClientProxy proxy = new ClientProxy(limits, clock);
+    /** The host's wall clock, for the messages' expiry and delivery times; read by {@link #tick}. */
+    EpochClock epochClock = SystemEpochClock.INSTANCE;
+    /** The monotonic time of this duty cycle, from {@link #clock}. */
+    long nowNs;
+    /** The epoch time (ms) of this duty cycle, from {@link #epochClock}. */
+    long nowMs;
+    ClientProxy proxy = newProxy();
     Admission admission = new Admission(QueueLimits.fromSystemProperties());
 
     /**
@@ -39,6 +53,29 @@ final class HostContext
         this.transport = transport;
         this.selectors = selectors;
         this.counters = counters;
+        tick();
+    }
+
+    /** Reads the host's clocks: the time of the duty cycle that starts now, for every part. */
+    void tick()
+    {
+        nowNs = clock.nanoTime();
+        nowMs = epochClock.time();
+    }
+
+    /**
+     * A proxy under the current limits that times clients' stalls by the duty cycle's time.
+     *
+     * @return the proxy.
+     */
+    ClientProxy newProxy()
+    {
+        return new ClientProxy(limits, this::cycleNs);
+    }
+
+    private long cycleNs()
+    {
+        return nowNs;
     }
 
     /**

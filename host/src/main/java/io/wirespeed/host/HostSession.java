@@ -1,7 +1,7 @@
 package io.wirespeed.host;
 
 import java.util.ArrayDeque;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.wirespeed.transport.TransportPublication;
@@ -43,7 +43,8 @@ final class HostSession
     final boolean udp;
     /** The session of its control publication when it connected, over UDP or IPC; -1 without a Connect. */
     final int controlSession;
-    final Map<Long, HostedConsumer> consumers = new HashMap<>();
+    /** Its consumers by id, in the order they subscribed (the order a client that goes releases them in). */
+    final Map<Long, HostedConsumer> consumers = new LinkedHashMap<>();
     /** Responses its publication has not taken yet, in order: its own send queue ({@link ClientProxy}). */
     final ArrayDeque<byte[]> backlog = new ArrayDeque<>();
     /** The bytes held in {@link #backlog}. */
@@ -208,6 +209,30 @@ final class HostSession
         }
         return nowNs - createdNanos > timeoutNs ? "its reply stream found no subscriber within the client timeout" :
             null;
+    }
+
+    /**
+     * Adds the session's state to a digest: its id and client, its state, when it opened and was last heard from (the
+     * host's times, from its clock), its consumers in subscription order and its browse. Its egress is left out: the
+     * publication, whether its subscriber was seen, its send queue and when the publication last took or refused
+     * something are the transport's side of the session (in a cluster only the leader sends).
+     *
+     * @param digest the digest.
+     */
+    void digest(final HostStateDigest digest)
+    {
+        digest.part("session").add(id).add(high).add(low).add(udp).add(controlSession).add(state.ordinal())
+            .add(lastHeardNs).add(createdNanos);
+        digest.add(consumers.size());
+        for (final Map.Entry<Long, HostedConsumer> consumer : consumers.entrySet())
+        {
+            digest.add(consumer.getKey()).add(consumer.getValue().queue.name);
+        }
+        digest.add(null != browse);
+        if (null != browse)
+        {
+            browse.digest(digest);
+        }
     }
 
     @Override

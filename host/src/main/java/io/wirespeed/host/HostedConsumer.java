@@ -43,6 +43,21 @@ final class HostedConsumer
     }
 
     /**
+     * Adds the consumer's state to a digest: whose it is, its credit, and its deliveries in flight in the order made.
+     *
+     * @param digest the digest.
+     */
+    void digest(final HostStateDigest digest)
+    {
+        digest.part("consumer").add(client.id).add(id).add(credit).add(null != selector).add(inFlight.size());
+        for (final Map.Entry<Long, StoredMessage> delivery : inFlight.entrySet())
+        {
+            digest.add(delivery.getKey());
+            delivery.getValue().digest(digest);
+        }
+    }
+
+    /**
      * @param message a message of its queue.
      * @return whether its selector (if any) accepts it.
      */

@@ -26,7 +26,7 @@ final class HostedQueue
     boolean autoCreated;
     /** Its counters where tools outside read them, or null when it has none. */
     HostCounters.QueueCounters counters;
-    /** Since when ({@link System#nanoTime()}) it has been unused, or 0 while in use. */
+    /** Since when (the host's {@link HostContext#nowNs}) it has been unused, or 0 while in use. */
     long unusedSinceNs;
     final List<HostedConsumer> consumers = new ArrayList<>();
     /** Closed consumers whose session still holds deliveries: no more dispatch, their messages still in flight. */
@@ -334,6 +334,39 @@ final class HostedQueue
             }
         }
         return null;
+    }
+
+    /**
+     * Adds the queue's state to a digest: its name, owner, room, turn, waiting messages in delivery order, and its
+     * consumers (open, then closed ones still holding deliveries) with their credit and deliveries in flight. The
+     * consumers' search marks ({@link HostedConsumer#idleSequence}) are left out: they spare work, and change no
+     * outcome.
+     *
+     * @param digest the digest.
+     */
+    void digest(final HostStateDigest digest)
+    {
+        digest.part("queue").add(name).add(null == temporaryOwner ? 0 : temporaryOwner.id).add(autoCreated)
+            .add(unusedSinceNs).add(size).add(nextConsumer).add(putBacks).add(lastSequence);
+        room.digest(digest);
+        for (int p = PRIORITIES - 1; p >= 0; p--)
+        {
+            digest.add(waiting[p].size());
+            for (final StoredMessage message : waiting[p])
+            {
+                message.digest(digest);
+            }
+        }
+        digest.add(consumers.size());
+        for (final HostedConsumer consumer : consumers)
+        {
+            consumer.digest(digest);
+        }
+        digest.add(detached.size());
+        for (final HostedConsumer consumer : detached)
+        {
+            consumer.digest(digest);
+        }
     }
 
     private static int clamp(final int priority)

@@ -1,7 +1,7 @@
 package io.wirespeed.host;
 
 import java.util.Collection;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -12,12 +12,14 @@ import io.wirespeed.codec.control.sbe.ErrorCode;
  * The queues a host keeps, by name: queues made on first use (up to the host's limit), temporary queues, and the
  * queues of shared and durable subscriptions; each with its counters. Drops a queue with the room it kept and the
  * requests waiting on it, removes auto-created queues left unused for the idle removal time, and gives back what a
- * client that has gone held on them. Used on the host's thread only.
+ * client that has gone held on them. The queues are kept in the order they were made, and every pass over them
+ * (dispatch, removal, a client's forgetting) goes in that order, never in an order of their names' hashes: the
+ * host's state machine does the same thing in the same order wherever it runs. Used on the host's thread only.
  */
 final class HostedQueues
 {
     private final HostContext context;
-    private final Map<String, HostedQueue> queues = new HashMap<>();
+    private final Map<String, HostedQueue> queues = new LinkedHashMap<>();
 
     /**
      * @param context what the host's parts share.
@@ -33,7 +35,7 @@ final class HostedQueues
         return queues.size();
     }
 
-    /** @return the queues; for iteration on the host's thread. */
+    /** @return the queues, in the order they were made; for iteration on the host's thread. */
     Collection<HostedQueue> all()
     {
         return queues.values();
@@ -209,6 +211,21 @@ final class HostedQueues
         return isTemporaryName(name) ? "temporary queue '" + name + "' does not exist (deleted, or its connection " +
             "closed)" : "the queue host keeps its limit of " + context.admission.limits().maxQueues() + " queues " +
             "(wirespeed.host.maxQueues) and cannot make queue '" + name + "'; raise the limit, or use fewer names";
+    }
+
+    /**
+     * Adds every queue's state to a digest, in the order the queues were made (an order that is state too: dispatch
+     * follows it).
+     *
+     * @param digest the digest.
+     */
+    void digest(final HostStateDigest digest)
+    {
+        digest.part("queues").add(queues.size());
+        for (final HostedQueue queue : queues.values())
+        {
+            queue.digest(digest);
+        }
     }
 
     /** Removes every queue's counters, as the host closes. */

@@ -8,6 +8,7 @@ import java.util.function.Predicate;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.EpochClock;
 import org.agrona.concurrent.NanoClock;
 
 import io.wirespeed.codec.EnvelopeReader;
@@ -210,7 +211,26 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     {
         context.limits = limits;
         context.clock = clock;
-        context.proxy = new ClientProxy(limits, clock);
+        context.proxy = context.newProxy();
+        context.tick();
+        return this;
+    }
+
+    /**
+     * Sets the host's clocks; call before {@link #start()}. The host reads them once per duty cycle, and its parts
+     * use that time: time moves for the host only when these clocks move (a test steps them by hand).
+     *
+     * @param nanoClock  the monotonic clock, for the client timeout, heartbeats and other intervals (by default
+     *                   {@link org.agrona.concurrent.SystemNanoClock}).
+     * @param epochClock the wall clock, for the messages' expiry and delivery times (by default
+     *                   {@link org.agrona.concurrent.SystemEpochClock}).
+     * @return this host.
+     */
+    public QueueHost clocks(final NanoClock nanoClock, final EpochClock epochClock)
+    {
+        context.clock = nanoClock;
+        context.epochClock = epochClock;
+        context.tick();
         return this;
     }
 
@@ -270,6 +290,28 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     }
 
     /**
+     * A 64-bit digest of the host's logical state ({@link HostStateDigest}): its sessions by id, its queues in the
+     * order made (their messages with numbers and delivery state, counts, room kept and waited for, consumers with
+     * credit and deliveries in flight), temporary queues, shared and durable subscriptions with their positions, and
+     * the host's counts and last issued numbers. Equal for two hosts fed the same inputs; changed by any step that
+     * changes the state. Call on the host's thread, or while it does not run (a test driving {@link #doWork}).
+     *
+     * @return the digest.
+     */
+    public long stateDigest()
+    {
+        final HostStateDigest digest = new HostStateDigest();
+        digest.part("host").add(lastLivenessCheck);
+        sessions.digest(digest);
+        queues.digest(digest);
+        subscriptions.digest(digest);
+        intake.digest(digest);
+        consumers.digest(digest);
+        context.admission.digest(digest);
+        return digest.value();
+    }
+
+    /**
      * Starts the host's thread.
      *
      * @return this host.
@@ -310,13 +352,15 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
      * One duty cycle, each part in turn: the queue messages that arrived (and the recordings of durable queues), the
      * control requests, the UDP clients' messages and requests, confirmations of recorded PERSISTENT messages, the
      * subscriptions' feeds, the archive's upkeep, the clients' responses, browses, dispatch to consumers and room
-     * for producers, and now and then the clients' liveness, unused queues and counters.
+     * for producers, and now and then the clients' liveness, unused queues and counters. The host's clocks are read
+     * once, first: every part takes this cycle's time from the {@link HostContext}.
      *
      * @return the work done.
      */
     @Override
     public int doWork()
     {
+        context.tick();
         int work = intake.pollIpc();
         takePendingDurable();
         work += control.poll(controlHandler, FRAGMENT_LIMIT);
@@ -332,7 +376,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             work += archiveUpkeep();
         }
         work += lifecycle.flush();
-        final long nowMs = System.currentTimeMillis();
+        final long nowMs = context.nowMs;
         work += browses.doWork(nowMs);
         final Admission admission = context.admission;
         for (final HostedQueue queue : queues.all())
@@ -343,7 +387,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
                 work += admission.grantWaiting(context.proxy, queue);
             }
         }
-        final long nowNs = context.clock.nanoTime();
+        final long nowNs = context.nowNs;
         if (nowNs - lastLivenessCheck > LIVENESS_CHECK_NS)
         {
             lastLivenessCheck = nowNs;
@@ -364,7 +408,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     {
         int work = durable.pollArchive();
         work += durable.applyRetentionIfDue(replayGate);
-        if (durable.checkSpace(System.nanoTime()) != 0)
+        if (durable.checkSpace(context.nowNs) != 0)
         {
             work++;
             intake.onRecordingStoppedOrResumed(durable.isRecordingStopped());
@@ -530,7 +574,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             // take in the acknowledgements already sent, so that they are stored
         }
-        intake.catchUp(System.nanoTime() + CATCH_UP_NS);
+        intake.catchUp(context.clock.nanoTime() + CATCH_UP_NS);
         intake.closeIpc();
         subscriptions.closeDurableFeeds();
         control.close();

@@ -120,7 +120,7 @@ final class QueueIntake implements MessageIntake
         }
         if (queueFeed != null)
         {
-            work += queueFeed.poll(queueSink, QueueHost.FRAGMENT_LIMIT);
+            work += queueFeed.poll(queueSink, QueueHost.FRAGMENT_LIMIT, context.nowMs);
         }
         return work;
     }
@@ -157,7 +157,7 @@ final class QueueIntake implements MessageIntake
     /** Forgets live arrivals long matched with nothing, now and then. */
     void forgetOldArrivals()
     {
-        arrivals.forgetOld(System.nanoTime());
+        arrivals.forgetOld(context.nowNs);
     }
 
     /**
@@ -240,7 +240,7 @@ final class QueueIntake implements MessageIntake
         relayBacklog.add(copy);
         if (relayStalledSinceNs == NOT_STALLED)
         {
-            relayStalledSinceNs = System.nanoTime();
+            relayStalledSinceNs = context.nowNs;
         }
     }
 
@@ -259,7 +259,7 @@ final class QueueIntake implements MessageIntake
             relayView.wrap(next);
             if (!relayed(relayView, 0, next.length))
             {
-                final long nowNs = System.nanoTime();
+                final long nowNs = context.nowNs;
                 if (relayStalledSinceNs == NOT_STALLED)
                 {
                     relayStalledSinceNs = nowNs;
@@ -461,7 +461,7 @@ final class QueueIntake implements MessageIntake
                 // id; a client over UDP is told once it connects again, by its next send's refusal
                 told = sessions.client(reader.connectionIdHigh(), reader.connectionIdLow(),
                     QueueStreams.replyStream(reader.connectionIdHigh(), reader.connectionIdLow()), false,
-                    context.limits, context.clock);
+                    context.limits, context.nowNs);
             }
             catch (final ClientLimitException ex)
             {
@@ -479,6 +479,20 @@ final class QueueIntake implements MessageIntake
                 "the last from " + (sender == null ? "an unknown sender" : "client " + sender.high + ":" +
                 sender.low) + ": " + why);
         }
+    }
+
+    /**
+     * Adds the intake's state to a digest: the last message number issued, whether recording is stopped, and how
+     * many live messages wait for their recorded copies and recorded ones for their live copies. The UDP relay's
+     * backlog is left out (the transport's side), as are the durable queues' feed's replays under way.
+     *
+     * @param digest the digest.
+     */
+    void digest(final HostStateDigest digest)
+    {
+        digest.part("intake").add(sequence).add(recordingStopped).add(arrivals.awaiting())
+            .add(arrivals.replayedFirst()).add(null == confirmations ? 0 : confirmations.waiting());
+        digest.add(null == queueFeed ? "" : queueFeed.state().digestText());
     }
 
     /** {@inheritDoc} */
@@ -533,7 +547,7 @@ final class QueueIntake implements MessageIntake
         {
             return false;
         }
-        arrivals.queuedFromRecording(identity, System.nanoTime());
+        arrivals.queuedFromRecording(identity, context.nowNs);
         message.from(queueFeed, recordingId, start);
         if (possiblyDelivered)
         {
@@ -548,20 +562,23 @@ final class QueueIntake implements MessageIntake
      * acknowledged ones' positions are stored and they do not come back, marked possibly delivered, at the next
      * start.
      *
-     * @param deadlineNs when to stop trying, by {@link System#nanoTime()}.
+     * @param deadlineNs when to stop trying, by the host's clock ({@link HostContext#clock}), which this loop reads
+     *                   itself: it runs outside the duty cycle, as the host closes.
      */
     void catchUp(final long deadlineNs)
     {
-        while (!relayBacklog.isEmpty() && System.nanoTime() < deadlineNs)
+        while (!relayBacklog.isEmpty() && context.clock.nanoTime() < deadlineNs)
         {
+            context.tick();
             if (retryRelays() == 0 && inbound.pollOldestFirst(inboundHandler, QueueHost.FRAGMENT_LIMIT) == 0)
             {
                 Thread.yield();
             }
         }
-        while (queueFeed != null && arrivals.awaiting() > 0 && System.nanoTime() < deadlineNs)
+        while (queueFeed != null && arrivals.awaiting() > 0 && context.clock.nanoTime() < deadlineNs)
         {
-            if (queueFeed.poll(queueSink, QueueHost.FRAGMENT_LIMIT) == 0)
+            context.tick();
+            if (queueFeed.poll(queueSink, QueueHost.FRAGMENT_LIMIT, context.nowMs) == 0)
             {
                 Thread.yield();
             }

@@ -1,7 +1,7 @@
 package io.wirespeed.host;
 
 import java.util.ArrayDeque;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -24,7 +24,8 @@ final class QueueRoom
     }
 
     private final Admission admission;
-    final Map<HostSession, Reserved> reserved = new HashMap<>();
+    /** Room kept per client, in the order it was first granted (sessions hash by identity: never iterate by it). */
+    final Map<HostSession, Reserved> reserved = new LinkedHashMap<>();
     final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
     long messages;
     long bytes;
@@ -139,6 +140,25 @@ final class QueueRoom
         reservedMessages -= room.messages;
         reservedBytes -= room.bytes;
         return room.bytes + (long)room.messages * QueueLimits.MESSAGE_OVERHEAD;
+    }
+
+    /**
+     * Adds what the queue holds and promises to a digest: its counts, the room kept per client, the requests waiting.
+     *
+     * @param digest the digest.
+     */
+    void digest(final HostStateDigest digest)
+    {
+        digest.part("room").add(messages).add(bytes).add(reservedMessages).add(reservedBytes).add(reserved.size());
+        for (final Map.Entry<HostSession, Reserved> kept : reserved.entrySet())
+        {
+            digest.add(kept.getKey().id).add(kept.getValue().messages).add(kept.getValue().bytes);
+        }
+        digest.add(waiting.size());
+        for (final Waiting request : waiting)
+        {
+            digest.add(request.client().id).add(request.correlationId()).add(request.messages()).add(request.bytes());
+        }
     }
 
     /** @return whether it holds and promises nothing, and nobody waits for room on it. */

@@ -119,6 +119,12 @@ final class RecordedArrivals
         awaitingAtStop.clear();
     }
 
+    /** @return how many messages queued from their recording wait for a live copy that may still come. */
+    int replayedFirst()
+    {
+        return replayedFirst.size();
+    }
+
     /** @return how many live messages wait for their recorded copy. */
     int awaiting()
     {

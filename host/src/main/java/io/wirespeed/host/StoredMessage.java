@@ -68,6 +68,18 @@ final class StoredMessage
         return settled;
     }
 
+    /**
+     * Adds the message's state to a digest: its number, headers dispatch reads, deliveries, whether it is settled,
+     * where its recording has it, and its envelope.
+     *
+     * @param digest the digest.
+     */
+    void digest(final HostStateDigest digest)
+    {
+        digest.add(sequence).add(priority).add(expiration).add(deliveryTime).add(deliveryCount).add(settled)
+            .add(null != origin).add(recordingId).add(start).add(envelope);
+    }
+
     boolean isExpired(final long nowMs)
     {
         return expiration != 0 && expiration <= nowMs;

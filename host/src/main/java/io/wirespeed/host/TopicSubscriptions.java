@@ -1,8 +1,12 @@
 package io.wirespeed.host;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 
 import io.wirespeed.codec.EnvelopeReader;
@@ -28,8 +32,10 @@ final class TopicSubscriptions
     private final HostedQueues queues;
     private final Consumers consumers;
     private final MessageIntake intake;
-    private final Map<String, SharedFeed> sharedFeeds = new HashMap<>();
-    private final Map<String, DurableTopicFeed> durableFeeds = new HashMap<>();
+    /** By key, in key order: feeds are polled in that order, whatever order they were made or restored in. */
+    private final Map<String, SharedFeed> sharedFeeds = new TreeMap<>();
+    /** By key, in key order (restored ones come in the order of the store's files: no order at all). */
+    private final Map<String, DurableTopicFeed> durableFeeds = new TreeMap<>();
     private DurableStorage durable;
     private long lastLagCheckNs;
 
@@ -58,7 +64,10 @@ final class TopicSubscriptions
     {
         durable = storage;
         final Map<String, DurableState> stored = new HashMap<>();
-        for (final DurableState state : storage.store().loadAll())
+        // restored in key order, whatever order the store's files are listed in: their queues are made in this order
+        final List<DurableState> states = new ArrayList<>(storage.store().loadAll());
+        states.sort(Comparator.comparing(DurableState::key));
+        for (final DurableState state : states)
         {
             stored.put(state.key(), state);
             if (!QueueHost.QUEUES_KEY.equals(state.key()))
@@ -272,7 +281,7 @@ final class TopicSubscriptions
         }
         for (final DurableTopicFeed feed : durableFeeds.values())
         {
-            work += feed.poll();
+            work += feed.poll(context.nowMs);
         }
         return work;
     }
@@ -326,6 +335,26 @@ final class TopicSubscriptions
         for (final SharedFeed feed : sharedFeeds.values())
         {
             feed.subscription.close();
+        }
+    }
+
+    /**
+     * Adds the subscriptions to a digest, each by key: a shared one's topic and queue, a durable one's definition and
+     * positions (their queues' contents are the queues' part of the digest).
+     *
+     * @param digest the digest.
+     */
+    void digest(final HostStateDigest digest)
+    {
+        digest.part("shared").add(sharedFeeds.size());
+        for (final Map.Entry<String, SharedFeed> feed : sharedFeeds.entrySet())
+        {
+            digest.add(feed.getKey()).add(feed.getValue().topic).add(feed.getValue().queue.name);
+        }
+        digest.part("durable").add(durableFeeds.size());
+        for (final Map.Entry<String, DurableTopicFeed> feed : durableFeeds.entrySet())
+        {
+            digest.add(feed.getKey()).add(feed.getValue().feed.state().digestText()).add(feed.getValue().queue.name);
         }
     }
 

@@ -39,16 +39,17 @@ class ClientSessionsTest
     {
         // key(0, x) == 0 * MIX ^ x == x == 1 * MIX ^ (x ^ MIX) == key(1, x ^ MIX)
         final long x = 42;
-        final HostSession first = sessions.client(0, x, 5001, false, limits, clock);
-        final HostSession second = sessions.client(1, x ^ MIX, 5002, false, limits, clock);
-        final HostSession third = sessions.client(2, x ^ 2 * MIX, 5003, false, limits, clock);
+        final HostSession first = sessions.client(0, x, 5001, false, limits, clock.nanoTime());
+        final HostSession second = sessions.client(1, x ^ MIX, 5002, false, limits, clock.nanoTime());
+        final HostSession third = sessions.client(2, x ^ 2 * MIX, 5003, false, limits, clock.nanoTime());
         assertNotEquals(first.id, second.id);
         assertEquals(HostSession.State.IMPLICIT, first.state());
         assertSame(first, sessions.find(0, x));
         assertSame(second, sessions.find(1, x ^ MIX));
         assertSame(third, sessions.find(2, x ^ 2 * MIX));
         assertSame(second, sessions.byId(second.id));
-        assertSame(first, sessions.client(0, x, 5001, false, limits, clock), "a known client keeps its session");
+        assertSame(first, sessions.client(0, x, 5001, false, limits, clock.nanoTime()),
+            "a known client keeps its session");
         assertEquals(3, sessions.size());
 
         sessions.remove(second);
@@ -64,7 +65,7 @@ class ClientSessionsTest
         assertNull(sessions.find(0, x));
         assertEquals(0, sessions.size());
 
-        final HostSession again = sessions.client(1, x ^ MIX, 5002, false, limits, clock);
+        final HostSession again = sessions.client(1, x ^ MIX, 5002, false, limits, clock.nanoTime());
         assertSame(again, sessions.find(1, x ^ MIX));
         assertNotEquals(second.id, again.id, "a session id is never issued twice");
     }

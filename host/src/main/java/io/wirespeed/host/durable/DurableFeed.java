@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import org.agrona.DirectBuffer;
 
@@ -58,7 +59,8 @@ public final class DurableFeed implements AutoCloseable
     private final RecordingPositions positions;
     private final SubscriptionStore store;
     private final DurableState state;
-    private final Map<Long, RecordedStream> replays = new HashMap<>();
+    /** The replays under way by recording id, polled in that order (the order recordings' messages interleave). */
+    private final Map<Long, RecordedStream> replays = new TreeMap<>();
     /** The publisher session of each recording looked up. */
     private final Map<Long, Integer> sessions = new HashMap<>();
     private final RecordedStream.Handler handler = this::onReplayed;
@@ -199,12 +201,13 @@ public final class DurableFeed implements AutoCloseable
      *
      * @param sink          takes the messages.
      * @param fragmentLimit the most fragments per recording.
+     * @param nowMs         the host's time now (epoch ms, its duty cycle's), for the intervals of the looks for
+     *                      recordings and of storing positions.
      * @return the work done.
      */
-    public int poll(final Sink sink, final int fragmentLimit)
+    public int poll(final Sink sink, final int fragmentLimit, final long nowMs)
     {
         int work = 0;
-        final long nowMs = System.currentTimeMillis();
         if (!discovering && nowMs - lastDiscoveryMs >= DISCOVERY_INTERVAL_MS)
         {
             lastDiscoveryMs = nowMs;

@@ -103,6 +103,25 @@ public final class DurableState
             this.noLocal == noLocal;
     }
 
+    /**
+     * The subscription's state as one text in a fixed order, for a digest of the host's state: its definition, the
+     * recordings it has read past, and each recording's position as stored (its watermark and the acknowledgements
+     * above it), by recording id.
+     *
+     * @return the text.
+     */
+    public String digestText()
+    {
+        final StringBuilder text = new StringBuilder().append(key).append('|').append(topic).append('|')
+            .append(selector).append('|').append(noLocal).append('|').append(shared).append('|').append(channel)
+            .append('|').append(streamId).append('|').append(afterRecordingId);
+        for (final Map.Entry<Long, RecordingCursor> entry : cursors.entrySet())
+        {
+            text.append('|').append(entry.getKey()).append('=').append(entry.getValue().encode());
+        }
+        return text.toString();
+    }
+
     Properties toProperties()
     {
         final Properties properties = new Properties();

@@ -100,7 +100,7 @@ public final class DurableStorage implements AutoCloseable
      * Watches the free space of the archive's disk: stops recording (PERSISTENT sends to recorded destinations
      * then fail) while it is too low, and records again when it returns; for the host's thread only.
      *
-     * @param nowNs {@link System#nanoTime()}.
+     * @param nowNs the host's time now (its duty cycle's, by its monotonic clock).
      * @return 1 if recording stopped or resumed, else 0.
      */
     public int checkSpace(final long nowNs)

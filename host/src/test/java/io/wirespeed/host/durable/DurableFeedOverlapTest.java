@@ -84,7 +84,7 @@ class DurableFeedOverlapTest
             {
                 received.add(buffer.getInt(offset));
                 return false;
-            }, 10);
+            }, 10, System.currentTimeMillis());
             return received.contains(5);
         });
         assertEquals(List.of(0, 1, 2, 3, 4, 5), received, "the second recording began at " +
