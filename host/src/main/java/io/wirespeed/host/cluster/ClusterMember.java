@@ -216,25 +216,23 @@ public final class ClusterMember implements AutoCloseable
     }
 
     /**
-     * Stops the member as a crash would, for tests: its media driver first, so that its peers hear nothing more from
-     * it (no end of stream on its publications, no last heartbeat), then the rest. Errors that the stop causes in this
-     * member are not reported. No snapshot is taken; the other members elect a leader once the heartbeat timeout has
-     * passed.
+     * Stops the member abruptly, for tests that lose a member: no snapshot, no leave (a static cluster has none), and
+     * errors that the stop causes in this member are not reported. The parts stop in {@link #close()}'s order, as
+     * Aeron's own system tests stop a member: stopping the media driver first would be closer to a crash, but then
+     * the service container's and consensus module's clients wait out the driver timeout (10 s) on close, blocking
+     * the caller. So the driver still ends this member's publications (end of stream) and its peers may notice the
+     * loss sooner than after a crash; a test of real crashes kills the process.
      */
     public void kill()
     {
-        if (!closed)
-        {
-            closed = true;
-            errorHandler.silence();
-            CloseHelper.closeAll(driver, consensusModule, container, archive);
-        }
+        close();
     }
 
     /**
      * Stops the member: consensus module, service container, archive, media driver, in that order. No snapshot is
      * taken and no leave is announced (a static cluster has none): to its peers this member is lost, as after a crash,
-     * but its files are whole. Errors that closing causes are not reported; one thrown by a close is.
+     * but its files are whole. Errors that the parts report while closing are not passed on; one thrown by a close
+     * is.
      */
     @Override
     public void close()

@@ -80,6 +80,19 @@ class ClusterMemberTest
         {
             member.close();
         }
+        Await.until("the members' consensus module and service threads to end", () -> memberThreads().isEmpty());
+    }
+
+    /**
+     * The live threads of consensus modules and service containers, by name.
+     */
+    private static List<String> memberThreads()
+    {
+        return Thread.getAllStackTraces().keySet().stream()
+            .filter(Thread::isAlive)
+            .map(Thread::getName)
+            .filter((name) -> name.contains("consensus-module") || name.contains("clustered-service"))
+            .toList();
     }
 
     @Test
@@ -96,6 +109,7 @@ class ClusterMemberTest
         }
 
         final ClusterMember leader = awaitOneLeader(ELECTION_DEADLINE);
+        assertEquals(6, memberThreads().size(), memberThreads().toString());
         connectClient(list);
         send(1, FIRST_BATCH);
         awaitEchoes(FIRST_BATCH);
@@ -107,7 +121,8 @@ class ClusterMemberTest
         final ClusterMember newLeader = awaitOneLeader(FAILOVER_DEADLINE);
         final Duration failover = Duration.ofNanos(System.nanoTime() - killedAt);
         assertNotEquals(leader.memberId(), newLeader.memberId());
-        assertEquals(newLeader.memberId(), echoes.leaderMemberId.get());
+        Await.until("the client to follow member " + newLeader.memberId(),
+            () -> pollClient() >= 0 && echoes.leaderMemberId.get() == newLeader.memberId());
         System.out.println("ClusterMemberTest: leader " + leader.memberId() + " killed, member " +
             newLeader.memberId() + " leads, client told, after " + failover.toMillis() + " ms");
 
