@@ -66,7 +66,8 @@ public final class ClusterMember implements AutoCloseable
      *                     too).
      * @return the running member.
      * @throws IllegalArgumentException if the id names no member.
-     * @throws RuntimeException         what a part threw on start, after the parts already started were closed.
+     * @throws IllegalStateException    if a part failed to start (its exception the cause), naming the member's
+     *                                  ports and directory, after the parts already started were closed.
      */
     public static ClusterMember launch(
         final ClusterMembers members,
@@ -98,8 +99,19 @@ public final class ClusterMember implements AutoCloseable
             {
                 ex.addSuppressed(closeEx);
             }
-            throw ex;
+            throw new IllegalStateException("cluster member " + memberId + " did not start: " + ex.getMessage() +
+                "; it uses " + ports(self) + " and the directory " + settings.baseDir() + " (a port in use by " +
+                "another process needs another PORT in " + ClusterMembers.MEMBERS_PROP + ")", ex);
         }
+    }
+
+    private static String ports(final ClusterMembers.Member self)
+    {
+        return self.endpoint(ClusterMembers.INGRESS_OFFSET) + " (ingress), " +
+            self.endpoint(ClusterMembers.CONSENSUS_OFFSET) + " (consensus), " +
+            self.endpoint(ClusterMembers.LOG_OFFSET) + " (log), " +
+            self.endpoint(ClusterMembers.CATCHUP_OFFSET) + " (catch-up), " +
+            self.endpoint(ClusterMembers.ARCHIVE_CONTROL_OFFSET) + " (archive control)";
     }
 
     private void start(final ClusterMembers members, final ClusterMembers.Member self, final ClusteredService service)

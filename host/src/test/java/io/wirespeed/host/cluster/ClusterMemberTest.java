@@ -1,8 +1,11 @@
 package io.wirespeed.host.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
@@ -160,6 +163,25 @@ class ClusterMemberTest
         assertEquals(FIRST_BATCH, service.count);
         assertEquals(sum(FIRST_BATCH), service.sum);
         failOnMemberError();
+    }
+
+    @Test
+    void aMemberWhosePortIsTakenFailsToStartAndLeavesNothingRunning() throws IOException
+    {
+        final int port = freeBasePort();
+        final ClusterMembers list = ClusterMembers.parse("0=127.0.0.1:" + port);
+        final File base = dir.resolve("member-0").toFile();
+        try (DatagramSocket taken = new DatagramSocket(new InetSocketAddress(
+            InetAddress.getLoopbackAddress(), port + ClusterMembers.ARCHIVE_CONTROL_OFFSET)))
+        {
+            final IllegalStateException ex = assertThrows(IllegalStateException.class, () -> ClusterMember.launch(
+                list, 0, ClusterMemberSettings.defaults(base), new CountingService(), (error) -> { }));
+            assertTrue(ex.getMessage().startsWith("cluster member 0 did not start: "), ex.getMessage());
+            assertTrue(ex.getMessage().contains("Address already in use"), ex.getMessage());
+            assertTrue(ex.getMessage().contains("127.0.0.1:" + (port + 4) + " (archive control)"), ex.getMessage());
+        }
+        Await.until("no consensus module or service thread", () -> memberThreads().isEmpty());
+        assertFalse(new File(base, ClusterMemberSettings.DRIVER_DIR).exists(), "the member's driver closed");
     }
 
     private ClusterMember launch(final ClusterMembers list, final int id, final ClusteredService service)
