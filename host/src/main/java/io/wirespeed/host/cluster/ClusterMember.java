@@ -1,0 +1,295 @@
+package io.wirespeed.host.cluster;
+
+import org.agrona.CloseHelper;
+import org.agrona.ErrorHandler;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.NoOpLock;
+import org.agrona.concurrent.status.AtomicCounter;
+
+import io.aeron.archive.Archive;
+import io.aeron.archive.ArchiveThreadingMode;
+import io.aeron.archive.client.AeronArchive;
+import io.aeron.cluster.ConsensusModule;
+import io.aeron.cluster.service.Cluster;
+import io.aeron.cluster.service.ClusteredService;
+import io.aeron.cluster.service.ClusteredServiceContainer;
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+
+/**
+ * One member of a queue host cluster, in this process: its own media driver, its own Aeron Archive (which records the
+ * cluster's log and snapshots), its consensus module, and a service container running the caller's
+ * {@link ClusteredService}. {@link #launch} starts them in that order; {@link #close()} stops them.
+ * <p>
+ * Ports and endpoints come from {@link ClusterMembers} (the member's {@code PORT} to {@code PORT+4}); the archive also
+ * takes control requests on IPC from the consensus module and the container beside it. Replication (a follower's
+ * archive copying a snapshot or log from the leader's) uses ephemeral UDP ports on the member's host. Timeouts, the
+ * session count and the directories come from {@link ClusterMemberSettings}. What is not set here follows Aeron's
+ * own properties and defaults (e.g. {@code aeron.cluster.log.channel}, whose term length is 64 MiB by default).
+ * <p>
+ * Everything runs on a few threads that back off when idle (the driver and the archive each one shared thread), never
+ * busy-spinning: a member shares its machine's cores with the rest of the process. The driver's term buffers are
+ * sparse files, so a 64 MiB log term costs the pages written, not 64 MiB of zeros at start.
+ * <p>
+ * This is the runtime only: the queue host does not run on it yet (issue 24).
+ */
+public final class ClusterMember implements AutoCloseable
+{
+    /** The channel the archive takes local control requests on. */
+    public static final String LOCAL_CONTROL_CHANNEL = "aeron:ipc";
+
+    private final int memberId;
+    private final ClusterMemberSettings settings;
+    private final ReportingErrorHandler errorHandler;
+    private MediaDriver driver;
+    private Archive archive;
+    private ConsensusModule consensusModule;
+    private ClusteredServiceContainer container;
+    private volatile boolean closed;
+
+    private ClusterMember(final int memberId, final ClusterMemberSettings settings, final ErrorHandler errorHandler)
+    {
+        this.memberId = memberId;
+        this.settings = settings;
+        this.errorHandler = new ReportingErrorHandler(errorHandler);
+    }
+
+    /**
+     * Starts a member: its media driver, archive, consensus module and service container. It takes part in elections
+     * at once; it serves clients once it is the leader, or passes the log on as a follower.
+     *
+     * @param members      the cluster's members, as every member must be given them.
+     * @param memberId     which of them this one is.
+     * @param settings     its timeouts, session count and directories.
+     * @param service      the state machine that the container runs.
+     * @param errorHandler told of errors in any part of the member (Aeron reports warnings, e.g. a lost peer, here
+     *                     too).
+     * @return the running member.
+     * @throws IllegalArgumentException if the id names no member.
+     * @throws IllegalStateException    if a part failed to start (its exception the cause), naming the member's
+     *                                  ports and directory, after the parts already started were closed.
+     */
+    public static ClusterMember launch(
+        final ClusterMembers members,
+        final int memberId,
+        final ClusterMemberSettings settings,
+        final ClusteredService service,
+        final ErrorHandler errorHandler)
+    {
+        if (null == service || null == errorHandler)
+        {
+            throw new IllegalArgumentException("a cluster member needs a service to run and an error handler: pass " +
+                "both (service " + service + ", error handler " + errorHandler + ")");
+        }
+        final ClusterMembers.Member self = members.member(memberId);
+        final ClusterMember member = new ClusterMember(memberId, settings, errorHandler);
+        try
+        {
+            member.start(members, self, service);
+            return member;
+        }
+        catch (final RuntimeException ex)
+        {
+            member.errorHandler.silence();
+            try
+            {
+                member.closeParts();
+            }
+            catch (final RuntimeException closeEx)
+            {
+                ex.addSuppressed(closeEx);
+            }
+            throw new IllegalStateException("cluster member " + memberId + " did not start: " + ex.getMessage() +
+                "; it uses " + ports(self) + " and the directory " + settings.baseDir() + " (a port in use by " +
+                "another process needs another PORT in " + ClusterMembers.MEMBERS_PROP + ")", ex);
+        }
+    }
+
+    private static String ports(final ClusterMembers.Member self)
+    {
+        return self.endpoint(ClusterMembers.INGRESS_OFFSET) + " (ingress), " +
+            self.endpoint(ClusterMembers.CONSENSUS_OFFSET) + " (consensus), " +
+            self.endpoint(ClusterMembers.LOG_OFFSET) + " (log), " +
+            self.endpoint(ClusterMembers.CATCHUP_OFFSET) + " (catch-up), " +
+            self.endpoint(ClusterMembers.ARCHIVE_CONTROL_OFFSET) + " (archive control)";
+    }
+
+    private void start(final ClusterMembers members, final ClusterMembers.Member self, final ClusteredService service)
+    {
+        final String aeronDir = settings.driverDir().getAbsolutePath();
+        final String ephemeralEndpoint = "aeron:udp?endpoint=" + self.host() + ":0";
+
+        driver = MediaDriver.launch(new MediaDriver.Context()
+            .aeronDirectoryName(aeronDir)
+            .threadingMode(ThreadingMode.SHARED)
+            .sharedIdleStrategy(new BackoffIdleStrategy())
+            .termBufferSparseFile(true)
+            .dirDeleteOnShutdown(true)
+            .errorHandler(errorHandler));
+
+        archive = Archive.launch(new Archive.Context()
+            .aeronDirectoryName(aeronDir)
+            .archiveDir(settings.archiveDir())
+            .archiveId(memberId)
+            .controlChannel("aeron:udp?endpoint=" + self.archiveControlEndpoint())
+            .localControlChannel(LOCAL_CONTROL_CHANNEL)
+            .replicationChannel(ephemeralEndpoint)
+            .archiveClientContext(new AeronArchive.Context()
+                .controlResponseChannel(ephemeralEndpoint)
+                .errorHandler(errorHandler))
+            .recordingEventsEnabled(false)
+            .threadingMode(ArchiveThreadingMode.SHARED)
+            .idleStrategySupplier(BackoffIdleStrategy::new)
+            .errorHandler(errorHandler));
+
+        final AeronArchive.Context localArchive = new AeronArchive.Context()
+            .aeronDirectoryName(aeronDir)
+            .controlRequestChannel(archive.context().localControlChannel())
+            .controlRequestStreamId(archive.context().localControlStreamId())
+            .controlResponseChannel(LOCAL_CONTROL_CHANNEL)
+            .lock(NoOpLock.INSTANCE)
+            .errorHandler(errorHandler);
+
+        consensusModule = ConsensusModule.launch(new ConsensusModule.Context()
+            .aeronDirectoryName(aeronDir)
+            .clusterMemberId(memberId)
+            .clusterMembers(members.clusterMembers())
+            .clusterDir(settings.clusterDir())
+            .archiveContext(localArchive.clone())
+            .ingressChannel("aeron:udp")
+            .replicationChannel(ephemeralEndpoint)
+            .serviceCount(1)
+            .leaderHeartbeatTimeoutNs(settings.leaderHeartbeatTimeoutNs())
+            .leaderHeartbeatIntervalNs(settings.leaderHeartbeatIntervalNs())
+            .electionTimeoutNs(settings.electionTimeoutNs())
+            .maxConcurrentSessions(settings.maxSessions())
+            .idleStrategySupplier(BackoffIdleStrategy::new)
+            .errorHandler(errorHandler));
+
+        container = ClusteredServiceContainer.launch(new ClusteredServiceContainer.Context()
+            .aeronDirectoryName(aeronDir)
+            .clusterDir(settings.clusterDir())
+            .archiveContext(localArchive.clone())
+            .clusteredService(service)
+            .serviceId(0)
+            .idleStrategySupplier(BackoffIdleStrategy::new)
+            .errorHandler(errorHandler));
+    }
+
+    /**
+     * This member's id.
+     *
+     * @return its id in {@link ClusterMembers}.
+     */
+    public int memberId()
+    {
+        return memberId;
+    }
+
+    /**
+     * The settings it runs with.
+     *
+     * @return its settings.
+     */
+    public ClusterMemberSettings settings()
+    {
+        return settings;
+    }
+
+    /**
+     * The member's role now, as its consensus module counts it.
+     *
+     * @return leader, follower or candidate; {@code null} once closed.
+     */
+    public Cluster.Role role()
+    {
+        final AtomicCounter roleCounter = closed ? null : consensusModule.context().clusterNodeRoleCounter();
+        return null == roleCounter || roleCounter.isClosed() ? null : Cluster.Role.get(roleCounter);
+    }
+
+    /**
+     * Whether the member is the leader now.
+     *
+     * @return true if it is.
+     */
+    public boolean isLeader()
+    {
+        return Cluster.Role.LEADER == role();
+    }
+
+    /**
+     * Whether {@link #close()} or {@link #kill()} was called.
+     *
+     * @return true once stopped.
+     */
+    public boolean isClosed()
+    {
+        return closed;
+    }
+
+    /**
+     * Stops the member abruptly, for tests that lose a member: no snapshot, no leave (a static cluster has none), and
+     * errors that the stop causes in this member are not reported. The parts stop in {@link #close()}'s order, as
+     * Aeron's own system tests stop a member: stopping the media driver first would be closer to a crash, but then
+     * the service container's and consensus module's clients wait out the driver timeout (10 s) on close, blocking
+     * the caller. So the driver still ends this member's publications (end of stream) and its peers may notice the
+     * loss sooner than after a crash; a test of real crashes kills the process.
+     */
+    public void kill()
+    {
+        close();
+    }
+
+    /**
+     * Stops the member: consensus module, service container, archive, media driver, in that order. No snapshot is
+     * taken and no leave is announced (a static cluster has none): to its peers this member is lost, as after a crash,
+     * but its files are whole. Errors that the parts report while closing are not passed on; one thrown by a close
+     * is.
+     */
+    @Override
+    public void close()
+    {
+        if (!closed)
+        {
+            closed = true;
+            errorHandler.silence();
+            closeParts();
+        }
+    }
+
+    private void closeParts()
+    {
+        CloseHelper.closeAll(consensusModule, container, archive, driver);
+    }
+
+    @Override
+    public String toString()
+    {
+        return "cluster member " + memberId + " (" + settings.baseDir() + ")";
+    }
+
+    private static final class ReportingErrorHandler implements ErrorHandler
+    {
+        private final ErrorHandler delegate;
+        private volatile boolean silenced;
+
+        ReportingErrorHandler(final ErrorHandler delegate)
+        {
+            this.delegate = delegate;
+        }
+
+        void silence()
+        {
+            silenced = true;
+        }
+
+        @Override
+        public void onError(final Throwable throwable)
+        {
+            if (!silenced)
+            {
+                delegate.onError(throwable);
+            }
+        }
+    }
+}
