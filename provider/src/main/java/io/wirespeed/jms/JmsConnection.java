@@ -125,7 +125,7 @@ public class JmsConnection
         this.routing = new TopicRouting(config);
         this.id = ConnectionId.next();
         this.userName = userName;
-        this.topicStreams = new TopicStreams(config, this::onConsumerLoss);
+        this.topicStreams = new TopicStreams(config, runtime.subscriptions(), this::onConsumerLoss);
         this.poller = new ConnectionPoller(this, config, topicStreams);
         this.delivery = new DeliveryGate(this, poller);
         final String user = userName != null ? userName : config.user();

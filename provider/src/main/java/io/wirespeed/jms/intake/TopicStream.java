@@ -74,6 +74,8 @@ public final class TopicStream implements MessageHandler
     {
         this.key = key;
         this.subscription = subscription;
+        // a subscription kept by the runtime's pool may have lost bytes for an earlier reader: not this stream's loss
+        this.transportLoss = subscription.lostBytes();
         this.dropWhenBehind = dropWhenBehind;
         this.lossListener = lossListener;
     }
@@ -337,12 +339,6 @@ public final class TopicStream implements MessageHandler
     long skipped()
     {
         return skipped;
-    }
-
-    /** Closes the transport subscription; the registry calls it once the last source is gone. */
-    void close()
-    {
-        subscription.close();
     }
 
     @Override

@@ -14,11 +14,13 @@ import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.TopicPattern;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.transport.TransportChannel;
+import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
 
 /**
  * A connection's topic streams: one {@link TopicStream}, and so one transport subscription, per (channel, stream)
- * that one of its topic consumers reads, however many consumers and topics share it; closed with its last consumer.
+ * that one of its topic consumers reads, however many consumers and topics share it, taken from the runtime's
+ * {@link StreamSubscriptions} with its first consumer and given back with its last.
  * Topics of one stream under different slow-consumer policies get a subscription per policy: under {@code drop}
  * an Aeron channel's subscription is untethered ({@link SlowConsumerChannels}). The delivery thread polls the
  * streams that serve listeners through {@link #pollForListeners}.
@@ -29,17 +31,23 @@ public final class TopicStreams
 
     private final Map<String, TopicStream> streams = new HashMap<>();
     private final Map<TopicStream, Integer> users = new HashMap<>();
+    private final Map<TopicStream, Subscribed> subscribed = new HashMap<>();
+    private final StreamSubscriptions subscriptions;
     private final int fragmentLimit;
     private final ConnectionConfig config;
     private final ObjLongConsumer<String> lossListener;
     private volatile TopicStream[] polled = NONE;
 
     /**
-     * @param config       the connection's configuration: fragment limit and slow-consumer policies.
-     * @param lossListener told, outside any lock, of bytes a stream's consumers lost (stream key, bytes).
+     * @param config        the connection's configuration: fragment limit and slow-consumer policies.
+     * @param subscriptions where the streams' transport subscriptions come from and go back to (the runtime's pool).
+     * @param lossListener  told, outside any lock, of bytes a stream's consumers lost (stream key, bytes).
      */
-    public TopicStreams(final ConnectionConfig config, final ObjLongConsumer<String> lossListener)
+    public TopicStreams(
+        final ConnectionConfig config, final StreamSubscriptions subscriptions,
+        final ObjLongConsumer<String> lossListener)
     {
+        this.subscriptions = subscriptions;
         this.fragmentLimit = config.fragmentLimit();
         this.config = config;
         this.lossListener = lossListener;
@@ -70,7 +78,7 @@ public final class TopicStreams
         {
             try
             {
-                stream = new TopicStream(key, target.transport().addSubscription(channel, streamId),
+                stream = new TopicStream(key, subscriptions.take(target.transport(), channel, streamId),
                     policy == SlowConsumerPolicy.DROP, lossListener);
             }
             catch (final TransportException ex)
@@ -80,6 +88,7 @@ public final class TopicStreams
             }
             streams.put(key, stream);
             users.put(stream, 0);
+            subscribed.put(stream, new Subscribed(target.transport(), channel, streamId));
         }
         users.merge(stream, 1, Integer::sum);
         final TopicSource source = new TopicSource(this, stream, destination, pattern, consumer, inbox, fragmentLimit);
@@ -101,7 +110,8 @@ public final class TopicStreams
         {
             users.remove(stream);
             streams.remove(stream.key());
-            stream.close();
+            final Subscribed where = subscribed.remove(stream);
+            subscriptions.giveBack(where.transport(), where.channel(), where.streamId(), stream.subscription());
             listenersChanged();
         }
     }
@@ -155,5 +165,10 @@ public final class TopicStreams
     public synchronized int subscriptionCount()
     {
         return streams.size();
+    }
+
+    /** Where a stream's subscription was taken, to give it back there. */
+    private record Subscribed(Transport transport, String channel, int streamId)
+    {
     }
 }

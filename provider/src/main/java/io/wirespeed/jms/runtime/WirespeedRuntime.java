@@ -72,6 +72,7 @@ public final class WirespeedRuntime implements AutoCloseable
     private final boolean shared;
     private final TransportLink link;
     private final PublicationPool publications = new PublicationPool(IDLE_PUBLICATION_NS);
+    private final SubscriptionPool subscriptions = new SubscriptionPool(IDLE_PUBLICATION_NS);
     private final Map<ResolutionKey, TopicResolution> resolutions = new HashMap<>();
     private final Set<AutoCloseable> connections = ConcurrentHashMap.newKeySet();
     private final CopyOnWriteArrayList<Consumer<JMSException>> faultListeners = new CopyOnWriteArrayList<>();
@@ -299,6 +300,12 @@ public final class WirespeedRuntime implements AutoCloseable
         return link.resolve(channel);
     }
 
+    /** @return the topic streams' subscriptions closed connections gave back. */
+    public SubscriptionPool subscriptions()
+    {
+        return subscriptions;
+    }
+
     /** @return the publications closed sessions gave back. */
     public PublicationPool publications()
     {
@@ -509,6 +516,7 @@ public final class WirespeedRuntime implements AutoCloseable
             runner.close();
             final long now = System.nanoTime();
             publications.close(now + Math.min(TimeUnit.NANOSECONDS.convert(config.linger()), Long.MAX_VALUE - now));
+            subscriptions.close();
             synchronized (resolutions)
             {
                 resolutions.values().forEach(TopicResolution::close);
@@ -599,7 +607,8 @@ public final class WirespeedRuntime implements AutoCloseable
 
     /**
      * The runtime's thread: runs the transport clients' housekeeping (for Aeron: the client conductor, so that the
-     * client has no thread of its own), polls the shared queue client, and closes publications idle too long.
+     * client has no thread of its own), polls the shared queue client, reads and drops what the kept topic
+     * subscriptions receive (closing those kept too long), and closes publications idle too long.
      */
     private final class Conductor implements Agent
     {
@@ -615,6 +624,7 @@ public final class WirespeedRuntime implements AutoCloseable
                 work += client.poll();
             }
             final long now = System.nanoTime();
+            work += subscriptions.skipIdle(now);
             if (now >= nextHousekeepingNs)
             {
                 nextHousekeepingNs = now + TimeUnit.MILLISECONDS.toNanos(100);
