@@ -624,6 +624,8 @@ public class JmsConnection
         }
         delivery.close();
         poller.awaitDeliveryIdle();
+        // the subscriptions its consumers still hold go to the runtime's pool for the next connection
+        topicStreams.connectionClosing();
         JMSException failure = null;
         final long lingerDeadlineNs = SessionSender.lingerDeadline(config);
         for (final JmsSession session : sessions)

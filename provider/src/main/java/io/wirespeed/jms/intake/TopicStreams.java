@@ -20,7 +20,8 @@ import io.wirespeed.transport.TransportException;
 /**
  * A connection's topic streams: one {@link TopicStream}, and so one transport subscription, per (channel, stream)
  * that one of its topic consumers reads, however many consumers and topics share it, taken from the runtime's
- * {@link StreamSubscriptions} with its first consumer and given back with its last.
+ * {@link StreamSubscriptions} with its first consumer, closed with its last while the connection lives, given back
+ * to the runtime when the connection closes (a connection made for one receive then does not wait on the driver).
  * Topics of one stream under different slow-consumer policies get a subscription per policy: under {@code drop}
  * an Aeron channel's subscription is untethered ({@link SlowConsumerChannels}). The delivery thread polls the
  * streams that serve listeners through {@link #pollForListeners}.
@@ -33,6 +34,7 @@ public final class TopicStreams
     private final Map<TopicStream, Integer> users = new HashMap<>();
     private final Map<TopicStream, Subscribed> subscribed = new HashMap<>();
     private final StreamSubscriptions subscriptions;
+    private boolean connectionClosing;
     private final int fragmentLimit;
     private final ConnectionConfig config;
     private final ObjLongConsumer<String> lossListener;
@@ -111,9 +113,27 @@ public final class TopicStreams
             users.remove(stream);
             streams.remove(stream.key());
             final Subscribed where = subscribed.remove(stream);
-            subscriptions.giveBack(where.transport(), where.channel(), where.streamId(), stream.subscription());
+            if (connectionClosing)
+            {
+                subscriptions.giveBack(where.transport(), where.channel(), where.streamId(), stream.subscription());
+            }
+            else
+            {
+                // the connection goes on: its publishers (and others) must see at once that nobody here reads the
+                // stream any more ("every subscriber ... has gone" on their next send)
+                stream.subscription().close();
+            }
             listenersChanged();
         }
+    }
+
+    /**
+     * The connection is closing: the subscriptions its consumers still hold go back to the runtime's
+     * {@link StreamSubscriptions} as they close, for the next connection on their stream, instead of being closed.
+     */
+    public synchronized void connectionClosing()
+    {
+        connectionClosing = true;
     }
 
     /** Recomputes which streams the delivery thread polls, after a consumer's listener came or went. */

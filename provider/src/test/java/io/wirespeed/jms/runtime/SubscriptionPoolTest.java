@@ -18,7 +18,8 @@ import io.wirespeed.test.Await;
 
 /**
  * A topic consumer's stream subscription outlives its connection in the runtime's {@link SubscriptionPool}, so that a
- * connection made for one receive does not wait on the driver: the next connection on the stream takes it, reads
+ * connection made for one receive does not wait on the driver (a consumer closed while its connection lives closes
+ * it): the next connection on the stream takes it, reads
  * only what was published after its consumer was made, and while kept it holds no publisher back.
  */
 class SubscriptionPoolTest
@@ -55,6 +56,19 @@ class SubscriptionPoolTest
                     assertEquals(1, runtime.subscriptions().idleCount(), "kept after round " + round);
                 }
             }
+        }
+    }
+
+    @Test
+    void aConsumerClosedWhileItsConnectionLivesClosesItsSubscription() throws Exception
+    {
+        try (WirespeedRuntime runtime = WirespeedRuntime.start(URI);
+            Connection connection = runtime.connectionFactory().createConnection())
+        {
+            final Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            session.createConsumer(session.createTopic("subpool.consumer")).close();
+            // not kept: the connection's publishers must see that nobody reads the stream any more
+            assertEquals(0, runtime.subscriptions().idleCount());
         }
     }
 
