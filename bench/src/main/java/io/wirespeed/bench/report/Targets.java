@@ -24,6 +24,7 @@ public final class Targets
 
     private static final double CHURN_P50_MICROS = ChurnScenario.TARGET_P50_MICROS;
     private static final double CHURN_P99_MICROS = ChurnScenario.TARGET_P99_MICROS;
+    private static final double FIRST_MESSAGE_RATIO = ChurnScenario.TARGET_FIRST_MESSAGE_RATIO;
 
     private Targets()
     {
@@ -95,6 +96,7 @@ public final class Targets
             {
                 rows.add(churn(points, destination, variant));
             }
+            rows.add(firstMessage(points, destination));
         }
         return rows;
     }
@@ -141,6 +143,35 @@ public final class Targets
             }
         }
         row.put("detail", detail.toString());
+        return row;
+    }
+
+    private static Map<String, Object> firstMessage(final List<Map<String, Object>> points, final String destination)
+    {
+        final Map<String, Object> row = row(String.format(
+            "Connection churn (wirespeed:ipc, CH), %s, a consumer per message: the first message's p50 ≤ %.1f × a " +
+            "long-lived consumer's", destination, FIRST_MESSAGE_RATIO));
+        row.put("goal", String.format("first message p50 ≤ %.1f × long-lived p50, none lost", FIRST_MESSAGE_RATIO));
+        final Map<String, Object> ours = churnPoint(points, "wirespeed-ipc", destination, "consumer");
+        if (null != ours && ours.containsKey("error"))
+        {
+            row.put("status", "NOT MET");
+            row.put("detail", String.valueOf(ours.get("error")));
+            return row;
+        }
+        final double first = null == ours ? Double.NaN : Points.number(ours, "firstMessage", "p50");
+        final double lasting = null == ours ? Double.NaN : Points.number(ours, "longLived", "p50");
+        if (Double.isNaN(first) || Double.isNaN(lasting) || lasting <= 0)
+        {
+            return notMeasured(row);
+        }
+        final double lost = Points.number(ours, "lost");
+        row.put("ours", first);
+        row.put("reference", lasting);
+        row.put("ratio", round(first / lasting));
+        row.put("status", first <= FIRST_MESSAGE_RATIO * lasting && 0 == lost ? "MET" : "NOT MET");
+        row.put("detail", String.format("first message p50 %.1f µs, long-lived p50 %.1f µs; the whole cycle p50 %.1f " +
+            "µs; lost %,.0f", first, lasting, Points.number(ours, "cycle", "p50"), lost));
         return row;
     }
 

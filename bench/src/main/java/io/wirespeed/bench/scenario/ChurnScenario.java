@@ -53,6 +53,11 @@ public final class ChurnScenario
     public static final double TARGET_P50_MICROS = 100;
     /** Target: one cycle's p99, µs. */
     public static final double TARGET_P99_MICROS = 1_000;
+    /**
+     * Target of the {@code consumer} variant: a fresh consumer's first message p50 at most this times a long-lived
+     * consumer's ("as fast as on a long-lived connection", with room for this machine's noise).
+     */
+    public static final double TARGET_FIRST_MESSAGE_RATIO = 1.5;
     /** Short suite: warm-up cycles per destination and variant. */
     public static final int SHORT_WARMUP_CYCLES = 500;
     /** Short suite: measured cycles per destination and variant. */

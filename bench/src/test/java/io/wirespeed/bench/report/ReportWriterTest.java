@@ -107,6 +107,7 @@ class ReportWriterTest
             churn("wirespeed-ipc", "queue", "connection", 80, 900, 0),
             churn("wirespeed-ipc", "queue", "context", 120, 900, 0),
             churn("wirespeed-ipc", "topic", "connection", 60, 400, 2),
+            firstMessage("queue", 30, 29), firstMessage("topic", 40, 10),
             churn("artemis-invm", "queue", "connection", 800, 6_000, 0));
 
         final List<Map<String, Object>> targets = Targets.evaluate(points);
@@ -119,12 +120,16 @@ class ReportWriterTest
         assertTrue(detail(targets, "churn (wirespeed:ipc, CH), topic, a connection per send")
             .contains("out of order 2"));
         assertEquals("NOT MEASURED", status(targets, "churn (wirespeed:ipc, CH), topic, createContext() per send"));
+        assertEquals("MET", status(targets, "churn (wirespeed:ipc, CH), queue, a consumer per message"));
+        assertEquals("NOT MET", status(targets, "churn (wirespeed:ipc, CH), topic, a consumer per message"));
+        assertTrue(detail(targets, "churn (wirespeed:ipc, CH), topic, a consumer per message")
+            .contains("first message p50 40.0 µs, long-lived p50 10.0 µs"));
 
         final Map<String, Object> results = new LinkedHashMap<>();
         results.put("points", points);
         final String markdown = MarkdownRenderer.render(ReportWriter.build(results), Map.of());
         assertTrue(markdown.contains("| wirespeed-ipc | queue | connection | 80.00 | 90.00 | 900 | 900 | 900 | " +
-            "240 / 3,600 | 0.10× artemis-invm | 2,000 |"), markdown);
+            "240 / 3,600 | – / – | 0.10× artemis-invm | 2,000 |"), markdown);
     }
 
     @Test
@@ -200,6 +205,22 @@ class ReportWriterTest
         point.put("lost", 0L);
         point.put("outOfOrder", outOfOrder);
         point.put("duplicates", 0L);
+        point.put("complete", true);
+        return point;
+    }
+
+    private static Map<String, Object> firstMessage(final String destination, final double first, final double lasting)
+    {
+        final Map<String, Object> point = new LinkedHashMap<>();
+        point.put("scenario", "CH");
+        point.put("peer", "wirespeed-ipc");
+        point.put("destination", destination);
+        point.put("variant", "consumer");
+        point.put("cycles", 2_000L);
+        point.put("cycle", Map.of("p50", 100.0, "p99", 200.0));
+        point.put("firstMessage", Map.of("p50", first, "p99", first * 3));
+        point.put("longLived", Map.of("p50", lasting, "p99", lasting * 3));
+        point.put("lost", 0L);
         point.put("complete", true);
         return point;
     }

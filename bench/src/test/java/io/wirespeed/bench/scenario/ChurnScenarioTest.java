@@ -32,7 +32,8 @@ class ChurnScenarioTest
         ChurnScenario.run("wirespeed-ipc", RunProfile.parse(new String[0]),
             new ChurnScenario.Phases(WARMUP, CYCLES, WARMUP_SECONDS, MEASURE_SECONDS), points::add);
 
-        assertEquals(List.of("queue/connection", "queue/context", "topic/connection", "topic/context"),
+        assertEquals(List.of("queue/connection", "queue/context", "queue/consumer", "topic/connection", "topic/context",
+            "topic/consumer"),
             points.stream().map(p -> p.get("destination") + "/" + p.get("variant")).toList());
         for (final Map<String, Object> point : points)
         {
@@ -40,6 +41,11 @@ class ChurnScenarioTest
             assertEquals("CH", point.get("scenario"));
             assertEquals("wirespeed-ipc", point.get("peer"));
             assertEquals("wirespeed:ipc", point.get("uri"));
+            if ("consumer".equals(point.get("variant")))
+            {
+                assertFirstMessages(point);
+                continue;
+            }
             final long warmupCycles = (long)point.get("warmupCycles");
             final long cycles = (long)point.get("cycles");
             assertTrue(warmupCycles >= WARMUP + CYCLES && cycles >= CYCLES, point::toString);
@@ -60,5 +66,19 @@ class ChurnScenarioTest
             assertEquals(ChurnScenario.TARGET_P50_MICROS, point.get("targetP50Us"));
             assertEquals(ChurnScenario.TARGET_P99_MICROS, point.get("targetP99Us"));
         }
+    }
+
+    private static void assertFirstMessages(final Map<String, Object> point)
+    {
+        final long cycles = (long)point.get("cycles");
+        assertTrue(cycles >= CYCLES && (long)point.get("warmupCycles") >= WARMUP + CYCLES, point::toString);
+        assertEquals((double)cycles, Points.number(point, "cycle", "count"), point::toString);
+        assertEquals((double)cycles, Points.number(point, "firstMessage", "count"), point::toString);
+        assertEquals((double)cycles, Points.number(point, "longLived", "count"), point::toString);
+        assertTrue(Points.number(point, "firstMessage", "p50") > 0 && Points.number(point, "firstMessageRatio") > 0,
+            point::toString);
+        assertEquals(point.get("sent"), point.get("received"), point::toString);
+        assertEquals(0L, point.get("lost"));
+        assertEquals(true, point.get("complete"));
     }
 }
