@@ -30,6 +30,7 @@ final class WirespeedMBeans
     /** How long after a connection opens its MBeans are registered. */
     static final long REGISTER_AFTER_MS = 100;
     private static final long REGISTER_DELAY_NS = TimeUnit.MILLISECONDS.toNanos(REGISTER_AFTER_MS);
+    private static final long BATCH_NS = TimeUnit.MILLISECONDS.toNanos(10);
 
     private static final System.Logger LOGGER = System.getLogger(WirespeedMBeans.class.getName());
     private static volatile boolean refusalLogged;
@@ -43,7 +44,8 @@ final class WirespeedMBeans
      * daemon, started on first use), so that connections opened and closed within that time (a connection per send)
      * register nothing. Registrations wait in one queue, in the order they were asked for; the thread wakes only when
      * the oldest is due (never while none waits), and takes every one that is due then: a connection opened for one
-     * send costs a queue entry, not a task and a wake-up of its own.
+     * send costs a queue entry, not a task and a wake-up of its own (the thread wakes at most every 10 ms, so a
+     * connection's MBeans may come up to 10 ms after the {@value #REGISTER_AFTER_MS} ms).
      *
      * @param registration registers the connection's MBeans unless it closed meanwhile.
      */
@@ -80,7 +82,9 @@ final class WirespeedMBeans
             }
             if (null != next)
             {
-                Registrar.EXECUTOR.schedule(WirespeedMBeans::registerDue, next.dueNs - nowNs, TimeUnit.NANOSECONDS);
+                // at least 10 ms apart: under a connection per send the next one is due microseconds from now
+                Registrar.EXECUTOR.schedule(WirespeedMBeans::registerDue,
+                    Math.max(next.dueNs - nowNs, BATCH_NS), TimeUnit.NANOSECONDS);
                 return;
             }
             Registrar.SCHEDULED.set(false);
