@@ -1,11 +1,7 @@
 package io.wirespeed.jms.runtime;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportFactories;
@@ -26,10 +22,7 @@ import io.wirespeed.transport.TransportPublication;
  */
 public final class PublicationPool
 {
-    private final Map<Key, ArrayDeque<Idle>> idle = new HashMap<>();
-    private final long idleNs;
-    private int size;
-    private boolean closed;
+    private final KeptByStream<TransportPublication> idle;
 
     /**
      * An empty pool.
@@ -38,7 +31,7 @@ public final class PublicationPool
      */
     PublicationPool(final long idleNs)
     {
-        this.idleNs = idleNs;
+        this.idle = new KeptByStream<>(idleNs);
     }
 
     /**
@@ -66,26 +59,13 @@ public final class PublicationPool
      */
     public TransportPublication acquire(final Transport transport, final String channel, final int streamId)
     {
-        final Key key = new Key(transport, channel, streamId);
+        final Thread thread = Thread.currentThread();
+        final TransportPublication kept;
         synchronized (this)
         {
-            final ArrayDeque<Idle> kept = idle.get(key);
-            if (null != kept)
-            {
-                final Thread thread = Thread.currentThread();
-                for (final Iterator<Idle> newestFirst = kept.descendingIterator(); newestFirst.hasNext();)
-                {
-                    final Idle entry = newestFirst.next();
-                    if (entry.releasedBy == thread)
-                    {
-                        newestFirst.remove();
-                        size--;
-                        return entry.publication;
-                    }
-                }
-            }
+            kept = idle.take(transport, channel, streamId, (givenBackBy) -> givenBackBy == thread);
         }
-        return transport.addPublication(channel, streamId);
+        return null != kept ? kept : transport.addPublication(channel, streamId);
     }
 
     /**
@@ -99,23 +79,21 @@ public final class PublicationPool
     public void release(
         final Transport transport, final String channel, final int streamId, final TransportPublication publication)
     {
+        final boolean kept;
         synchronized (this)
         {
-            if (!closed)
-            {
-                final Idle entry = new Idle(publication, Thread.currentThread(), System.nanoTime());
-                idle.computeIfAbsent(new Key(transport, channel, streamId), (k) -> new ArrayDeque<>()).addLast(entry);
-                size++;
-                return;
-            }
+            kept = idle.keep(transport, channel, streamId, publication, System.nanoTime());
         }
-        publication.close();
+        if (!kept)
+        {
+            publication.close();
+        }
     }
 
     /** @return how many publications wait to be taken again. */
     public synchronized int idleCount()
     {
-        return size;
+        return idle.size();
     }
 
     /**
@@ -130,23 +108,7 @@ public final class PublicationPool
         final List<TransportPublication> toClose = new ArrayList<>();
         synchronized (this)
         {
-            if (0 == size)
-            {
-                return 0;
-            }
-            for (final Iterator<ArrayDeque<Idle>> streams = idle.values().iterator(); streams.hasNext();)
-            {
-                final ArrayDeque<Idle> kept = streams.next();
-                while (!kept.isEmpty() && nowNs - kept.peekFirst().sinceNs >= idleNs)
-                {
-                    toClose.add(kept.pollFirst().publication);
-                    size--;
-                }
-                if (kept.isEmpty())
-                {
-                    streams.remove();
-                }
-            }
+            idle.expire(nowNs, toClose, null);
         }
         for (final TransportPublication publication : toClose)
         {
@@ -163,25 +125,14 @@ public final class PublicationPool
      */
     void close(final long deadlineNs)
     {
-        final List<TransportPublication> toClose = new ArrayList<>();
+        final List<TransportPublication> toClose;
         synchronized (this)
         {
-            closed = true;
-            idle.values().forEach((kept) -> kept.forEach((entry) -> toClose.add(entry.publication)));
-            idle.clear();
-            size = 0;
+            toClose = idle.close();
         }
         for (final TransportPublication publication : toClose)
         {
             publication.closeAfterDelivery(deadlineNs);
         }
-    }
-
-    private record Key(Transport transport, String channel, int streamId)
-    {
-    }
-
-    private record Idle(TransportPublication publication, Thread releasedBy, long sinceNs)
-    {
     }
 }

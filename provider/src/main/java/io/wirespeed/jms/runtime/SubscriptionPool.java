@@ -1,11 +1,9 @@
 package io.wirespeed.jms.runtime;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 import org.agrona.CloseHelper;
 
@@ -30,11 +28,11 @@ public final class SubscriptionPool implements StreamSubscriptions
     private static final MessageHandler SKIP = (buffer, offset, length) ->
     {
     };
+    private static final Predicate<Thread> ANY = (givenBackBy) -> true;
 
-    private final Map<Key, ArrayDeque<Idle>> idle = new HashMap<>();
-    private final long idleNs;
-    private int size;
-    private boolean closed;
+    private final KeptByStream<TransportSubscription> idle;
+    private final Consumer<TransportSubscription> skipOnce = this::skipOnce;
+    private int skipped;
 
     /**
      * An empty pool.
@@ -43,7 +41,7 @@ public final class SubscriptionPool implements StreamSubscriptions
      */
     SubscriptionPool(final long idleNs)
     {
-        this.idleNs = idleNs;
+        this.idle = new KeptByStream<>(idleNs);
     }
 
     /** {@inheritDoc} */
@@ -52,13 +50,11 @@ public final class SubscriptionPool implements StreamSubscriptions
     {
         synchronized (this)
         {
-            final ArrayDeque<Idle> kept = idle.get(new Key(transport, channel, streamId));
-            if (null != kept && !kept.isEmpty())
+            final TransportSubscription kept = idle.take(transport, channel, streamId, ANY);
+            if (null != kept)
             {
-                final TransportSubscription subscription = kept.pollLast().subscription;
-                size--;
-                skipAll(subscription);
-                return subscription;
+                skipAll(kept);
+                return kept;
             }
         }
         return transport.addSubscription(channel, streamId);
@@ -69,23 +65,21 @@ public final class SubscriptionPool implements StreamSubscriptions
     public void giveBack(
         final Transport transport, final String channel, final int streamId, final TransportSubscription subscription)
     {
+        final boolean kept;
         synchronized (this)
         {
-            if (!closed)
-            {
-                idle.computeIfAbsent(new Key(transport, channel, streamId), (k) -> new ArrayDeque<>())
-                    .addLast(new Idle(subscription, System.nanoTime()));
-                size++;
-                return;
-            }
+            kept = idle.keep(transport, channel, streamId, subscription, System.nanoTime());
         }
-        subscription.close();
+        if (!kept)
+        {
+            subscription.close();
+        }
     }
 
     /** @return how many subscriptions wait to be taken again. */
     public synchronized int idleCount()
     {
-        return size;
+        return idle.size();
     }
 
     /**
@@ -98,47 +92,33 @@ public final class SubscriptionPool implements StreamSubscriptions
     int skipIdle(final long nowNs)
     {
         final List<TransportSubscription> toClose = new ArrayList<>();
-        int work = 0;
         synchronized (this)
         {
-            if (0 == size)
+            if (0 == idle.size())
             {
                 return 0;
             }
-            for (final Iterator<ArrayDeque<Idle>> streams = idle.values().iterator(); streams.hasNext();)
-            {
-                final ArrayDeque<Idle> kept = streams.next();
-                while (!kept.isEmpty() && nowNs - kept.peekFirst().sinceNs >= idleNs)
-                {
-                    toClose.add(kept.pollFirst().subscription);
-                    size--;
-                }
-                for (final Idle entry : kept)
-                {
-                    work += entry.subscription.poll(SKIP, SKIP_LIMIT);
-                }
-                if (kept.isEmpty())
-                {
-                    streams.remove();
-                }
-            }
+            skipped = 0;
+            idle.expire(nowNs, toClose, skipOnce);
         }
         toClose.forEach(TransportSubscription::close);
-        return work + toClose.size();
+        return skipped + toClose.size();
     }
 
     /** Closes every subscription kept; what is given back from now on is closed at once. */
     void close()
     {
-        final List<TransportSubscription> toClose = new ArrayList<>();
+        final List<TransportSubscription> toClose;
         synchronized (this)
         {
-            closed = true;
-            idle.values().forEach((kept) -> kept.forEach((entry) -> toClose.add(entry.subscription)));
-            idle.clear();
-            size = 0;
+            toClose = idle.close();
         }
         CloseHelper.quietCloseAll(toClose);
+    }
+
+    private void skipOnce(final TransportSubscription subscription)
+    {
+        skipped += subscription.poll(SKIP, SKIP_LIMIT);
     }
 
     private static void skipAll(final TransportSubscription subscription)
@@ -147,13 +127,5 @@ public final class SubscriptionPool implements StreamSubscriptions
         {
             // what arrived while it was kept was published before its new reader subscribed
         }
-    }
-
-    private record Key(Transport transport, String channel, int streamId)
-    {
-    }
-
-    private record Idle(TransportSubscription subscription, long sinceNs)
-    {
     }
 }
