@@ -5,6 +5,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
+import org.agrona.DirectBuffer;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.BackoffIdleStrategy;
@@ -49,7 +50,7 @@ import io.wirespeed.transport.aeron.ReplayGate;
  * {@link ControlListener}, hands each to the part whose job it is. What the parts share, the settings that
  * {@link #limits} and {@link #queueLimits} replace included, is in one {@link HostContext}.
  */
-public final class QueueHost implements Agent, AutoCloseable, ControlListener
+public final class QueueHost implements Agent, AutoCloseable, ControlListener, HostInputs
 {
     /** The most fragments one poll of a stream takes. */
     static final int FRAGMENT_LIMIT = 64;
@@ -63,11 +64,17 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     private final HostContext context;
     private final TransportSubscription control;
+    private final TransportSubscription inbound;
+    private final MessageHandler inboundHandler = this::onQueueMessage;
     private final ReplayGate replayGate = this::releaseReplays;
     private DurableStorage durable;
     private volatile DurableStorage pendingDurable;
-    private final MessageHandler controlHandler = new ControlAdapter(this);
-    private final MessageHandler udpControlHandler = new ControlAdapter(this, true);
+    private final ControlAdapter controlAdapter = new ControlAdapter(this);
+    private final ControlAdapter udpControlAdapter = new ControlAdapter(this, true);
+    private final MessageHandler controlHandler = (buffer, offset, length) ->
+        onControlRequest(false, buffer, offset, length);
+    private final MessageHandler udpControlHandler = (buffer, offset, length) ->
+        onControlRequest(true, buffer, offset, length);
     private final ClientSessions sessions;
     private final HostedQueues queues;
     private final QueueIntake intake;
@@ -135,6 +142,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         final Map<String, DurableState> stored = durable == null ? Map.of() : subscriptions.attach(durable);
         intake.open(durable, durableQueues, stored.get(QUEUES_KEY));
         this.control = transport.addSubscription(QueueHostChannels.IPC, QueueStreams.CONTROL_STREAM);
+        this.inbound = transport.addSubscription(QueueHostChannels.IPC, QueueStreams.INBOUND_STREAM);
     }
 
     /**
@@ -349,19 +357,21 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     }
 
     /**
-     * One duty cycle, each part in turn: the queue messages that arrived (and the recordings of durable queues), the
-     * control requests, the UDP clients' messages and requests, confirmations of recorded PERSISTENT messages, the
-     * subscriptions' feeds, the archive's upkeep, the clients' responses, browses, dispatch to consumers and room
-     * for producers, and now and then the clients' liveness, unused queues and counters. The host's clocks are read
-     * once, first: every part takes this cycle's time from the {@link HostContext}.
+     * One duty cycle of the single host, the driver of its state machine ({@link HostInputs}): it reads the host's
+     * clocks once and gives that time to {@link #onTick} (the state machine's timed work: browses, dispatch, room for
+     * producers, liveness), then polls the streams and hands what it reads to the inputs, the IPC inbound stream's
+     * queue messages to {@link #onQueueMessage} and the control streams' requests to {@link #onControlRequest}; and
+     * around them what is not the state machine's yet: the UDP inbound stream and its relay, confirmations of recorded
+     * PERSISTENT messages, the subscriptions' feeds, the archive's upkeep, the clients' responses.
      *
      * @return the work done.
      */
     @Override
     public int doWork()
     {
-        context.tick();
-        int work = intake.pollIpc();
+        int work = onTick(context.clock.nanoTime(), context.epochClock.time());
+        work += inbound.pollOldestFirst(inboundHandler, FRAGMENT_LIMIT);
+        work += intake.pollQueueFeed();
         takePendingDurable();
         work += control.poll(controlHandler, FRAGMENT_LIMIT);
         if (udpControl != null)
@@ -376,8 +386,30 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             work += archiveUpkeep();
         }
         work += lifecycle.flush();
-        final long nowMs = context.nowMs;
-        work += browses.doWork(nowMs);
+        return work;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onControlRequest(final boolean udp, final DirectBuffer buffer, final int offset, final int length)
+    {
+        (udp ? udpControlAdapter : controlAdapter).onMessage(buffer, offset, length);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onQueueMessage(final DirectBuffer buffer, final int offset, final int length)
+    {
+        intake.onQueueMessage(buffer, offset, length);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public int onTick(final long nowNs, final long nowMs)
+    {
+        context.nowNs = nowNs;
+        context.nowMs = nowMs;
+        int work = browses.doWork(nowMs);
         final Admission admission = context.admission;
         for (final HostedQueue queue : queues.all())
         {
@@ -387,7 +419,6 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
                 work += admission.grantWaiting(context.proxy, queue);
             }
         }
-        final long nowNs = context.nowNs;
         if (nowNs - lastLivenessCheck > LIVENESS_CHECK_NS)
         {
             lastLivenessCheck = nowNs;
@@ -574,8 +605,10 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             // take in the acknowledgements already sent, so that they are stored
         }
-        intake.catchUp(context.clock.nanoTime() + CATCH_UP_NS);
-        intake.closeIpc();
+        intake.catchUp(context.clock.nanoTime() + CATCH_UP_NS,
+            () -> inbound.pollOldestFirst(inboundHandler, FRAGMENT_LIMIT));
+        inbound.close();
+        intake.closeQueueFeed();
         subscriptions.closeDurableFeeds();
         control.close();
         if (udpControl != null)
