@@ -6,7 +6,8 @@ import org.agrona.DirectBuffer;
  * The inputs of the queue host's state machine, each a call: a control request, a queue message, and time. Given the
  * same calls in the same order, two state machines end in the same state ({@link QueueHost#stateDigest()}) and send
  * the same responses through their egress ({@link HostEgress}). The single host's driver ({@link QueueHost#doWork})
- * polls the host's streams and makes these calls; in a cluster they come from the log. Called on one thread only.
+ * polls the host's streams and makes these calls, and reports the clients its egress gave up ({@link #onClientLost});
+ * in a cluster they come from the log. Called on one thread only.
  */
 public interface HostInputs
 {
@@ -40,4 +41,14 @@ public interface HostInputs
      * @return the work done.
      */
     int onTick(long nowNs, long nowMs);
+
+    /**
+     * The egress gave a client up: its reply stream lost its reader or never found one, it did not read for the
+     * client timeout, or its send queue overflowed. Its session is cut off, as if it had timed out: its deliveries go
+     * back to their queues, its browse ends, its temporary queues go. Unknown ids are ignored.
+     *
+     * @param sessionId the session's id.
+     * @param why       why, in words for the host's log.
+     */
+    void onClientLost(long sessionId, String why);
 }

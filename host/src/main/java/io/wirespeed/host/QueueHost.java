@@ -1,5 +1,6 @@
 package io.wirespeed.host;
 
+import java.util.ArrayList;
 import java.util.Map;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Function;
@@ -84,8 +85,12 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
     private final Browses browses;
     private final ClientLifecycle lifecycle;
     private TransportSubscription udpControl;
+    private final PublicationEgress publications;
     private AgentRunner runner;
     private long lastLivenessCheck;
+    private long lastEgressCheck;
+    private final ArrayList<HostSession> lost = new ArrayList<>();
+    private final ArrayList<String> lostWhy = new ArrayList<>();
 
     /**
      * A host on a transport's queue channel.
@@ -131,7 +136,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
         this.context = new HostContext(transport, selectors,
             new HostCounters(transport.capability(CounterRegistry.class).orElse(null)));
         this.durable = durable;
-        this.sessions = new ClientSessions(transport, this::forget);
+        this.publications = (PublicationEgress)context.egress;
+        this.sessions = new ClientSessions(() -> context.egress, this::forget);
         this.queues = new HostedQueues(context);
         this.intake = new QueueIntake(context, queues, sessions);
         this.consumers = new Consumers(context, this::onLastConsumerGone);
@@ -159,7 +165,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
         final String channel = QueueHostChannels.udp(endpoint);
         final boolean relayed = intake.serveUdp(channel);
         udpControl = context.transport.addSubscription(channel, QueueStreams.CONTROL_STREAM);
-        sessions.udp(endpoint, udpControl, relayed);
+        sessions.udp(relayed);
+        publications.udp(endpoint, udpControl);
         return this;
     }
 
@@ -369,7 +376,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
     @Override
     public int doWork()
     {
-        int work = onTick(context.clock.nanoTime(), context.epochClock.time());
+        final long nowNs = context.clock.nanoTime();
+        int work = onTick(nowNs, context.epochClock.time());
         work += inbound.pollOldestFirst(inboundHandler, FRAGMENT_LIMIT);
         work += intake.pollQueueFeed();
         takePendingDurable();
@@ -385,8 +393,61 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
         {
             work += archiveUpkeep();
         }
-        work += lifecycle.flush();
+        work += publications.flush(sessions.all());
+        if (nowNs - lastEgressCheck > LIVENESS_CHECK_NS)
+        {
+            lastEgressCheck = nowNs;
+            work += checkEgress();
+        }
         return work;
+    }
+
+    /**
+     * The egress's side of liveness: the clients it gives up (reader gone or never come, not reading, send queue
+     * overflowed) are reported to the state machine ({@link #onClientLost}), then the heartbeats due are sent.
+     */
+    private int checkEgress()
+    {
+        final long timeoutNs = context.limits.clientTimeoutNs();
+        for (final HostSession session : sessions.all())
+        {
+            final String why = publications.whyLost(session, timeoutNs);
+            if (null != why)
+            {
+                lost.add(session);
+                lostWhy.add(why);
+            }
+        }
+        int work = lost.size();
+        for (int i = 0; i < work; i++)
+        {
+            onClientLost(lost.get(i).id, lostWhy.get(i));
+        }
+        lost.clear();
+        lostWhy.clear();
+        work += publications.heartbeats(sessions.all(), context.proxy);
+        return work;
+    }
+
+    /**
+     * Sends what the state machine sends through another egress (a test's, recording what it is sent); call before
+     * the first input, on a host whose duty cycle does not run ({@link #doWork} drives the host's own egress only).
+     *
+     * @param egress the egress.
+     * @return this host.
+     */
+    QueueHost egress(final HostEgress egress)
+    {
+        context.egress = egress;
+        context.proxy = context.newProxy();
+        return this;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onClientLost(final long sessionId, final String why)
+    {
+        lifecycle.onLost(sessionId, why);
     }
 
     /** {@inheritDoc} */
@@ -616,7 +677,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
             udpControl.close();
         }
         intake.closeUdp();
-        lifecycle.close();
+        publications.closeAll();
         subscriptions.closeSharedFeeds();
         queues.close();
     }
