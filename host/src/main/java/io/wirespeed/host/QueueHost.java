@@ -46,10 +46,13 @@ import io.wirespeed.transport.aeron.ReplayGate;
  * (subscribe, credit, acknowledge, give back, pause, close, and dispatch to consumers with credit),
  * {@link TopicSubscriptions} (shared and durable subscriptions and their feeds), {@link TemporaryQueues},
  * {@link Browses}, {@link ClientLifecycle} (connect, liveness, cut-off, forgetting a client) over
- * {@link ClientSessions}, and {@link HostedQueues} (the queues by name, which they share). Its duty cycle
- * ({@link #doWork}) calls each part in turn; it decodes control requests with {@link ControlAdapter} and, as their
- * {@link ControlListener}, hands each to the part whose job it is. What the parts share, the settings that
- * {@link #limits} and {@link #queueLimits} replace included, is in one {@link HostContext}.
+ * {@link ClientSessions}, and {@link HostedQueues} (the queues by name, which they share). Together they are a state
+ * machine fed through {@link HostInputs} (control requests, queue messages, time, clients the egress gave up) and
+ * sending through one {@link HostEgress}; the host's duty cycle ({@link #doWork}) is the single host's driver of it:
+ * it polls the streams into the inputs and drives {@link PublicationEgress}. It decodes control requests with
+ * {@link ControlAdapter} and, as their {@link ControlListener}, hands each to the part whose job it is. What the
+ * parts share, the settings that {@link #limits} and {@link #queueLimits} replace included, is in one
+ * {@link HostContext}.
  */
 public final class QueueHost implements Agent, AutoCloseable, ControlListener, HostInputs
 {
