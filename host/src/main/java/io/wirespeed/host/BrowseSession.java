@@ -24,7 +24,7 @@ final class BrowseSession
         DONE
     }
 
-    /** The most messages one duty cycle sends of one browse. */
+    /** The most messages one tick ({@link HostInputs#onTick}) sends of one browse. */
     static final int PAGE = 64;
 
     final HostSession client;
@@ -53,7 +53,7 @@ final class BrowseSession
     }
 
     /**
-     * Sends the next page, as far as the client takes it now, and the browse's end after its last.
+     * Sends the next page (one per tick, whatever the egress does with it), and the browse's end after its last.
      *
      * @param proxy sends to the client.
      * @param nowMs the time now, for expiry.
@@ -67,7 +67,7 @@ final class BrowseSession
         }
         final int from = next;
         int sent = 0;
-        while (next < messages.length && sent < PAGE && client.backlog.isEmpty())
+        while (next < messages.length && sent < PAGE)
         {
             final StoredMessage message = messages[next];
             messages[next++] = null;
@@ -82,7 +82,7 @@ final class BrowseSession
                 sent++;
             }
         }
-        if (next == messages.length && client.backlog.isEmpty())
+        if (next == messages.length)
         {
             proxy.browseEnd(client, correlationId);
             state = State.DONE;

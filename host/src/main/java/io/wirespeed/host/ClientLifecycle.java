@@ -4,10 +4,11 @@ import java.util.function.Consumer;
 
 /**
  * The lifecycle of the host's clients: a client becomes known by its Connect (or, over IPC without an authenticator,
- * its first request), is kept alive by heartbeats, has its responses flushed every duty cycle, and is cut off when it
- * times out or its responses overflow; a client that has gone (cut off, or closed) is forgotten everywhere: its
- * PERSISTENT sends await no confirmation, its deliveries go back to their queues, its browse ends, its temporary
- * queues go with the room it kept, and its reply publication closes. Used on the host's thread only.
+ * its first request), is kept alive by heartbeats, and is cut off when it times out or the egress gives it up (its
+ * reader gone, its send queue overflowed: {@link HostInputs#onClientLost}); a client that has gone (cut off, or
+ * closed) is forgotten everywhere: its PERSISTENT sends await no confirmation, its deliveries go back to their
+ * queues, its browse ends, its temporary queues go with the room it kept, and the egress closes what reached it.
+ * Used on the host's thread only.
  */
 final class ClientLifecycle
 {
@@ -57,31 +58,35 @@ final class ClientLifecycle
     }
 
     /**
-     * Sends what waits in each client's send queue, as far as its reply publication takes it.
-     *
-     * @return the work done.
-     */
-    int flush()
-    {
-        int work = 0;
-        for (final HostSession client : sessions.all())
-        {
-            work += context.proxy.flush(client);
-        }
-        return work;
-    }
-
-    /**
-     * Cuts off the clients that timed out or overflowed, then sends the heartbeats due.
+     * Cuts off the clients that closed or, having connected, were not heard from for the client timeout.
      *
      * @param nowNs the host's clock now.
      * @return the work done.
      */
     int checkLiveness(final long nowNs)
     {
-        int work = sessions.removeGone(nowNs, context.limits.clientTimeoutNs(), cutOff);
-        work += sessions.heartbeats(nowNs, context.proxy);
-        return work;
+        return sessions.removeGone(nowNs, context.limits.clientTimeoutNs(), cutOff);
+    }
+
+    /**
+     * The egress gave a client up ({@link HostInputs#onClientLost}): it is cut off, and why is logged.
+     *
+     * @param sessionId the session's id.
+     * @param why       why the egress gave it up.
+     * @return 1 if the session was open, else 0.
+     */
+    int onLost(final long sessionId, final String why)
+    {
+        final HostSession client = sessions.byId(sessionId);
+        if (null == client)
+        {
+            return 0;
+        }
+        LOGGER.log(System.Logger.Level.WARNING, "queue host cut off client " + client.high + ":" + client.low +
+            ": " + why + "; its deliveries go back to their queues");
+        forget(client);
+        sessions.remove(client);
+        return 1;
     }
 
     /** A session has gone (timed out, overflowed, its client closed): it is forgotten, and why is logged. */
@@ -107,15 +112,6 @@ final class ClientLifecycle
         consumers.forget(client);
         browses.forget(client);
         queues.forget(client);
-        client.reply.close();
-    }
-
-    /** Closes every client's reply publication, as the host closes. */
-    void close()
-    {
-        for (final HostSession client : sessions.all())
-        {
-            client.reply.close();
-        }
+        context.egress.close(client);
     }
 }

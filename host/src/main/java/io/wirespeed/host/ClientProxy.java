@@ -2,8 +2,6 @@ package io.wirespeed.host;
 
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableDirectByteBuffer;
-import org.agrona.concurrent.NanoClock;
-import org.agrona.concurrent.UnsafeBuffer;
 
 import io.wirespeed.codec.control.sbe.AcceptedEncoder;
 import io.wirespeed.codec.control.sbe.BrowseEndEncoder;
@@ -20,21 +18,16 @@ import io.wirespeed.codec.control.sbe.SendGrantEncoder;
 import io.wirespeed.codec.control.sbe.SendRefusedEncoder;
 
 /**
- * The host's side of the control protocol's responses: encodes each response and sends it on its client's reply
- * publication without waiting. A response the publication does not take now (back-pressure, a client not yet
- * connected) waits in the client's own send queue ({@link HostSession#backlog}), sent in order by {@link #flush}
- * on a later duty cycle, so that one slow client never holds up the host's thread. The queue is bounded
- * ({@link HostLimits}): a response beyond the bound empties it and moves the client's session to
- * {@link HostSession.State#OVERFLOWED}, to be cut off.
- * Deliveries are not queued: they go only to a client whose queue is empty, and otherwise stay in their queue.
- * Used on the host's thread only.
+ * The host's side of the control protocol's responses: encodes each response and hands it to the host's egress
+ * ({@link HostEgress}), whose sends never fail: what the client's publication does not take now is the egress's to
+ * keep ({@link PublicationEgress}'s send queue), so that nothing the host's state machine does depends on how sending
+ * goes. Used on the host's thread only.
  */
 final class ClientProxy
 {
     private static final int MAX_MESSAGE_CHARS = 20_000;
 
-    private final HostLimits limits;
-    private final NanoClock clock;
+    private final HostEgress egress;
     private final ExpandableDirectByteBuffer buffer = new ExpandableDirectByteBuffer(4096);
     private final MessageHeaderEncoder header = new MessageHeaderEncoder();
     private final AcceptedEncoder accepted = new AcceptedEncoder();
@@ -48,17 +41,13 @@ final class ClientProxy
     private final SendRefusedEncoder sendRefused = new SendRefusedEncoder();
     private final RecordedEncoder recorded = new RecordedEncoder();
     private final RecordsQueuesEncoder recordsQueues = new RecordsQueuesEncoder();
-    private final UnsafeBuffer queued = new UnsafeBuffer(new byte[0]);
 
     /**
-     * @param limits bounds each client's send queue.
-     * @param clock  the time of the host's duty cycle ({@link HostContext#nowNs}): when a client stopped taking what
-     *               it is sent.
+     * @param egress sends what is encoded.
      */
-    ClientProxy(final HostLimits limits, final NanoClock clock)
+    ClientProxy(final HostEgress egress)
     {
-        this.limits = limits;
-        this.clock = clock;
+        this.egress = egress;
     }
 
     /**
@@ -126,7 +115,7 @@ final class ClientProxy
     }
 
     /**
-     * Delivers a message to a consumer, if its client takes it now.
+     * Delivers a message to a consumer.
      *
      * @param client        the client.
      * @param consumerId    the consumer.
@@ -135,21 +124,15 @@ final class ClientProxy
      * @param envelope      holding the envelope.
      * @param offset        where it starts.
      * @param length        its length.
-     * @return true if sent; false if the client's queue holds responses or its publication did not take it.
      */
-    boolean deliver(
+    void deliver(
         final HostSession client, final long consumerId, final long deliveryId, final int deliveryCount,
         final DirectBuffer envelope, final int offset, final int length)
     {
-        if (!client.backlog.isEmpty())
-        {
-            return false;
-        }
         deliver.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).deliveryId(deliveryId)
             .deliveryCount(deliveryCount).client().high(client.high).low(client.low);
         deliver.putEnvelope(envelope, offset, length);
-        return offered(client,
-            client.reply.offer(buffer, 0, MessageHeaderEncoder.ENCODED_LENGTH + deliver.encodedLength()));
+        send(client, MessageHeaderEncoder.ENCODED_LENGTH + deliver.encodedLength());
     }
 
     /**
@@ -249,58 +232,8 @@ final class ClientProxy
         send(client, MessageHeaderEncoder.ENCODED_LENGTH + recordsQueues.encodedLength());
     }
 
-    /**
-     * Sends what waits in a client's queue, in order, as far as its publication takes it.
-     *
-     * @param client the client.
-     * @return how many responses were sent.
-     */
-    int flush(final HostSession client)
-    {
-        int sent = 0;
-        byte[] next;
-        while ((next = client.backlog.peek()) != null)
-        {
-            queued.wrap(next);
-            if (!offered(client, client.reply.offer(queued, 0, next.length)))
-            {
-                break;
-            }
-            client.backlog.poll();
-            client.backlogBytes -= next.length;
-            sent++;
-        }
-        return sent;
-    }
-
-    private boolean offered(final HostSession client, final long result)
-    {
-        if (result > 0)
-        {
-            client.flowing(clock.nanoTime());
-            return true;
-        }
-        client.stalled(clock.nanoTime());
-        return false;
-    }
-
     private void send(final HostSession client, final int length)
     {
-        if (client.isOverflowed() || client.backlog.isEmpty() && offered(client, client.reply.offer(buffer, 0, length)))
-        {
-            return;
-        }
-        if (client.backlog.size() >= limits.clientBacklogMessages() ||
-            client.backlogBytes + length > limits.clientBacklogBytes())
-        {
-            client.state(HostSession.State.OVERFLOWED);
-            client.backlog.clear();
-            client.backlogBytes = 0;
-            return;
-        }
-        final byte[] copy = new byte[length];
-        buffer.getBytes(0, copy);
-        client.backlog.add(copy);
-        client.backlogBytes += length;
+        egress.send(client, buffer, 0, length);
     }
 }

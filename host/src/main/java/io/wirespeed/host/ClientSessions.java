@@ -3,6 +3,7 @@ package io.wirespeed.host;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import org.agrona.collections.Long2ObjectHashMap;
 
@@ -10,9 +11,6 @@ import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
 import io.wirespeed.host.auth.Authenticator;
-import io.wirespeed.transport.Transport;
-import io.wirespeed.transport.TransportPublication;
-import io.wirespeed.transport.TransportSubscription;
 
 /**
  * The clients of a queue host and their sessions: a client opens its session with a Connect request (protocol
@@ -25,16 +23,15 @@ import io.wirespeed.transport.TransportSubscription;
 final class ClientSessions
 {
     private static final System.Logger LOGGER = System.getLogger(ClientSessions.class.getName());
-    private static final long HEARTBEAT_INTERVAL_NS = QueueStreams.HEARTBEAT_INTERVAL_MS * 1_000_000L;
 
-    private final Transport transport;
+    private final Supplier<HostEgress> egress;
     private final Consumer<HostSession> forget;
     /** The sessions by the id the host issued them. */
     private final Long2ObjectHashMap<HostSession> byId = new Long2ObjectHashMap<>();
     /**
      * The open sessions in id order (the order they opened), which every pass over the sessions follows: cut-offs,
-     * heartbeats, flushing. Never the hash map's order, so that the host does the same in the same order wherever
-     * it runs.
+     * and the egress's heartbeats and flushing. Never the hash map's order, so that the host does the same in the
+     * same order wherever it runs.
      */
     private final ArrayList<HostSession> inIdOrder = new ArrayList<>();
     /**
@@ -45,17 +42,15 @@ final class ClientSessions
     private final ArrayList<HostSession> gone = new ArrayList<>();
     private long lastSessionId;
     private Authenticator authenticator;
-    private String endpoint;
-    private TransportSubscription udpControl;
     private boolean recordsQueues;
 
     /**
-     * @param transport makes the clients' reply publications.
-     * @param forget    forgets a client as if it had gone (its deliveries go back, its temporary queues go).
+     * @param egress the host's egress now, which opens the way to each client's session.
+     * @param forget forgets a client as if it had gone (its deliveries go back, its temporary queues go).
      */
-    ClientSessions(final Transport transport, final Consumer<HostSession> forget)
+    ClientSessions(final Supplier<HostEgress> egress, final Consumer<HostSession> forget)
     {
-        this.transport = transport;
+        this.egress = egress;
         this.forget = forget;
     }
 
@@ -136,12 +131,23 @@ final class ClientSessions
         return high * 0x9E3779B97F4A7C15L ^ low;
     }
 
+    /**
+     * Opens a session once the egress has opened the way to its client.
+     *
+     * @throws ClientLimitException if the egress cannot reach the client (a UDP client whose control publication's
+     *                              session is not connected): the request is dropped.
+     */
     private HostSession open(
-        final long high, final long low, final TransportPublication reply, final boolean udp, final int controlSession,
+        final long high, final long low, final int replyStreamId, final boolean udp, final int controlSession,
         final HostSession.State state, final long nowNs)
     {
-        final HostSession session = new HostSession(++lastSessionId, high, low, reply, udp, controlSession, state,
-            nowNs);
+        final HostSession session = new HostSession(lastSessionId + 1, high, low, udp, controlSession, state, nowNs);
+        if (!egress.get().open(session, replyStreamId))
+        {
+            throw new ClientLimitException("queue host dropped the Connect of client " + high + ":" + low +
+                ": its control session " + controlSession + " is not connected over UDP");
+        }
+        lastSessionId = session.id;
         byId.put(session.id, session);
         inIdOrder.add(session);
         final long key = connectionKey(high, low);
@@ -245,15 +251,11 @@ final class ClientSessions
     /**
      * Serves clients over UDP too.
      *
-     * @param endpoint      the host's {@code ADDRESS:PORT}.
-     * @param udpControl    the control subscription on that endpoint.
      * @param recordsQueues whether the host keeps its queues in the archive and confirms recorded PERSISTENT queue
      *                      messages to clients over UDP: each is told so before its Connected.
      */
-    void udp(final String endpoint, final TransportSubscription udpControl, final boolean recordsQueues)
+    void udp(final boolean recordsQueues)
     {
-        this.endpoint = endpoint;
-        this.udpControl = udpControl;
         this.recordsQueues = recordsQueues;
     }
 
@@ -283,8 +285,7 @@ final class ClientSessions
                     "a client of a host that authenticates") + " sends Connect first");
             }
             requireRoom(high, low, limits);
-            return open(high, low, transport.addPublication(QueueHostChannels.IPC, replyStreamId), false, -1,
-                HostSession.State.IMPLICIT, nowNs);
+            return open(high, low, replyStreamId, false, -1, HostSession.State.IMPLICIT, nowNs);
         }
         if (client.state() == HostSession.State.REFUSED)
         {
@@ -336,24 +337,8 @@ final class ClientSessions
             forget.accept(same);
         }
         requireRoom(high, low, limits);
-        final TransportPublication reply;
-        if (udp)
-        {
-            final long correlation = udpControl.publisherCorrelationId(sessionId);
-            if (correlation < 0)
-            {
-                throw new ClientLimitException("queue host dropped the Connect of client " + high + ":" + low +
-                    ": its control session " + sessionId + " is not connected over UDP");
-            }
-            reply = transport.addPublication(QueueHostChannels.response(endpoint, correlation),
-                replyStreamId);
-        }
-        else
-        {
-            reply = transport.addPublication(QueueHostChannels.IPC, replyStreamId);
-        }
         final String refusal = refusal(protocolVersion, user, password);
-        final HostSession client = open(high, low, reply, udp, sessionId, null == refusal ?
+        final HostSession client = open(high, low, replyStreamId, udp, sessionId, null == refusal ?
             HostSession.State.CONNECTED : HostSession.State.REFUSED, nowNs);
         if (refusal != null)
         {
@@ -400,27 +385,5 @@ final class ClientSessions
                 "limit of " +
                 limits.maxClients() + " clients (wirespeed.host.maxClients)");
         }
-    }
-
-    /**
-     * Sends a heartbeat to each client with a session that was sent nothing for the heartbeat interval.
-     *
-     * @param nowNs the time now.
-     * @param proxy sends them.
-     * @return how many were sent.
-     */
-    int heartbeats(final long nowNs, final ClientProxy proxy)
-    {
-        int sent = 0;
-        for (final HostSession client : inIdOrder)
-        {
-            if (client.state() == HostSession.State.CONNECTED && nowNs - client.lastSentNs >= HEARTBEAT_INTERVAL_NS &&
-                client.backlog.isEmpty())
-            {
-                proxy.heartbeat(client);
-                sent++;
-            }
-        }
-        return sent;
     }
 }

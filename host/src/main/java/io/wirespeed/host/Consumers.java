@@ -206,9 +206,8 @@ final class Consumers
             {
                 break;
             }
-            // a client with responses waiting takes no delivery now: leave the queue as it is
-            final StoredMessage message = consumer.client.backlog.isEmpty() && consumer.client.reply.isConnected() ?
-                queue.take(consumer, nowMs) : null;
+            // dispatch depends on credit alone: how the sending goes is the egress's, never the state machine's
+            final StoredMessage message = queue.take(consumer, nowMs);
             if (message == null)
             {
                 tried++;
@@ -217,15 +216,8 @@ final class Consumers
             message.deliveryCount++;
             final long deliveryId = ++deliveryIds;
             envelopeView.wrap(message.envelope);
-            if (!context.proxy.deliver(consumer.client, consumer.id, deliveryId, message.deliveryCount, envelopeView,
-                0, message.envelope.length))
-            {
-                // its client does not take it now: the next consumer may, and this one is cut off if it never does
-                message.deliveryCount--;
-                queue.putBack(message);
-                tried++;
-                continue;
-            }
+            context.proxy.deliver(consumer.client, consumer.id, deliveryId, message.deliveryCount, envelopeView, 0,
+                message.envelope.length);
             consumer.credit--;
             consumer.inFlight.put(deliveryId, message);
             work++;

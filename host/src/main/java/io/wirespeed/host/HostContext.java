@@ -37,7 +37,9 @@ final class HostContext
     long nowNs;
     /** The epoch time (ms) of this duty cycle, from {@link #epochClock}. */
     long nowMs;
-    ClientProxy proxy = newProxy();
+    /** Where everything sent to the clients goes ({@link PublicationEgress} unless a test gives another). */
+    HostEgress egress;
+    ClientProxy proxy;
     Admission admission = new Admission(QueueLimits.fromSystemProperties());
 
     /**
@@ -53,6 +55,8 @@ final class HostContext
         this.transport = transport;
         this.selectors = selectors;
         this.counters = counters;
+        this.egress = new PublicationEgress(transport, this::limits, this::cycleNs);
+        this.proxy = newProxy();
         tick();
     }
 
@@ -64,13 +68,18 @@ final class HostContext
     }
 
     /**
-     * A proxy under the current limits that times clients' stalls by the duty cycle's time.
+     * A proxy that sends through the current egress.
      *
      * @return the proxy.
      */
     ClientProxy newProxy()
     {
-        return new ClientProxy(limits, this::cycleNs);
+        return new ClientProxy(egress);
+    }
+
+    private HostLimits limits()
+    {
+        return limits;
     }
 
     private long cycleNs()

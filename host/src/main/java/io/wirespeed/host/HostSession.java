@@ -1,19 +1,18 @@
 package io.wirespeed.host;
 
-import java.util.ArrayDeque;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import io.wirespeed.transport.TransportPublication;
 
 /**
  * A client's session with the queue host, as Aeron Archive's control session: a {@link State}, a long id the host
- * issues when the session opens ({@link ClientSessions}), the publication that reaches the client, its own response
- * queue ({@link #backlog}, sent by {@link ClientProxy}) and its liveness. Every client has one: a client that sends
- * Connect opens it, over UDP or IPC; an IPC client of a host that does not authenticate may skip the Connect, and its
- * first request opens it. The session is gone when its reply stream loses its subscriber, when the subscriber never
- * comes or stops reading for longer than the host's client timeout, when a connected client sends nothing for that
- * long, or when its response queue overflows ({@link HostLimits}). Used on the host's thread only.
+ * issues when the session opens ({@link ClientSessions}) and its liveness. What reaches the client (its reply
+ * publication and send queue) is the egress's ({@link HostEgress}), not the session's. Every client has one: a client
+ * that sends Connect opens it, over UDP or IPC; an IPC client of a host that does not authenticate may skip the
+ * Connect, and its first request opens it. The session is gone when a connected client sends nothing for the host's
+ * client timeout, when it closes, or when the egress gives it up ({@link HostInputs#onClientLost}: its reply stream
+ * lost its subscriber or never found one, it stopped reading, its send queue overflowed). Used on the host's thread
+ * only.
  */
 final class HostSession
 {
@@ -26,31 +25,20 @@ final class HostSession
         CONNECTED,
         /** Its Connect was refused: its requests are dropped until it goes. */
         REFUSED,
-        /** Its response queue overflowed: it is cut off at the next liveness check. */
-        OVERFLOWED,
         /** Forgotten by the host: what it held went back. */
         CLOSED
     }
-
-    private static final long NOT_STALLED = Long.MIN_VALUE;
 
     /** The session's id, issued by the host when it opened; unique for the host's life. */
     final long id;
     final long high;
     final long low;
-    final TransportPublication reply;
     /** Whether it connected over UDP. */
     final boolean udp;
     /** The session of its control publication when it connected, over UDP or IPC; -1 without a Connect. */
     final int controlSession;
     /** Its consumers by id, in the order they subscribed (the order a client that goes releases them in). */
     final Map<Long, HostedConsumer> consumers = new LinkedHashMap<>();
-    /** Responses its publication has not taken yet, in order: its own send queue ({@link ClientProxy}). */
-    final ArrayDeque<byte[]> backlog = new ArrayDeque<>();
-    /** The bytes held in {@link #backlog}. */
-    long backlogBytes;
-    /** When the host last sent it something. */
-    long lastSentNs;
     /** Its browse under way, a sub-session with its own duty cycle work, or null: it browses one queue at a time. */
     BrowseSession browse;
     /** The next session in the same bucket of the host's connection-id index ({@link ClientSessions}). */
@@ -58,8 +46,6 @@ final class HostSession
     private State state;
     private long lastHeardNs;
     private final long createdNanos;
-    private long stalledSinceNanos = NOT_STALLED;
-    private boolean replyWasConnected;
 
     /**
      * A session opened by an IPC client's first request, without a Connect.
@@ -67,32 +53,29 @@ final class HostSession
      * @param id    the session's id.
      * @param high  the client's connection id, high half.
      * @param low   the client's connection id, low half.
-     * @param reply the publication that reaches it.
      * @param nowNs the time now.
      */
-    HostSession(final long id, final long high, final long low, final TransportPublication reply, final long nowNs)
+    HostSession(final long id, final long high, final long low, final long nowNs)
     {
-        this(id, high, low, reply, false, -1, State.IMPLICIT, nowNs);
+        this(id, high, low, false, -1, State.IMPLICIT, nowNs);
     }
 
     /**
      * @param id             the session's id.
      * @param high           the client's connection id, high half.
      * @param low            the client's connection id, low half.
-     * @param reply          the publication that reaches it.
      * @param udp            whether it came over UDP.
      * @param controlSession the session of its control publication, or -1 without a Connect.
      * @param state          where it starts.
      * @param nowNs          the time now.
      */
     HostSession(
-        final long id, final long high, final long low, final TransportPublication reply, final boolean udp,
+        final long id, final long high, final long low, final boolean udp,
         final int controlSession, final State state, final long nowNs)
     {
         this.id = id;
         this.high = high;
         this.low = low;
-        this.reply = reply;
         this.udp = udp;
         this.controlSession = controlSession;
         this.state = state;
@@ -122,36 +105,6 @@ final class HostSession
         return state == State.CONNECTED || state == State.REFUSED;
     }
 
-    /** @return whether its response queue overflowed: nothing more is queued for it. */
-    boolean isOverflowed()
-    {
-        return state == State.OVERFLOWED;
-    }
-
-    /**
-     * Notes that its publication did not take a response or delivery: the client is not reading, or not yet.
-     *
-     * @param nowNs the time now.
-     */
-    void stalled(final long nowNs)
-    {
-        if (stalledSinceNanos == NOT_STALLED)
-        {
-            stalledSinceNanos = nowNs;
-        }
-    }
-
-    /**
-     * Notes that its publication took what was offered: the client reads.
-     *
-     * @param nowNs the time now.
-     */
-    void flowing(final long nowNs)
-    {
-        stalledSinceNanos = NOT_STALLED;
-        lastSentNs = nowNs;
-    }
-
     /**
      * Notes a request from it.
      *
@@ -163,9 +116,9 @@ final class HostSession
     }
 
     /**
-     * Whether the client has gone: its reply subscription was there and is no more, or never came within the
-     * timeout; it has not read its replies for the timeout; it opened with a Connect and sent nothing, not even a
-     * heartbeat, for the timeout; or its response queue overflowed.
+     * Whether the client has gone, as far as the state machine knows: it closed, or it opened with a Connect and sent
+     * nothing, not even a heartbeat, for the timeout (what the egress sees is reported by
+     * {@link HostInputs#onClientLost}).
      *
      * @param nowNs     the time now.
      * @param timeoutNs the host's client timeout.
@@ -185,10 +138,6 @@ final class HostSession
      */
     String whyGone(final long nowNs, final long timeoutNs)
     {
-        if (state == State.OVERFLOWED)
-        {
-            return "its replies overflowed its send queue";
-        }
         if (state == State.CLOSED)
         {
             return "it closed";
@@ -197,25 +146,14 @@ final class HostSession
         {
             return "it sent nothing, not even a heartbeat, for the client timeout";
         }
-        if (reply.isConnected())
-        {
-            replyWasConnected = true;
-            return stalledSinceNanos != NOT_STALLED && nowNs - stalledSinceNanos > timeoutNs ?
-                "it did not read its replies for the client timeout" : null;
-        }
-        if (replyWasConnected)
-        {
-            return "its reply stream lost its subscriber (the client's driver stopped answering)";
-        }
-        return nowNs - createdNanos > timeoutNs ? "its reply stream found no subscriber within the client timeout" :
-            null;
+        return null;
     }
 
     /**
      * Adds the session's state to a digest: its id and client, its state, when it opened and was last heard from (the
-     * host's times, from its clock), its consumers in subscription order and its browse. Its egress is left out: the
-     * publication, whether its subscriber was seen, its send queue and when the publication last took or refused
-     * something are the transport's side of the session (in a cluster only the leader sends).
+     * host's times, from its clock), its consumers in subscription order and its browse. Its egress is not the
+     * session's: the publication, whether its subscriber was seen, its send queue and when the publication last took
+     * or refused something are {@link HostEgress}'s (in a cluster only the leader sends).
      *
      * @param digest the digest.
      */

@@ -1,10 +1,12 @@
 package io.wirespeed.host;
 
+import java.util.ArrayList;
 import java.util.Map;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
+import org.agrona.DirectBuffer;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.BackoffIdleStrategy;
@@ -44,12 +46,15 @@ import io.wirespeed.transport.aeron.ReplayGate;
  * (subscribe, credit, acknowledge, give back, pause, close, and dispatch to consumers with credit),
  * {@link TopicSubscriptions} (shared and durable subscriptions and their feeds), {@link TemporaryQueues},
  * {@link Browses}, {@link ClientLifecycle} (connect, liveness, cut-off, forgetting a client) over
- * {@link ClientSessions}, and {@link HostedQueues} (the queues by name, which they share). Its duty cycle
- * ({@link #doWork}) calls each part in turn; it decodes control requests with {@link ControlAdapter} and, as their
- * {@link ControlListener}, hands each to the part whose job it is. What the parts share, the settings that
- * {@link #limits} and {@link #queueLimits} replace included, is in one {@link HostContext}.
+ * {@link ClientSessions}, and {@link HostedQueues} (the queues by name, which they share). Together they are a state
+ * machine fed through {@link HostInputs} (control requests, queue messages, time, clients the egress gave up) and
+ * sending through one {@link HostEgress}; the host's duty cycle ({@link #doWork}) is the single host's driver of it:
+ * it polls the streams into the inputs and drives {@link PublicationEgress}. It decodes control requests with
+ * {@link ControlAdapter} and, as their {@link ControlListener}, hands each to the part whose job it is. What the
+ * parts share, the settings that {@link #limits} and {@link #queueLimits} replace included, is in one
+ * {@link HostContext}.
  */
-public final class QueueHost implements Agent, AutoCloseable, ControlListener
+public final class QueueHost implements Agent, AutoCloseable, ControlListener, HostInputs
 {
     /** The most fragments one poll of a stream takes. */
     static final int FRAGMENT_LIMIT = 64;
@@ -63,11 +68,17 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
 
     private final HostContext context;
     private final TransportSubscription control;
+    private final TransportSubscription inbound;
+    private final MessageHandler inboundHandler = this::onQueueMessage;
     private final ReplayGate replayGate = this::releaseReplays;
     private DurableStorage durable;
     private volatile DurableStorage pendingDurable;
-    private final MessageHandler controlHandler = new ControlAdapter(this);
-    private final MessageHandler udpControlHandler = new ControlAdapter(this, true);
+    private final ControlAdapter controlAdapter = new ControlAdapter(this);
+    private final ControlAdapter udpControlAdapter = new ControlAdapter(this, true);
+    private final MessageHandler controlHandler = (buffer, offset, length) ->
+        onControlRequest(false, buffer, offset, length);
+    private final MessageHandler udpControlHandler = (buffer, offset, length) ->
+        onControlRequest(true, buffer, offset, length);
     private final ClientSessions sessions;
     private final HostedQueues queues;
     private final QueueIntake intake;
@@ -77,8 +88,12 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     private final Browses browses;
     private final ClientLifecycle lifecycle;
     private TransportSubscription udpControl;
+    private final PublicationEgress publications;
     private AgentRunner runner;
     private long lastLivenessCheck;
+    private long lastEgressCheck;
+    private final ArrayList<HostSession> lost = new ArrayList<>();
+    private final ArrayList<String> lostWhy = new ArrayList<>();
 
     /**
      * A host on a transport's queue channel.
@@ -124,7 +139,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         this.context = new HostContext(transport, selectors,
             new HostCounters(transport.capability(CounterRegistry.class).orElse(null)));
         this.durable = durable;
-        this.sessions = new ClientSessions(transport, this::forget);
+        this.publications = (PublicationEgress)context.egress;
+        this.sessions = new ClientSessions(() -> context.egress, this::forget);
         this.queues = new HostedQueues(context);
         this.intake = new QueueIntake(context, queues, sessions);
         this.consumers = new Consumers(context, this::onLastConsumerGone);
@@ -135,6 +151,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         final Map<String, DurableState> stored = durable == null ? Map.of() : subscriptions.attach(durable);
         intake.open(durable, durableQueues, stored.get(QUEUES_KEY));
         this.control = transport.addSubscription(QueueHostChannels.IPC, QueueStreams.CONTROL_STREAM);
+        this.inbound = transport.addSubscription(QueueHostChannels.IPC, QueueStreams.INBOUND_STREAM);
     }
 
     /**
@@ -151,7 +168,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         final String channel = QueueHostChannels.udp(endpoint);
         final boolean relayed = intake.serveUdp(channel);
         udpControl = context.transport.addSubscription(channel, QueueStreams.CONTROL_STREAM);
-        sessions.udp(endpoint, udpControl, relayed);
+        sessions.udp(relayed);
+        publications.udp(endpoint, udpControl);
         return this;
     }
 
@@ -349,19 +367,22 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
     }
 
     /**
-     * One duty cycle, each part in turn: the queue messages that arrived (and the recordings of durable queues), the
-     * control requests, the UDP clients' messages and requests, confirmations of recorded PERSISTENT messages, the
-     * subscriptions' feeds, the archive's upkeep, the clients' responses, browses, dispatch to consumers and room
-     * for producers, and now and then the clients' liveness, unused queues and counters. The host's clocks are read
-     * once, first: every part takes this cycle's time from the {@link HostContext}.
+     * One duty cycle of the single host, the driver of its state machine ({@link HostInputs}): it reads the host's
+     * clocks once and gives that time to {@link #onTick} (the state machine's timed work: browses, dispatch, room for
+     * producers, liveness), then polls the streams and hands what it reads to the inputs, the IPC inbound stream's
+     * queue messages to {@link #onQueueMessage} and the control streams' requests to {@link #onControlRequest}; and
+     * around them what is not the state machine's yet: the UDP inbound stream and its relay, confirmations of recorded
+     * PERSISTENT messages, the subscriptions' feeds, the archive's upkeep, the clients' responses.
      *
      * @return the work done.
      */
     @Override
     public int doWork()
     {
-        context.tick();
-        int work = intake.pollIpc();
+        final long nowNs = context.clock.nanoTime();
+        int work = onTick(nowNs, context.epochClock.time());
+        work += inbound.pollOldestFirst(inboundHandler, FRAGMENT_LIMIT);
+        work += intake.pollQueueFeed();
         takePendingDurable();
         work += control.poll(controlHandler, FRAGMENT_LIMIT);
         if (udpControl != null)
@@ -375,9 +396,84 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             work += archiveUpkeep();
         }
-        work += lifecycle.flush();
-        final long nowMs = context.nowMs;
-        work += browses.doWork(nowMs);
+        work += publications.flush(sessions.all());
+        if (nowNs - lastEgressCheck > LIVENESS_CHECK_NS)
+        {
+            lastEgressCheck = nowNs;
+            work += checkEgress();
+        }
+        return work;
+    }
+
+    /**
+     * The egress's side of liveness: the clients it gives up (reader gone or never come, not reading, send queue
+     * overflowed) are reported to the state machine ({@link #onClientLost}), then the heartbeats due are sent.
+     */
+    private int checkEgress()
+    {
+        final long timeoutNs = context.limits.clientTimeoutNs();
+        for (final HostSession session : sessions.all())
+        {
+            final String why = publications.whyLost(session, timeoutNs);
+            if (null != why)
+            {
+                lost.add(session);
+                lostWhy.add(why);
+            }
+        }
+        int work = lost.size();
+        for (int i = 0; i < work; i++)
+        {
+            onClientLost(lost.get(i).id, lostWhy.get(i));
+        }
+        lost.clear();
+        lostWhy.clear();
+        work += publications.heartbeats(sessions.all(), context.proxy);
+        return work;
+    }
+
+    /**
+     * Sends what the state machine sends through another egress (a test's, recording what it is sent); call before
+     * the first input, on a host whose duty cycle does not run ({@link #doWork} drives the host's own egress only).
+     *
+     * @param egress the egress.
+     * @return this host.
+     */
+    QueueHost egress(final HostEgress egress)
+    {
+        context.egress = egress;
+        context.proxy = context.newProxy();
+        return this;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onClientLost(final long sessionId, final String why)
+    {
+        lifecycle.onLost(sessionId, why);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onControlRequest(final boolean udp, final DirectBuffer buffer, final int offset, final int length)
+    {
+        (udp ? udpControlAdapter : controlAdapter).onMessage(buffer, offset, length);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onQueueMessage(final DirectBuffer buffer, final int offset, final int length)
+    {
+        intake.onQueueMessage(buffer, offset, length);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public int onTick(final long nowNs, final long nowMs)
+    {
+        context.nowNs = nowNs;
+        context.nowMs = nowMs;
+        int work = browses.doWork(nowMs);
         final Admission admission = context.admission;
         for (final HostedQueue queue : queues.all())
         {
@@ -387,7 +483,6 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
                 work += admission.grantWaiting(context.proxy, queue);
             }
         }
-        final long nowNs = context.nowNs;
         if (nowNs - lastLivenessCheck > LIVENESS_CHECK_NS)
         {
             lastLivenessCheck = nowNs;
@@ -574,8 +669,10 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
         {
             // take in the acknowledgements already sent, so that they are stored
         }
-        intake.catchUp(context.clock.nanoTime() + CATCH_UP_NS);
-        intake.closeIpc();
+        intake.catchUp(context.clock.nanoTime() + CATCH_UP_NS,
+            () -> inbound.pollOldestFirst(inboundHandler, FRAGMENT_LIMIT));
+        inbound.close();
+        intake.closeQueueFeed();
         subscriptions.closeDurableFeeds();
         control.close();
         if (udpControl != null)
@@ -583,7 +680,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener
             udpControl.close();
         }
         intake.closeUdp();
-        lifecycle.close();
+        publications.closeAll();
         subscriptions.closeSharedFeeds();
         queues.close();
     }

@@ -1,6 +1,7 @@
 package io.wirespeed.host;
 
 import java.util.ArrayDeque;
+import java.util.function.IntSupplier;
 
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -19,9 +20,10 @@ import io.wirespeed.transport.TransportPublication;
 import io.wirespeed.transport.TransportSubscription;
 
 /**
- * The host's intake of queue messages: reads the inbound queue stream (IPC, and UDP when the host serves it), admits
- * each message to its queue or refuses it with notice to its sender, and gives producers room on request. With
- * durable queues it also reads the recordings of the inbound stream ({@link DurableFeed} under
+ * The host's intake of queue messages: takes each queue message the driver read from the IPC inbound stream
+ * ({@link #onQueueMessage}; it reads the UDP one itself, the relay's side, when the host serves it), admits each
+ * message to its queue or refuses it with notice to its sender, and gives producers room on request. With durable
+ * queues it also reads the recordings of the inbound stream ({@link DurableFeed} under
  * {@link QueueHost#QUEUES_KEY}) and matches them with the live arrivals ({@link RecordedArrivals}); messages over UDP
  * are relayed to the recorded IPC stream (a retry state while that is back-pressured), and a PERSISTENT one is
  * confirmed to its sender once the archive recorded it ({@link RecordingConfirmations}). Every message a queue keeps,
@@ -40,12 +42,10 @@ final class QueueIntake implements MessageIntake
     private final EnvelopeReader reader = new EnvelopeReader();
     private final RecordedArrivals arrivals = new RecordedArrivals();
     private final DurableFeed.Sink queueSink = this::onQueueReplayed;
-    private final MessageHandler inboundHandler = this::onEnvelope;
     private final MessageHandler udpInboundHandler = this::onUdpEnvelope;
     /** Queue messages over UDP that the back-pressured relay has not taken yet, in order: its retry state. */
     private final ArrayDeque<byte[]> relayBacklog = new ArrayDeque<>();
     private final UnsafeBuffer relayView = new UnsafeBuffer(new byte[0]);
-    private TransportSubscription inbound;
     private DurableFeed queueFeed;
     private TransportSubscription udpInbound;
     private TransportPublication relay;
@@ -69,7 +69,8 @@ final class QueueIntake implements MessageIntake
     }
 
     /**
-     * Subscribes to the IPC inbound stream and, with durable queues, opens the feed of its recordings.
+     * With durable queues, opens the feed of the IPC inbound stream's recordings (the stream itself is the driver's,
+     * {@link QueueHost#doWork}, whose messages come in through {@link #onQueueMessage}).
      *
      * @param durable       the archive, or null for none.
      * @param durableQueues whether queues are read from the archive's recordings.
@@ -77,7 +78,6 @@ final class QueueIntake implements MessageIntake
      */
     void open(final DurableStorage durable, final boolean durableQueues, final DurableState stored)
     {
-        inbound = context.transport.addSubscription(QueueHostChannels.IPC, QueueStreams.INBOUND_STREAM);
         if (durable != null && durableQueues)
         {
             queueFeed = stored != null ? DurableFeed.restore(durable, stored) :
@@ -107,17 +107,13 @@ final class QueueIntake implements MessageIntake
     }
 
     /**
-     * Reads the IPC inbound stream, then the recordings of durable queues.
+     * Reads the recordings of durable queues.
      *
      * @return the work done.
      */
-    int pollIpc()
+    int pollQueueFeed()
     {
         int work = 0;
-        if (inbound != null)
-        {
-            work += inbound.pollOldestFirst(inboundHandler, QueueHost.FRAGMENT_LIMIT);
-        }
         if (queueFeed != null)
         {
             work += queueFeed.poll(queueSink, QueueHost.FRAGMENT_LIMIT, context.nowMs);
@@ -223,7 +219,7 @@ final class QueueIntake implements MessageIntake
     {
         if (relay == null)
         {
-            onEnvelope(buffer, offset, length);
+            onQueueMessage(buffer, offset, length);
             return;
         }
         if (recordingStopped && refusedUnrecordable(buffer, offset, length))
@@ -362,7 +358,15 @@ final class QueueIntake implements MessageIntake
         }
     }
 
-    private void onEnvelope(final DirectBuffer buffer, final int offset, final int length)
+    /**
+     * A queue message arriving live: admitted to its queue, or refused with notice to its sender
+     * ({@link HostInputs#onQueueMessage}).
+     *
+     * @param buffer holding the envelope.
+     * @param offset where it starts.
+     * @param length its length.
+     */
+    void onQueueMessage(final DirectBuffer buffer, final int offset, final int length)
     {
         try
         {
@@ -562,15 +566,16 @@ final class QueueIntake implements MessageIntake
      * acknowledged ones' positions are stored and they do not come back, marked possibly delivered, at the next
      * start.
      *
-     * @param deadlineNs when to stop trying, by the host's clock ({@link HostContext#clock}), which this loop reads
-     *                   itself: it runs outside the duty cycle, as the host closes.
+     * @param deadlineNs   when to stop trying, by the host's clock ({@link HostContext#clock}), which this loop reads
+     *                     itself: it runs outside the duty cycle, as the host closes.
+     * @param pollInbound  reads the IPC inbound stream (the driver's), returning the work done.
      */
-    void catchUp(final long deadlineNs)
+    void catchUp(final long deadlineNs, final IntSupplier pollInbound)
     {
         while (!relayBacklog.isEmpty() && context.clock.nanoTime() < deadlineNs)
         {
             context.tick();
-            if (retryRelays() == 0 && inbound.pollOldestFirst(inboundHandler, QueueHost.FRAGMENT_LIMIT) == 0)
+            if (retryRelays() == 0 && pollInbound.getAsInt() == 0)
             {
                 Thread.yield();
             }
@@ -585,13 +590,9 @@ final class QueueIntake implements MessageIntake
         }
     }
 
-    /** Closes the IPC inbound stream and the queues' feed (its positions are stored). */
-    void closeIpc()
+    /** Closes the queues' feed (its positions are stored). */
+    void closeQueueFeed()
     {
-        if (inbound != null)
-        {
-            inbound.close();
-        }
         if (queueFeed != null)
         {
             queueFeed.close();

@@ -26,7 +26,8 @@ class ClientSessionsTest
     private final AdjustableClock clock = new AdjustableClock();
     private final InMemoryTransport transport = new InMemoryMedium().connect();
     private final HostLimits limits = new HostLimits(64, 256, 1 << 20, TimeUnit.SECONDS.toNanos(1));
-    private final ClientSessions sessions = new ClientSessions(transport, (session) -> { });
+    private final PublicationEgress egress = new PublicationEgress(transport, () -> limits, clock);
+    private final ClientSessions sessions = new ClientSessions(() -> egress, (session) -> { });
 
     @AfterEach
     void close()

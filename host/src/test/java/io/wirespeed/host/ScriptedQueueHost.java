@@ -85,7 +85,8 @@ public final class ScriptedQueueHost implements AutoCloseable
     private final Transport transport;
     private final TransportSubscription control;
     private final MessageHandler adapter = new ControlAdapter(new Listener());
-    private final ClientProxy proxy = new ClientProxy(HostLimits.fromSystemProperties(), System::nanoTime);
+    private final PublicationEgress egress;
+    private final ClientProxy proxy;
     private final List<HostSession> clients = new ArrayList<>();
     private final List<Pending> pending = new ArrayList<>();
     private final ConcurrentLinkedQueue<String> requests = new ConcurrentLinkedQueue<>();
@@ -101,6 +102,9 @@ public final class ScriptedQueueHost implements AutoCloseable
     public ScriptedQueueHost(final Transport transport)
     {
         this.transport = transport;
+        final HostLimits limits = HostLimits.fromSystemProperties();
+        this.egress = new PublicationEgress(transport, () -> limits, System::nanoTime);
+        this.proxy = new ClientProxy(egress);
         this.control = transport.addSubscription(QueueHostChannels.IPC, QueueStreams.CONTROL_STREAM);
         this.thread = new Thread(this::run, "scripted-queue-host");
         thread.setDaemon(true);
@@ -149,10 +153,7 @@ public final class ScriptedQueueHost implements AutoCloseable
                     work++;
                 }
             }
-            for (final HostSession client : clients)
-            {
-                work += proxy.flush(client);
-            }
+            work += egress.flush(clients);
             if (work == 0)
             {
                 Thread.onSpinWait();
@@ -160,10 +161,7 @@ public final class ScriptedQueueHost implements AutoCloseable
             }
         }
         control.close();
-        for (final HostSession client : clients)
-        {
-            client.reply.close();
-        }
+        egress.closeAll();
     }
 
     private void answer(final HostSession client, final long correlationId, final String request)
@@ -220,8 +218,8 @@ public final class ScriptedQueueHost implements AutoCloseable
                     return client;
                 }
             }
-            final HostSession client = new HostSession(clients.size() + 1, high, low,
-                transport.addPublication(QueueHostChannels.IPC, replyStreamId), System.nanoTime());
+            final HostSession client = new HostSession(clients.size() + 1, high, low, System.nanoTime());
+            egress.open(client, replyStreamId);
             clients.add(client);
             return client;
         }

@@ -1,0 +1,280 @@
+package io.wirespeed.host;
+
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import io.wirespeed.codec.DestinationKind;
+import io.wirespeed.codec.EnvelopeWriter;
+import io.wirespeed.codec.control.sbe.AcknowledgeEncoder;
+import io.wirespeed.codec.control.sbe.BooleanType;
+import io.wirespeed.codec.control.sbe.BrowseEncoder;
+import io.wirespeed.codec.control.sbe.CreditEncoder;
+import io.wirespeed.codec.control.sbe.DeliverDecoder;
+import io.wirespeed.codec.control.sbe.GiveBackEncoder;
+import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
+import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
+import io.wirespeed.codec.control.sbe.SubscribeEncoder;
+import io.wirespeed.test.AdjustableClock;
+import io.wirespeed.test.transport.InMemoryMedium;
+import io.wirespeed.test.transport.InMemoryTransport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The host's state machine fed its inputs as calls ({@link HostInputs}), no stream polled and no duty cycle run: two
+ * hosts given the same calls end in the same state and send the same messages through their egress, one of them
+ * through the single host's egress ({@link PublicationEgress}) to a client that never reads, back-pressured until its
+ * send queue overflows. Neither the state nor what the state machine sends depends on that.
+ */
+class HostStateMachineTest
+{
+    private static final long TIMEOUT_NS = TimeUnit.SECONDS.toNanos(5);
+    private static final int CONSUMER = 1;
+    private static final int BROWSER = 2;
+
+    private final InMemoryTransport transportA = new InMemoryMedium(1 << 20).connect();
+    private final InMemoryTransport transportB = new InMemoryMedium(1 << 20).connect();
+    private final AdjustableClock clock = new AdjustableClock();
+    private final HostLimits limits = new HostLimits(64, 8, 1 << 20, TIMEOUT_NS);
+    private final RecordingEgress egressA = new RecordingEgress(null);
+    private final PublicationEgress unread = new PublicationEgress(transportB, () -> limits, clock);
+    private final RecordingEgress egressB = new RecordingEgress(unread);
+    private final QueueHost hostA = host(transportA, egressA);
+    private final QueueHost hostB = host(transportB, egressB);
+    private final UnsafeBuffer out = new UnsafeBuffer(new byte[1024]);
+    private final MessageHeaderEncoder header = new MessageHeaderEncoder();
+    private Level hostLogLevel;
+
+    @BeforeEach
+    void quietHost()
+    {
+        hostLogLevel = Logger.getLogger("io.wirespeed.host").getLevel();
+        Logger.getLogger("io.wirespeed.host").setLevel(Level.OFF);
+    }
+
+    @AfterEach
+    void close()
+    {
+        Logger.getLogger("io.wirespeed.host").setLevel(hostLogLevel);
+        hostA.close();
+        hostB.close();
+        unread.closeAll();
+        transportA.close();
+        transportB.close();
+    }
+
+    private QueueHost host(final InMemoryTransport transport, final HostEgress egress)
+    {
+        return new QueueHost(transport, QueueSelectors::compile).limits(limits, clock).clocks(clock, clock)
+            .egress(egress);
+    }
+
+    @Test
+    void twoStateMachinesFedTheSameCallsEndEqualWhateverTheEgressDoes()
+    {
+        final long seed = Long.getLong("wirespeed.determinism.seed", 24_002L);
+        final Random random = new Random(seed);
+        tick(0);
+        subscribe(CONSUMER, "q", 16);
+        long sequence = 0;
+        long acknowledged = 0;
+        int steps = 0;
+        for (; steps < 400; steps++)
+        {
+            final int op = random.nextInt(10);
+            if (op < 4)
+            {
+                message("q", ++sequence, random.nextInt(10));
+            }
+            else if (op < 6)
+            {
+                tick(random.nextInt(30));
+            }
+            else if (op == 6)
+            {
+                credit(CONSUMER, 1 + random.nextInt(8));
+            }
+            else if (op == 7)
+            {
+                acknowledge(CONSUMER, ++acknowledged);
+            }
+            else if (op == 8)
+            {
+                giveBack(CONSUMER, acknowledged + 1 + random.nextInt(4));
+            }
+            else
+            {
+                browse(steps, "q");
+            }
+            assertEquals(hostA.stateDigest(), hostB.stateDigest(), "seed " + seed + ": digests at step " + steps);
+        }
+        tick(60_000);
+        tick(60_000);
+
+        assertEquals(hostA.stateDigest(), hostB.stateDigest(), "seed " + seed + ": equal state");
+        assertEquals(egressA.records, egressB.records, "seed " + seed + ": equal egress");
+        assertTrue(egressA.deliveries > 16, "the state machine delivered, " + egressA.deliveries);
+        assertTrue(egressA.records.size() > 100, "the state machine sent, " + egressA.records.size());
+        // the single host's egress of host B held the consumer's deliveries unsent, and gave the browser up
+        final String consumerLost = unread.whyLost(egressB.opened.get(0), TIMEOUT_NS);
+        assertNotNull(consumerLost, "the consumer's egress was back-pressured");
+        final String browserLost = unread.whyLost(egressB.opened.get(1), TIMEOUT_NS);
+        assertNotNull(browserLost, "the browser's egress was back-pressured");
+        assertTrue(browserLost.contains("overflowed"), browserLost);
+        assertEquals(2, hostA.clientCount(), "no client was cut off by the state machine");
+    }
+
+    @Test
+    void aClientTheEgressGivesUpIsCutOffAsAnInputOnEveryStateMachine()
+    {
+        tick(0);
+        subscribe(CONSUMER, "q", 4);
+        for (int i = 1; i <= 6; i++)
+        {
+            message("q", i, 4);
+        }
+        tick(1);
+        assertEquals(4, egressA.deliveries);
+        assertEquals(hostA.stateDigest(), hostB.stateDigest());
+        final long before = hostA.stateDigest();
+
+        hostA.onClientLost(egressA.opened.get(0).id, "its reply stream lost its subscriber");
+        hostB.onClientLost(egressB.opened.get(0).id, "its reply stream lost its subscriber");
+        hostA.onClientLost(999, "unknown: ignored");
+        hostB.onClientLost(999, "unknown: ignored");
+
+        assertEquals(0, hostA.clientCount());
+        assertEquals(6, hostA.heldMessages("q"), "its deliveries went back to the queue");
+        assertTrue(before != hostA.stateDigest());
+        assertEquals(hostA.stateDigest(), hostB.stateDigest());
+        assertEquals(1, egressA.closed);
+        assertEquals(egressA.records, egressB.records);
+    }
+
+    private void tick(final long advanceMs)
+    {
+        clock.advanceMillis(advanceMs);
+        hostA.onTick(clock.nanoTime(), clock.time());
+        hostB.onTick(clock.nanoTime(), clock.time());
+    }
+
+    private void message(final String queue, final long sequence, final int priority)
+    {
+        final int length = new EnvelopeWriter().wrap(out, 0).messageId(7, 7, 1, 1, sequence).timestamp(sequence)
+            .priority(priority).destination(DestinationKind.QUEUE, queue).textBody("m" + sequence).finish();
+        hostA.onQueueMessage(out, 0, length);
+        hostB.onQueueMessage(out, 0, length);
+    }
+
+    private void request(final int length)
+    {
+        hostA.onControlRequest(false, out, 0, length);
+        hostB.onControlRequest(false, out, 0, length);
+    }
+
+    private void subscribe(final int client, final String queue, final int credit)
+    {
+        final SubscribeEncoder encoder = new SubscribeEncoder().wrapAndApplyHeader(out, 0, header).consumerId(1)
+            .credit(credit);
+        encoder.client().high(client).low(client).replyStreamId(6000 + client);
+        encoder.queue(queue).selector("");
+        request(MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength());
+    }
+
+    private void credit(final int client, final int credit)
+    {
+        final CreditEncoder encoder = new CreditEncoder().wrapAndApplyHeader(out, 0, header).consumerId(1)
+            .credit(credit);
+        encoder.client().high(client).low(client).replyStreamId(6000 + client);
+        request(MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength());
+    }
+
+    private void acknowledge(final int client, final long deliveryId)
+    {
+        final AcknowledgeEncoder encoder = new AcknowledgeEncoder().wrapAndApplyHeader(out, 0, header).consumerId(1)
+            .deliveryId(deliveryId);
+        encoder.client().high(client).low(client).replyStreamId(6000 + client);
+        request(MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength());
+    }
+
+    private void giveBack(final int client, final long deliveryId)
+    {
+        final GiveBackEncoder encoder = new GiveBackEncoder().wrapAndApplyHeader(out, 0, header).consumerId(1)
+            .deliveryId(deliveryId).seen(BooleanType.TRUE);
+        encoder.client().high(client).low(client).replyStreamId(6000 + client);
+        request(MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength());
+    }
+
+    private void browse(final long correlationId, final String queue)
+    {
+        final BrowseEncoder encoder = new BrowseEncoder().wrapAndApplyHeader(out, 0, header)
+            .correlationId(correlationId);
+        encoder.client().high(BROWSER).low(BROWSER).replyStreamId(6000 + BROWSER);
+        encoder.queue(queue).selector("");
+        request(MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength());
+    }
+
+    /** An egress that records every send (session id and bytes), and passes it on to another when given one. */
+    private static final class RecordingEgress implements HostEgress
+    {
+        private final HostEgress next;
+        private final MessageHeaderDecoder header = new MessageHeaderDecoder();
+        final List<String> records = new ArrayList<>();
+        final List<HostSession> opened = new ArrayList<>();
+        int deliveries;
+        int closed;
+
+        RecordingEgress(final HostEgress next)
+        {
+            this.next = next;
+        }
+
+        @Override
+        public boolean open(final HostSession session, final int replyStreamId)
+        {
+            opened.add(session);
+            records.add("open " + session.id + " " + replyStreamId);
+            return null == next || next.open(session, replyStreamId);
+        }
+
+        @Override
+        public void send(final HostSession session, final DirectBuffer buffer, final int offset, final int length)
+        {
+            final byte[] bytes = new byte[length];
+            buffer.getBytes(offset, bytes);
+            records.add(session.id + " " + HexFormat.of().formatHex(bytes));
+            if (header.wrap(buffer, offset).templateId() == DeliverDecoder.TEMPLATE_ID)
+            {
+                deliveries++;
+            }
+            if (null != next)
+            {
+                next.send(session, buffer, offset, length);
+            }
+        }
+
+        @Override
+        public void close(final HostSession session)
+        {
+            closed++;
+            records.add("close " + session.id);
+            if (null != next)
+            {
+                next.close(session);
+            }
+        }
+    }
+}
