@@ -76,6 +76,15 @@ class QueueHostTest
         session.close();
     }
 
+    private void awaitPrefetched(final QueueInbox inbox, final int count)
+    {
+        Await.until(count + " prefetched deliveries", () ->
+        {
+            client.poll();
+            return inbox.size() == count;
+        });
+    }
+
     private List<String> awaitDeliveries(final QueueInbox inbox, final int count) throws JMSException
     {
         return awaitDeliveries(inbox, count, new ArrayList<>(), new ArrayList<>());
@@ -139,11 +148,7 @@ class QueueHostTest
         send("q", 10);
         final long first = client.nextId();
         final QueueInbox inbox = subscribe(10, first);
-        Await.until("ten prefetched deliveries", () ->
-        {
-            client.poll();
-            return inbox.size() == 10;
-        });
+        awaitPrefetched(inbox, 10);
         client.close(first);
 
         final long second = client.nextId();
@@ -191,11 +196,7 @@ class QueueHostTest
         send("q", 4);
         final long paused = client.nextId();
         final QueueInbox inbox = subscribe(10, paused);
-        Await.until("four prefetched deliveries", () ->
-        {
-            client.poll();
-            return inbox.size() == 4;
-        });
+        awaitPrefetched(inbox, 4);
         client.pause(paused);
         assertEquals(0, inbox.size());
 
