@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -139,6 +140,67 @@ class TopicSelectionTest extends JmsTestSupport
         {
             assertEquals(1 == i % 2 && i < 20 ? List.of((i - 1) / 2) : List.of(), received(distinct.get(i)),
                 "consumer of S" + i);
+        }
+    }
+
+    @Test
+    void selectingAllocatesNothingOnceWarm() throws Exception
+    {
+        final com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+        final JmsConnection connection = (JmsConnection)connection();
+        final JmsDestination topic = topic(connection);
+        final TransportChannel target = connection.channelFor(topic.name());
+        final List<TopicSource> sources = new ArrayList<>();
+        for (int i = 0; i < 200; i++)
+        {
+            final String selector = switch (i % 5)
+            {
+                case 0 -> "sym = 'S" + i + "'";
+                case 1 -> "sym IN ('S" + i + "', 'Grüße " + i + "')";
+                case 2 -> "n = " + (1000 + i);
+                case 3 -> "price > " + (1000 + i);
+                default -> "JMSType = 'x' OR region LIKE 'E%'";
+            };
+            sources.add(connection.topicStreams().open(
+                target, STREAM, topic, null, Selector.compile(selector), null, new EnvelopeInbox(false)));
+        }
+        final TopicStream stream = sources.get(0).stream();
+        final int[] lengths = new int[3];
+        final UnsafeBuffer[] envelopes = new UnsafeBuffer[3];
+        for (int e = 0; e < 3; e++)
+        {
+            writer.wrap(buffer, 0).messageId(1, 2, 3, 4, e);
+            final EntriesWriter properties = writer.properties().stringValue("sym", "Grüße x" + e);
+            if (0 == e)
+            {
+                properties.intValue("n", 7);
+            }
+            else if (1 == e)
+            {
+                properties.doubleValue("n", 1005.5);
+            }
+            properties.doubleValue("price", 10.5).stringValue("region", "US");
+            writer.topicHash(topic.topicHash()).destination(topic.kind(), topic.utf8Name()).type("car");
+            lengths[e] = writer.finish();
+            envelopes[e] = new UnsafeBuffer(new byte[lengths[e]]);
+            envelopes[e].putBytes(0, buffer, 0, lengths[e]);
+        }
+
+        long allocated = -1;
+        for (int round = 0; round < 30 && 0 != allocated; round++)
+        {
+            final long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < 10_000; i++)
+            {
+                stream.onFragment(envelopes[i % 3], 0, lengths[i % 3]);
+            }
+            allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        }
+        assertEquals(0, allocated, "bytes allocated by 10,000 dispatches among 200 selecting sources");
+        for (final TopicSource source : sources)
+        {
+            assertEquals(List.of(), received(source), "no selector selects these envelopes");
         }
     }
 
