@@ -86,6 +86,7 @@ public final class Plan
         plan.put("QS", List.of(WIRESPEED_IPC));
         plan.put("WC", List.of(WIRESPEED_IPC));
         plan.put("CH", List.of(WIRESPEED_IPC, ARTEMIS_INVM, ARTEMIS_TCP));
+        plan.put("SEL", List.of(WIRESPEED_IPC, ARTEMIS_INVM));
         final List<Step> steps = new ArrayList<>();
         plan.forEach((scenario, scenarioPeers) ->
         {
@@ -148,6 +149,9 @@ public final class Plan
             "one-way p50 ratio, target <= 1.1");
         scenarios.put("CH", "connection churn: a connection (or createContext()), one send, close, per cycle, on a " +
             "queue and a topic, a long-lived consumer checking arrival and order; targets p50 <= 100 us, p99 <= 1 ms");
+        scenarios.put("SEL", "selectors at scale: one matching consumer beside 0, 63, 255, 1,023 others with equal, " +
+            "distinct equality or general selectors on one topic, publisher at full speed; target: distinct " +
+            "equality at 1,024 consumers >= 50% of 1 consumer's rate");
         return scenarios;
     }
 }

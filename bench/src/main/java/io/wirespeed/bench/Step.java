@@ -15,6 +15,7 @@ import io.wirespeed.bench.scenario.FanOutScenario;
 import io.wirespeed.bench.scenario.ManyToManyScenario;
 import io.wirespeed.bench.scenario.QuickstartScenario;
 import io.wirespeed.bench.scenario.ReflectorScenario;
+import io.wirespeed.bench.scenario.SelectorScenario;
 import io.wirespeed.bench.scenario.StockExchangeScenario;
 import io.wirespeed.bench.scenario.ThroughputScenario;
 import io.wirespeed.bench.scenario.TopicLoadScenario;
@@ -119,6 +120,7 @@ public final class Step
             case QuickstartScenario.ID -> QuickstartScenario.run(peer, profile, sink);
             case WildcardScenario.ID -> WildcardScenario.run(peer, profile, sink);
             case ChurnScenario.ID -> ChurnScenario.run(peer, profile, sink);
+            case SelectorScenario.ID -> SelectorScenario.run(peer, profile, sink);
             default -> throw new IllegalArgumentException("unknown scenario: " + scenario);
         }
     }

@@ -62,7 +62,7 @@ class PlanTest
         final IllegalArgumentException ex =
             assertThrows(IllegalArgumentException.class, () -> Plan.checkScenarioIds(Set.of("S10")));
 
-        assertTrue(ex.getMessage().contains("S1,S2,S3,S4,S5,S6,S7,S8,S9,DEF,QS,WC,CH,JMH"), ex.getMessage());
+        assertTrue(ex.getMessage().contains("S1,S2,S3,S4,S5,S6,S7,S8,S9,DEF,QS,WC,CH,SEL,JMH"), ex.getMessage());
     }
 
     @Test

@@ -17,6 +17,21 @@ final class Comparison extends Condition
         this.right = right;
     }
 
+    ComparisonOperator operator()
+    {
+        return operator;
+    }
+
+    Expression left()
+    {
+        return left;
+    }
+
+    Expression right()
+    {
+        return right;
+    }
+
     @Override
     int test(final SelectorSource source, final Operand operand)
     {

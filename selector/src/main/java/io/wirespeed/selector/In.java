@@ -20,6 +20,26 @@ final class In extends Condition
         this.negated = negated;
     }
 
+    Expression value()
+    {
+        return value;
+    }
+
+    boolean negated()
+    {
+        return negated;
+    }
+
+    String[] memberStrings()
+    {
+        final String[] strings = new String[members.length];
+        for (int i = 0; i < members.length; i++)
+        {
+            strings[i] = members[i].toString();
+        }
+        return strings;
+    }
+
     @Override
     int test(final SelectorSource source, final Operand operand)
     {

@@ -61,6 +61,16 @@ final class Literal extends Expression
         }
     }
 
+    int kind()
+    {
+        return kind;
+    }
+
+    long longValue()
+    {
+        return longValue;
+    }
+
     String stringValue()
     {
         return string;

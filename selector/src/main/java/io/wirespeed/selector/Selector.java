@@ -20,11 +20,13 @@ public final class Selector
 
     private final String text;
     private final Expression root;
+    private final EqualityTerm equalityTerm;
 
     private Selector(final String text, final Expression root)
     {
         this.text = text;
         this.root = root;
+        this.equalityTerm = EqualityTerm.of(root);
     }
 
     /**
@@ -54,6 +56,17 @@ public final class Selector
     public boolean matches(final SelectorSource source)
     {
         return Expression.TRUE == root.test(source, source.operand);
+    }
+
+    /**
+     * What this selector is when it is only an equality or {@code IN} on one property, so that a dispatcher may
+     * find it through an index of the property's values instead of evaluating it.
+     *
+     * @return the term, or null when the selector is anything else (and must be evaluated).
+     */
+    public EqualityTerm equalityTerm()
+    {
+        return equalityTerm;
     }
 
     /**

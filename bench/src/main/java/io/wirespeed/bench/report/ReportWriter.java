@@ -102,6 +102,7 @@ public final class ReportWriter
         LatencySections.s5(doc, points);
         SystemSections.s6(doc, points);
         ThroughputSections.s7(doc, points);
+        ThroughputSections.sel(doc, points);
         SystemSections.s8(doc, points);
         SizeAndUdpSections.s9(doc, points);
         DefaultsSection.write(doc, points);

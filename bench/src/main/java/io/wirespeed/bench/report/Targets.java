@@ -7,6 +7,7 @@ import java.util.Map;
 
 import io.wirespeed.bench.rig.Points;
 import io.wirespeed.bench.scenario.ChurnScenario;
+import io.wirespeed.bench.scenario.SelectorScenario;
 
 /**
  * The project's performance goals (issue 10's among them), judged from one run's points: met, not met, or not
@@ -90,6 +91,7 @@ public final class Targets
                 rows.add(topicScaling(points, peer, topics));
             }
         }
+        rows.add(selectors(points));
         for (final String destination : List.of("queue", "topic"))
         {
             for (final String variant : List.of("connection", "context"))
@@ -99,6 +101,35 @@ public final class Targets
             rows.add(firstMessage(points, destination));
         }
         return rows;
+    }
+
+    private static Map<String, Object> selectors(final List<Map<String, Object>> points)
+    {
+        final Map<String, Object> one = selectorPoint(points, "distinct-equality", 1);
+        final Map<String, Object> many = selectorPoint(points, "distinct-equality", 1024);
+        final Map<String, Object> row = atLeast("Selectors (wirespeed-ipc, SEL): the matching consumer's rate beside " +
+            "1,023 consumers with distinct equality selectors ≥ 50% of its rate alone",
+            number(many, "receivedPerSec"), number(one, "receivedPerSec"), 0.5);
+        if (null != many && !"NOT MEASURED".equals(row.get("status")))
+        {
+            row.put("detail", row.get("detail") + "; lossless " + many.get("lossless") + ", stray deliveries " +
+                many.get("strayDeliveries"));
+        }
+        return row;
+    }
+
+    private static Map<String, Object> selectorPoint(
+        final List<Map<String, Object>> points, final String variant, final int consumers)
+    {
+        for (final Map<String, Object> point : points)
+        {
+            if (SelectorScenario.ID.equals(point.get("scenario")) && "wirespeed-ipc".equals(point.get("peer")) &&
+                variant.equals(point.get("variant")) && same(point.get("consumers"), consumers))
+            {
+                return point;
+            }
+        }
+        return null;
     }
 
     private static Map<String, Object> churn(

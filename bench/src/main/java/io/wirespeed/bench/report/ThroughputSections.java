@@ -6,12 +6,17 @@ import java.util.Map;
 
 import io.wirespeed.bench.peer.Peers;
 import io.wirespeed.bench.rig.Points;
+import io.wirespeed.bench.scenario.SelectorScenario;
 
-/** The report's throughput sections: S2 (lossless throughput vs size) and S7 (fan-out, non-matching subscriptions). */
+/**
+ * The report's throughput sections: S2 (lossless throughput vs size), S7 (fan-out, non-matching subscriptions) and
+ * SEL (selectors at scale).
+ */
 final class ThroughputSections
 {
     private static final List<String> SAME_SIZE = List.of("messageSize");
     private static final List<String> S7_SAME = List.of("variant", "consumers", "nonMatching");
+    private static final List<String> SEL_SAME = List.of("variant", "consumers");
 
     private ThroughputSections()
     {
@@ -120,5 +125,47 @@ final class ThroughputSections
         doc.chart("s7-nonmatching", others);
         doc.paragraph("Published (003, Apache Qpid over IPoIB): about 350 MB/s direct exchange single publisher → " +
             "single consumer; the message rate falls as consumers and binding keys grow.");
+    }
+
+    static void sel(final Document doc, final List<Map<String, Object>> points)
+    {
+        final List<Map<String, Object>> sel = Cells.select(points, SelectorScenario.ID, p -> true);
+        if (sel.isEmpty())
+        {
+            return;
+        }
+        doc.heading(2, "SEL — selectors at scale (100-byte messages)");
+        doc.paragraph("One consumer whose selector (sym = 'HIT') selects every message beside consumers - 1 others " +
+            "of the same topic, on one connection, whose selectors select none: equal (all price > 1000), " +
+            "distinct-equality (each sym = 'S<i>' or sym IN ('S<i>', 'T<i>')), general (each price > 1000 + i). " +
+            "The publisher sends as fast as the peer accepts; the figure is the matching consumer's received rate.");
+        final List<List<String>> rows = new ArrayList<>();
+        for (final Map<String, Object> p : sel)
+        {
+            rows.add(List.of(Cells.text(p, "peer"), Cells.text(p, "variant"), Cells.count(p, "consumers"),
+                Cells.count(p, "msgPerSec"), Cells.count(p, "receivedPerSec"), Cells.count(p, "strayDeliveries"),
+                Cells.flag(p, "lossless"),
+                Ratios.toPeer(p, points, Peers.ARTEMIS_INVM, SEL_SAME, null, "receivedPerSec")));
+        }
+        doc.table(List.of("peer", "selectors", "consumers", "published msg/s", "matching consumer msg/s",
+            "stray deliveries", "lossless", "received ÷ artemis-invm"), rows);
+        final SvgChart chart = new SvgChart("SEL: the matching consumer's rate vs consumers", "consumers",
+            "received msg/s", true, true);
+        for (final String variant : SelectorScenario.KINDS)
+        {
+            for (final String peer : Cells.peers(sel))
+            {
+                final List<double[]> series = new ArrayList<>();
+                for (final Map<String, Object> p : sel)
+                {
+                    if (peer.equals(p.get("peer")) && variant.equals(p.get("variant")))
+                    {
+                        series.add(Cells.xy(Points.number(p, "consumers"), Points.number(p, "receivedPerSec")));
+                    }
+                }
+                chart.add(peer + " (" + variant + ")", series, false);
+            }
+        }
+        doc.chart("sel-consumers", chart);
     }
 }

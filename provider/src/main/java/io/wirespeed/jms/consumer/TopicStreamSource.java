@@ -16,7 +16,6 @@ import io.wirespeed.jms.intake.TopicSource;
 import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.jms.wire.MessageDecoder;
-import io.wirespeed.selector.EnvelopeSelectorSource;
 import io.wirespeed.selector.Selector;
 import io.wirespeed.transport.MessageHandler;
 
@@ -24,9 +23,11 @@ import io.wirespeed.transport.MessageHandler;
  * A plain topic consumer's source: the connection's shared topic streams, through a {@link TopicFeed} (one
  * {@link TopicSource} for one topic, a {@link PatternSource} for a wildcard pattern). The source creates and owns
  * the consumer's one {@link EnvelopeInbox}; the streams put in it only the envelopes of its topic or pattern (a
- * pattern's every stream fills the same inbox); this source filters those in place, before any
- * message object exists: the connection's own messages under noLocal, expired messages, the selector, and it has
- * the consumer hold a message whose delivery time is still to come. Nothing goes back anywhere: a topic message the
+ * pattern's every stream fills the same inbox), and only those the consumer's selector selects: the stream
+ * evaluates selectors (once per distinct selector, or through an index of equality selectors) before it copies an
+ * envelope, so this source does not evaluate it again. It filters the rest in place, before any message object
+ * exists: the connection's own messages under noLocal, expired messages, and it has the consumer hold a message
+ * whose delivery time is still to come. Nothing goes back anywhere: a topic message the
  * consumer closed on is gone.
  */
 public final class TopicStreamSource implements MessageSource
@@ -34,16 +35,12 @@ public final class TopicStreamSource implements MessageSource
     private final SourceConnection connection;
     private final TopicFeed feed;
     private final boolean noLocal;
-    private final Selector selector;
-    private final EnvelopeSelectorSource selectorSource = new EnvelopeSelectorSource();
 
-    private TopicStreamSource(
-        final SourceConnection connection, final TopicFeed feed, final boolean noLocal, final Selector selector)
+    private TopicStreamSource(final SourceConnection connection, final TopicFeed feed, final boolean noLocal)
     {
         this.connection = connection;
         this.feed = feed;
         this.noLocal = noLocal;
-        this.selector = selector;
     }
 
     /**
@@ -53,7 +50,7 @@ public final class TopicStreamSource implements MessageSource
      * @param connection the consumer's connection.
      * @param spec       what the consumer consumes; a plain topic consumer.
      * @param pattern    the spec's wildcard pattern, or null for one topic.
-     * @param selector   the spec's selector compiled, or null.
+     * @param selector   the spec's selector compiled, or null; its streams apply it.
      * @param consumer   the consumer, whom the delivery thread serves when its streams read for it.
      * @return the source.
      * @throws JMSException if the transport refuses a subscription.
@@ -65,14 +62,14 @@ public final class TopicStreamSource implements MessageSource
         final JmsDestination topic = spec.destination();
         final TopicFeed feed = null == pattern ?
             connection.topicStreams().open(connection.channelFor(topic.name()),
-            connection.routing().streamId(topic.name()), topic, null, consumer, new EnvelopeInbox(false)) :
-            openPattern(connection, topic, pattern, consumer, new EnvelopeInbox(true));
-        return new TopicStreamSource(connection, feed, spec.noLocal(), selector);
+            connection.routing().streamId(topic.name()), topic, null, selector, consumer, new EnvelopeInbox(false)) :
+            openPattern(connection, topic, pattern, selector, consumer, new EnvelopeInbox(true));
+        return new TopicStreamSource(connection, feed, spec.noLocal());
     }
 
     private static PatternSource openPattern(
         final SourceConnection connection, final JmsDestination topic, final TopicPattern pattern,
-        final ServedConsumer consumer, final EnvelopeInbox inbox) throws JMSException
+        final Selector selector, final ServedConsumer consumer, final EnvelopeInbox inbox) throws JMSException
     {
         final TopicRouting routing = connection.routing();
         final List<TopicSource> sources = new ArrayList<>();
@@ -88,7 +85,7 @@ public final class TopicStreamSource implements MessageSource
                 for (int i = 0, range = routing.streamIdRange(channel); i < range; i++)
                 {
                     sources.add(connection.topicStreams().open(
-                        target, routing.streamIdBase() + i, topic, pattern, consumer, inbox));
+                        target, routing.streamIdBase() + i, topic, pattern, selector, consumer, inbox));
                 }
             }
         }
@@ -111,8 +108,8 @@ public final class TopicStreamSource implements MessageSource
 
     /**
      * Its stream put the envelope in the inbox only after comparing its kind and name with the consumer's topic or
-     * pattern, so that is not checked again; the clock is read only for a message that can expire or was sent with
-     * a delay.
+     * pattern and applying the consumer's selector, so neither is checked again; the clock is read only for a
+     * message that can expire or was sent with a delay.
      */
     @Override
     public Admission admit(final MessageDecoder decoder)
@@ -124,10 +121,6 @@ public final class TopicStreamSource implements MessageSource
         final long now = decoder.isTimed() ? connection.clock().time() : Long.MIN_VALUE;
         final long expiration = decoder.expiration();
         if (expiration != 0 && expiration <= now)
-        {
-            return Admission.SKIP;
-        }
-        if (null != selector && !selector.matches(selectorSource.wrap(decoder.reader())))
         {
             return Admission.SKIP;
         }

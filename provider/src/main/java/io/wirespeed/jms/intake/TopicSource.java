@@ -6,6 +6,7 @@ import io.wirespeed.codec.DestinationKind;
 import io.wirespeed.codec.Utf8String;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.TopicPattern;
+import io.wirespeed.selector.Selector;
 import io.wirespeed.transport.MessageHandler;
 
 /**
@@ -14,7 +15,8 @@ import io.wirespeed.transport.MessageHandler;
  * one-topic consumer's feed: a consumer without a listener polls the stream itself (for every consumer on it) and
  * then reads what was read for it; a consumer with a listener is served by the delivery thread, which polls the
  * stream and reads for it. A wildcard consumer has one on each of its streams, all filling its one inbox, and reads
- * them through a {@link PatternSource}.
+ * them through a {@link PatternSource}. It carries the consumer's compiled selector, which the stream evaluates (or
+ * finds through an index) before it copies an envelope into the inbox, so that the consumer never evaluates it.
  */
 public final class TopicSource implements TopicFeed
 {
@@ -22,6 +24,7 @@ public final class TopicSource implements TopicFeed
     private final TopicStream stream;
     private final JmsDestination destination;
     private final TopicPattern pattern;
+    private final Selector selector;
     private final int fragmentLimit;
     private final EnvelopeInbox inbox;
     private final ServedConsumer consumer;
@@ -37,6 +40,7 @@ public final class TopicSource implements TopicFeed
         final TopicStream stream,
         final JmsDestination destination,
         final TopicPattern pattern,
+        final Selector selector,
         final ServedConsumer consumer,
         final EnvelopeInbox inbox,
         final int fragmentLimit)
@@ -46,6 +50,7 @@ public final class TopicSource implements TopicFeed
         this.stream = stream;
         this.destination = destination;
         this.pattern = pattern;
+        this.selector = selector;
         this.consumer = consumer;
         this.fragmentLimit = fragmentLimit;
     }
@@ -180,6 +185,12 @@ public final class TopicSource implements TopicFeed
     TopicPattern pattern()
     {
         return pattern;
+    }
+
+    /** @return the consumer's selector, which the stream applies, or null for none. */
+    Selector selector()
+    {
+        return selector;
     }
 
     int topicHash()

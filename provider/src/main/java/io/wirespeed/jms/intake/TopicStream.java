@@ -12,6 +12,8 @@ import org.agrona.collections.Int2ObjectHashMap;
 
 import io.wirespeed.codec.EnvelopeReader;
 import io.wirespeed.codec.MalformedEnvelopeException;
+import io.wirespeed.selector.EnvelopeSelectorSource;
+import io.wirespeed.selector.Selector;
 import io.wirespeed.transport.MessageHandler;
 import io.wirespeed.transport.TransportSubscription;
 
@@ -19,7 +21,11 @@ import io.wirespeed.transport.TransportSubscription;
  * One transport subscription to a (channel, stream) that the topics mapped there share, read once for all of a
  * connection's consumers of those topics. Each envelope's topic hash, read from its header, picks the consumers
  * in the dispatch table; the name is compared only on a hash hit, and an envelope of a topic nobody here consumes
- * is skipped without being read further. What a consumer wants is copied into its {@link EnvelopeInbox} (a
+ * is skipped without being read further. Selection happens here too, before any copy: the sources of one topic
+ * are kept as a {@link TopicSelection}, so that one selector text is evaluated once per envelope however many
+ * consumers share it and equality or {@code IN} selectors on a property are found through an index of its values;
+ * a wildcard consumer's selector is evaluated for it alone. What a consumer wants is copied into its
+ * {@link EnvelopeInbox} (a
  * wildcard consumer's one inbox is filled by each of its streams), which it reads on its own thread: any thread may
  * poll (a blocking receive or the delivery thread), one at a time, under this stream's lock, and no application
  * code runs under it. A consumer that lags more than {@link #LAG_LIMIT}
@@ -41,6 +47,7 @@ public final class TopicStream implements MessageHandler
     static final int CATCH_UP_FRAGMENTS = 4096;
 
     private static final TopicSource[] NONE = new TopicSource[0];
+    private static final TopicSelection[] NO_TOPICS = new TopicSelection[0];
     private static final long LOSS_REPORT_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
 
     private final String key;
@@ -51,8 +58,9 @@ public final class TopicStream implements MessageHandler
     private long unreportedLoss;
     private long lastLossReportNs;
     private final ReentrantLock lock = new ReentrantLock();
-    private final Int2ObjectHashMap<TopicSource[]> table = new Int2ObjectHashMap<>();
+    private final Int2ObjectHashMap<Slot> table = new Int2ObjectHashMap<>();
     private final EnvelopeReader reader = new EnvelopeReader();
+    private final EnvelopeSelectorSource selectorSource = new EnvelopeSelectorSource();
     private final ArrayList<TopicSource> ready = new ArrayList<>();
     private final Int2ObjectHashMap<String> resolved = new Int2ObjectHashMap<>();
     private TopicSource[] all = NONE;
@@ -60,6 +68,8 @@ public final class TopicStream implements MessageHandler
     private volatile int listening;
     private int lagging;
     private long skipped;
+    private long evaluations;
+    private long lookups;
 
     /**
      * @param key            the (channel, stream) as the registry names it.
@@ -115,8 +125,19 @@ public final class TopicStream implements MessageHandler
             }
             else
             {
-                final TopicSource[] current = table.get(source.topicHash());
-                table.put(source.topicHash(), ArrayUtil.add(null == current ? NONE : current, source));
+                Slot slot = table.get(source.topicHash());
+                if (null == slot)
+                {
+                    slot = new Slot();
+                    table.put(source.topicHash(), slot);
+                }
+                TopicSelection topic = slot.topicOf(source);
+                if (null == topic)
+                {
+                    topic = new TopicSelection(source.destinationKind(), source.destinationName());
+                    slot.topics = ArrayUtil.add(slot.topics, topic);
+                }
+                topic.add(source);
             }
             all = ArrayUtil.add(all, source);
         }
@@ -143,7 +164,7 @@ public final class TopicStream implements MessageHandler
                 final int[] hashes = table.keySet().stream().mapToInt(Integer::intValue).toArray();
                 for (final int hash : hashes)
                 {
-                    removeFromTable(hash, source);
+                    removePattern(hash, source);
                 }
                 if (0 == patterns.length)
                 {
@@ -152,7 +173,7 @@ public final class TopicStream implements MessageHandler
             }
             else
             {
-                removeFromTable(source.topicHash(), source);
+                removeTopicSource(source);
             }
             all = ArrayUtil.remove(all, source);
             if (source.isListening())
@@ -175,19 +196,32 @@ public final class TopicStream implements MessageHandler
         }
     }
 
-    private void removeFromTable(final int hash, final TopicSource source)
+    private void removePattern(final int hash, final TopicSource source)
     {
-        final TopicSource[] current = table.get(hash);
-        if (null != current)
+        final Slot slot = table.get(hash);
+        if (null != slot)
         {
-            final TopicSource[] next = ArrayUtil.remove(current, source);
-            if (0 == next.length)
+            slot.patterns = ArrayUtil.remove(slot.patterns, source);
+            if (slot.isEmpty())
             {
                 table.remove(hash);
             }
-            else if (next != current)
+        }
+    }
+
+    private void removeTopicSource(final TopicSource source)
+    {
+        final Slot slot = table.get(source.topicHash());
+        if (null != slot)
+        {
+            final TopicSelection topic = slot.topicOf(source);
+            if (null != topic && 0 == topic.remove(source))
             {
-                table.put(hash, next);
+                slot.topics = ArrayUtil.remove(slot.topics, topic);
+            }
+            if (slot.isEmpty())
+            {
+                table.remove(source.topicHash());
             }
         }
     }
@@ -341,6 +375,51 @@ public final class TopicStream implements MessageHandler
         return skipped;
     }
 
+    /**
+     * Selector evaluations made while dispatching, one per distinct selector text per envelope it had to be
+     * evaluated for (not those found through an index).
+     *
+     * @return the count since the stream was opened.
+     */
+    long selectorEvaluations()
+    {
+        return evaluations;
+    }
+
+    /**
+     * Property look-ups made in the selector indexes, one per indexed property per envelope of its topic.
+     *
+     * @return the count since the stream was opened.
+     */
+    long indexLookups()
+    {
+        return lookups;
+    }
+
+    /** @return the reader wrapped on the envelope being dispatched. */
+    EnvelopeReader reader()
+    {
+        return reader;
+    }
+
+    /** Counts one look-up in a selector index. */
+    void countLookup()
+    {
+        lookups++;
+    }
+
+    /**
+     * Evaluates a selector on the envelope being dispatched.
+     *
+     * @param selector the selector.
+     * @return whether it selects the envelope.
+     */
+    boolean selects(final Selector selector)
+    {
+        evaluations++;
+        return selector.matches(selectorSource);
+    }
+
     @Override
     public void onMessage(final DirectBuffer buffer, final int offset, final int length)
     {
@@ -372,26 +451,42 @@ public final class TopicStream implements MessageHandler
             wrapped = true;
             resolve((int)hash);
         }
-        final TopicSource[] sources = table.get((int)hash);
-        if (null == sources)
+        final Slot slot = table.get((int)hash);
+        if (null == slot)
         {
             skipped++;
             return;
         }
         if (!wrapped && !wrap(buffer, offset, length))
         {
-            deliver(sources, buffer, offset, length);
+            for (final TopicSelection topic : slot.topics)
+            {
+                deliver(topic.sources(), buffer, offset, length);
+            }
+            deliver(slot.patterns, buffer, offset, length);
             return;
         }
+        selectorSource.wrap(reader);
         boolean wanted = false;
-        for (final TopicSource source : sources)
+        for (final TopicSelection topic : slot.topics)
         {
-            if (source.destinationKind() == reader.destinationKind() && (null == source.pattern() ?
-                reader.destinationName().contentEquals(source.destinationName()) :
-                source.pattern().matches(reader.destinationName())))
+            if (topic.isFor(reader))
             {
                 wanted = true;
-                append(source, buffer, offset, length);
+                topic.dispatch(this, buffer, offset, length);
+                break;
+            }
+        }
+        for (final TopicSource source : slot.patterns)
+        {
+            if (source.destinationKind() == reader.destinationKind() &&
+                source.pattern().matches(reader.destinationName()))
+            {
+                wanted = true;
+                if (null == source.selector() || selects(source.selector()))
+                {
+                    append(source, buffer, offset, length);
+                }
             }
         }
         if (!wanted)
@@ -413,14 +508,15 @@ public final class TopicStream implements MessageHandler
             if (pattern.destinationKind() == reader.destinationKind() &&
                 pattern.pattern().matches(reader.destinationName()))
             {
-                final TopicSource[] current = table.get(hash);
-                if (null == current)
+                Slot slot = table.get(hash);
+                if (null == slot)
                 {
-                    table.put(hash, new TopicSource[]{ pattern });
+                    slot = new Slot();
+                    table.put(hash, slot);
                 }
-                else if (!contains(current, pattern))
+                if (!contains(slot.patterns, pattern))
                 {
-                    table.put(hash, ArrayUtil.add(current, pattern));
+                    slot.patterns = ArrayUtil.add(slot.patterns, pattern);
                 }
             }
         }
@@ -466,7 +562,7 @@ public final class TopicStream implements MessageHandler
         }
     }
 
-    private void append(final TopicSource source, final DirectBuffer buffer, final int offset, final int length)
+    void append(final TopicSource source, final DirectBuffer buffer, final int offset, final int length)
     {
         if (dropWhenBehind && source.inbox().pendingBytes() + length > LAG_LIMIT)
         {
@@ -501,6 +597,30 @@ public final class TopicStream implements MessageHandler
         {
             source.lagging(false);
             lagging--;
+        }
+    }
+
+    /** What the table holds under one topic hash: the topics of that hash, and the patterns resolved to it. */
+    private static final class Slot
+    {
+        private TopicSelection[] topics = NO_TOPICS;
+        private TopicSource[] patterns = NONE;
+
+        TopicSelection topicOf(final TopicSource source)
+        {
+            for (final TopicSelection topic : topics)
+            {
+                if (topic.isFor(source))
+                {
+                    return topic;
+                }
+            }
+            return null;
+        }
+
+        boolean isEmpty()
+        {
+            return 0 == topics.length && 0 == patterns.length;
         }
     }
 }

@@ -14,6 +14,7 @@ import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.TopicPattern;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.transport.TransportChannel;
+import io.wirespeed.selector.Selector;
 import io.wirespeed.transport.Transport;
 import io.wirespeed.transport.TransportException;
 
@@ -63,6 +64,8 @@ public final class TopicStreams
      * @param streamId    the topic's stream.
      * @param destination the topic.
      * @param pattern     the topic's wildcard pattern, or null for one topic.
+     * @param selector    the consumer's compiled selector, which the stream applies before it fills the inbox;
+     *                    null for none.
      * @param consumer    the consumer.
      * @param inbox       the consumer's inbox, which its source owns and this stream fills.
      * @return the consumer's place on the stream.
@@ -70,7 +73,8 @@ public final class TopicStreams
      */
     public synchronized TopicSource open(
         final TransportChannel target, final int streamId, final JmsDestination destination,
-        final TopicPattern pattern, final ServedConsumer consumer, final EnvelopeInbox inbox) throws JMSException
+        final TopicPattern pattern, final Selector selector, final ServedConsumer consumer,
+        final EnvelopeInbox inbox) throws JMSException
     {
         final SlowConsumerPolicy policy = config.slowConsumerPolicy(destination.name());
         final String channel = SlowConsumerChannels.subscription(target.channel(), policy);
@@ -93,7 +97,8 @@ public final class TopicStreams
             subscribed.put(stream, new Subscribed(target.transport(), channel, streamId));
         }
         users.merge(stream, 1, Integer::sum);
-        final TopicSource source = new TopicSource(this, stream, destination, pattern, consumer, inbox, fragmentLimit);
+        final TopicSource source = new TopicSource(
+            this, stream, destination, pattern, selector, consumer, inbox, fragmentLimit);
         stream.add(source);
         return source;
     }
@@ -179,6 +184,37 @@ public final class TopicStreams
             skipped += stream.skipped();
         }
         return skipped;
+    }
+
+    /**
+     * Selector evaluations made while dispatching on every open stream: one per distinct selector text per envelope
+     * it was evaluated for, none for selectors found through an index; for tests.
+     *
+     * @return the sum over the open streams.
+     */
+    public synchronized long selectorEvaluations()
+    {
+        long evaluations = 0;
+        for (final TopicStream stream : streams.values())
+        {
+            evaluations += stream.selectorEvaluations();
+        }
+        return evaluations;
+    }
+
+    /**
+     * Look-ups in the selector indexes on every open stream: one per indexed property per envelope; for tests.
+     *
+     * @return the sum over the open streams.
+     */
+    public synchronized long indexLookups()
+    {
+        long lookups = 0;
+        for (final TopicStream stream : streams.values())
+        {
+            lookups += stream.indexLookups();
+        }
+        return lookups;
     }
 
     /** @return how many transport subscriptions the connection's topic consumers hold; for tests. */

@@ -5,7 +5,10 @@
  * one {@link io.wirespeed.jms.intake.EnvelopeInbox}, which the consumer's source owns (a wildcard consumer's is
  * filled by each of its streams); a consumer sees its topic through a
  * {@link io.wirespeed.jms.intake.TopicFeed}: one {@link io.wirespeed.jms.intake.TopicSource}, or a
- * {@link io.wirespeed.jms.intake.PatternSource} for a wildcard pattern. Envelopes only: no message objects, no
- * selectors (the consumer's source filters).
+ * {@link io.wirespeed.jms.intake.PatternSource} for a wildcard pattern. Envelopes only, no message objects; the
+ * consumers' selectors are applied here, before any copy: per topic a {@code TopicSelection} evaluates each distinct
+ * selector text once per envelope and finds equality and {@code IN} selectors on a property through an index of its
+ * values (a wildcard consumer's selector is evaluated for it alone); the consumer's source filters the rest (noLocal,
+ * expiration, delivery time).
  */
 package io.wirespeed.jms.intake;

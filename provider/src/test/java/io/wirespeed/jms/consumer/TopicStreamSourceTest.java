@@ -50,7 +50,7 @@ class TopicStreamSourceTest extends JmsTestSupport
         final MessageDecoder decoder = new MessageDecoder(connection.config().deserializationPolicy());
         decoder.consumerDestination(JmsDestination.ofGiven(topic, false));
         final List<String> admissions = new ArrayList<>();
-        Await.until("four envelopes handed out", () ->
+        Await.until("three envelopes handed out", () ->
         {
             source.poll((buffer, offset, length) ->
             {
@@ -58,11 +58,12 @@ class TopicStreamSourceTest extends JmsTestSupport
                 final MessageSource.Admission admission = source.admit(decoder);
                 admissions.add(readText(decoder) + " " + admission);
             }, 10);
-            return admissions.size() >= 4;
+            return admissions.size() >= 3;
         });
         admissions.sort(null);
-        assertEquals(List.of("later HOLD", "own SKIP", "selected DELIVER", "unselected SKIP"), admissions,
-            "two connections' publications: no order between them");
+        assertEquals(List.of("later HOLD", "own SKIP", "selected DELIVER"), admissions,
+            "two connections' publications, no order between them; the stream applied the selector, so the " +
+            "unselected message never reached the source");
         source.close(false);
         assertEquals(0, connection.topicStreams().subscriptionCount(), "closing the source let its stream go");
     }

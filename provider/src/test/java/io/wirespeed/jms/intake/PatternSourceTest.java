@@ -49,7 +49,7 @@ class PatternSourceTest extends JmsTestSupport
         final TopicSource[] sources = new TopicSource[RANGE];
         for (int i = 0; i < RANGE; i++)
         {
-            sources[i] = connection.topicStreams().open(target, BASE + i, topic, spec.pattern(), null, inbox);
+            sources[i] = connection.topicStreams().open(target, BASE + i, topic, spec.pattern(), null, null, inbox);
             assertSame(inbox, sources[i].inbox(), "each stream fills the consumer's one inbox");
         }
         final PatternSource source = new PatternSource(sources, inbox);
@@ -120,11 +120,11 @@ class PatternSourceTest extends JmsTestSupport
         for (int i = 0; i < RANGE; i++)
         {
             sources[i] = connection.topicStreams().open(
-                target, BASE + i, topic, ConsumerSpec.of(topic, null, false).pattern(), null, inbox);
+                target, BASE + i, topic, ConsumerSpec.of(topic, null, false).pattern(), null, null, inbox);
         }
         final PatternSource pattern = new PatternSource(sources, inbox);
         final TopicSource exact = connection.topicStreams().open(target, TopicRouting.streamId(name, BASE, RANGE),
-            exactTopic, null, null, new EnvelopeInbox(false));
+            exactTopic, null, null, null, new EnvelopeInbox(false));
 
         final int size = 64 * 1024;
         final int messages = TopicStream.LAG_LIMIT / size + 40;

@@ -1,0 +1,338 @@
+package io.wirespeed.jms.intake;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import javax.jms.Session;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+
+import io.wirespeed.codec.EntriesWriter;
+import io.wirespeed.codec.EnvelopeReader;
+import io.wirespeed.codec.EnvelopeWriter;
+import io.wirespeed.jms.JmsConnection;
+import io.wirespeed.jms.JmsTestSupport;
+import io.wirespeed.jms.destination.JmsDestination;
+import io.wirespeed.jms.transport.TransportChannel;
+import io.wirespeed.selector.EnvelopeSelectorSource;
+import io.wirespeed.selector.Selector;
+
+/**
+ * Selection in a {@link TopicStream}, before any copy: sources of one topic on the streams of a real connection,
+ * envelopes handed to the stream as its subscription would hand them. Indexed equality and {@code IN} dispatch must
+ * give exactly what evaluating each consumer's selector gives; one selector text is evaluated once per envelope
+ * however many consumers share it.
+ */
+class TopicSelectionTest extends JmsTestSupport
+{
+    private static final int STREAM = 6900;
+    private static final Object NULL_VALUE = new Object();
+
+    private static final String[] SELECTORS = {
+        "sym = 'A'", "'B' = sym", "sym = 'C'", "sym IN ('A', 'C')", "sym IN ('A', 'A', 'D')", "sym IN ('5')",
+        "sym = '5'", "sym = 5", "sym = 'Grüße 日本 😀'", "sym = ''", "sym = 'a'", "sym <> 'A'", "sym NOT IN ('A')",
+        "sym IS NULL", "sym LIKE 'A%'", "n = 5", "5 = n", "n = 0x05", "n = -1", "n = 5L", "n = 'x'", "n = '5'",
+        "n = 5.0", "n IN ('5')", "n = 16777217", "region = 'EU'", "region IN ('EU', 'US')", "region = 'US'",
+        "JMSType = 'car'", "JMSType IN ('car', 'bus')", "JMSPriority = 4", "JMSCorrelationID = 'c1'",
+        "JMSXDeliveryCount = 1", "JMSDeliveryMode = 'PERSISTENT'", "price > 3", "price > 3 AND sym = 'A'",
+        "sym = 'A' OR region = 'EU'", "NOT sym = 'A'", "flag = TRUE", "flag", "(sym = 'B')", "Sym = 'A'",
+    };
+
+    private final EnvelopeWriter writer = new EnvelopeWriter();
+    private final UnsafeBuffer buffer = new UnsafeBuffer(new byte[4096]);
+
+    @Test
+    void indexedDispatchGivesExactlyWhatEvaluatingEachSelectorGives() throws Exception
+    {
+        final JmsConnection connection = (JmsConnection)connection();
+        final JmsDestination topic = topic(connection);
+        final TransportChannel target = connection.channelFor(topic.name());
+        final Random random = new Random(27);
+        final List<TopicSource> sources = new ArrayList<>();
+        final List<Selector> selectors = new ArrayList<>();
+        for (int i = 0; i < 300; i++)
+        {
+            final Selector selector =
+                0 == i % 25 ? null : Selector.compile(SELECTORS[random.nextInt(SELECTORS.length)]);
+            selectors.add(selector);
+            sources.add(connection.topicStreams().open(
+                target, STREAM, topic, null, selector, null, new EnvelopeInbox(false)));
+        }
+
+        final int messages = 2_000;
+        final List<List<Integer>> expected = new ArrayList<>();
+        for (int i = 0; i < sources.size(); i++)
+        {
+            expected.add(new ArrayList<>());
+        }
+        final EnvelopeReader reader = new EnvelopeReader();
+        final EnvelopeSelectorSource general = new EnvelopeSelectorSource();
+        final TopicStream stream = sources.get(0).stream();
+        for (int m = 0; m < messages; m++)
+        {
+            final int length = encode(topic, m, random);
+            reader.wrap(buffer, 0, length);
+            for (int i = 0; i < sources.size(); i++)
+            {
+                final Selector selector = selectors.get(i);
+                if (null == selector || selector.matches(general.wrap(reader)))
+                {
+                    expected.get(i).add(m);
+                }
+            }
+            stream.onFragment(buffer, 0, length);
+        }
+
+        int selected = 0;
+        for (int i = 0; i < sources.size(); i++)
+        {
+            final List<Integer> received = received(sources.get(i));
+            assertEquals(expected.get(i), received, "source " + i + " with selector " + selectors.get(i));
+            selected += received.size();
+        }
+        assertTrue(selected > messages * 10, "the mix selects plenty: " + selected);
+        for (final TopicSource source : sources)
+        {
+            source.close();
+        }
+    }
+
+    @Test
+    void oneSelectorTextIsEvaluatedOncePerEnvelopeAndEqualitiesAreLookedUp() throws Exception
+    {
+        final JmsConnection connection = (JmsConnection)connection();
+        final JmsDestination topic = topic(connection);
+        final TransportChannel target = connection.channelFor(topic.name());
+        final List<TopicSource> same = new ArrayList<>();
+        final List<TopicSource> distinct = new ArrayList<>();
+        for (int i = 0; i < 100; i++)
+        {
+            same.add(connection.topicStreams().open(
+                target, STREAM, topic, null, Selector.compile("price > 3"), null, new EnvelopeInbox(false)));
+            distinct.add(connection.topicStreams().open(target, STREAM, topic, null,
+                Selector.compile(0 == i % 2 ? "sym = 'S" + i + "'" : "sym IN ('S" + i + "', 'T" + i + "')"), null,
+                new EnvelopeInbox(false)));
+        }
+        final TopicStream stream = same.get(0).stream();
+        for (int m = 0; m < 10; m++)
+        {
+            writer.wrap(buffer, 0).messageId(1, 2, 3, 4, m);
+            writer.properties().doubleValue("price", m).stringValue("sym", "S" + (m * 2 + 1));
+            writer.topicHash(topic.topicHash()).destination(topic.kind(), topic.utf8Name());
+            stream.onFragment(buffer, 0, writer.finish());
+        }
+
+        assertEquals(10, connection.topicStreams().selectorEvaluations(),
+            "one evaluation of 'price > 3' per envelope for its 100 consumers, none for the equalities");
+        assertEquals(10, connection.topicStreams().indexLookups(), "one look-up of sym per envelope");
+        for (final TopicSource source : same)
+        {
+            assertEquals(List.of(4, 5, 6, 7, 8, 9), received(source));
+        }
+        for (int i = 0; i < distinct.size(); i++)
+        {
+            assertEquals(1 == i % 2 && i < 20 ? List.of((i - 1) / 2) : List.of(), received(distinct.get(i)),
+                "consumer of S" + i);
+        }
+    }
+
+    @Test
+    void selectingAllocatesNothingOnceWarm() throws Exception
+    {
+        final com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+        final JmsConnection connection = (JmsConnection)connection();
+        final JmsDestination topic = topic(connection);
+        final TransportChannel target = connection.channelFor(topic.name());
+        final List<TopicSource> sources = new ArrayList<>();
+        for (int i = 0; i < 200; i++)
+        {
+            final String selector = switch (i % 5)
+            {
+                case 0 -> "sym = 'S" + i + "'";
+                case 1 -> "sym IN ('S" + i + "', 'Grüße " + i + "')";
+                case 2 -> "n = " + (1000 + i);
+                case 3 -> "price > " + (1000 + i);
+                default -> "JMSType = 'x' OR region LIKE 'E%'";
+            };
+            sources.add(connection.topicStreams().open(
+                target, STREAM, topic, null, Selector.compile(selector), null, new EnvelopeInbox(false)));
+        }
+        final TopicStream stream = sources.get(0).stream();
+        final int[] lengths = new int[3];
+        final UnsafeBuffer[] envelopes = new UnsafeBuffer[3];
+        for (int e = 0; e < 3; e++)
+        {
+            writer.wrap(buffer, 0).messageId(1, 2, 3, 4, e);
+            final EntriesWriter properties = writer.properties().stringValue("sym", "Grüße x" + e);
+            if (0 == e)
+            {
+                properties.intValue("n", 7);
+            }
+            else if (1 == e)
+            {
+                properties.doubleValue("n", 1005.5);
+            }
+            properties.doubleValue("price", 10.5).stringValue("region", "US");
+            writer.topicHash(topic.topicHash()).destination(topic.kind(), topic.utf8Name()).type("car");
+            lengths[e] = writer.finish();
+            envelopes[e] = new UnsafeBuffer(new byte[lengths[e]]);
+            envelopes[e].putBytes(0, buffer, 0, lengths[e]);
+        }
+
+        long allocated = -1;
+        for (int round = 0; round < 30 && 0 != allocated; round++)
+        {
+            final long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < 10_000; i++)
+            {
+                stream.onFragment(envelopes[i % 3], 0, lengths[i % 3]);
+            }
+            allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        }
+        assertEquals(0, allocated, "bytes allocated by 10,000 dispatches among 200 selecting sources");
+        for (final TopicSource source : sources)
+        {
+            assertEquals(List.of(), received(source), "no selector selects these envelopes");
+        }
+    }
+
+    @Test
+    void theIndexFollowsConsumersThatComeAndGo() throws Exception
+    {
+        final JmsConnection connection = (JmsConnection)connection();
+        final JmsDestination topic = topic(connection);
+        final TransportChannel target = connection.channelFor(topic.name());
+        final TopicSource a = connection.topicStreams().open(
+            target, STREAM, topic, null, Selector.compile("sym = 'A'"), null, new EnvelopeInbox(false));
+        final TopicSource a2 = connection.topicStreams().open(
+            target, STREAM, topic, null, Selector.compile("sym = 'A'"), null, new EnvelopeInbox(false));
+        final TopicSource ab = connection.topicStreams().open(
+            target, STREAM, topic, null, Selector.compile("sym IN ('A', 'B')"), null, new EnvelopeInbox(false));
+        final TopicStream stream = a.stream();
+        a.close();
+        send(stream, topic, "A", 0);
+        send(stream, topic, "B", 1);
+        assertEquals(List.of(0), received(a2));
+        assertEquals(List.of(0, 1), received(ab));
+        ab.close();
+        send(stream, topic, "B", 2);
+        send(stream, topic, "A", 3);
+        assertEquals(List.of(3), received(a2));
+        final TopicSource b = connection.topicStreams().open(
+            target, STREAM, topic, null, Selector.compile("sym = 'B'"), null, new EnvelopeInbox(false));
+        assertNotNull(b);
+        send(stream, topic, "B", 4);
+        assertEquals(List.of(4), received(b));
+        assertEquals(List.of(), received(a2));
+        a2.close();
+        b.close();
+        assertEquals(0, connection.topicStreams().subscriptionCount(), "the last source let the stream go");
+    }
+
+    private void send(final TopicStream stream, final JmsDestination topic, final String sym, final int sequence)
+    {
+        writer.wrap(buffer, 0).messageId(1, 2, 3, 4, sequence);
+        writer.properties().stringValue("sym", sym);
+        writer.topicHash(topic.topicHash()).destination(topic.kind(), topic.utf8Name());
+        stream.onFragment(buffer, 0, writer.finish());
+    }
+
+    private static JmsDestination topic(final JmsConnection connection) throws Exception
+    {
+        final Session session = connection.createSession();
+        return JmsDestination.ofGiven(session.createTopic(uniqueTopic()), false);
+    }
+
+    /** Everything the source's inbox holds, by each envelope's sequence (the message number). */
+    private static List<Integer> received(final TopicSource source)
+    {
+        final List<Integer> received = new ArrayList<>();
+        final EnvelopeReader reader = new EnvelopeReader();
+        while (source.poll((buffer, offset, length) ->
+            received.add((int)reader.wrap(buffer, offset, length).sequence()), 1000) > 0)
+        {
+            // drained
+        }
+        return received;
+    }
+
+    /** A message of the seeded mix, numbered m by its sequence, encoded into the buffer. */
+    private int encode(final JmsDestination topic, final int m, final Random random)
+    {
+        writer.wrap(buffer, 0).messageId(1, 2, 3, 4, m)
+            .priority(random.nextInt(10))
+            .deliveryMode(random.nextBoolean() ? 1 : 2)
+            .deliveryCount(random.nextInt(3));
+        final EntriesWriter properties = writer.properties();
+        value(properties, "sym", random, new Object[]{ "A", "B", "C", "D", "5", "a", "", "Grüße 日本 😀", 5, 5L,
+            (byte)5, 5.0f, 5.0d, true, NULL_VALUE, null, "AB" });
+        value(properties, "n", random, new Object[]{ 5, 5L, (short)5, (byte)5, 5.0f, 5.0d, 5.5d, -1, -1L, "5", "x",
+            16_777_216f, 16_777_217, NULL_VALUE, null, true });
+        value(properties, "region", random, new Object[]{ "EU", "US", "APAC", NULL_VALUE, null, 1 });
+        value(properties, "price", random, new Object[]{ 1.0d, 4.0d, 10, NULL_VALUE, null, "9" });
+        value(properties, "flag", random, new Object[]{ true, false, "TRUE", null });
+        writer.topicHash(topic.topicHash()).destination(topic.kind(), topic.utf8Name());
+        final String[] types = { "car", "bus", null };
+        final String type = types[random.nextInt(types.length)];
+        if (null != type)
+        {
+            writer.type(type);
+        }
+        if (random.nextBoolean())
+        {
+            writer.correlationId(random.nextBoolean() ? "c1" : "c2");
+        }
+        return writer.finish();
+    }
+
+    /** Writes one of the values, a null property for NULL_VALUE, nothing for null (a missing property). */
+    private static void value(final EntriesWriter properties, final String name, final Random random,
+        final Object[] values)
+    {
+        final Object value = values[random.nextInt(values.length)];
+        if (NULL_VALUE == value)
+        {
+            properties.nullValue(name);
+        }
+        else if (value instanceof String)
+        {
+            properties.stringValue(name, (String)value);
+        }
+        else if (value instanceof Integer)
+        {
+            properties.intValue(name, (Integer)value);
+        }
+        else if (value instanceof Long)
+        {
+            properties.longValue(name, (Long)value);
+        }
+        else if (value instanceof Short)
+        {
+            properties.shortValue(name, (Short)value);
+        }
+        else if (value instanceof Byte)
+        {
+            properties.byteValue(name, (Byte)value);
+        }
+        else if (value instanceof Float)
+        {
+            properties.floatValue(name, (Float)value);
+        }
+        else if (value instanceof Double)
+        {
+            properties.doubleValue(name, (Double)value);
+        }
+        else if (value instanceof Boolean)
+        {
+            properties.booleanValue(name, (Boolean)value);
+        }
+    }
+}
