@@ -2,6 +2,7 @@ package io.wirespeed.bench.rig;
 
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 import io.wirespeed.bench.peer.PingPongPeer;
 
@@ -12,6 +13,9 @@ import io.wirespeed.bench.peer.PingPongPeer;
  */
 public final class LatencyRun
 {
+    /** The longest warm-up of {@link #pingPongWarm()}. */
+    public static final double WARM_MAX_SECONDS = 15;
+
     private static final LatencyRecorder IDLE = new LatencyRecorder(Long.MAX_VALUE);
 
     private final PingPongPeer peer;
@@ -90,7 +94,12 @@ public final class LatencyRun
      */
     public Map<String, Object> pingPong() throws Exception
     {
-        pingPongFor(new LatencyRecorder(0), profile.warmupSeconds());
+        return pingPong(profile.warmupSeconds());
+    }
+
+    private Map<String, Object> pingPong(final double warmupSeconds) throws Exception
+    {
+        pingPongFor(new LatencyRecorder(0), warmupSeconds);
         final LatencyRecorder measured = new LatencyRecorder(0);
         final long start = System.nanoTime();
         final long sent = pingPongFor(measured, profile.measureSeconds());
@@ -102,12 +111,35 @@ public final class LatencyRun
         return figures;
     }
 
+    /**
+     * As {@link #pingPong()}, but the warm-up lasts until the JVM is warm ({@link JitQuiet}: at least the profile's
+     * warm-up, then until the JIT compiler has been quiet for a second, at most {@link #WARM_MAX_SECONDS}): the
+     * steady state of an application that has run for a while, not its first seconds.
+     *
+     * @return the figures, with {@code warmupSeconds} and {@code warmupSettled} (whether the compiler was quiet).
+     * @throws Exception if a send fails.
+     */
+    public Map<String, Object> pingPongWarm() throws Exception
+    {
+        final JitQuiet jit = new JitQuiet(profile.warmupSeconds(), Math.max(WARM_MAX_SECONDS, profile.warmupSeconds()));
+        pingPongWhile(new LatencyRecorder(0), () -> !jit.warm());
+        final Map<String, Object> figures = pingPong(0);
+        figures.put("warmupSeconds", Math.round(jit.seconds() * 10) / 10.0);
+        figures.put("warmupSettled", jit.settled());
+        return figures;
+    }
+
     private long pingPongFor(final LatencyRecorder current, final double seconds) throws Exception
     {
-        recorder = current;
         final long end = System.nanoTime() + (long)(seconds * 1e9);
+        return pingPongWhile(current, () -> System.nanoTime() < end);
+    }
+
+    private long pingPongWhile(final LatencyRecorder current, final BooleanSupplier more) throws Exception
+    {
+        recorder = current;
         long sequence = 0;
-        while (System.nanoTime() < end)
+        while (more.getAsBoolean())
         {
             peer.send(System.nanoTime(), sequence);
             sequence++;
