@@ -53,7 +53,6 @@ public final class HostService implements ClusteredService
     private final QueueHost host;
     private final ClusterEgress egress;
     private Cluster cluster;
-    private TimeUnit timeUnit = TimeUnit.MILLISECONDS;
     private long lastTime = Long.MIN_VALUE;
     private boolean tickScheduled;
     private int openSessions;
@@ -92,7 +91,6 @@ public final class HostService implements ClusteredService
                 "remove the member's snapshots (ClusterTool) so that it replays the whole log");
         }
         this.cluster = cluster;
-        this.timeUnit = cluster.timeUnit();
         egress.cluster(cluster);
     }
 
@@ -211,7 +209,19 @@ public final class HostService implements ClusteredService
         {
             lastTime = timestamp;
         }
-        host.onTick(timeUnit.toNanos(lastTime), timeUnit.toMillis(lastTime));
+        final TimeUnit unit = timeUnit();
+        host.onTick(unit.toNanos(lastTime), unit.toMillis(lastTime));
+    }
+
+    /** The unit of cluster time: the log's, known once the service joined the log (not yet in onStart). */
+    private TimeUnit timeUnit()
+    {
+        final TimeUnit unit = cluster.timeUnit();
+        if (null == unit)
+        {
+            throw new IllegalStateException("the cluster's time unit is not known before its log is joined");
+        }
+        return unit;
     }
 
     /** While a cluster session is open, the next tick is due {@link #TICK_INTERVAL_MS} after this one. */
@@ -221,7 +231,7 @@ public final class HostService implements ClusteredService
         {
             return;
         }
-        final long deadline = Math.max(timestamp, lastTime) + timeUnit.convert(TICK_INTERVAL_MS,
+        final long deadline = Math.max(timestamp, lastTime) + timeUnit().convert(TICK_INTERVAL_MS,
             TimeUnit.MILLISECONDS);
         while (!cluster.scheduleTimer(TICK_TIMER_ID, deadline))
         {
