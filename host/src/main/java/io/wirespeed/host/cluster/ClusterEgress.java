@@ -53,6 +53,7 @@ public final class ClusterEgress implements HostEgress
     private final List<Outbound> retrying = new ArrayList<>();
     private Cluster cluster;
     private ClientSession current;
+    private volatile long queuedMessages;
 
     /** One host session's send queue, on the leader. */
     private static final class Outbound implements ExpandableRingBuffer.MessageConsumer
@@ -183,7 +184,11 @@ public final class ClusterEgress implements HostEgress
             out = new Outbound(clusterSessionId, maxQueuedBytes);
             queued.put(session.id(), out);
         }
-        if (!out.queue.append(buffer, offset, length))
+        if (out.queue.append(buffer, offset, length))
+        {
+            queuedMessages++;
+        }
+        else
         {
             LOGGER.log(System.Logger.Level.WARNING, "queue host cluster egress: the send queue of host session " +
                 session.id() + " (cluster session " + clusterSessionId + ") overflowed " + maxQueuedBytes +
@@ -257,6 +262,17 @@ public final class ClusterEgress implements HostEgress
         }
         retrying.clear();
         return work;
+    }
+
+    /**
+     * How many messages have waited in a send queue since this egress was made: back-pressure met, for tests and
+     * monitoring.
+     *
+     * @return the count; any thread.
+     */
+    public long queuedMessages()
+    {
+        return queuedMessages;
     }
 
     /**

@@ -68,6 +68,7 @@ class HostServiceTest
     private static final long CLIENT_LOW = 24;
     private static final long CONSUMER = 1;
     private static final String QUEUE = "orders";
+    private static final int BACK_PRESSURED_MESSAGES = 3_000;
     private static final Duration ELECTION_DEADLINE = Duration.ofSeconds(20);
     private static final Duration FAILOVER_DEADLINE = Duration.ofSeconds(10);
 
@@ -135,6 +136,51 @@ class HostServiceTest
         awaitEqualDigests("on the survivors after the failover");
         assertEquals(1, deliveries.connectedCount, "the host session was kept: no second Connect");
         assertEquals(0, deliveries.duplicates, "no delivery twice");
+        failOnMemberError();
+    }
+
+    @Test
+    void egressTheClientDoesNotReadWaitsInItsSendQueueAndGoesInOrder()
+    {
+        final ClusterMembers list = ClusterMembers.parse("0=127.0.0.1:" + freeBasePort());
+        final ClusterEgress egress = new ClusterEgress();
+        final HostService service = new HostService(
+            new HostLimits(64, 8192, 8L << 20, TimeUnit.SECONDS.toNanos(60)), egress);
+        services.add(service);
+        members.add(ClusterMember.launch(list, 0, ClusterMemberSettings.defaults(dir.resolve("member-0").toFile()),
+            service, errorHandler(0)));
+        awaitOneLeader(ELECTION_DEADLINE);
+        // short terms on the egress: its publication is back-pressured once 32 KiB wait unread, not 8 MiB
+        connectClient(list, "aeron:udp?endpoint=127.0.0.1:0|term-length=64k");
+        connect();
+        Await.until("Connected through the cluster's egress", () -> pollClient() >= 0 && deliveries.connected);
+        subscribe(BACK_PRESSURED_MESSAGES);
+
+        // the client reads nothing while it sends: the deliveries' egress fills its window and is back-pressured
+        final String body = "x".repeat(300);
+        for (long sequence = 1; sequence <= BACK_PRESSURED_MESSAGES; sequence++)
+        {
+            final int length = new EnvelopeWriter().wrap(envelope, 0).messageId(CLIENT_HIGH, CLIENT_LOW, 1, 1, sequence)
+                .timestamp(sequence).priority(4).destination(DestinationKind.QUEUE, QUEUE).textBody(body).finish();
+            frame.putByte(0, HostService.QUEUE_MESSAGE);
+            frame.putBytes(1, envelope, 0, length);
+            Await.until("the cluster to take queue message " + sequence, () ->
+            {
+                failOnMemberError();
+                return client.offer(frame, 0, 1 + length) > 0;
+            });
+        }
+        Await.until("the leader's egress to be back-pressured", () ->
+        {
+            failOnMemberError();
+            client.sendKeepAlive();
+            return egress.queuedMessages() > 0;
+        });
+
+        awaitDeliveries(BACK_PRESSURED_MESSAGES);
+        assertEquals(0, deliveries.duplicates, "no delivery twice");
+        assertEquals(0, deliveries.outOfOrder, "deliveries in the producer's order");
+        System.out.println("HostServiceTest: " + egress.queuedMessages() + " messages waited in the send queue");
         failOnMemberError();
     }
 
@@ -283,6 +329,11 @@ class HostServiceTest
 
     private void connectClient(final ClusterMembers list)
     {
+        connectClient(list, "aeron:udp?endpoint=127.0.0.1:0");
+    }
+
+    private void connectClient(final ClusterMembers list, final String egressChannel)
+    {
         clientDriver = MediaDriver.launch(new MediaDriver.Context()
             .aeronDirectoryName(dir.resolve("client-driver").toString())
             .threadingMode(ThreadingMode.SHARED)
@@ -293,7 +344,7 @@ class HostServiceTest
             .aeronDirectoryName(clientDriver.aeronDirectoryName())
             .ingressChannel("aeron:udp")
             .ingressEndpoints(list.ingressEndpoints())
-            .egressChannel("aeron:udp?endpoint=127.0.0.1:0")
+            .egressChannel(egressChannel)
             .egressListener(deliveries)
             .messageTimeoutNs(Duration.ofSeconds(10).toNanos()));
     }
@@ -394,6 +445,8 @@ class HostServiceTest
         private int connectedCount;
         private int count;
         private int duplicates;
+        private int outOfOrder;
+        private long lastSequence;
         private int newLeaders;
 
         @Override
@@ -423,6 +476,11 @@ class HostServiceTest
                     duplicates++;
                 }
                 seen.set((int)sequence);
+                if (sequence < lastSequence)
+                {
+                    outOfOrder++;
+                }
+                lastSequence = sequence;
                 count++;
             }
         }
