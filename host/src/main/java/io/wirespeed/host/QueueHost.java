@@ -143,10 +143,9 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
      * The host's state machine alone, for a driver of its own that feeds it its inputs ({@link HostInputs}) and takes
      * what it sends (an egress): the clustered host ({@code io.wirespeed.host.cluster.HostService}), whose inputs come
      * from the cluster's log. It has no transport: it subscribes to no stream and polls none, has no archive, starts
-     * no thread, and its {@link #doWork} must not be called. Its clocks stand still at zero: time moves only with
-     * {@link #onTick}. Shared and durable subscriptions are refused (their feeds read a topic's stream and the
-     * archive, which are not inputs yet), and so are requests over UDP that did not open a session with a Connect,
-     * as on the single host.
+     * no thread, and neither {@link #doWork}, {@link #start()}, {@link #serveUdp} nor {@link #attachDurable} may be
+     * called. Its clocks stand still at zero: time moves only with {@link #onTick}. Shared and durable subscriptions
+     * are refused (their feeds read a topic's stream and the archive, which are not inputs yet).
      *
      * @param selectors compiles a selector into a test on an envelope; throws IllegalArgumentException with the
      *                  reason for an invalid one.
@@ -404,6 +403,11 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
      */
     public QueueHost start(final ThreadFactory threads)
     {
+        if (null == publications)
+        {
+            throw new IllegalStateException("a state machine without a transport (QueueHost.stateMachine) has no " +
+                "thread of its own: its driver feeds it its inputs");
+        }
         runner = new AgentRunner(new BackoffIdleStrategy(), ex -> LOGGER.log(System.Logger.Level.ERROR,
             "queue host error", ex), null, this);
         if (threads != null)
