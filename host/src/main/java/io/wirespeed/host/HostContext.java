@@ -25,6 +25,7 @@ import io.wirespeed.transport.Transport;
  */
 final class HostContext
 {
+    /** The host's transport; null for a state machine without one ({@link QueueHost#stateMachine}). */
     final Transport transport;
     final HostCounters counters;
     private final Function<String, Predicate<EnvelopeReader>> selectors;
@@ -43,7 +44,8 @@ final class HostContext
     Admission admission = new Admission(QueueLimits.fromSystemProperties());
 
     /**
-     * @param transport the host's transport.
+     * @param transport the host's transport, or null for a state machine without one (its egress is given later,
+     *                  {@link QueueHost#stateMachine}).
      * @param selectors compiles a selector into a test on an envelope; throws IllegalArgumentException with the
      *                  reason for an invalid one.
      * @param counters  the host's counters.
@@ -55,7 +57,7 @@ final class HostContext
         this.transport = transport;
         this.selectors = selectors;
         this.counters = counters;
-        this.egress = new PublicationEgress(transport, this::limits, this::cycleNs);
+        this.egress = null == transport ? null : new PublicationEgress(transport, this::limits, this::cycleNs);
         this.proxy = newProxy();
         tick();
     }

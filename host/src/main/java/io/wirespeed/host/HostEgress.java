@@ -9,9 +9,9 @@ import org.agrona.DirectBuffer;
  * queue, a client that stopped reading are the egress's own, handled outside the state machine. The single host's
  * egress is {@link PublicationEgress} (each client's reply publication with its send queue, retried by the host's
  * driver, which reports a client it cuts off as an input, {@link HostInputs#onClientLost}); in a cluster only the
- * leader's egress sends. Called on the host's thread only.
+ * leader's egress sends ({@code io.wirespeed.host.cluster.ClusterEgress}). Called on the host's thread only.
  */
-interface HostEgress
+public interface HostEgress
 {
     /**
      * Opens the way to a client's session, before the session is known to the state machine.

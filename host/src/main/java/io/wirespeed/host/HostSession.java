@@ -14,7 +14,7 @@ import java.util.Map;
  * lost its subscriber or never found one, it stopped reading, its send queue overflowed). Used on the host's thread
  * only.
  */
-final class HostSession
+public final class HostSession
 {
     /** Where a session stands. */
     enum State
@@ -81,6 +81,16 @@ final class HostSession
         this.state = state;
         this.createdNanos = nowNs;
         this.lastHeardNs = nowNs;
+    }
+
+    /**
+     * The session's id, issued by the host when it opened: what an egress keys what it keeps for the session by.
+     *
+     * @return the id.
+     */
+    public long id()
+    {
+        return id;
     }
 
     /** @return where the session stands. */
@@ -173,6 +183,7 @@ final class HostSession
         }
     }
 
+    /** {@inheritDoc} */
     @Override
     public String toString()
     {

@@ -136,8 +136,54 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
         final Transport transport, final Function<String, Predicate<EnvelopeReader>> selectors,
         final DurableStorage durable, final boolean durableQueues)
     {
-        this.context = new HostContext(transport, selectors,
-            new HostCounters(transport.capability(CounterRegistry.class).orElse(null)));
+        this(transport(transport), selectors, durable, durableQueues, null);
+    }
+
+    /**
+     * The host's state machine alone, for a driver of its own that feeds it its inputs ({@link HostInputs}) and takes
+     * what it sends (an egress): the clustered host ({@code io.wirespeed.host.cluster.HostService}), whose inputs come
+     * from the cluster's log. It has no transport: it subscribes to no stream and polls none, has no archive, starts
+     * no thread, and neither {@link #doWork}, {@link #start()}, {@link #serveUdp} nor {@link #attachDurable} may be
+     * called. Its clocks stand still at zero: time moves only with {@link #onTick}. Shared and durable subscriptions
+     * are refused (their feeds read a topic's stream and the archive, which are not inputs yet).
+     *
+     * @param selectors compiles a selector into a test on an envelope; throws IllegalArgumentException with the
+     *                  reason for an invalid one.
+     * @param limits    what the host grants each client, and its client timeout.
+     * @param egress    where everything it sends goes.
+     * @return the state machine.
+     */
+    public static QueueHost stateMachine(
+        final Function<String, Predicate<EnvelopeReader>> selectors, final HostLimits limits, final HostEgress egress)
+    {
+        if (null == egress)
+        {
+            throw new IllegalArgumentException("a queue host state machine needs an egress for what it sends: " +
+                "pass one");
+        }
+        final NanoClock still = () -> 0L;
+        return new QueueHost(null, selectors, null, false, egress)
+            .limits(limits, still)
+            .clocks(still, () -> 0L)
+            .egress(egress);
+    }
+
+    private static Transport transport(final Transport transport)
+    {
+        if (null == transport)
+        {
+            throw new IllegalArgumentException("a queue host needs the transport of its media driver: pass one (or " +
+                "use QueueHost.stateMachine for a host fed its inputs by a driver of its own)");
+        }
+        return transport;
+    }
+
+    private QueueHost(
+        final Transport transport, final Function<String, Predicate<EnvelopeReader>> selectors,
+        final DurableStorage durable, final boolean durableQueues, final HostEgress egress)
+    {
+        this.context = new HostContext(transport, selectors, new HostCounters(null == transport ? null :
+            transport.capability(CounterRegistry.class).orElse(null)));
         this.durable = durable;
         this.publications = (PublicationEgress)context.egress;
         this.sessions = new ClientSessions(() -> context.egress, this::forget);
@@ -150,8 +196,18 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
         this.lifecycle = new ClientLifecycle(context, sessions, intake, consumers, browses, queues);
         final Map<String, DurableState> stored = durable == null ? Map.of() : subscriptions.attach(durable);
         intake.open(durable, durableQueues, stored.get(QUEUES_KEY));
-        this.control = transport.addSubscription(QueueHostChannels.IPC, QueueStreams.CONTROL_STREAM);
-        this.inbound = transport.addSubscription(QueueHostChannels.IPC, QueueStreams.INBOUND_STREAM);
+        if (null == transport)
+        {
+            context.egress = egress;
+            context.proxy = context.newProxy();
+            this.control = null;
+            this.inbound = null;
+        }
+        else
+        {
+            this.control = transport.addSubscription(QueueHostChannels.IPC, QueueStreams.CONTROL_STREAM);
+            this.inbound = transport.addSubscription(QueueHostChannels.IPC, QueueStreams.INBOUND_STREAM);
+        }
     }
 
     /**
@@ -347,6 +403,11 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
      */
     public QueueHost start(final ThreadFactory threads)
     {
+        if (null == publications)
+        {
+            throw new IllegalStateException("a state machine without a transport (QueueHost.stateMachine) has no " +
+                "thread of its own: its driver feeds it its inputs");
+        }
         runner = new AgentRunner(new BackoffIdleStrategy(), ex -> LOGGER.log(System.Logger.Level.ERROR,
             "queue host error", ex), null, this);
         if (threads != null)
@@ -379,6 +440,11 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
     @Override
     public int doWork()
     {
+        if (null == publications)
+        {
+            throw new IllegalStateException("a state machine without a transport (QueueHost.stateMachine) is fed " +
+                "its inputs by its driver: it has no duty cycle of its own");
+        }
         final long nowNs = context.clock.nanoTime();
         int work = onTick(nowNs, context.epochClock.time());
         work += inbound.pollOldestFirst(inboundHandler, FRAGMENT_LIMIT);
@@ -665,6 +731,12 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
     @Override
     public void onClose()
     {
+        if (null == control)
+        {
+            // a state machine without a transport (stateMachine): nothing of its own to close but its queues
+            queues.close();
+            return;
+        }
         for (int i = 0; i < 1_000 && control.poll(controlHandler, FRAGMENT_LIMIT) > 0; i++)
         {
             // take in the acknowledgements already sent, so that they are stored

@@ -79,11 +79,27 @@ final class TopicSubscriptions
         return stored;
     }
 
+    /**
+     * Refuses a topic subscription on a state machine without a transport ({@link QueueHost#stateMachine}, the
+     * clustered host): its feed would read a topic's stream or the archive, which are not inputs of the log yet.
+     */
+    private void refuseWithoutStreams(final HostSession client, final long consumerId, final String kind)
+    {
+        context.proxy.refuse(client, consumerId, ErrorCode.NOT_AVAILABLE, kind + " subscriptions are not served by " +
+            "a clustered queue host yet (their feeds read the topic's stream, which is not part of the cluster's " +
+            "log): use the single host for them");
+    }
+
     /** See {@link ControlListener#onSubscribeShared}. */
     void onSubscribeShared(
         final HostSession client, final long consumerId, final int credit, final String topic, final String selector,
         final String key, final String channel, final int streamId)
     {
+        if (null == context.transport)
+        {
+            refuseWithoutStreams(client, consumerId, "shared");
+            return;
+        }
         SharedFeed feed = sharedFeeds.get(key);
         if (feed == null)
         {
@@ -107,6 +123,11 @@ final class TopicSubscriptions
         final HostSession client, final long consumerId, final int credit, final String topic, final String selector,
         final String key, final String channel, final int streamId, final boolean shared, final boolean noLocal)
     {
+        if (null == context.transport)
+        {
+            refuseWithoutStreams(client, consumerId, "durable");
+            return;
+        }
         if (durable == null)
         {
             context.proxy.refuse(client, consumerId, ErrorCode.NOT_AVAILABLE, "durable subscriptions need the " +

@@ -25,12 +25,16 @@ import io.wirespeed.codec.control.sbe.GiveBackEncoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
+import io.wirespeed.codec.control.sbe.SubscribeSharedEncoder;
+import io.wirespeed.codec.control.sbe.RefusedDecoder;
+import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.test.AdjustableClock;
 import io.wirespeed.test.transport.InMemoryMedium;
 import io.wirespeed.test.transport.InMemoryTransport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -162,6 +166,48 @@ class HostStateMachineTest
         assertEquals(hostA.stateDigest(), hostB.stateDigest());
         assertEquals(1, egressA.closed);
         assertEquals(egressA.records, egressB.records);
+    }
+
+    @Test
+    void aStateMachineWithoutATransportServesQueuesAndRefusesTopicSubscriptions()
+    {
+        final RecordingEgress egress = new RecordingEgress(null);
+        final QueueHost alone = QueueHost.stateMachine(QueueSelectors::compile, limits, egress);
+        try
+        {
+            alone.onTick(0, 0);
+            final SubscribeEncoder subscribe = new SubscribeEncoder().wrapAndApplyHeader(out, 0, header)
+                .consumerId(1).credit(4);
+            subscribe.client().high(CONSUMER).low(CONSUMER).replyStreamId(6000 + CONSUMER);
+            subscribe.queue("q").selector("");
+            alone.onControlRequest(false, out, 0, MessageHeaderEncoder.ENCODED_LENGTH + subscribe.encodedLength());
+            final int length = new EnvelopeWriter().wrap(out, 0).messageId(7, 7, 1, 1, 1).timestamp(1)
+                .destination(DestinationKind.QUEUE, "q").textBody("m1").finish();
+            alone.onQueueMessage(out, 0, length);
+            alone.onTick(1_000_000, 1);
+            assertEquals(1, egress.deliveries, "delivered through the given egress");
+
+            final SubscribeSharedEncoder shared = new SubscribeSharedEncoder().wrapAndApplyHeader(out, 0, header)
+                .consumerId(2).credit(4).streamId(1001);
+            shared.client().high(CONSUMER).low(CONSUMER).replyStreamId(6000 + CONSUMER);
+            shared.topic("t").selector("").subscription("s").channel("aeron:ipc");
+            alone.onControlRequest(false, out, 0, MessageHeaderEncoder.ENCODED_LENGTH + shared.encodedLength());
+            final String refused = egress.records.get(egress.records.size() - 1);
+            final RefusedDecoder decoder = new RefusedDecoder();
+            final UnsafeBuffer last = new UnsafeBuffer(
+                HexFormat.of().parseHex(refused.substring(refused.indexOf(' ') + 1)));
+            final MessageHeaderDecoder lastHeader = new MessageHeaderDecoder().wrap(last, 0);
+            assertEquals(RefusedDecoder.TEMPLATE_ID, lastHeader.templateId());
+            decoder.wrap(last, MessageHeaderDecoder.ENCODED_LENGTH, lastHeader.blockLength(), lastHeader.version());
+            assertEquals(ErrorCode.NOT_AVAILABLE, decoder.code());
+            final String why = decoder.message();
+            assertTrue(why.contains("clustered"), why);
+            assertThrows(IllegalStateException.class, alone::doWork);
+        }
+        finally
+        {
+            alone.close();
+        }
     }
 
     private void tick(final long advanceMs)

@@ -1,0 +1,517 @@
+package io.wirespeed.host.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.agrona.CloseHelper;
+import org.agrona.DirectBuffer;
+import org.agrona.ErrorHandler;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.aeron.cluster.client.AeronCluster;
+import io.aeron.cluster.client.ClusterException;
+import io.aeron.cluster.client.EgressListener;
+import io.aeron.cluster.service.ClusterTerminationException;
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import io.aeron.exceptions.AeronException;
+import io.aeron.logbuffer.Header;
+import io.wirespeed.codec.DestinationKind;
+import io.wirespeed.codec.EnvelopeReader;
+import io.wirespeed.codec.EnvelopeWriter;
+import io.wirespeed.codec.control.sbe.AcknowledgeEncoder;
+import io.wirespeed.codec.control.sbe.ConnectEncoder;
+import io.wirespeed.codec.control.sbe.ConnectedDecoder;
+import io.wirespeed.codec.control.sbe.DeliverDecoder;
+import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
+import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
+import io.wirespeed.codec.control.sbe.SubscribeEncoder;
+import io.wirespeed.host.HostLimits;
+import io.wirespeed.test.Await;
+import io.wirespeed.test.SlowTest;
+
+/**
+ * The queue host's state machine as an Aeron Cluster service ({@link HostService}), three members on loopback in one
+ * JVM: an {@link AeronCluster} client opens a host session with a Connect, declares a consumer with credit, sends queue
+ * messages as ingress and receives and acknowledges their deliveries through the cluster's egress; the three members
+ * end in one state (equal {@code stateDigest()} at one log position). The leader killed, the client follows the new
+ * one and keeps its host session: it sends more and receives them, and the two survivors stay equal. Garbage ingress
+ * is dropped by every member, which stays up and equal. An error reported by any member fails the test.
+ */
+@SlowTest
+class HostServiceTest
+{
+    private static final int FIRST_BATCH = 100;
+    private static final int SECOND_BATCH = 100;
+    private static final long CLIENT_HIGH = 0x5EED;
+    private static final long CLIENT_LOW = 24;
+    private static final long CONSUMER = 1;
+    private static final String QUEUE = "orders";
+    private static final int BACK_PRESSURED_MESSAGES = 3_000;
+    private static final Duration ELECTION_DEADLINE = Duration.ofSeconds(20);
+    private static final Duration FAILOVER_DEADLINE = Duration.ofSeconds(10);
+
+    @TempDir
+    Path dir;
+
+    private final AtomicReference<Throwable> error = new AtomicReference<>();
+    private final List<ClusterMember> members = new ArrayList<>();
+    private final List<HostService> services = new ArrayList<>();
+    private final Deliveries deliveries = new Deliveries();
+    private final UnsafeBuffer frame = new UnsafeBuffer(new byte[4096]);
+    private final UnsafeBuffer envelope = new UnsafeBuffer(new byte[2048]);
+    private final MessageHeaderEncoder header = new MessageHeaderEncoder();
+    private MediaDriver clientDriver;
+    private AeronCluster client;
+
+    @AfterEach
+    void close()
+    {
+        CloseHelper.closeAll(client, clientDriver);
+        for (final ClusterMember member : members)
+        {
+            member.close();
+        }
+    }
+
+    @Test
+    void threeMembersServeAHostSessionAndKeepItAcrossALeaderKill()
+    {
+        final ClusterMembers list = ClusterMembers.parse(
+            "0=127.0.0.1:" + freeBasePort() + ",1=127.0.0.1:" + freeBasePort() + ",2=127.0.0.1:" + freeBasePort());
+        final HostLimits limits = new HostLimits(64, 8192, 8L << 20, TimeUnit.SECONDS.toNanos(60));
+        for (int id = 0; id < list.size(); id++)
+        {
+            final HostService service = new HostService(limits, new ClusterEgress());
+            services.add(service);
+            final File base = dir.resolve("member-" + id).toFile();
+            members.add(ClusterMember.launch(list, id, ClusterMemberSettings.defaults(base), service,
+                errorHandler(id)));
+        }
+        final ClusterMember leader = awaitOneLeader(ELECTION_DEADLINE);
+        connectClient(list);
+
+        connect();
+        Await.until("Connected through the cluster's egress", () -> pollClient() >= 0 && deliveries.connected);
+        subscribe(FIRST_BATCH + SECOND_BATCH + 100);
+        sendQueueMessages(1, FIRST_BATCH);
+        awaitDeliveries(FIRST_BATCH);
+        acknowledgeAll();
+        awaitEqualDigests("after the first batch, acknowledged");
+
+        sendGarbage(new Random(24_001L));
+        awaitEqualDigests("after garbage ingress");
+        failOnMemberError();
+
+        leader.kill();
+        Await.until("a NEW_LEADER event at the client after member " + leader.memberId() + " was killed",
+            FAILOVER_DEADLINE, () -> pollClient() >= 0 && deliveries.newLeaders > 0);
+        final ClusterMember newLeader = awaitOneLeader(FAILOVER_DEADLINE);
+        assertNotEquals(leader.memberId(), newLeader.memberId());
+
+        sendQueueMessages(FIRST_BATCH + 1, SECOND_BATCH);
+        awaitDeliveries(FIRST_BATCH + SECOND_BATCH);
+        acknowledgeAll();
+        awaitEqualDigests("on the survivors after the failover");
+        assertEquals(1, deliveries.connectedCount, "the host session was kept: no second Connect");
+        assertEquals(0, deliveries.duplicates, "no delivery twice");
+        failOnMemberError();
+    }
+
+    @Test
+    void egressTheClientDoesNotReadWaitsInItsSendQueueAndGoesInOrder()
+    {
+        final ClusterMembers list = ClusterMembers.parse("0=127.0.0.1:" + freeBasePort());
+        final ClusterEgress egress = new ClusterEgress();
+        final HostService service = new HostService(
+            new HostLimits(64, 8192, 8L << 20, TimeUnit.SECONDS.toNanos(60)), egress);
+        services.add(service);
+        members.add(ClusterMember.launch(list, 0, ClusterMemberSettings.defaults(dir.resolve("member-0").toFile()),
+            service, errorHandler(0)));
+        awaitOneLeader(ELECTION_DEADLINE);
+        // short terms on the egress: its publication is back-pressured once 32 KiB wait unread, not 8 MiB
+        connectClient(list, "aeron:udp?endpoint=127.0.0.1:0|term-length=64k");
+        connect();
+        Await.until("Connected through the cluster's egress", () -> pollClient() >= 0 && deliveries.connected);
+        subscribe(BACK_PRESSURED_MESSAGES);
+
+        // the client reads nothing while it sends: the deliveries' egress fills its window and is back-pressured
+        final String body = "x".repeat(300);
+        for (long sequence = 1; sequence <= BACK_PRESSURED_MESSAGES; sequence++)
+        {
+            final int length = new EnvelopeWriter().wrap(envelope, 0).messageId(CLIENT_HIGH, CLIENT_LOW, 1, 1, sequence)
+                .timestamp(sequence).priority(4).destination(DestinationKind.QUEUE, QUEUE).textBody(body).finish();
+            frame.putByte(0, HostService.QUEUE_MESSAGE);
+            frame.putBytes(1, envelope, 0, length);
+            Await.until("the cluster to take queue message " + sequence, () ->
+            {
+                failOnMemberError();
+                return client.offer(frame, 0, 1 + length) > 0;
+            });
+        }
+        Await.until("the leader's egress to be back-pressured", () ->
+        {
+            failOnMemberError();
+            client.sendKeepAlive();
+            return egress.queuedMessages() > 0;
+        });
+
+        awaitDeliveries(BACK_PRESSURED_MESSAGES);
+        assertEquals(0, deliveries.duplicates, "no delivery twice");
+        assertEquals(0, deliveries.outOfOrder, "deliveries in the producer's order");
+        System.out.println("HostServiceTest: " + egress.queuedMessages() + " messages waited in the send queue");
+        failOnMemberError();
+    }
+
+    private void connect()
+    {
+        final ConnectEncoder encoder = new ConnectEncoder().wrapAndApplyHeader(frame, 1, header).correlationId(1)
+            .protocolVersion(MessageHeaderEncoder.SCHEMA_VERSION).sessionId(0);
+        encoder.client().high(CLIENT_HIGH).low(CLIENT_LOW).replyStreamId(0);
+        encoder.user("").password("");
+        sendControl(MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength());
+    }
+
+    private void subscribe(final int credit)
+    {
+        final SubscribeEncoder encoder = new SubscribeEncoder().wrapAndApplyHeader(frame, 1, header)
+            .consumerId(CONSUMER).credit(credit);
+        encoder.client().high(CLIENT_HIGH).low(CLIENT_LOW).replyStreamId(0);
+        encoder.queue(QUEUE).selector("");
+        sendControl(MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength());
+    }
+
+    private void acknowledgeAll()
+    {
+        for (final long deliveryId : deliveries.takeUnacknowledged())
+        {
+            final AcknowledgeEncoder encoder = new AcknowledgeEncoder().wrapAndApplyHeader(frame, 1, header)
+                .consumerId(CONSUMER).deliveryId(deliveryId);
+            encoder.client().high(CLIENT_HIGH).low(CLIENT_LOW).replyStreamId(0);
+            sendControl(MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength());
+        }
+    }
+
+    private void sendControl(final int length)
+    {
+        frame.putByte(0, HostService.CONTROL_REQUEST);
+        offer(frame, 1 + length);
+    }
+
+    private void sendQueueMessages(final long first, final int count)
+    {
+        for (long sequence = first; sequence < first + count; sequence++)
+        {
+            final int length = new EnvelopeWriter().wrap(envelope, 0).messageId(CLIENT_HIGH, CLIENT_LOW, 1, 1, sequence)
+                .timestamp(sequence).priority(4).destination(DestinationKind.QUEUE, QUEUE).textBody("m" + sequence)
+                .finish();
+            frame.putByte(0, HostService.QUEUE_MESSAGE);
+            frame.putBytes(1, envelope, 0, length);
+            offer(frame, 1 + length);
+        }
+    }
+
+    /** Frames no member may take: a kind that is none, a short control request, random bytes of each kind. */
+    private void sendGarbage(final Random random)
+    {
+        frame.putByte(0, (byte)9);
+        offer(frame, 1);
+        frame.putByte(0, HostService.CONTROL_REQUEST);
+        offer(frame, 1);
+        frame.putByte(0, HostService.QUEUE_MESSAGE);
+        offer(frame, 1);
+        final byte[] bytes = new byte[200];
+        for (int i = 0; i < 60; i++)
+        {
+            random.nextBytes(bytes);
+            bytes[0] = (byte)(i % 3);
+            final int length = 1 + random.nextInt(bytes.length - 1);
+            frame.putBytes(0, bytes, 0, length);
+            offer(frame, length);
+        }
+        // a control request with a valid header whose body runs past its end
+        final SubscribeEncoder encoder = new SubscribeEncoder().wrapAndApplyHeader(frame, 1, header)
+            .consumerId(CONSUMER).credit(5);
+        encoder.client().high(CLIENT_HIGH).low(CLIENT_LOW).replyStreamId(0);
+        encoder.queue(QUEUE).selector("");
+        frame.putByte(0, HostService.CONTROL_REQUEST);
+        offer(frame, 1 + MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength() - 3);
+    }
+
+    private void offer(final DirectBuffer buffer, final int length)
+    {
+        Await.until("the cluster to take an ingress message", () ->
+        {
+            if (client.offer(buffer, 0, length) > 0)
+            {
+                return true;
+            }
+            if (client.isClosed())
+            {
+                throw new ClusterException("the cluster client closed while sending");
+            }
+            pollClient();
+            return false;
+        });
+        client.pollEgress();
+    }
+
+    private void awaitDeliveries(final int count)
+    {
+        Await.until(count + " deliveries through the cluster's egress", () ->
+        {
+            failOnMemberError();
+            return pollClient() >= 0 && deliveries.count >= count;
+        });
+        assertEquals(count, deliveries.count);
+    }
+
+    /**
+     * Asks every running member for its state's digest after the first log entry at or past a position ahead of all
+     * their applied positions (the same entry on each), and waits for them: all must be equal. A member that passed
+     * the position before it was asked (the log moves with the tick timer) took its digest at a later entry: then it
+     * is asked again, further ahead.
+     */
+    private long awaitEqualDigests(final String when)
+    {
+        final List<HostService> running = new ArrayList<>();
+        for (final ClusterMember member : members)
+        {
+            if (!member.isClosed())
+            {
+                running.add(services.get(member.memberId()));
+            }
+        }
+        for (int attempt = 1; attempt <= 5; attempt++)
+        {
+            long position = 0;
+            for (final HostService service : running)
+            {
+                position = Math.max(position, service.appliedPosition());
+            }
+            final long at = position + attempt * 4096L;
+            running.forEach((service) -> service.requestDigestAt(at));
+            Await.until("every running member's digest " + when, () ->
+            {
+                failOnMemberError();
+                pollClient();
+                return running.stream().allMatch((service) -> service.digestPosition() >= at);
+            });
+            final long digestPosition = running.get(0).digestPosition();
+            if (running.stream().allMatch((service) -> service.digestPosition() == digestPosition))
+            {
+                final long digest = running.get(0).digest();
+                for (final HostService service : running)
+                {
+                    assertEquals(digest, service.digest(), "equal state at log position " + digestPosition + " " +
+                        when);
+                }
+                return digest;
+            }
+        }
+        throw new AssertionError("the members took their digests at different log positions five times " + when);
+    }
+
+    private int pollClient()
+    {
+        client.sendKeepAlive();
+        return client.pollEgress();
+    }
+
+    private void connectClient(final ClusterMembers list)
+    {
+        connectClient(list, "aeron:udp?endpoint=127.0.0.1:0");
+    }
+
+    private void connectClient(final ClusterMembers list, final String egressChannel)
+    {
+        clientDriver = MediaDriver.launch(new MediaDriver.Context()
+            .aeronDirectoryName(dir.resolve("client-driver").toString())
+            .threadingMode(ThreadingMode.SHARED)
+            .sharedIdleStrategy(new BackoffIdleStrategy())
+            .termBufferSparseFile(true)
+            .dirDeleteOnShutdown(true));
+        client = AeronCluster.connect(new AeronCluster.Context()
+            .aeronDirectoryName(clientDriver.aeronDirectoryName())
+            .ingressChannel("aeron:udp")
+            .ingressEndpoints(list.ingressEndpoints())
+            .egressChannel(egressChannel)
+            .egressListener(deliveries)
+            .messageTimeoutNs(Duration.ofSeconds(10).toNanos()));
+    }
+
+    private ClusterMember awaitOneLeader(final Duration deadline)
+    {
+        return Await.value("one leader among the running members", deadline, () ->
+        {
+            failOnMemberError();
+            if (null != client)
+            {
+                pollClient();
+            }
+            ClusterMember leader = null;
+            for (final ClusterMember member : members)
+            {
+                if (!member.isClosed() && member.isLeader())
+                {
+                    if (null != leader)
+                    {
+                        return null;
+                    }
+                    leader = member;
+                }
+            }
+            return leader;
+        });
+    }
+
+    private ErrorHandler errorHandler(final int memberId)
+    {
+        return (ex) ->
+        {
+            if (ex instanceof ClusterTerminationException ||
+                (ex instanceof AeronException && AeronException.Category.WARN == ((AeronException)ex).category()))
+            {
+                return;
+            }
+            final StringWriter trace = new StringWriter();
+            ex.printStackTrace(new PrintWriter(trace));
+            System.err.println("*** error in cluster member " + memberId + ": " + trace);
+            if (!error.compareAndSet(null, ex))
+            {
+                error.get().addSuppressed(ex);
+            }
+        };
+    }
+
+    private void failOnMemberError()
+    {
+        final Throwable ex = error.get();
+        if (null != ex)
+        {
+            throw new AssertionError("a cluster member reported an error", ex);
+        }
+    }
+
+    private static int freeBasePort()
+    {
+        for (int attempt = 0; attempt < 100; attempt++)
+        {
+            final int base = 20_000 + ThreadLocalRandom.current().nextInt(12_000);
+            if (allFree(base, ClusterMembers.PORTS_PER_MEMBER))
+            {
+                return base;
+            }
+        }
+        throw new IllegalStateException("no five free UDP ports in a row on 127.0.0.1 after 100 tries");
+    }
+
+    private static boolean allFree(final int base, final int count)
+    {
+        for (int port = base; port < base + count; port++)
+        {
+            try (DatagramSocket socket = new DatagramSocket(
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), port)))
+            {
+                socket.getLocalPort();
+            }
+            catch (final IOException ex)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The client's side: Connected, the deliveries (by their producer's sequence), NEW_LEADER events. */
+    private static final class Deliveries implements EgressListener
+    {
+        private final MessageHeaderDecoder headerDecoder = new MessageHeaderDecoder();
+        private final DeliverDecoder deliver = new DeliverDecoder();
+        private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+        private final EnvelopeReader reader = new EnvelopeReader();
+        private final BitSet seen = new BitSet();
+        private final List<Long> unacknowledged = new ArrayList<>();
+        private boolean connected;
+        private int connectedCount;
+        private int count;
+        private int duplicates;
+        private int outOfOrder;
+        private long lastSequence;
+        private int newLeaders;
+
+        @Override
+        public void onMessage(
+            final long clusterSessionId,
+            final long timestamp,
+            final DirectBuffer buffer,
+            final int offset,
+            final int length,
+            final Header header)
+        {
+            headerDecoder.wrap(buffer, offset);
+            final int body = offset + MessageHeaderDecoder.ENCODED_LENGTH;
+            if (ConnectedDecoder.TEMPLATE_ID == headerDecoder.templateId())
+            {
+                connected = true;
+                connectedCount++;
+            }
+            else if (DeliverDecoder.TEMPLATE_ID == headerDecoder.templateId())
+            {
+                deliver.wrap(buffer, body, headerDecoder.blockLength(), headerDecoder.version());
+                unacknowledged.add(deliver.deliveryId());
+                deliver.wrapEnvelope(view);
+                final long sequence = reader.wrap(view, 0, view.capacity()).sequence();
+                if (seen.get((int)sequence))
+                {
+                    duplicates++;
+                }
+                seen.set((int)sequence);
+                if (sequence < lastSequence)
+                {
+                    outOfOrder++;
+                }
+                lastSequence = sequence;
+                count++;
+            }
+        }
+
+        @Override
+        public void onNewLeader(
+            final long clusterSessionId,
+            final long leadershipTermId,
+            final int leaderMemberId,
+            final String ingressEndpoints)
+        {
+            newLeaders++;
+        }
+
+        List<Long> takeUnacknowledged()
+        {
+            final List<Long> taken = new ArrayList<>(unacknowledged);
+            unacknowledged.clear();
+            return taken;
+        }
+    }
+}
