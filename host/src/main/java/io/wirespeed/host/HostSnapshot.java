@@ -94,13 +94,14 @@ public final class HostSnapshot
         }
 
         void write(
-            final long lastLivenessCheck, final ClientSessions sessions, final HostedQueues queues,
+            final long nowNs, final long nowMs, final long lastLivenessCheck, final ClientSessions sessions, final HostedQueues queues,
             final QueueIntake intake, final Consumers consumers, final Admission admission)
         {
             final BeginEncoder begin = new BeginEncoder().wrapAndApplyHeader(buffer, 0, header);
             begin.lastLivenessCheckNs(lastLivenessCheck).lastSessionId(sessions.lastSessionId())
                 .lastMessageSequence(intake.lastSequence()).lastDeliveryId(consumers.lastDeliveryId())
-                .hostBytes(admission.hostBytes()).refused(admission.refusedCount());
+                .hostBytes(admission.hostBytes()).refused(admission.refusedCount())
+                .nowNs(nowNs).nowMs(nowMs);
             emit(begin.encodedLength());
             final SessionEncoder sessionEncoder = new SessionEncoder();
             for (final HostSession session : sessions.all())
@@ -309,6 +310,8 @@ public final class HostSnapshot
             intake.lastSequence(begin.lastMessageSequence());
             consumers.lastDeliveryId(begin.lastDeliveryId());
             context.admission.restore(begin.hostBytes(), begin.refused());
+            context.nowNs = begin.nowNs();
+            context.nowMs = begin.nowMs();
         }
 
         private void readSession(final DirectBuffer buffer, final int at, final int blockLength, final int version)

@@ -372,7 +372,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
      */
     public void takeSnapshot(final HostSnapshot.Sink sink)
     {
-        new HostSnapshot.Writer(sink).write(lastLivenessCheck, sessions, queues, intake, consumers, context.admission);
+        new HostSnapshot.Writer(sink).write(context.nowNs, context.nowMs, lastLivenessCheck,
+            sessions, queues, intake, consumers, context.admission);
     }
 
     /**
