@@ -94,8 +94,8 @@ public final class HostSnapshot
         }
 
         void write(
-            final long nowNs, final long nowMs, final long lastLivenessCheck, final ClientSessions sessions, final HostedQueues queues,
-            final QueueIntake intake, final Consumers consumers, final Admission admission)
+            final long nowNs, final long nowMs, final long lastLivenessCheck, final ClientSessions sessions,
+            final HostedQueues queues, final QueueIntake intake, final Consumers consumers, final Admission admission)
         {
             final BeginEncoder begin = new BeginEncoder().wrapAndApplyHeader(buffer, 0, header);
             begin.lastLivenessCheckNs(lastLivenessCheck).lastSessionId(sessions.lastSessionId())
