@@ -42,6 +42,8 @@ import io.wirespeed.codec.snapshot.sbe.WaitingRequestEncoder;
  */
 public final class HostSnapshot
 {
+    private static final System.Logger LOGGER = System.getLogger(HostSnapshot.class.getName());
+
     private HostSnapshot()
     {
     }
@@ -108,8 +110,9 @@ public final class HostSnapshot
             {
                 if (null != session.browse)
                 {
-                    throw new IllegalStateException("a snapshot does not keep browses yet, and " + session +
-                        " browses a queue");
+                    // never thrown out of a cluster's snapshot: the browse is left out, and said so
+                    LOGGER.log(System.Logger.Level.ERROR, "queue host snapshot leaves out the browse under way of " +
+                        session + ": a host restored from it has none (not in the snapshot yet, issue 24)");
                 }
                 sessionEncoder.wrapAndApplyHeader(buffer, 0, header).sessionId(session.id)
                     .connectionIdHigh(session.high).connectionIdLow(session.low).udp(bool(session.udp))
@@ -126,6 +129,10 @@ public final class HostSnapshot
             {
                 for (final HostedConsumer consumer : session.consumers.values())
                 {
+                    if (!isKept(consumer.queue))
+                    {
+                        continue;
+                    }
                     sessionConsumer.wrapAndApplyHeader(buffer, 0, header).sessionId(session.id)
                         .consumerId(consumer.id).queue(consumer.queue.name);
                     emit(sessionConsumer.encodedLength());
@@ -135,9 +142,12 @@ public final class HostSnapshot
 
         private void writeQueue(final HostedQueue queue)
         {
-            if (queue.name.startsWith(DurableTopicFeed.QUEUE_PREFIX))
+            if (!isKept(queue))
             {
-                throw new IllegalStateException("a snapshot does not keep subscriptions' queues yet: " + queue.name);
+                // a state machine without a transport has none (refused); the single host takes no snapshot
+                LOGGER.log(System.Logger.Level.ERROR, "queue host snapshot leaves out subscription queue " +
+                    queue.name + " (not in the snapshot yet, issue 24)");
+                return;
             }
             final QueueEncoder encoder = new QueueEncoder().wrapAndApplyHeader(buffer, 0, header);
             encoder.temporaryOwner(null == queue.temporaryOwner ? 0 : queue.temporaryOwner.id)
@@ -190,6 +200,12 @@ public final class HostSnapshot
                     emit(delivery.encodedLength());
                 }
             }
+        }
+
+        /** A topic subscription's queue (shared or durable) is not kept: not in a state machine without transport. */
+        private static boolean isKept(final HostedQueue queue)
+        {
+            return !queue.name.startsWith(DurableTopicFeed.QUEUE_PREFIX) && !queue.name.startsWith("shared:");
         }
 
         private void emit(final int bodyLength)
