@@ -77,6 +77,7 @@ public final class HostService implements ClusteredService
     private volatile long digestRequestedAt = Long.MAX_VALUE;
     private volatile long digestPosition = -1;
     private volatile long digest;
+    private volatile boolean restoredFromSnapshot;
 
     /**
      * A service with the host's limits from the system properties ({@link HostLimits#fromSystemProperties()}).
@@ -153,6 +154,17 @@ public final class HostService implements ClusteredService
             }
             cluster.idleStrategy().idle(fragments);
         }
+        restoredFromSnapshot = true;
+    }
+
+    /**
+     * Whether this service started from a snapshot ({@link #onStart} given one, and restored it).
+     *
+     * @return true if it did; any thread.
+     */
+    public boolean restoredFromSnapshot()
+    {
+        return restoredFromSnapshot;
     }
 
     /** {@inheritDoc} */
