@@ -226,6 +226,18 @@ final class Admission
     }
 
     /**
+     * Restores the host's accounts from a snapshot.
+     *
+     * @param hostBytes the bytes held and kept for producers, with their overhead.
+     * @param refused   how many arriving messages were refused for want of room.
+     */
+    void restore(final long hostBytes, final long refused)
+    {
+        this.hostBytes = hostBytes;
+        this.refused = refused;
+    }
+
+    /**
      * Adds the host's accounts to a digest.
      *
      * @param digest the digest.

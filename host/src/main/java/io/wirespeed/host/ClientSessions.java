@@ -224,6 +224,41 @@ final class ClientSessions
         return count;
     }
 
+    /** @return the last session id issued (a snapshot's). */
+    long lastSessionId()
+    {
+        return lastSessionId;
+    }
+
+    /**
+     * Restores the sessions from a snapshot: the last id issued, then each session, in id order.
+     *
+     * @param lastSessionId the last session id issued.
+     */
+    void lastSessionId(final long lastSessionId)
+    {
+        this.lastSessionId = lastSessionId;
+    }
+
+    /**
+     * Restores an open session from a snapshot (in id order, after those with lower ids), without the egress: the
+     * caller restores what the egress keeps for it.
+     *
+     * @param session the session.
+     */
+    void restore(final HostSession session)
+    {
+        if (!inIdOrder.isEmpty() && inIdOrder.get(inIdOrder.size() - 1).id >= session.id)
+        {
+            throw new IllegalStateException("snapshot has session " + session.id + " out of id order");
+        }
+        byId.put(session.id, session);
+        inIdOrder.add(session);
+        final long key = connectionKey(session.high, session.low);
+        session.sameBucket = byConnection.get(key);
+        byConnection.put(key, session);
+    }
+
     /**
      * Adds every open session's state to a digest, in id order, and the last id issued.
      *

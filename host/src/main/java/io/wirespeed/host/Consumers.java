@@ -71,6 +71,7 @@ final class Consumers
             return;
         }
         final HostedConsumer consumer = new HostedConsumer(client, consumerId, queue, test, credit);
+        consumer.selectorText = null == selector ? "" : selector;
         client.consumers.put(consumerId, consumer);
         queue.consumers.add(consumer);
         context.proxy.accepted(client, consumerId);
@@ -163,6 +164,22 @@ final class Consumers
             release(consumer);
         }
         client.consumers.clear();
+    }
+
+    /** @return the last delivery id issued (a snapshot's). */
+    long lastDeliveryId()
+    {
+        return deliveryIds;
+    }
+
+    /**
+     * Restores the last delivery id issued from a snapshot.
+     *
+     * @param lastDeliveryId the id.
+     */
+    void lastDeliveryId(final long lastDeliveryId)
+    {
+        deliveryIds = lastDeliveryId;
     }
 
     /**

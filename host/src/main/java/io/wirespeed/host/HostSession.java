@@ -115,6 +115,18 @@ public final class HostSession
         return state == State.CONNECTED || state == State.REFUSED;
     }
 
+    /** @return when it was last heard from (the host's time). */
+    long lastHeardNs()
+    {
+        return lastHeardNs;
+    }
+
+    /** @return when it opened (the host's time). */
+    long createdNs()
+    {
+        return createdNanos;
+    }
+
     /**
      * Notes a request from it.
      *

@@ -22,6 +22,8 @@ final class HostedConsumer
     private final EnvelopeReader reader = new EnvelopeReader();
     private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
     int credit;
+    /** Its selector as the client gave it, blank for none: what a snapshot keeps ({@link HostSnapshot}). */
+    String selectorText = "";
     /**
      * What the queue looked like when its last search found nothing this consumer takes ({@link HostedQueue#take}):
      * its count of put-back messages then, or -1 for never; the last sequence it had; until when (a message not

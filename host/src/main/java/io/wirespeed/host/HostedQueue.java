@@ -337,6 +337,66 @@ final class HostedQueue
     }
 
     /**
+     * The waiting messages in delivery order (highest priority first, arrival order within one), for a snapshot.
+     *
+     * @return a new list of them.
+     */
+    List<StoredMessage> waitingInOrder()
+    {
+        final ArrayList<StoredMessage> all = new ArrayList<>(size);
+        for (int p = PRIORITIES - 1; p >= 0; p--)
+        {
+            all.addAll(waiting[p]);
+        }
+        return all;
+    }
+
+    /** @return whose turn it is next among the open consumers. */
+    int nextConsumer()
+    {
+        return nextConsumer;
+    }
+
+    /** @return how many messages were put back so far. */
+    long putBacks()
+    {
+        return putBacks;
+    }
+
+    /** @return the highest arrival sequence added. */
+    long lastSequence()
+    {
+        return lastSequence;
+    }
+
+    /**
+     * Restores the queue's turn and marks from a snapshot.
+     *
+     * @param nextConsumer whose turn it is next.
+     * @param putBacks     how many messages were put back so far.
+     * @param lastSequence the highest arrival sequence added.
+     */
+    void restoreMarks(final int nextConsumer, final long putBacks, final long lastSequence)
+    {
+        this.nextConsumer = nextConsumer;
+        this.putBacks = putBacks;
+        this.lastSequence = lastSequence;
+    }
+
+    /**
+     * Restores a waiting message from a snapshot, after those before it in delivery order; its room's counts are
+     * restored as they were written, not counted again.
+     *
+     * @param message the message.
+     */
+    void restoreWaiting(final StoredMessage message)
+    {
+        message.room = room;
+        waiting[clamp(message.priority)].addLast(message);
+        size++;
+    }
+
+    /**
      * Adds the queue's state to a digest: its name, owner, room, turn, waiting messages in delivery order, and its
      * consumers (open, then closed ones still holding deliveries) with their credit and deliveries in flight. The
      * consumers' search marks ({@link HostedConsumer#idleSequence}) are left out: they spare work, and change no

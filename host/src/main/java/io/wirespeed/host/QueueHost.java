@@ -364,6 +364,34 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
     }
 
     /**
+     * Writes the state machine's state to a snapshot ({@link HostSnapshot}): Begin, the sessions, the queues with
+     * what they hold and their consumers, then each session's consumers in subscription order. The caller adds what
+     * is its own and the End record. Not for a host with shared or durable subscriptions or browses under way.
+     *
+     * @param sink where each record goes, one message each.
+     */
+    public void takeSnapshot(final HostSnapshot.Sink sink)
+    {
+        new HostSnapshot.Writer(sink).write(context.nowNs, context.nowMs, lastLivenessCheck,
+            sessions, queues, intake, consumers, context.admission);
+    }
+
+    /**
+     * A reader that restores a snapshot ({@link #takeSnapshot}) into this state machine, which must hold nothing yet.
+     *
+     * @return the reader, to be given the snapshot's records in order.
+     */
+    public HostSnapshot.Reader snapshotReader()
+    {
+        if (0 != sessions.size() || 0 != queues.size())
+        {
+            throw new IllegalStateException("a snapshot is restored only into a host that holds nothing yet: this " +
+                "one has " + sessions.size() + " sessions and " + queues.size() + " queues");
+        }
+        return new HostSnapshot.Reader(context, sessions, queues, intake, consumers, when -> lastLivenessCheck = when);
+    }
+
+    /**
      * A 64-bit digest of the host's logical state ({@link HostStateDigest}): its sessions by id, its queues in the
      * order made (their messages with numbers and delivery state, counts, room kept and waited for, consumers with
      * credit and deliveries in flight), temporary queues, shared and durable subscriptions with their positions, and

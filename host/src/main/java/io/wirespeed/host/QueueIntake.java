@@ -485,6 +485,22 @@ final class QueueIntake implements MessageIntake
         }
     }
 
+    /** @return the last message number issued (a snapshot's). */
+    long lastSequence()
+    {
+        return sequence;
+    }
+
+    /**
+     * Restores the last message number issued from a snapshot.
+     *
+     * @param lastSequence the number.
+     */
+    void lastSequence(final long lastSequence)
+    {
+        sequence = lastSequence;
+    }
+
     /**
      * Adds the intake's state to a digest: the last message number issued, whether recording is stopped, and how
      * many live messages wait for their recorded copies and recorded ones for their live copies. The UDP relay's

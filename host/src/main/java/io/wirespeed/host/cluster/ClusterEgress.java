@@ -135,6 +135,42 @@ public final class ClusterEgress implements HostEgress
         overflowed.clear();
     }
 
+    /**
+     * The host sessions it knows, each with the cluster session it came through, for a snapshot: in host session id
+     * order, the order they opened.
+     *
+     * @return pairs of host session id and cluster session id, in a new array.
+     */
+    long[] sessionsForSnapshot()
+    {
+        final long[] hostSessions = new long[clusterSessionByHostSession.size()];
+        int count = 0;
+        final Long2LongHashMap.KeyIterator keys = clusterSessionByHostSession.keySet().iterator();
+        while (keys.hasNext())
+        {
+            hostSessions[count++] = keys.nextValue();
+        }
+        java.util.Arrays.sort(hostSessions);
+        final long[] pairs = new long[count * 2];
+        for (int i = 0; i < count; i++)
+        {
+            pairs[2 * i] = hostSessions[i];
+            pairs[2 * i + 1] = clusterSessionByHostSession.get(hostSessions[i]);
+        }
+        return pairs;
+    }
+
+    /**
+     * Restores from a snapshot which cluster session a host session came through (in the order they opened).
+     *
+     * @param hostSessionId    the host session.
+     * @param clusterSessionId the cluster session.
+     */
+    void restore(final long hostSessionId, final long clusterSessionId)
+    {
+        bind(hostSessionId, clusterSessionId);
+    }
+
     /** {@inheritDoc} */
     @Override
     public boolean open(final HostSession session, final int replyStreamId)
@@ -143,16 +179,20 @@ public final class ClusterEgress implements HostEgress
         {
             return false;
         }
-        final long clusterSessionId = current.id();
-        clusterSessionByHostSession.put(session.id(), clusterSessionId);
+        bind(session.id(), current.id());
+        return true;
+    }
+
+    private void bind(final long hostSessionId, final long clusterSessionId)
+    {
+        clusterSessionByHostSession.put(hostSessionId, clusterSessionId);
         LongArrayList ids = hostSessionsByClusterSession.get(clusterSessionId);
         if (null == ids)
         {
             ids = new LongArrayList();
             hostSessionsByClusterSession.put(clusterSessionId, ids);
         }
-        ids.addLong(session.id());
-        return true;
+        ids.addLong(hostSessionId);
     }
 
     /** {@inheritDoc} */

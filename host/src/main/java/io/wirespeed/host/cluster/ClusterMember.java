@@ -9,6 +9,7 @@ import org.agrona.concurrent.status.AtomicCounter;
 import io.aeron.archive.Archive;
 import io.aeron.archive.ArchiveThreadingMode;
 import io.aeron.archive.client.AeronArchive;
+import io.aeron.cluster.ClusterControl;
 import io.aeron.cluster.ConsensusModule;
 import io.aeron.cluster.service.Cluster;
 import io.aeron.cluster.service.ClusteredService;
@@ -175,6 +176,27 @@ public final class ClusterMember implements AutoCloseable
             .serviceId(0)
             .idleStrategySupplier(BackoffIdleStrategy::new)
             .errorHandler(errorHandler));
+    }
+
+    /**
+     * Asks the cluster for a snapshot through this member's control toggle (as {@code ClusterTool snapshot} does):
+     * on the leader, every member's service takes one at the same log position.
+     *
+     * @return whether the toggle was set (false while another action is under way).
+     */
+    public boolean requestSnapshot()
+    {
+        return ClusterControl.ToggleState.SNAPSHOT.toggle(consensusModule.context().controlToggleCounter());
+    }
+
+    /**
+     * How many snapshots this member took since it started.
+     *
+     * @return the count.
+     */
+    public long snapshotCount()
+    {
+        return consensusModule.context().snapshotCounter().get();
     }
 
     /**

@@ -3,15 +3,28 @@ package io.wirespeed.host.cluster;
 import java.util.concurrent.TimeUnit;
 
 import org.agrona.DirectBuffer;
+import org.agrona.ExpandableArrayBuffer;
 
 import io.aeron.ExclusivePublication;
+import io.aeron.FragmentAssembler;
 import io.aeron.Image;
+import io.aeron.Publication;
 import io.aeron.cluster.codecs.CloseReason;
 import io.aeron.cluster.service.ClientSession;
 import io.aeron.cluster.service.Cluster;
 import io.aeron.cluster.service.ClusteredService;
 import io.aeron.logbuffer.Header;
+import io.wirespeed.codec.snapshot.sbe.BooleanType;
+import io.wirespeed.codec.snapshot.sbe.ClusterSessionDecoder;
+import io.wirespeed.codec.snapshot.sbe.ClusterSessionEncoder;
+import io.wirespeed.codec.snapshot.sbe.EndDecoder;
+import io.wirespeed.codec.snapshot.sbe.EndEncoder;
+import io.wirespeed.codec.snapshot.sbe.MessageHeaderDecoder;
+import io.wirespeed.codec.snapshot.sbe.MessageHeaderEncoder;
+import io.wirespeed.codec.snapshot.sbe.ServiceDecoder;
+import io.wirespeed.codec.snapshot.sbe.ServiceEncoder;
 import io.wirespeed.host.HostLimits;
+import io.wirespeed.host.HostSnapshot;
 import io.wirespeed.host.QueueHost;
 import io.wirespeed.host.QueueSelectors;
 
@@ -34,8 +47,10 @@ import io.wirespeed.host.QueueSelectors;
  *     cluster session's close cuts it off ({@link QueueHost#onClientLost}).</li>
  *     <li>Egress: only the leader sends ({@link ClusterEgress}).</li>
  * </ul>
- * Not yet: snapshots (a member restarting replays the whole log; one given a snapshot refuses to start), shared and
- * durable subscriptions (refused), the archive.
+ * Snapshots: {@link #onTakeSnapshot} writes the state machine's state ({@link HostSnapshot}), this service's (its
+ * last cluster time, open cluster sessions, whether its tick timer is scheduled) and which cluster session each host
+ * session came through, then an End record; {@link #onStart} restores them, refusing a schema version it does not
+ * know. Not yet: shared and durable subscriptions (refused), browses under way in a snapshot, the archive.
  */
 public final class HostService implements ClusteredService
 {
@@ -62,6 +77,7 @@ public final class HostService implements ClusteredService
     private volatile long digestRequestedAt = Long.MAX_VALUE;
     private volatile long digestPosition = -1;
     private volatile long digest;
+    private volatile boolean restoredFromSnapshot;
 
     /**
      * A service with the host's limits from the system properties ({@link HostLimits#fromSystemProperties()}).
@@ -85,13 +101,70 @@ public final class HostService implements ClusteredService
     @Override
     public void onStart(final Cluster cluster, final Image snapshotImage)
     {
-        if (null != snapshotImage)
-        {
-            throw new IllegalStateException("the clustered queue host cannot restore a snapshot yet (issue 24): " +
-                "remove the member's snapshots (ClusterTool) so that it replays the whole log");
-        }
         this.cluster = cluster;
         egress.cluster(cluster);
+        if (null != snapshotImage)
+        {
+            restore(snapshotImage);
+        }
+    }
+
+    /** Reads the snapshot's records until its End, the host's into the state machine and the service's here. */
+    private void restore(final Image image)
+    {
+        final HostSnapshot.Reader reader = host.snapshotReader();
+        final MessageHeaderDecoder header = new MessageHeaderDecoder();
+        final ServiceDecoder service = new ServiceDecoder();
+        final ClusterSessionDecoder clusterSession = new ClusterSessionDecoder();
+        final boolean[] ended = new boolean[1];
+        final FragmentAssembler assembler = new FragmentAssembler((buffer, offset, length, fragmentHeader) ->
+        {
+            if (ended[0] || reader.read(buffer, offset, length))
+            {
+                return;
+            }
+            header.wrap(buffer, offset);
+            final int at = offset + MessageHeaderDecoder.ENCODED_LENGTH;
+            switch (header.templateId())
+            {
+                case ServiceDecoder.TEMPLATE_ID ->
+                {
+                    service.wrap(buffer, at, header.blockLength(), header.version());
+                    lastTime = service.lastTime();
+                    openSessions = service.openSessions();
+                    tickScheduled = BooleanType.TRUE == service.tickScheduled();
+                }
+                case ClusterSessionDecoder.TEMPLATE_ID ->
+                {
+                    clusterSession.wrap(buffer, at, header.blockLength(), header.version());
+                    egress.restore(clusterSession.hostSessionId(), clusterSession.clusterSessionId());
+                }
+                case EndDecoder.TEMPLATE_ID -> ended[0] = true;
+                default -> throw new IllegalStateException("snapshot has a record of template " +
+                    header.templateId() + ", which version " + header.version() + " of its schema does not have");
+            }
+        });
+        while (!ended[0])
+        {
+            final int fragments = image.poll(assembler, 16);
+            if (0 == fragments && image.isEndOfStream())
+            {
+                throw new IllegalStateException("the queue host's snapshot ended before its End record: it is " +
+                    "incomplete; remove it (ClusterTool) so that the member replays the log");
+            }
+            cluster.idleStrategy().idle(fragments);
+        }
+        restoredFromSnapshot = true;
+    }
+
+    /**
+     * Whether this service started from a snapshot ({@link #onStart} given one, and restored it).
+     *
+     * @return true if it did; any thread.
+     */
+    public boolean restoredFromSnapshot()
+    {
+        return restoredFromSnapshot;
     }
 
     /** {@inheritDoc} */
@@ -184,8 +257,41 @@ public final class HostService implements ClusteredService
     @Override
     public void onTakeSnapshot(final ExclusivePublication snapshotPublication)
     {
-        LOGGER.log(System.Logger.Level.ERROR, "the clustered queue host takes no snapshot yet (issue 24): this " +
-            "snapshot is empty, and a member started from it refuses to start");
+        final ExpandableArrayBuffer buffer = new ExpandableArrayBuffer(64);
+        final MessageHeaderEncoder header = new MessageHeaderEncoder();
+        final HostSnapshot.Sink sink = (recordBuffer, offset, length) ->
+            offer(snapshotPublication, recordBuffer, offset, length);
+        host.takeSnapshot(sink);
+        final ServiceEncoder service = new ServiceEncoder().wrapAndApplyHeader(buffer, 0, header)
+            .lastTime(lastTime).openSessions(openSessions)
+            .tickScheduled(tickScheduled ? BooleanType.TRUE : BooleanType.FALSE);
+        sink.write(buffer, 0, MessageHeaderEncoder.ENCODED_LENGTH + service.encodedLength());
+        final long[] pairs = egress.sessionsForSnapshot();
+        final ClusterSessionEncoder clusterSession = new ClusterSessionEncoder();
+        for (int i = 0; i < pairs.length; i += 2)
+        {
+            clusterSession.wrapAndApplyHeader(buffer, 0, header).hostSessionId(pairs[i])
+                .clusterSessionId(pairs[i + 1]);
+            sink.write(buffer, 0, MessageHeaderEncoder.ENCODED_LENGTH + clusterSession.encodedLength());
+        }
+        final EndEncoder end = new EndEncoder().wrapAndApplyHeader(buffer, 0, header);
+        sink.write(buffer, 0, MessageHeaderEncoder.ENCODED_LENGTH + end.encodedLength());
+    }
+
+    /** Offers one snapshot record, waiting while the publication is back-pressured. */
+    private void offer(
+        final ExclusivePublication publication, final DirectBuffer buffer, final int offset, final int length)
+    {
+        long result;
+        while ((result = publication.offer(buffer, offset, length)) < 0)
+        {
+            if (Publication.CLOSED == result || Publication.MAX_POSITION_EXCEEDED == result)
+            {
+                throw new IllegalStateException("the snapshot publication refused a record: " +
+                    Publication.errorString(result));
+            }
+            cluster.idleStrategy().idle();
+        }
     }
 
     /** {@inheritDoc} */

@@ -2,6 +2,7 @@ package io.wirespeed.host.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
@@ -136,6 +137,52 @@ class HostServiceTest
         awaitEqualDigests("on the survivors after the failover");
         assertEquals(1, deliveries.connectedCount, "the host session was kept: no second Connect");
         assertEquals(0, deliveries.duplicates, "no delivery twice");
+        failOnMemberError();
+    }
+
+    @Test
+    void aMemberRestartedFromASnapshotAndTheLogTailHasTheSameState()
+    {
+        final ClusterMembers list = ClusterMembers.parse(
+            "0=127.0.0.1:" + freeBasePort() + ",1=127.0.0.1:" + freeBasePort() + ",2=127.0.0.1:" + freeBasePort());
+        final HostLimits limits = new HostLimits(64, 8192, 8L << 20, TimeUnit.SECONDS.toNanos(60));
+        for (int id = 0; id < list.size(); id++)
+        {
+            final HostService service = new HostService(limits, new ClusterEgress());
+            services.add(service);
+            members.add(ClusterMember.launch(list, id, ClusterMemberSettings.defaults(
+                dir.resolve("member-" + id).toFile()), service, errorHandler(id)));
+        }
+        final ClusterMember leader = awaitOneLeader(ELECTION_DEADLINE);
+        connectClient(list);
+        connect();
+        Await.until("Connected through the cluster's egress", () -> pollClient() >= 0 && deliveries.connected);
+        subscribe(FIRST_BATCH / 2);
+        sendQueueMessages(1, FIRST_BATCH);
+        // half delivered and in flight, half waiting in the queue: both are in the snapshot
+        awaitDeliveries(FIRST_BATCH / 2);
+        awaitEqualDigests("before the snapshot");
+
+        Await.until("the leader to take the snapshot request", leader::requestSnapshot);
+        Await.until("every member to take a snapshot", () ->
+        {
+            failOnMemberError();
+            pollClient();
+            return members.stream().allMatch((member) -> member.snapshotCount() > 0);
+        });
+        final ClusterMember follower = members.stream().filter((member) -> !member.isLeader()).findFirst()
+            .orElseThrow();
+        final int id = follower.memberId();
+        follower.close();
+        final HostService restarted = new HostService(limits, new ClusterEgress());
+        services.set(id, restarted);
+        members.add(ClusterMember.launch(list, id, follower.settings(), restarted, errorHandler(id)));
+        awaitEqualDigests("with the member restarted from its snapshot");
+        assertTrue(restarted.restoredFromSnapshot(), "member " + id + " started from its snapshot");
+
+        acknowledgeAll();
+        sendQueueMessages(FIRST_BATCH + 1, SECOND_BATCH);
+        awaitEqualDigests("after more input, with the member restarted from its snapshot");
         failOnMemberError();
     }
 
