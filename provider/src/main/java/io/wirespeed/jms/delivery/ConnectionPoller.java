@@ -29,6 +29,9 @@ import io.wirespeed.jms.intake.TopicStreams;
  */
 public final class ConnectionPoller implements Agent
 {
+    /** The poller whose delivery thread the current thread is, if it is one. */
+    private static final ThreadLocal<ConnectionPoller> DELIVERY_THREAD_OF = new ThreadLocal<>();
+
     private final DeliveryConnection connection;
     private final ConnectionConfig config;
     private final TopicStreams topics;
@@ -57,6 +60,36 @@ public final class ConnectionPoller implements Agent
     public void onStart()
     {
         thread = Thread.currentThread();
+        DELIVERY_THREAD_OF.set(this);
+    }
+
+    @Override
+    public void onClose()
+    {
+        DELIVERY_THREAD_OF.remove();
+    }
+
+    /**
+     * While a send made on a connection's delivery thread (from a listener) waits out back-pressure: reads the
+     * streams that serve that connection's listeners once, into their consumers' inboxes, as the thread would between
+     * deliveries, and calls no listener. The thread is the only reader of those streams, so without this a send to a
+     * stream that a listener of the same connection reads (a reflector, a request/reply service, two services on
+     * connections of one JVM that answer each other) could wait for its own reading forever. A consumer more than
+     * {@link io.wirespeed.jms.intake.TopicStream#LAG_LIMIT} behind still stops its stream, and a {@code drop}
+     * stream drops beyond it, as between deliveries. Any other thread: nothing. Allocates nothing.
+     *
+     * @return the fragments read; 0 when there was nothing, or the calling thread is no delivery thread.
+     */
+    public static int readWhileSendWaits()
+    {
+        final ConnectionPoller poller = DELIVERY_THREAD_OF.get();
+        return null == poller ? 0 : poller.topics.readAhead();
+    }
+
+    /** @return whether the calling thread is a connection's delivery thread (it runs listeners). */
+    public static boolean onDeliveryThread()
+    {
+        return null != DELIVERY_THREAD_OF.get();
     }
 
     @Override

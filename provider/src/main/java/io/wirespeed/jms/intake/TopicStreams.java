@@ -172,6 +172,23 @@ public final class TopicStreams
     }
 
     /**
+     * Reads every stream that serves a listener once, into its consumers' inboxes, and leaves the sources that were
+     * sent envelopes queued on their stream for the next {@link #pollForListeners}: the delivery thread, while a send
+     * that a listener made waits out back-pressure, calls no listener.
+     *
+     * @return the fragments read.
+     */
+    public int readAhead()
+    {
+        int work = 0;
+        for (final TopicStream stream : polled)
+        {
+            work += stream.poll(null, fragmentLimit, null);
+        }
+        return work;
+    }
+
+    /**
      * Envelopes read and skipped on every open stream because no consumer here wants their topic; for tests.
      *
      * @return the sum over the open streams.

@@ -12,6 +12,7 @@ import javax.jms.ResourceAllocationException;
 import org.agrona.concurrent.IdleStrategy;
 
 import io.wirespeed.jms.config.ConnectionConfig;
+import io.wirespeed.jms.delivery.ConnectionPoller;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.hostclient.QueueClient;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
@@ -21,7 +22,9 @@ import io.wirespeed.transport.TransportPublication;
  * What a session's send waits for before and while it publishes: room on the queue host's queues (the host's send
  * credit, taken before a queue message is published), a queue host to take queue messages, and a publication that
  * takes the message, waiting out back-pressure with the connection's idle strategy up to {@code sendTimeout}, then
- * refusing with a {@link ResourceAllocationException} that says what to change. A queue message the host refused on
+ * refusing with a {@link ResourceAllocationException} that says what to change. A send made on a connection's
+ * delivery thread (by a listener) reads that connection's listeners' streams while it waits
+ * ({@link ConnectionPoller#readWhileSendWaits}), since that thread is their reader. A queue message the host refused on
  * arrival is reported by the next send or commit of its session. A topic nobody subscribes to drops the message once
  * {@code connectWait} has passed, and the exception listener hears once when every subscriber of a route has gone.
  * One thread at a time; nothing allocated per message.
@@ -184,6 +187,7 @@ final class SendGate
         idle.reset();
         while (true)
         {
+            int read = 0;
             final long result = encoder.attempt(route, length);
             if (result > 0)
             {
@@ -215,10 +219,10 @@ final class SendGate
                 }
                 else if (now - waitingSince > sendTimeoutNs)
                 {
-                    throw new ResourceAllocationException("send to " + route + " was back-pressured for longer than " +
-                        timeoutSetting + ": a subscriber is not keeping up; raise sendTimeout or speed up the " +
-                        "consumers");
+                    throw backPressured(route);
                 }
+                // a listener's send: its thread goes on reading the streams it reads for the connection's listeners
+                read = ConnectionPoller.readWhileSendWaits();
             }
             else if (result == TransportPublication.CLOSED)
             {
@@ -233,8 +237,19 @@ final class SendGate
             {
                 throw JmsExceptions.closed("session");
             }
-            idle.idle();
+            idle.idle(read);
         }
+    }
+
+    private ResourceAllocationException backPressured(final SendRoute route)
+    {
+        final String consumers = ConnectionPoller.onDeliveryThread() ?
+            "a subscriber is not keeping up (this send was made by a MessageListener, whose delivery thread kept " +
+            "reading its connection's listeners' streams meanwhile: the subscriber is another connection's or a " +
+            "receiving thread's, or a listener of this connection so far behind that its stream stopped)" :
+            "a subscriber is not keeping up";
+        return new ResourceAllocationException("send to " + route + " was back-pressured for longer than " +
+            timeoutSetting + ": " + consumers + "; raise sendTimeout or speed up the consumers");
     }
 
     private void onNoSubscribers(final SendRoute route)

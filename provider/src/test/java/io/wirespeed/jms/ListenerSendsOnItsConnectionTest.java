@@ -1,0 +1,177 @@
+package io.wirespeed.jms;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import javax.jms.BytesMessage;
+import javax.jms.Connection;
+import javax.jms.JMSException;
+import javax.jms.MessageProducer;
+import javax.jms.ResourceAllocationException;
+import javax.jms.Session;
+import javax.jms.Topic;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import io.wirespeed.test.Await;
+import io.wirespeed.test.DriverDirectories;
+import io.wirespeed.test.FreePorts;
+
+/**
+ * A MessageListener that sends on its own connection (a reflector, a request/reply service) to a topic that a
+ * listener of the same connection reads: the connection's delivery thread runs the sending listener and is also the
+ * reader of the stream the replies travel on. With 64 KiB terms a stream's window is 32 KiB, and each request is
+ * answered with {@value #REPLIES_PER_REQUEST} replies of {@value #REPLY_SIZE} bytes (64 KiB), more than the window:
+ * the sends must wait out back-pressure that only the waiting thread's own reading can relieve. They go through,
+ * every reply arrives in order, and nothing fails; over IPC and over UDP on loopback. Back-pressure from a reader
+ * that is not the sending thread (another connection's consumer that does not read) still ends the send after
+ * {@code sendTimeout} with a {@link ResourceAllocationException}.
+ */
+@Timeout(value = 1, unit = TimeUnit.MINUTES)
+class ListenerSendsOnItsConnectionTest extends JmsTestSupport
+{
+    private static final int REQUESTS = 40;
+    private static final int REPLIES_PER_REQUEST = 16;
+    private static final int REPLY_SIZE = 4096;
+    private static final Duration DEADLINE = Duration.ofSeconds(20);
+
+    private final String aeronDir = DriverDirectories.unique("listener-sends");
+    private final String options = "aeronDir=" + aeronDir + "&termLength=65536&connectWait=5000";
+
+    @AfterEach
+    void deleteDriver() throws JMSException
+    {
+        closeConnections();
+        DriverDirectories.delete(aeronDir);
+    }
+
+    @Test
+    void aListenerAnswersOverIpcOnTheConnectionThatReadsItsReplies() throws Exception
+    {
+        answersOnItsOwnConnection("wirespeed:ipc?" + options + "&sendTimeout=5000");
+    }
+
+    @Test
+    void aListenerAnswersOverUdpOnLoopbackOnTheConnectionThatReadsItsReplies() throws Exception
+    {
+        answersOnItsOwnConnection(
+            "wirespeed:udp?endpoint=127.0.0.1:" + FreePorts.udp() + "&" + options + "&sendTimeout=5000");
+    }
+
+    @Test
+    void backPressureFromAReaderOnAnotherConnectionStillEndsTheListenersSendAfterSendTimeout() throws Exception
+    {
+        final String requests = uniqueTopic();
+        final String replies = uniqueTopic();
+        final Connection stalled = connection("wirespeed:ipc?" + options);
+        final Session stalledSession = stalled.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        stalledSession.createConsumer(stalledSession.createTopic(replies));
+        stalled.start();
+
+        final Connection service = connection("wirespeed:ipc?" + options + "&sendTimeout=500");
+        final List<Exception> failures = new CopyOnWriteArrayList<>();
+        final AtomicInteger sent = new AtomicInteger();
+        reflect(service, requests, replies, failures, sent);
+        service.start();
+        final Session clientSession = service.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        clientSession.createProducer(clientSession.createTopic(requests)).send(request(clientSession, 0));
+
+        Await.until("the listener's send to fail", DEADLINE, () -> !failures.isEmpty());
+        final ResourceAllocationException refused = assertInstanceOf(ResourceAllocationException.class,
+            failures.get(0));
+        assertTrue(refused.getMessage().contains("sendTimeout=500 ms"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("another connection's"), refused.getMessage());
+        assertTrue(sent.get() < REPLIES_PER_REQUEST, "a consumer that reads nothing took " + sent.get() + " replies");
+    }
+
+    private void answersOnItsOwnConnection(final String uri) throws Exception
+    {
+        final String requests = uniqueTopic();
+        final String replies = uniqueTopic();
+        final Connection connection = connection(uri);
+        final List<Exception> failures = new CopyOnWriteArrayList<>();
+        final AtomicInteger sent = new AtomicInteger();
+        reflect(connection, requests, replies, failures, sent);
+
+        final AtomicInteger next = new AtomicInteger();
+        final AtomicInteger outOfOrder = new AtomicInteger();
+        final Session receiveSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        receiveSession.createConsumer(receiveSession.createTopic(replies)).setMessageListener((message) ->
+        {
+            try
+            {
+                if (((BytesMessage)message).readInt() != next.getAndIncrement())
+                {
+                    outOfOrder.incrementAndGet();
+                }
+            }
+            catch (final JMSException ex)
+            {
+                failures.add(ex);
+            }
+        });
+        connection.start();
+
+        final Session clientSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final MessageProducer producer = clientSession.createProducer(clientSession.createTopic(requests));
+        for (int i = 0; i < REQUESTS; i++)
+        {
+            producer.send(request(clientSession, i));
+        }
+
+        final int expected = REQUESTS * REPLIES_PER_REQUEST;
+        Await.until("every reply, or a failure", DEADLINE, () -> next.get() == expected || !failures.isEmpty());
+        assertEquals(List.of(), failures, "the listener's sends failed");
+        assertEquals(expected, next.get(), "replies received");
+        assertEquals(0, outOfOrder.get(), "replies out of order");
+    }
+
+    /**
+     * A listener on the requests topic that answers each request with {@value #REPLIES_PER_REQUEST} replies on the
+     * replies topic, numbered in order, from its own session.
+     */
+    private static void reflect(
+        final Connection connection, final String requests, final String replies, final List<Exception> failures,
+        final AtomicInteger sent) throws JMSException
+    {
+        final Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final Topic replyTopic = session.createTopic(replies);
+        final MessageProducer producer = session.createProducer(replyTopic);
+        final byte[] padding = new byte[REPLY_SIZE - Integer.BYTES];
+        session.createConsumer(session.createTopic(requests)).setMessageListener((message) ->
+        {
+            try
+            {
+                final int request = ((BytesMessage)message).readInt();
+                for (int i = 0; i < REPLIES_PER_REQUEST; i++)
+                {
+                    final BytesMessage reply = session.createBytesMessage();
+                    reply.writeInt(request * REPLIES_PER_REQUEST + i);
+                    reply.writeBytes(padding);
+                    producer.send(reply);
+                    sent.incrementAndGet();
+                }
+            }
+            catch (final JMSException ex)
+            {
+                failures.add(ex);
+            }
+        });
+    }
+
+    private static BytesMessage request(final Session session, final int number) throws JMSException
+    {
+        final BytesMessage request = session.createBytesMessage();
+        request.writeInt(number);
+        return request;
+    }
+}
