@@ -41,22 +41,43 @@ public final class FreePorts
      */
     public static int udpPair()
     {
+        return udpRun(2);
+    }
+
+    /**
+     * A UDP port on 127.0.0.1 such that it and the {@code count - 1} ports after it were all free when asked: e.g. a
+     * cluster member's five ports.
+     *
+     * @param count how many ports in a row.
+     * @return the first port of the run.
+     */
+    public static int udpRun(final int count)
+    {
         for (int attempt = 0; attempt < 100; attempt++)
         {
             final int port = udp();
-            if (port < 65535)
+            if (port + count - 1 <= 65535 && allFree(port + 1, count - 1))
             {
-                try (DatagramSocket next = new DatagramSocket(
-                    new InetSocketAddress(InetAddress.getLoopbackAddress(), port + 1)))
-                {
-                    return port;
-                }
-                catch (final IOException ex)
-                {
-                    // taken: try another
-                }
+                return port;
             }
         }
-        throw new IllegalStateException("no two free UDP ports in a row on 127.0.0.1 after 100 tries");
+        throw new IllegalStateException("no " + count + " free UDP ports in a row on 127.0.0.1 after 100 tries");
+    }
+
+    private static boolean allFree(final int first, final int count)
+    {
+        for (int port = first; port < first + count; port++)
+        {
+            try (DatagramSocket socket = new DatagramSocket(
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), port)))
+            {
+                socket.getLocalPort();
+            }
+            catch (final IOException ex)
+            {
+                return false;
+            }
+        }
+        return true;
     }
 }

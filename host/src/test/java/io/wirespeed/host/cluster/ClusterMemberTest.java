@@ -19,7 +19,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -47,6 +46,7 @@ import io.aeron.driver.ThreadingMode;
 import io.aeron.exceptions.AeronException;
 import io.aeron.logbuffer.Header;
 import io.wirespeed.test.Await;
+import io.wirespeed.test.FreePorts;
 import io.wirespeed.test.SlowTest;
 
 /**
@@ -308,32 +308,7 @@ class ClusterMemberTest
      */
     private static int freeBasePort()
     {
-        for (int attempt = 0; attempt < 100; attempt++)
-        {
-            final int base = 20_000 + ThreadLocalRandom.current().nextInt(12_000);
-            if (allFree(base, ClusterMembers.PORTS_PER_MEMBER))
-            {
-                return base;
-            }
-        }
-        throw new IllegalStateException("no five free UDP ports in a row on 127.0.0.1 after 100 tries");
-    }
-
-    private static boolean allFree(final int base, final int count)
-    {
-        for (int port = base; port < base + count; port++)
-        {
-            try (DatagramSocket socket = new DatagramSocket(
-                new InetSocketAddress(InetAddress.getLoopbackAddress(), port)))
-            {
-                socket.getLocalPort();
-            }
-            catch (final IOException ex)
-            {
-                return false;
-            }
-        }
-        return true;
+        return FreePorts.udpRun(ClusterMembers.PORTS_PER_MEMBER);
     }
 
     /**

@@ -4,20 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -50,6 +44,7 @@ import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
 import io.wirespeed.host.HostLimits;
 import io.wirespeed.test.Await;
+import io.wirespeed.test.FreePorts;
 import io.wirespeed.test.SlowTest;
 
 /**
@@ -63,6 +58,7 @@ import io.wirespeed.test.SlowTest;
 @SlowTest
 class HostServiceTest
 {
+    private static final HostLimits LIMITS = new HostLimits(64, 8192, 8L << 20, TimeUnit.SECONDS.toNanos(60));
     private static final int FIRST_BATCH = 100;
     private static final int SECOND_BATCH = 100;
     private static final long CLIENT_HIGH = 0x5EED;
@@ -99,17 +95,7 @@ class HostServiceTest
     @Test
     void threeMembersServeAHostSessionAndKeepItAcrossALeaderKill()
     {
-        final ClusterMembers list = ClusterMembers.parse(
-            "0=127.0.0.1:" + freeBasePort() + ",1=127.0.0.1:" + freeBasePort() + ",2=127.0.0.1:" + freeBasePort());
-        final HostLimits limits = new HostLimits(64, 8192, 8L << 20, TimeUnit.SECONDS.toNanos(60));
-        for (int id = 0; id < list.size(); id++)
-        {
-            final HostService service = new HostService(limits, new ClusterEgress());
-            services.add(service);
-            final File base = dir.resolve("member-" + id).toFile();
-            members.add(ClusterMember.launch(list, id, ClusterMemberSettings.defaults(base), service,
-                errorHandler(id)));
-        }
+        final ClusterMembers list = launchThree();
         final ClusterMember leader = awaitOneLeader(ELECTION_DEADLINE);
         connectClient(list);
 
@@ -143,16 +129,7 @@ class HostServiceTest
     @Test
     void aMemberRestartedFromASnapshotAndTheLogTailHasTheSameState()
     {
-        final ClusterMembers list = ClusterMembers.parse(
-            "0=127.0.0.1:" + freeBasePort() + ",1=127.0.0.1:" + freeBasePort() + ",2=127.0.0.1:" + freeBasePort());
-        final HostLimits limits = new HostLimits(64, 8192, 8L << 20, TimeUnit.SECONDS.toNanos(60));
-        for (int id = 0; id < list.size(); id++)
-        {
-            final HostService service = new HostService(limits, new ClusterEgress());
-            services.add(service);
-            members.add(ClusterMember.launch(list, id, ClusterMemberSettings.defaults(
-                dir.resolve("member-" + id).toFile()), service, errorHandler(id)));
-        }
+        final ClusterMembers list = launchThree();
         final ClusterMember leader = awaitOneLeader(ELECTION_DEADLINE);
         connectClient(list);
         connect();
@@ -174,7 +151,7 @@ class HostServiceTest
             .orElseThrow();
         final int id = follower.memberId();
         follower.close();
-        final HostService restarted = new HostService(limits, new ClusterEgress());
+        final HostService restarted = new HostService(LIMITS, new ClusterEgress());
         services.set(id, restarted);
         members.add(ClusterMember.launch(list, id, follower.settings(), restarted, errorHandler(id)));
         awaitEqualDigests("with the member restarted from its snapshot");
@@ -461,34 +438,24 @@ class HostServiceTest
         }
     }
 
-    private static int freeBasePort()
+    /** Three members on loopback, each running a HostService, in this test's directory. */
+    private ClusterMembers launchThree()
     {
-        for (int attempt = 0; attempt < 100; attempt++)
+        final ClusterMembers list = ClusterMembers.parse(
+            "0=127.0.0.1:" + freeBasePort() + ",1=127.0.0.1:" + freeBasePort() + ",2=127.0.0.1:" + freeBasePort());
+        for (int id = 0; id < list.size(); id++)
         {
-            final int base = 20_000 + ThreadLocalRandom.current().nextInt(12_000);
-            if (allFree(base, ClusterMembers.PORTS_PER_MEMBER))
-            {
-                return base;
-            }
+            final HostService service = new HostService(LIMITS, new ClusterEgress());
+            services.add(service);
+            members.add(ClusterMember.launch(list, id, ClusterMemberSettings.defaults(
+                dir.resolve("member-" + id).toFile()), service, errorHandler(id)));
         }
-        throw new IllegalStateException("no five free UDP ports in a row on 127.0.0.1 after 100 tries");
+        return list;
     }
 
-    private static boolean allFree(final int base, final int count)
+    private static int freeBasePort()
     {
-        for (int port = base; port < base + count; port++)
-        {
-            try (DatagramSocket socket = new DatagramSocket(
-                new InetSocketAddress(InetAddress.getLoopbackAddress(), port)))
-            {
-                socket.getLocalPort();
-            }
-            catch (final IOException ex)
-            {
-                return false;
-            }
-        }
-        return true;
+        return FreePorts.udpRun(ClusterMembers.PORTS_PER_MEMBER);
     }
 
     /** The client's side: Connected, the deliveries (by their producer's sequence), NEW_LEADER events. */
