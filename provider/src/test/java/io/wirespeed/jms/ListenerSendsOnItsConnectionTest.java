@@ -32,7 +32,9 @@ import io.wirespeed.test.FreePorts;
  * reader of the stream the replies travel on. With 64 KiB terms a stream's window is 32 KiB, and each request is
  * answered with {@value #REPLIES_PER_REQUEST} replies of {@value #REPLY_SIZE} bytes (64 KiB), more than the window:
  * the sends must wait out back-pressure that only the waiting thread's own reading can relieve. They go through,
- * every reply arrives in order, and nothing fails; over IPC and over UDP on loopback. Back-pressure from a reader
+ * every reply arrives in order, and nothing fails; over IPC and over UDP on loopback. Listeners on two connections
+ * that answer each other (each connection's delivery thread the only reader of what the other's listener sends) go
+ * through likewise. Back-pressure from a reader
  * that is not the sending thread (another connection's consumer that does not read) still ends the send after
  * {@code sendTimeout} with a {@link ResourceAllocationException}.
  */
@@ -42,6 +44,7 @@ class ListenerSendsOnItsConnectionTest extends JmsTestSupport
     private static final int REQUESTS = 40;
     private static final int REPLIES_PER_REQUEST = 16;
     private static final int REPLY_SIZE = 4096;
+    private static final int ACK_SIZE = 6000;
     private static final Duration DEADLINE = Duration.ofSeconds(20);
 
     private final String aeronDir = DriverDirectories.unique("listener-sends");
@@ -65,6 +68,58 @@ class ListenerSendsOnItsConnectionTest extends JmsTestSupport
     {
         answersOnItsOwnConnection(
             "wirespeed:udp?endpoint=127.0.0.1:" + FreePorts.udp() + "&" + options + "&sendTimeout=5000");
+    }
+
+    @Test
+    void listenersOnTwoConnectionsThatAnswerEachOtherDoNotHoldEachOtherBack() throws Exception
+    {
+        final String requests = uniqueTopic();
+        final String replies = uniqueTopic();
+        final String acks = uniqueTopic();
+        final String uri = "wirespeed:ipc?" + options + "&sendTimeout=5000";
+        final List<Exception> failures = new CopyOnWriteArrayList<>();
+        final Connection service = connection(uri);
+        reflect(service, requests, replies, failures, new AtomicInteger());
+        final AtomicInteger acked = new AtomicInteger();
+        final Session ackedSession = service.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        ackedSession.createConsumer(ackedSession.createTopic(acks))
+            .setMessageListener((message) -> acked.incrementAndGet());
+
+        // the client acknowledges each reply with a message as large: while the service's listener sends a request's
+        // replies it reads nothing of its own accord, so the acknowledgements fill their window long before the
+        // replies are all through, and the client's listener waits on the service's delivery thread
+        final Connection client = connection(uri);
+        final Session clientSession = client.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final MessageProducer ackProducer = clientSession.createProducer(clientSession.createTopic(acks));
+        final byte[] ackBody = new byte[ACK_SIZE];
+        clientSession.createConsumer(clientSession.createTopic(replies)).setMessageListener((message) ->
+        {
+            try
+            {
+                final BytesMessage ack = clientSession.createBytesMessage();
+                ack.writeBytes(ackBody);
+                ackProducer.send(ack);
+            }
+            catch (final JMSException ex)
+            {
+                failures.add(ex);
+            }
+        });
+        client.start();
+        service.start();
+
+        final Session requestSession = client.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final MessageProducer producer = requestSession.createProducer(requestSession.createTopic(requests));
+        for (int i = 0; i < REQUESTS; i++)
+        {
+            producer.send(request(requestSession, i));
+        }
+
+        final int expected = REQUESTS * REPLIES_PER_REQUEST;
+        Await.until("every acknowledgement, or a failure", DEADLINE,
+            () -> acked.get() == expected || !failures.isEmpty());
+        assertEquals(List.of(), failures, "the listeners' sends failed");
+        assertEquals(expected, acked.get(), "acknowledgements received");
     }
 
     @Test
