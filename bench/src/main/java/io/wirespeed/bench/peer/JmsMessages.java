@@ -47,6 +47,34 @@ public final class JmsMessages
     }
 
     /**
+     * Sends a reused BytesMessage as fast as the producer takes it, each with the next sequence number (intended time
+     * 0), until a deadline, looked at every 64 sends.
+     *
+     * @param producer      the producer.
+     * @param message       the message, rewritten before each send.
+     * @param padding       bytes after the two longs.
+     * @param firstSequence the first sequence number to send.
+     * @param endNanos      when to stop, in {@link System#nanoTime()}.
+     * @return the next sequence number: the first plus the messages sent.
+     * @throws JMSException if the provider refuses.
+     */
+    public static long sendUntil(
+        final MessageProducer producer, final BytesMessage message, final byte[] padding, final long firstSequence,
+        final long endNanos) throws JMSException
+    {
+        long sequence = firstSequence;
+        while (System.nanoTime() < endNanos)
+        {
+            for (int i = 0; i < 64; i++)
+            {
+                write(message, 0, sequence++, padding);
+                producer.send(message);
+            }
+        }
+        return sequence;
+    }
+
+    /**
      * An unchecked wrapper for a failure inside a listener.
      *
      * @param ex the JMS failure.

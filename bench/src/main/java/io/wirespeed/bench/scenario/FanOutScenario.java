@@ -128,25 +128,12 @@ public final class FanOutScenario
             final byte[] padding = new byte[SIZE - 16];
             connection.start();
 
-            long sequence = 0;
-            final long warmupEnd = System.nanoTime() + (long)(profile.warmupSeconds() * 1e9);
-            while (System.nanoTime() < warmupEnd)
-            {
-                JmsMessages.write(message, 0, sequence++, padding);
-                producer.send(message);
-            }
-            final long warmup = sequence;
+            final long warmup = JmsMessages.sendUntil(
+                producer, message, padding, 0, System.nanoTime() + (long)(profile.warmupSeconds() * 1e9));
             final long deliveredBefore = delivered(counters);
             final long start = System.nanoTime();
-            final long end = start + (long)(profile.measureSeconds() * 1e9);
-            while (System.nanoTime() < end)
-            {
-                for (int i = 0; i < 64; i++)
-                {
-                    JmsMessages.write(message, 0, sequence++, padding);
-                    producer.send(message);
-                }
-            }
+            final long sequence = JmsMessages.sendUntil(
+                producer, message, padding, warmup, start + (long)(profile.measureSeconds() * 1e9));
             final long sendEnd = System.nanoTime();
             final long expected = sequence * consumers;
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(profile.longRun() ? 30 : 10);
