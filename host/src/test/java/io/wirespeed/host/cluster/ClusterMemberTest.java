@@ -9,8 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -20,12 +18,9 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
-import org.agrona.ErrorHandler;
-import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -39,14 +34,10 @@ import io.aeron.cluster.client.EgressListener;
 import io.aeron.cluster.codecs.CloseReason;
 import io.aeron.cluster.service.ClientSession;
 import io.aeron.cluster.service.Cluster;
-import io.aeron.cluster.service.ClusterTerminationException;
 import io.aeron.cluster.service.ClusteredService;
 import io.aeron.driver.MediaDriver;
-import io.aeron.driver.ThreadingMode;
-import io.aeron.exceptions.AeronException;
 import io.aeron.logbuffer.Header;
 import io.wirespeed.test.Await;
-import io.wirespeed.test.FreePorts;
 import io.wirespeed.test.SlowTest;
 
 /**
@@ -68,8 +59,8 @@ class ClusterMemberTest
     @TempDir
     Path dir;
 
-    private final AtomicReference<Throwable> error = new AtomicReference<>();
-    private final List<ClusterMember> members = new ArrayList<>();
+    private final LoopbackMembers loopback = new LoopbackMembers();
+    private final List<ClusterMember> members = loopback.members();
     private final EchoListener echoes = new EchoListener();
     private final UnsafeBuffer message = new UnsafeBuffer(new byte[Long.BYTES]);
     private MediaDriver clientDriver;
@@ -79,10 +70,7 @@ class ClusterMemberTest
     void close()
     {
         CloseHelper.closeAll(client, clientDriver);
-        for (final ClusterMember member : members)
-        {
-            member.close();
-        }
+        loopback.closeAll();
         Await.until("the members' consensus module and service threads to end", () -> memberThreads().isEmpty());
     }
 
@@ -101,8 +89,7 @@ class ClusterMemberTest
     @Test
     void threeMembersFailOverToANewLeaderWithoutLosingACommittedMessage()
     {
-        final ClusterMembers list = ClusterMembers.parse(
-            "0=127.0.0.1:" + freeBasePort() + ",1=127.0.0.1:" + freeBasePort() + ",2=127.0.0.1:" + freeBasePort());
+        final ClusterMembers list = LoopbackMembers.threeMembers();
         final List<CountingService> services = new ArrayList<>();
         for (int id = 0; id < list.size(); id++)
         {
@@ -145,13 +132,13 @@ class ClusterMemberTest
             }
         }
         assertNull(services.get(newLeader.memberId()).lastDuplicate, "no message applied twice");
-        failOnMemberError();
+        loopback.failOnMemberError();
     }
 
     @Test
     void oneMemberElectsItselfAndServesAClient()
     {
-        final ClusterMembers list = ClusterMembers.parse("0=127.0.0.1:" + freeBasePort());
+        final ClusterMembers list = ClusterMembers.parse("0=127.0.0.1:" + LoopbackMembers.freeBasePort());
         final CountingService service = new CountingService();
         members.add(launch(list, 0, service));
 
@@ -162,13 +149,13 @@ class ClusterMemberTest
 
         assertEquals(FIRST_BATCH, service.count);
         assertEquals(sum(FIRST_BATCH), service.sum);
-        failOnMemberError();
+        loopback.failOnMemberError();
     }
 
     @Test
     void aMemberWhosePortIsTakenFailsToStartAndLeavesNothingRunning() throws IOException
     {
-        final int port = freeBasePort();
+        final int port = LoopbackMembers.freeBasePort();
         final ClusterMembers list = ClusterMembers.parse("0=127.0.0.1:" + port);
         final File base = dir.resolve("member-0").toFile();
         try (DatagramSocket taken = new DatagramSocket(new InetSocketAddress(
@@ -187,77 +174,25 @@ class ClusterMemberTest
     private ClusterMember launch(final ClusterMembers list, final int id, final ClusteredService service)
     {
         final File base = dir.resolve("member-" + id).toFile();
-        return ClusterMember.launch(list, id, ClusterMemberSettings.defaults(base), service, errorHandler(id));
-    }
-
-    private ErrorHandler errorHandler(final int memberId)
-    {
-        return (ex) ->
-        {
-            if (ex instanceof ClusterTerminationException ||
-                (ex instanceof AeronException && AeronException.Category.WARN == ((AeronException)ex).category()))
-            {
-                return;
-            }
-            final StringWriter trace = new StringWriter();
-            ex.printStackTrace(new PrintWriter(trace));
-            System.err.println("*** error in cluster member " + memberId + ": " + trace);
-            if (!error.compareAndSet(null, ex))
-            {
-                error.get().addSuppressed(ex);
-            }
-        };
-    }
-
-    private void failOnMemberError()
-    {
-        final Throwable ex = error.get();
-        if (null != ex)
-        {
-            throw new AssertionError("a cluster member reported an error", ex);
-        }
+        return ClusterMember.launch(
+            list, id, ClusterMemberSettings.defaults(base), service, loopback.errorHandler(id));
     }
 
     private ClusterMember awaitOneLeader(final Duration deadline)
     {
-        return Await.value("one leader among the running members", deadline, () ->
+        return loopback.awaitOneLeader(deadline, () ->
         {
-            failOnMemberError();
             if (null != client)
             {
                 pollClient();
             }
-            ClusterMember leader = null;
-            for (final ClusterMember member : members)
-            {
-                if (!member.isClosed() && member.isLeader())
-                {
-                    if (null != leader)
-                    {
-                        return null;
-                    }
-                    leader = member;
-                }
-            }
-            return leader;
         });
     }
 
     private void connectClient(final ClusterMembers list)
     {
-        clientDriver = MediaDriver.launch(new MediaDriver.Context()
-            .aeronDirectoryName(dir.resolve("client-driver").toString())
-            .threadingMode(ThreadingMode.SHARED)
-            .sharedIdleStrategy(new BackoffIdleStrategy())
-            .termBufferSparseFile(true)
-            .dirDeleteOnShutdown(true));
-        client = AeronCluster.connect(new AeronCluster.Context()
-            .aeronDirectoryName(clientDriver.aeronDirectoryName())
-            .ingressChannel("aeron:udp")
-            .ingressEndpoints(list.ingressEndpoints())
-            .egressChannel("aeron:udp?endpoint=127.0.0.1:0")
-            .egressListener(echoes)
-            .messageTimeoutNs(Duration.ofSeconds(10).toNanos()));
+        clientDriver = LoopbackMembers.launchClientDriver(dir.resolve("client-driver"));
+        client = LoopbackMembers.connect(clientDriver, list, "aeron:udp?endpoint=127.0.0.1:0", echoes);
     }
 
     private int pollClient()
@@ -306,11 +241,6 @@ class ClusterMemberTest
      * members' and the client's own {@code :0} endpoints draw from) and drawn at random, so that builds running at
      * once do not meet.
      */
-    private static int freeBasePort()
-    {
-        return FreePorts.udpRun(ClusterMembers.PORTS_PER_MEMBER);
-    }
-
     /**
      * The client's side: echoes counted and summed, any value that came twice, NEW_LEADER events.
      */

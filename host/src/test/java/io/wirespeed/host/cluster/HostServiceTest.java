@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,12 +11,9 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
-import org.agrona.ErrorHandler;
-import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -27,10 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.aeron.cluster.client.AeronCluster;
 import io.aeron.cluster.client.ClusterException;
 import io.aeron.cluster.client.EgressListener;
-import io.aeron.cluster.service.ClusterTerminationException;
 import io.aeron.driver.MediaDriver;
-import io.aeron.driver.ThreadingMode;
-import io.aeron.exceptions.AeronException;
 import io.aeron.logbuffer.Header;
 import io.wirespeed.codec.DestinationKind;
 import io.wirespeed.codec.EnvelopeReader;
@@ -44,7 +36,6 @@ import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
 import io.wirespeed.host.HostLimits;
 import io.wirespeed.test.Await;
-import io.wirespeed.test.FreePorts;
 import io.wirespeed.test.SlowTest;
 
 /**
@@ -72,8 +63,8 @@ class HostServiceTest
     @TempDir
     Path dir;
 
-    private final AtomicReference<Throwable> error = new AtomicReference<>();
-    private final List<ClusterMember> members = new ArrayList<>();
+    private final LoopbackMembers loopback = new LoopbackMembers();
+    private final List<ClusterMember> members = loopback.members();
     private final List<HostService> services = new ArrayList<>();
     private final Deliveries deliveries = new Deliveries();
     private final UnsafeBuffer frame = new UnsafeBuffer(new byte[4096]);
@@ -86,10 +77,7 @@ class HostServiceTest
     void close()
     {
         CloseHelper.closeAll(client, clientDriver);
-        for (final ClusterMember member : members)
-        {
-            member.close();
-        }
+        loopback.closeAll();
     }
 
     @Test
@@ -109,7 +97,7 @@ class HostServiceTest
 
         sendGarbage(new Random(24_001L));
         awaitEqualDigests("after garbage ingress");
-        failOnMemberError();
+        loopback.failOnMemberError();
 
         leader.kill();
         Await.until("a NEW_LEADER event at the client after member " + leader.memberId() + " was killed",
@@ -123,7 +111,7 @@ class HostServiceTest
         awaitEqualDigests("on the survivors after the failover");
         assertEquals(1, deliveries.connectedCount, "the host session was kept: no second Connect");
         assertEquals(0, deliveries.duplicates, "no delivery twice");
-        failOnMemberError();
+        loopback.failOnMemberError();
     }
 
     @Test
@@ -143,7 +131,7 @@ class HostServiceTest
         Await.until("the leader to take the snapshot request", leader::requestSnapshot);
         Await.until("every member to take a snapshot", () ->
         {
-            failOnMemberError();
+            loopback.failOnMemberError();
             pollClient();
             return members.stream().allMatch((member) -> member.snapshotCount() > 0);
         });
@@ -153,26 +141,26 @@ class HostServiceTest
         follower.close();
         final HostService restarted = new HostService(LIMITS, new ClusterEgress());
         services.set(id, restarted);
-        members.add(ClusterMember.launch(list, id, follower.settings(), restarted, errorHandler(id)));
+        members.add(ClusterMember.launch(list, id, follower.settings(), restarted, loopback.errorHandler(id)));
         awaitEqualDigests("with the member restarted from its snapshot");
         assertTrue(restarted.restoredFromSnapshot(), "member " + id + " started from its snapshot");
 
         acknowledgeAll();
         sendQueueMessages(FIRST_BATCH + 1, SECOND_BATCH);
         awaitEqualDigests("after more input, with the member restarted from its snapshot");
-        failOnMemberError();
+        loopback.failOnMemberError();
     }
 
     @Test
     void egressTheClientDoesNotReadWaitsInItsSendQueueAndGoesInOrder()
     {
-        final ClusterMembers list = ClusterMembers.parse("0=127.0.0.1:" + freeBasePort());
+        final ClusterMembers list = ClusterMembers.parse("0=127.0.0.1:" + LoopbackMembers.freeBasePort());
         final ClusterEgress egress = new ClusterEgress();
         final HostService service = new HostService(
             new HostLimits(64, 8192, 8L << 20, TimeUnit.SECONDS.toNanos(60)), egress);
         services.add(service);
         members.add(ClusterMember.launch(list, 0, ClusterMemberSettings.defaults(dir.resolve("member-0").toFile()),
-            service, errorHandler(0)));
+            service, loopback.errorHandler(0)));
         awaitOneLeader(ELECTION_DEADLINE);
         // short terms on the egress: its publication is back-pressured once 32 KiB wait unread, not 8 MiB
         connectClient(list, "aeron:udp?endpoint=127.0.0.1:0|term-length=64k");
@@ -190,13 +178,13 @@ class HostServiceTest
             frame.putBytes(1, envelope, 0, length);
             Await.until("the cluster to take queue message " + sequence, () ->
             {
-                failOnMemberError();
+                loopback.failOnMemberError();
                 return client.offer(frame, 0, 1 + length) > 0;
             });
         }
         Await.until("the leader's egress to be back-pressured", () ->
         {
-            failOnMemberError();
+            loopback.failOnMemberError();
             client.sendKeepAlive();
             return egress.queuedMessages() > 0;
         });
@@ -205,7 +193,7 @@ class HostServiceTest
         assertEquals(0, deliveries.duplicates, "no delivery twice");
         assertEquals(0, deliveries.outOfOrder, "deliveries in the producer's order");
         System.out.println("HostServiceTest: " + egress.queuedMessages() + " messages waited in the send queue");
-        failOnMemberError();
+        loopback.failOnMemberError();
     }
 
     private void connect()
@@ -305,7 +293,7 @@ class HostServiceTest
     {
         Await.until(count + " deliveries through the cluster's egress", () ->
         {
-            failOnMemberError();
+            loopback.failOnMemberError();
             return pollClient() >= 0 && deliveries.count >= count;
         });
         assertEquals(count, deliveries.count);
@@ -338,7 +326,7 @@ class HostServiceTest
             running.forEach((service) -> service.requestDigestAt(at));
             Await.until("every running member's digest " + when, () ->
             {
-                failOnMemberError();
+                loopback.failOnMemberError();
                 pollClient();
                 return running.stream().allMatch((service) -> service.digestPosition() >= at);
             });
@@ -370,92 +358,33 @@ class HostServiceTest
 
     private void connectClient(final ClusterMembers list, final String egressChannel)
     {
-        clientDriver = MediaDriver.launch(new MediaDriver.Context()
-            .aeronDirectoryName(dir.resolve("client-driver").toString())
-            .threadingMode(ThreadingMode.SHARED)
-            .sharedIdleStrategy(new BackoffIdleStrategy())
-            .termBufferSparseFile(true)
-            .dirDeleteOnShutdown(true));
-        client = AeronCluster.connect(new AeronCluster.Context()
-            .aeronDirectoryName(clientDriver.aeronDirectoryName())
-            .ingressChannel("aeron:udp")
-            .ingressEndpoints(list.ingressEndpoints())
-            .egressChannel(egressChannel)
-            .egressListener(deliveries)
-            .messageTimeoutNs(Duration.ofSeconds(10).toNanos()));
+        clientDriver = LoopbackMembers.launchClientDriver(dir.resolve("client-driver"));
+        client = LoopbackMembers.connect(clientDriver, list, egressChannel, deliveries);
     }
 
     private ClusterMember awaitOneLeader(final Duration deadline)
     {
-        return Await.value("one leader among the running members", deadline, () ->
+        return loopback.awaitOneLeader(deadline, () ->
         {
-            failOnMemberError();
             if (null != client)
             {
                 pollClient();
             }
-            ClusterMember leader = null;
-            for (final ClusterMember member : members)
-            {
-                if (!member.isClosed() && member.isLeader())
-                {
-                    if (null != leader)
-                    {
-                        return null;
-                    }
-                    leader = member;
-                }
-            }
-            return leader;
         });
-    }
-
-    private ErrorHandler errorHandler(final int memberId)
-    {
-        return (ex) ->
-        {
-            if (ex instanceof ClusterTerminationException ||
-                (ex instanceof AeronException && AeronException.Category.WARN == ((AeronException)ex).category()))
-            {
-                return;
-            }
-            final StringWriter trace = new StringWriter();
-            ex.printStackTrace(new PrintWriter(trace));
-            System.err.println("*** error in cluster member " + memberId + ": " + trace);
-            if (!error.compareAndSet(null, ex))
-            {
-                error.get().addSuppressed(ex);
-            }
-        };
-    }
-
-    private void failOnMemberError()
-    {
-        final Throwable ex = error.get();
-        if (null != ex)
-        {
-            throw new AssertionError("a cluster member reported an error", ex);
-        }
     }
 
     /** Three members on loopback, each running a HostService, in this test's directory. */
     private ClusterMembers launchThree()
     {
-        final ClusterMembers list = ClusterMembers.parse(
-            "0=127.0.0.1:" + freeBasePort() + ",1=127.0.0.1:" + freeBasePort() + ",2=127.0.0.1:" + freeBasePort());
+        final ClusterMembers list = LoopbackMembers.threeMembers();
         for (int id = 0; id < list.size(); id++)
         {
             final HostService service = new HostService(LIMITS, new ClusterEgress());
             services.add(service);
             members.add(ClusterMember.launch(list, id, ClusterMemberSettings.defaults(
-                dir.resolve("member-" + id).toFile()), service, errorHandler(id)));
+                dir.resolve("member-" + id).toFile()), service, loopback.errorHandler(id)));
         }
         return list;
-    }
-
-    private static int freeBasePort()
-    {
-        return FreePorts.udpRun(ClusterMembers.PORTS_PER_MEMBER);
     }
 
     /** The client's side: Connected, the deliveries (by their producer's sequence), NEW_LEADER events. */

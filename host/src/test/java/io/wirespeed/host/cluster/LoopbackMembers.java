@@ -1,0 +1,158 @@
+package io.wirespeed.host.cluster;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.agrona.ErrorHandler;
+import org.agrona.concurrent.BackoffIdleStrategy;
+
+import io.aeron.cluster.client.AeronCluster;
+import io.aeron.cluster.client.EgressListener;
+import io.aeron.cluster.service.ClusterTerminationException;
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import io.aeron.exceptions.AeronException;
+import io.wirespeed.test.Await;
+import io.wirespeed.test.FreePorts;
+
+/**
+ * What the cluster tests share about their members on loopback: the members a test launched, the first error any
+ * of them reported (Aeron's warnings and a member's own termination aside), and waiting for exactly one leader.
+ */
+final class LoopbackMembers
+{
+    private final AtomicReference<Throwable> error = new AtomicReference<>();
+    private final List<ClusterMember> members = new ArrayList<>();
+
+    /** @return the members launched, in the order the test added them (closed ones stay). */
+    List<ClusterMember> members()
+    {
+        return members;
+    }
+
+    /**
+     * @param memberId the member the handler is for, named in what it prints.
+     * @return a handler that keeps the first error (later ones suppressed in it) and prints each.
+     */
+    ErrorHandler errorHandler(final int memberId)
+    {
+        return (ex) ->
+        {
+            if (ex instanceof ClusterTerminationException ||
+                (ex instanceof AeronException && AeronException.Category.WARN == ((AeronException)ex).category()))
+            {
+                return;
+            }
+            final StringWriter trace = new StringWriter();
+            ex.printStackTrace(new PrintWriter(trace));
+            System.err.println("*** error in cluster member " + memberId + ": " + trace);
+            if (!error.compareAndSet(null, ex))
+            {
+                error.get().addSuppressed(ex);
+            }
+        };
+    }
+
+    /** Fails the test if a member reported an error. */
+    void failOnMemberError()
+    {
+        final Throwable ex = error.get();
+        if (null != ex)
+        {
+            throw new AssertionError("a cluster member reported an error", ex);
+        }
+    }
+
+    /**
+     * Waits until exactly one running member is the leader.
+     *
+     * @param deadline     how long to wait.
+     * @param whileWaiting run on every look (e.g. the test's client polls its egress, so its session stays alive).
+     * @return the leader.
+     */
+    ClusterMember awaitOneLeader(final Duration deadline, final Runnable whileWaiting)
+    {
+        return Await.value("one leader among the running members", deadline, () ->
+        {
+            failOnMemberError();
+            whileWaiting.run();
+            ClusterMember leader = null;
+            for (final ClusterMember member : members)
+            {
+                if (!member.isClosed() && member.isLeader())
+                {
+                    if (null != leader)
+                    {
+                        return null;
+                    }
+                    leader = member;
+                }
+            }
+            return leader;
+        });
+    }
+
+    /** Closes every member launched. */
+    void closeAll()
+    {
+        for (final ClusterMember member : members)
+        {
+            member.close();
+        }
+    }
+
+    /**
+     * Starts the media driver of a test's cluster client: shared threading, backing off when idle.
+     *
+     * @param directory the driver's directory, deleted when it closes.
+     * @return the driver.
+     */
+    static MediaDriver launchClientDriver(final Path directory)
+    {
+        return MediaDriver.launch(new MediaDriver.Context()
+            .aeronDirectoryName(directory.toString())
+            .threadingMode(ThreadingMode.SHARED)
+            .sharedIdleStrategy(new BackoffIdleStrategy())
+            .termBufferSparseFile(true)
+            .dirDeleteOnShutdown(true));
+    }
+
+    /**
+     * Connects a cluster client to the members' ingress over UDP.
+     *
+     * @param driver        the client's media driver.
+     * @param list          the members.
+     * @param egressChannel where the cluster answers the client.
+     * @param listener      told of what comes back.
+     * @return the connected client.
+     */
+    static AeronCluster connect(
+        final MediaDriver driver, final ClusterMembers list, final String egressChannel, final EgressListener listener)
+    {
+        return AeronCluster.connect(new AeronCluster.Context()
+            .aeronDirectoryName(driver.aeronDirectoryName())
+            .ingressChannel("aeron:udp")
+            .ingressEndpoints(list.ingressEndpoints())
+            .egressChannel(egressChannel)
+            .egressListener(listener)
+            .messageTimeoutNs(Duration.ofSeconds(10).toNanos()));
+    }
+
+    /** @return three members on 127.0.0.1, each on five ports that were free when asked. */
+    static ClusterMembers threeMembers()
+    {
+        return ClusterMembers.parse(
+            "0=127.0.0.1:" + freeBasePort() + ",1=127.0.0.1:" + freeBasePort() + ",2=127.0.0.1:" + freeBasePort());
+    }
+
+    /** @return a member's base port: it and the four after it were free on 127.0.0.1 when asked. */
+    static int freeBasePort()
+    {
+        return FreePorts.udpRun(ClusterMembers.PORTS_PER_MEMBER);
+    }
+}
