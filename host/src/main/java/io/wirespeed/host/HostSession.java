@@ -39,6 +39,8 @@ public final class HostSession
     final int controlSession;
     /** Its consumers by id, in the order they subscribed (the order a client that goes releases them in). */
     final Map<Long, HostedConsumer> consumers = new LinkedHashMap<>();
+    /** The last sequence a clustered host applied of each of its producers, to drop copies sent again. */
+    final ProducerSequences producers = new ProducerSequences();
     /** Its browse under way, a sub-session with its own duty cycle work, or null: it browses one queue at a time. */
     BrowseSession browse;
     /** The next session in the same bucket of the host's connection-id index ({@link ClientSessions}). */
@@ -183,6 +185,7 @@ public final class HostSession
     {
         digest.part("session").add(id).add(high).add(low).add(udp).add(controlSession).add(state.ordinal())
             .add(lastHeardNs).add(createdNanos);
+        producers.digest(digest);
         digest.add(consumers.size());
         for (final Map.Entry<Long, HostedConsumer> consumer : consumers.entrySet())
         {

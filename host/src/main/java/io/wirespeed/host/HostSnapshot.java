@@ -21,6 +21,8 @@ import io.wirespeed.codec.snapshot.sbe.MessageDecoder;
 import io.wirespeed.codec.snapshot.sbe.MessageEncoder;
 import io.wirespeed.codec.snapshot.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.snapshot.sbe.MessageHeaderEncoder;
+import io.wirespeed.codec.snapshot.sbe.ProducerSequenceDecoder;
+import io.wirespeed.codec.snapshot.sbe.ProducerSequenceEncoder;
 import io.wirespeed.codec.snapshot.sbe.QueueDecoder;
 import io.wirespeed.codec.snapshot.sbe.QueueEncoder;
 import io.wirespeed.codec.snapshot.sbe.SessionConsumerDecoder;
@@ -106,6 +108,7 @@ public final class HostSnapshot
                 .nowNs(nowNs).nowMs(nowMs);
             emit(begin.encodedLength());
             final SessionEncoder sessionEncoder = new SessionEncoder();
+            final ProducerSequenceEncoder producerSequence = new ProducerSequenceEncoder();
             for (final HostSession session : sessions.all())
             {
                 if (null != session.browse)
@@ -119,6 +122,12 @@ public final class HostSnapshot
                     .controlSession(session.controlSession).state((short)session.state().ordinal())
                     .lastHeardNs(session.lastHeardNs()).createdNs(session.createdNs());
                 emit(sessionEncoder.encodedLength());
+                session.producers.forEach((producer, lastSequence) ->
+                {
+                    producerSequence.wrapAndApplyHeader(buffer, 0, header).producer(producer)
+                        .lastSequence(lastSequence);
+                    emit(producerSequence.encodedLength());
+                });
             }
             for (final HostedQueue queue : queues.all())
             {
@@ -231,6 +240,8 @@ public final class HostSnapshot
         private final MessageHeaderDecoder header = new MessageHeaderDecoder();
         private final BeginDecoder begin = new BeginDecoder();
         private final SessionDecoder session = new SessionDecoder();
+        private final ProducerSequenceDecoder producerSequence = new ProducerSequenceDecoder();
+        private HostSession lastSession;
         private final QueueDecoder queue = new QueueDecoder();
         private final GrantDecoder grant = new GrantDecoder();
         private final WaitingRequestDecoder waiting = new WaitingRequestDecoder();
@@ -282,6 +293,11 @@ public final class HostSnapshot
             {
                 case BeginDecoder.TEMPLATE_ID -> readBegin(buffer, at, blockLength, version);
                 case SessionDecoder.TEMPLATE_ID -> readSession(buffer, at, blockLength, version);
+                case ProducerSequenceDecoder.TEMPLATE_ID ->
+                {
+                    producerSequence.wrap(buffer, at, blockLength, version);
+                    lastSession().producers.restore(producerSequence.producer(), producerSequence.lastSequence());
+                }
                 case QueueDecoder.TEMPLATE_ID -> readQueue(buffer, at, blockLength, version);
                 case GrantDecoder.TEMPLATE_ID ->
                 {
@@ -344,6 +360,7 @@ public final class HostSnapshot
                 states[state], session.createdNs());
             restored.heard(session.lastHeardNs());
             sessions.restore(restored);
+            lastSession = restored;
         }
 
         private void readQueue(final DirectBuffer buffer, final int at, final int blockLength, final int version)
@@ -427,6 +444,15 @@ public final class HostSnapshot
             final StoredMessage restored = new StoredMessage(envelope, sequence, priority, expiration, deliveryTime);
             restored.deliveryCount = deliveryCount;
             return restored;
+        }
+
+        private HostSession lastSession()
+        {
+            if (null == lastSession)
+            {
+                throw new IllegalStateException("snapshot has a ProducerSequence record before any Session");
+            }
+            return lastSession;
         }
 
         private HostedQueue queue()

@@ -144,8 +144,10 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
      * what it sends (an egress): the clustered host ({@code io.wirespeed.host.cluster.HostService}), whose inputs come
      * from the cluster's log. It has no transport: it subscribes to no stream and polls none, has no archive, starts
      * no thread, and neither {@link #doWork}, {@link #start()}, {@link #serveUdp} nor {@link #attachDurable} may be
-     * called. Its clocks stand still at zero: time moves only with {@link #onTick}. Shared and durable subscriptions
-     * are refused (their feeds read a topic's stream and the archive, which are not inputs yet).
+     * called. Its clocks stand still at zero: time moves only with {@link #onTick}. It confirms each PERSISTENT queue
+     * message of a remote client once applied (its driver applies only what is committed) and drops one sent again
+     * with the identity of one applied, confirming it again ({@link ProducerSequences}). Shared and durable
+     * subscriptions are refused (their feeds read a topic's stream and the archive, which are not inputs yet).
      *
      * @param selectors compiles a selector into a test on an envelope; throws IllegalArgumentException with the
      *                  reason for an invalid one.
@@ -202,6 +204,9 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
             context.proxy = context.newProxy();
             this.control = null;
             this.inbound = null;
+            // a state machine applies what its driver committed (a cluster's log): what it applied is kept
+            sessions.udp(true);
+            intake.confirmOnApply();
         }
         else
         {

@@ -52,6 +52,7 @@ final class QueueIntake implements MessageIntake
     private RecordingConfirmations confirmations;
     private long relayStalledSinceNs = NOT_STALLED;
     private boolean recordingStopped;
+    private boolean confirmsOnApply;
     private HostSession lastSender;
     private long refusalsLogged;
     private long sequence;
@@ -377,6 +378,14 @@ final class QueueIntake implements MessageIntake
             envelopeDrops.dropped(() -> "queue host dropped a malformed envelope: " + ex.getMessage());
             return;
         }
+        final HostSession sender = sender(reader.connectionIdHigh(), reader.connectionIdLow());
+        if (confirmsOnApply && null != sender &&
+            sender.producers.isRepeat(reader.sessionId(), reader.producerId(), reader.sequence()))
+        {
+            // sent again after a change of leader: applied once already, so only its confirmation goes again
+            confirmApplied(sender);
+            return;
+        }
         final String name = reader.destinationName().asString();
         final HostedQueue queue = queues.arrivalQueue(name);
         final RecordedArrivals.Identity identity = queueFeed == null || recordingStopped ? null :
@@ -385,7 +394,6 @@ final class QueueIntake implements MessageIntake
         {
             return;
         }
-        final HostSession sender = sender(reader.connectionIdHigh(), reader.connectionIdLow());
         if (queue == null || !context.admission.admit(queue, sender, length))
         {
             refuseArrival(sender, name, queue);
@@ -402,6 +410,31 @@ final class QueueIntake implements MessageIntake
         if (identity != null && message != null)
         {
             arrivals.awaitRecording(identity, message);
+        }
+        if (confirmsOnApply && null != sender)
+        {
+            sender.producers.applied(reader.sessionId(), reader.producerId(), reader.sequence());
+            confirmApplied(sender);
+        }
+    }
+
+    /**
+     * Inputs confirm themselves once applied: the host is a cluster's state machine, which applies only what a
+     * majority's log holds, so a PERSISTENT queue message applied is kept, and its sender over the cluster is told so
+     * at once (as an archive's recording is confirmed to a single host's clients over UDP); and a message sent again
+     * with an identity already applied is dropped, confirmed again.
+     */
+    void confirmOnApply()
+    {
+        confirmsOnApply = true;
+    }
+
+    /** Tells the sender of the PERSISTENT queue message the reader holds that it is kept (committed and applied). */
+    private void confirmApplied(final HostSession sender)
+    {
+        if (sender.udp && reader.deliveryMode() == EnvelopeDescriptor.PERSISTENT)
+        {
+            context.proxy.recorded(sender, reader.sessionId(), reader.producerId(), reader.sequence());
         }
     }
 

@@ -15,10 +15,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.wirespeed.codec.DestinationKind;
+import io.wirespeed.codec.EnvelopeDescriptor;
 import io.wirespeed.codec.EnvelopeWriter;
 import io.wirespeed.codec.control.sbe.AcknowledgeEncoder;
 import io.wirespeed.codec.control.sbe.BooleanType;
 import io.wirespeed.codec.control.sbe.BrowseEncoder;
+import io.wirespeed.codec.control.sbe.ConnectEncoder;
 import io.wirespeed.codec.control.sbe.CreditEncoder;
 import io.wirespeed.codec.control.sbe.DeliverDecoder;
 import io.wirespeed.codec.control.sbe.GiveBackEncoder;
@@ -26,6 +28,8 @@ import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeSharedEncoder;
+import io.wirespeed.codec.control.sbe.RecordedDecoder;
+import io.wirespeed.codec.control.sbe.RecordsQueuesDecoder;
 import io.wirespeed.codec.control.sbe.RefusedDecoder;
 import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.test.AdjustableClock;
@@ -208,6 +212,75 @@ class HostStateMachineTest
         {
             alone.close();
         }
+    }
+
+    @Test
+    void aStateMachineConfirmsAPersistentMessageOnceAppliedAndDropsACopySentAgainEvenAfterASnapshot()
+    {
+        final RecordingEgress egress = new RecordingEgress(null);
+        final QueueHost first = QueueHost.stateMachine(QueueSelectors::compile, limits, egress);
+        final RecordingEgress restoredEgress = new RecordingEgress(null);
+        final QueueHost restored = QueueHost.stateMachine(QueueSelectors::compile, limits, restoredEgress);
+        try
+        {
+            first.onTick(0, 0);
+            final ConnectEncoder connect = new ConnectEncoder().wrapAndApplyHeader(out, 0, header).correlationId(1)
+                .protocolVersion(MessageHeaderEncoder.SCHEMA_VERSION).sessionId(42);
+            connect.client().high(7).low(7).replyStreamId(6007);
+            connect.user("").password("");
+            first.onControlRequest(true, out, 0, MessageHeaderEncoder.ENCODED_LENGTH + connect.encodedLength());
+            assertEquals(1, count(egress, RecordsQueuesDecoder.TEMPLATE_ID), "told it confirms PERSISTENT sends");
+
+            final UnsafeBuffer persistent = new UnsafeBuffer(new byte[256]);
+            final int length = new EnvelopeWriter().wrap(persistent, 0).messageId(7, 7, 3, 2, 5).timestamp(1)
+                .deliveryMode(EnvelopeDescriptor.PERSISTENT).destination(DestinationKind.QUEUE, "q").textBody("m")
+                .finish();
+            first.onQueueMessage(persistent, 0, length);
+            assertEquals(1, first.heldMessages("q"));
+            assertEquals(1, count(egress, RecordedDecoder.TEMPLATE_ID), "confirmed once applied");
+
+            first.onQueueMessage(persistent, 0, length);
+            assertEquals(1, first.heldMessages("q"), "the copy sent again is dropped");
+            assertEquals(2, count(egress, RecordedDecoder.TEMPLATE_ID), "and confirmed again");
+
+            final List<byte[]> snapshot = new ArrayList<>();
+            first.takeSnapshot((buffer, offset, recordLength) ->
+            {
+                final byte[] record = new byte[recordLength];
+                buffer.getBytes(offset, record);
+                snapshot.add(record);
+            });
+            final HostSnapshot.Reader reader = restored.snapshotReader();
+            for (final byte[] record : snapshot)
+            {
+                reader.read(new UnsafeBuffer(record), 0, record.length);
+            }
+            assertEquals(first.stateDigest(), restored.stateDigest(), "the producers' sequences are restored");
+            restored.onQueueMessage(persistent, 0, length);
+            assertEquals(1, restored.heldMessages("q"), "a restored host drops the copy too");
+            assertEquals(1, count(restoredEgress, RecordedDecoder.TEMPLATE_ID), "and confirms it");
+
+            final int next = new EnvelopeWriter().wrap(persistent, 0).messageId(7, 7, 3, 2, 6).timestamp(2)
+                .deliveryMode(EnvelopeDescriptor.PERSISTENT).destination(DestinationKind.QUEUE, "q").textBody("n")
+                .finish();
+            first.onQueueMessage(persistent, 0, next);
+            restored.onQueueMessage(persistent, 0, next);
+            assertEquals(2, first.heldMessages("q"), "the producer's next message is taken");
+            assertEquals(first.stateDigest(), restored.stateDigest());
+        }
+        finally
+        {
+            first.close();
+            restored.close();
+        }
+    }
+
+    private static long count(final RecordingEgress egress, final int templateId)
+    {
+        final MessageHeaderDecoder decoder = new MessageHeaderDecoder();
+        return egress.records.stream().filter((record) -> !record.startsWith("open") && !record.startsWith("close"))
+            .map((record) -> new UnsafeBuffer(HexFormat.of().parseHex(record.substring(record.indexOf(' ') + 1))))
+            .filter((bytes) -> decoder.wrap(bytes, 0).templateId() == templateId).count();
     }
 
     private void tick(final long advanceMs)
