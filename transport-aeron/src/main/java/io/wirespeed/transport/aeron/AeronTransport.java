@@ -5,6 +5,7 @@ import io.aeron.CommonContext;
 import io.aeron.exceptions.AeronException;
 import io.aeron.exceptions.RegistrationException;
 import io.wirespeed.transport.ClientDuty;
+import io.wirespeed.transport.ClusterClients;
 import io.wirespeed.transport.CounterRegistry;
 import io.wirespeed.transport.DriverStatus;
 import io.wirespeed.transport.PersistenceWatch;
@@ -165,7 +166,8 @@ public final class AeronTransport implements Transport
      * {@inheritDoc}
      * <p>
      * An Aeron transport has a {@link PersistenceWatch}: a new {@link RecordingWatch} on its driver's counters; a
-     * {@link CounterRegistry} in its driver's CnC file; a {@link DriverStatus} reading its driver's heartbeat.
+     * {@link CounterRegistry} in its driver's CnC file; a {@link DriverStatus} reading its driver's heartbeat; a
+     * {@link ClusterClients} whose sessions are Aeron Cluster clients on this transport's Aeron client.
      */
     @Override
     public <T> Optional<T> capability(final Class<T> type)
@@ -181,6 +183,11 @@ public final class AeronTransport implements Transport
         if (DriverStatus.class == type)
         {
             return Optional.of(type.cast(new AeronDriverStatus(aeron, context)));
+        }
+        if (ClusterClients.class == type)
+        {
+            return Optional.of(type.cast((ClusterClients)(endpoints, egressChannel, timeoutNs) ->
+                AeronClusterSession.connect(aeron, endpoints, egressChannel, timeoutNs)));
         }
         if (ClientDuty.class == type && null != aeron.conductorAgentInvoker())
         {

@@ -1,0 +1,462 @@
+package io.wirespeed.transport.aeron;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import io.aeron.Aeron;
+import io.aeron.DirectBufferVector;
+import io.aeron.cluster.client.AeronCluster;
+import io.aeron.cluster.client.EgressListener;
+import io.aeron.cluster.codecs.EventCode;
+import io.aeron.exceptions.AeronException;
+import io.aeron.logbuffer.Header;
+import io.wirespeed.transport.ClaimedSpace;
+import io.wirespeed.transport.ClusterSession;
+import io.wirespeed.transport.MessageHandler;
+import io.wirespeed.transport.TransportException;
+import io.wirespeed.transport.TransportPublication;
+import io.wirespeed.transport.TransportSubscription;
+
+/**
+ * A {@link ClusterSession} on Aeron Cluster's client ({@link AeronCluster}) over this transport's Aeron client: the
+ * ingress to the leader is UDP to the members' ingress endpoints, the egress a channel of this client's. One lock
+ * holds the {@link AeronCluster} (which is not thread safe) for each offer and each poll. Polling follows a new leader
+ * ({@link AeronCluster#pollEgress}), sends the cluster's keep-alive when nothing went for a second, and after the
+ * cluster closed the session (no leader within the timeout, or the session timed out) connects again without
+ * blocking the poller ({@link AeronCluster#asyncConnect}).
+ */
+final class AeronClusterSession implements ClusterSession, EgressListener
+{
+    private static final System.Logger LOGGER = System.getLogger(AeronClusterSession.class.getName());
+    private static final long KEEP_ALIVE_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
+    /** Room in a message for the tag byte. */
+    private static final int TAG_LENGTH = 1;
+
+    private final Aeron aeron;
+    private final String ingressEndpoints;
+    private final String egressChannel;
+    private final long messageTimeoutNs;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Egress egress = new Egress();
+    private final int maxMessageLength;
+    private AeronCluster cluster;
+    private AeronCluster.AsyncConnect reconnecting;
+    private long lastReconnectNs;
+    private long lastSentNs;
+    private MessageHandler handler;
+    private volatile long leaderChanges;
+    private volatile int leaderMemberId;
+    private volatile long leadershipTermId;
+    private volatile boolean closed;
+
+    private AeronClusterSession(
+        final Aeron aeron, final String ingressEndpoints, final String egressChannel, final long messageTimeoutNs)
+    {
+        this.aeron = aeron;
+        this.ingressEndpoints = ingressEndpoints;
+        this.egressChannel = egressChannel;
+        this.messageTimeoutNs = messageTimeoutNs;
+        this.cluster = AeronCluster.connect(context());
+        this.maxMessageLength = cluster.ingressPublication().maxMessageLength() - AeronCluster.SESSION_HEADER_LENGTH -
+            TAG_LENGTH;
+        connected(cluster);
+        this.leaderChanges = 0;
+    }
+
+    /**
+     * Connects to the cluster's leader, waiting up to the timeout.
+     *
+     * @param aeron            the Aeron client to use; it stays open when the session closes.
+     * @param ingressEndpoints the members' ingress endpoints, {@code id=host:port,...}.
+     * @param egressChannel    where the cluster answers.
+     * @param messageTimeoutNs how long to wait for the cluster, and for a new leader.
+     * @return the session.
+     * @throws TransportException if no leader answered in time, or the endpoints or channel are invalid.
+     */
+    static AeronClusterSession connect(
+        final Aeron aeron, final String ingressEndpoints, final String egressChannel, final long messageTimeoutNs)
+    {
+        try
+        {
+            return new AeronClusterSession(aeron, ingressEndpoints, egressChannel, messageTimeoutNs);
+        }
+        catch (final AeronException | IllegalStateException | IllegalArgumentException ex)
+        {
+            throw new TransportException("no leader of the cluster " + ingressEndpoints + " answered within " +
+                TimeUnit.NANOSECONDS.toMillis(messageTimeoutNs) + " ms on its ingress (answers to " + egressChannel +
+                "): start a majority of its members, check that this host reaches their ingress ports and that " +
+                "they reach this egress address: " + ex.getMessage(), ex);
+        }
+    }
+
+    private AeronCluster.Context context()
+    {
+        return new AeronCluster.Context()
+            .aeron(aeron)
+            .ownsAeronClient(false)
+            .ingressChannel("aeron:udp")
+            .ingressEndpoints(ingressEndpoints)
+            .egressChannel(egressChannel)
+            .egressListener(this)
+            .messageTimeoutNs(messageTimeoutNs)
+            .newLeaderTimeoutNs(messageTimeoutNs)
+            .idleStrategy(new BackoffIdleStrategy());
+    }
+
+    private void connected(final AeronCluster connected)
+    {
+        leaderMemberId = connected.leaderMemberId();
+        leadershipTermId = connected.leadershipTermId();
+        lastSentNs = System.nanoTime();
+        leaderChanges++;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public TransportPublication ingress(final byte tag)
+    {
+        return new TaggedIngress(tag);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public TransportSubscription egress()
+    {
+        return egress;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public long leaderChanges()
+    {
+        return leaderChanges;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public String describe()
+    {
+        return "cluster " + ingressEndpoints + ", leader " + leaderMemberId + " in term " + leadershipTermId +
+            (closed ? " (closed)" : "");
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onMessage(
+        final long clusterSessionId,
+        final long timestamp,
+        final DirectBuffer buffer,
+        final int offset,
+        final int length,
+        final Header header)
+    {
+        final MessageHandler current = handler;
+        if (null != current)
+        {
+            current.onMessage(buffer, offset, length);
+        }
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onSessionEvent(
+        final long correlationId,
+        final long clusterSessionId,
+        final long leadershipTermId,
+        final int leaderMemberId,
+        final EventCode code,
+        final String detail)
+    {
+        if (EventCode.ERROR == code || EventCode.CLOSED == code || EventCode.AUTHENTICATION_REJECTED == code)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "the " + describe() + " said " + code + ": " + detail);
+        }
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onNewLeader(
+        final long clusterSessionId, final long leadershipTermId, final int leaderMemberId,
+        final String ingressEndpoints)
+    {
+        this.leaderMemberId = leaderMemberId;
+        this.leadershipTermId = leadershipTermId;
+        leaderChanges++;
+        LOGGER.log(System.Logger.Level.INFO, "a new leader leads the " + describe());
+    }
+
+    private long offer(final DirectBufferVector[] vectors)
+    {
+        lock.lock();
+        try
+        {
+            final AeronCluster current = cluster;
+            if (closed)
+            {
+                return TransportPublication.CLOSED;
+            }
+            if (null == current || current.isClosed())
+            {
+                return TransportPublication.NOT_CONNECTED;
+            }
+            final long result = current.offer(vectors);
+            if (result > 0)
+            {
+                lastSentNs = System.nanoTime();
+            }
+            // a closed ingress publication of a lost leader is not the end of the session: a new leader comes
+            return result == TransportPublication.CLOSED ? TransportPublication.NOT_CONNECTED : result;
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    private int poll(final MessageHandler messageHandler)
+    {
+        if (closed || !lock.tryLock())
+        {
+            return 0;
+        }
+        try
+        {
+            final AeronCluster current = cluster;
+            if (null == current || current.isClosed())
+            {
+                return reconnect();
+            }
+            handler = messageHandler;
+            final int work = current.pollEgress();
+            final long now = System.nanoTime();
+            if (!current.isClosed() && now - lastSentNs > KEEP_ALIVE_INTERVAL_NS && current.sendKeepAlive())
+            {
+                lastSentNs = now;
+            }
+            return work;
+        }
+        finally
+        {
+            handler = null;
+            lock.unlock();
+        }
+    }
+
+    /** The cluster closed the session: connects again, one step per poll, a new try at most every timeout. */
+    private int reconnect()
+    {
+        final long now = System.nanoTime();
+        try
+        {
+            if (null == reconnecting)
+            {
+                if (null != cluster)
+                {
+                    LOGGER.log(System.Logger.Level.WARNING, "the " + describe() + " closed this client's session " +
+                        "(no leader within " + TimeUnit.NANOSECONDS.toMillis(messageTimeoutNs) + " ms, or the " +
+                        "session timed out): connecting again");
+                    cluster = null;
+                }
+                if (now - lastReconnectNs < messageTimeoutNs)
+                {
+                    return 0;
+                }
+                lastReconnectNs = now;
+                reconnecting = AeronCluster.asyncConnect(context());
+            }
+            final AeronCluster connected = reconnecting.poll();
+            if (null != connected)
+            {
+                reconnecting = null;
+                cluster = connected;
+                connected(connected);
+                LOGGER.log(System.Logger.Level.INFO, "connected again to the " + describe());
+                return 1;
+            }
+            return 0;
+        }
+        catch (final AeronException | IllegalStateException ex)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "could not connect again to the " + describe() + ": " +
+                ex.getMessage());
+            if (null != reconnecting)
+            {
+                reconnecting.close();
+                reconnecting = null;
+            }
+            return 0;
+        }
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void close()
+    {
+        lock.lock();
+        try
+        {
+            if (!closed)
+            {
+                closed = true;
+                if (null != reconnecting)
+                {
+                    reconnecting.close();
+                    reconnecting = null;
+                }
+                if (null != cluster)
+                {
+                    cluster.close();
+                }
+            }
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public String toString()
+    {
+        return describe();
+    }
+
+    /** The ingress with a tag byte before each message; its vectors are used under the session's lock only. */
+    private final class TaggedIngress implements TransportPublication
+    {
+        private final DirectBufferVector[] vectors = new DirectBufferVector[3];
+        private final DirectBufferVector message = new DirectBufferVector();
+        private final byte tag;
+
+        TaggedIngress(final byte tag)
+        {
+            this.tag = tag;
+            final UnsafeBuffer tagBuffer = new UnsafeBuffer(new byte[TAG_LENGTH]);
+            tagBuffer.putByte(0, tag);
+            vectors[1] = new DirectBufferVector(tagBuffer, 0, TAG_LENGTH);
+            vectors[2] = message;
+        }
+
+        @Override
+        public long offer(final DirectBuffer buffer, final int offset, final int length)
+        {
+            if (length > maxMessageLength)
+            {
+                throw new IllegalArgumentException("a message of " + length + " bytes is longer than the " +
+                    maxMessageLength + " bytes that the cluster's ingress takes");
+            }
+            lock.lock();
+            try
+            {
+                message.reset(buffer, offset, length);
+                return AeronClusterSession.this.offer(vectors);
+            }
+            finally
+            {
+                lock.unlock();
+            }
+        }
+
+        @Override
+        public long tryClaim(final int length, final ClaimedSpace claim)
+        {
+            throw new UnsupportedOperationException("the cluster's ingress is offered to, never claimed: " +
+                "maxClaimLength() is 0");
+        }
+
+        @Override
+        public ClaimedSpace newClaim()
+        {
+            return new AeronClaimedSpace();
+        }
+
+        @Override
+        public int maxClaimLength()
+        {
+            return 0;
+        }
+
+        @Override
+        public int maxMessageLength()
+        {
+            return maxMessageLength;
+        }
+
+        @Override
+        public boolean isConnected()
+        {
+            return !closed;
+        }
+
+        @Override
+        public String channel()
+        {
+            return "aeron:udp (ingress of " + ingressEndpoints + ", tag " + tag + ")";
+        }
+
+        @Override
+        public int streamId()
+        {
+            return AeronCluster.Configuration.ingressStreamId();
+        }
+
+        @Override
+        public int sessionId()
+        {
+            // the cluster session outlives a change of leader; the ingress publication's own session does not
+            final AeronCluster current = cluster;
+            return null == current ? 0 : (int)current.clusterSessionId();
+        }
+
+        @Override
+        public boolean closeAfterDelivery(final long deadlineNs)
+        {
+            return true;
+        }
+
+        @Override
+        public void close()
+        {
+            // the session's, not this view's, to close
+        }
+    }
+
+    /** The egress, polled through the session. */
+    private final class Egress implements TransportSubscription
+    {
+        @Override
+        public int poll(final MessageHandler messageHandler, final int fragmentLimit)
+        {
+            return AeronClusterSession.this.poll(messageHandler);
+        }
+
+        @Override
+        public boolean isConnected()
+        {
+            final AeronCluster current = cluster;
+            return !closed && null != current && !current.isClosed();
+        }
+
+        @Override
+        public String channel()
+        {
+            return egressChannel;
+        }
+
+        @Override
+        public int streamId()
+        {
+            return AeronCluster.Configuration.egressStreamId();
+        }
+
+        @Override
+        public void close()
+        {
+            // the session's, not this view's, to close
+        }
+    }
+}
