@@ -15,7 +15,9 @@ public interface ClusterSession extends AutoCloseable
     /**
      * A publication into the cluster's ingress that puts a tag byte before every message: the service tells kinds of
      * messages apart by it. It never claims ({@link TransportPublication#maxClaimLength()} is 0); it is connected
-     * while the session is open, a new leader's election included; closing it leaves the session open.
+     * while the session is open, a new leader's election included, and while no leader takes messages its offers
+     * are back-pressured ({@link TransportPublication#BACK_PRESSURED}): the sender waits as for room. Closing it
+     * leaves the session open.
      *
      * @param tag the byte put before each message.
      * @return the publication.

@@ -112,8 +112,10 @@ public enum ConnectionOption
         List.of("low-latency", "default"), ConnectionOption::profile),
     /** The queue host's address. */
     HOST("host", "host:port", null,
-        "The queue host's ADDRESS:PORT (a driver process's wirespeed.host.endpoint), reached over UDP; unset, the " +
-        "host of the connection's own media driver, over IPC", List.of(), ConnectionOption::hostEndpoint),
+        "The queue host's ADDRESS:PORT (a driver process's wirespeed.host.endpoint), reached over UDP; or a " +
+        "clustered host's members, ADDRESS:PORT,ADDRESS:PORT,ADDRESS:PORT in member-id order (each member's " +
+        "PORT of wirespeed.cluster.members); unset, the host of the connection's own media driver, over IPC",
+        List.of(), ConnectionOption::hostEndpoint),
     /** The user sent to the queue host. */
     USER("user", "text", null, "User sent to the queue host when the application names none", List.of(),
         (b, n, v) -> b.user = v),
@@ -319,14 +321,22 @@ public enum ConnectionOption
     {
         try
         {
-            QueueStreams.port(value);
+            if (HostMembers.isCluster(value))
+            {
+                HostMembers.parse(value);
+            }
+            else
+            {
+                QueueStreams.port(value);
+            }
             builder.host = value;
         }
         catch (final IllegalArgumentException ex)
         {
             throw new IllegalArgumentException("host '" + value + "' in '" + builder.shown() + "' must be the " +
                 "ADDRESS:PORT a driver process serves its queue host on (its wirespeed.host.endpoint), e.g. " +
-                "10.0.0.1:40400: " + ex.getMessage(), ex);
+                "10.0.0.1:40400, or a clustered host's members, e.g. 10.0.0.1:9000,10.0.0.2:9000,10.0.0.3:9000: " +
+                ex.getMessage(), ex);
         }
     }
 

@@ -248,6 +248,25 @@ final class DeliveryRouting
      */
     void reopenAll() throws JMSException
     {
+        reopenAll(false);
+    }
+
+    /**
+     * Opens the consumers again at a cluster's new leader: the cluster kept them, with the deliveries in flight to
+     * them, but what the lost leader sent last may never have come, and what this client sent it last (credit,
+     * acknowledgements) may never have reached the log. So each consumer is closed (its deliveries in flight go back
+     * to the queue, marked redelivered) and opened again as after a lost host ({@link #reopenAll()}); what the
+     * application still holds of it comes again, marked redelivered, and acknowledging the old copy does nothing.
+     *
+     * @throws JMSException if the host cannot be reached.
+     */
+    void reopenAfterNewLeader() throws JMSException
+    {
+        reopenAll(true);
+    }
+
+    private void reopenAll(final boolean closeFirst) throws JMSException
+    {
         for (final Map.Entry<Long, Reopen> entry : subscriptions.entrySet())
         {
             final long consumerId = entry.getKey();
@@ -255,6 +274,10 @@ final class DeliveryRouting
             final Reopen reopen = entry.getValue();
             if (inbox != null)
             {
+                if (closeFirst)
+                {
+                    host.closeConsumer(consumerId, false);
+                }
                 // what it drops was never taken by the application, which so never gives that credit back
                 final int dropped = inbox.drain().length;
                 final long owed;

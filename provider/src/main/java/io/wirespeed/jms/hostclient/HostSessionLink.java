@@ -1,6 +1,7 @@
 package io.wirespeed.jms.hostclient;
 
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
 
 import javax.jms.JMSException;
 import javax.jms.JMSSecurityException;
@@ -55,11 +56,15 @@ final class HostSessionLink
     private volatile PendingConnect pendingConnect;
     private volatile long lastHeardNs;
     private volatile String lostReason;
+    private final LongSupplier leaderChanges;
+    private long seenLeaderChanges;
 
     /**
      * @param transport     opens new streams after the host was lost.
      * @param replyStream   the stream this client receives responses on.
-     * @param endpoint      the host's {@code ADDRESS:PORT} over UDP, or null for the host of the media driver.
+     * @param endpoint      the host's {@code ADDRESS:PORT} over UDP, whose streams are replaced after a loss; null for
+     *                      the host of the media driver, and for a cluster (whose session follows its leader).
+     * @param remote        whether the host is another process's (over UDP, or a cluster): then a session is needed.
      * @param replies       the reply stream, open.
      * @param host          sends the requests, on the control stream tied to the reply stream.
      * @param requests      the client's requests.
@@ -70,13 +75,17 @@ final class HostSessionLink
      * @param hostTimeoutNs how long to wait for the host to answer a Connect.
      * @param hostLostNs    how long the host may stay silent before it is taken for lost.
      * @param where         where the host is, for messages.
+     * @param leaderChanges how many times a cluster's new leader took over, or null for a host that is no cluster.
      */
     HostSessionLink(
-        final Transport transport, final int replyStream, final String endpoint, final TransportSubscription replies,
+        final Transport transport, final int replyStream, final String endpoint, final boolean remote,
+        final TransportSubscription replies,
         final HostProxy host, final HostRequests requests, final DeliveryRouting routing,
         final SendConfirmations confirmations, final String user, final String password, final long hostTimeoutNs,
-        final long hostLostNs, final String where)
+        final long hostLostNs, final String where, final LongSupplier leaderChanges)
     {
+        this.leaderChanges = leaderChanges;
+        this.seenLeaderChanges = null == leaderChanges ? 0 : leaderChanges.getAsLong();
         this.transport = transport;
         this.replyStream = replyStream;
         this.endpoint = endpoint;
@@ -87,7 +96,7 @@ final class HostSessionLink
         this.confirmations = confirmations;
         this.user = user;
         this.password = password;
-        this.needsSession = endpoint != null || user != null;
+        this.needsSession = remote || user != null;
         this.hostTimeoutNs = hostTimeoutNs;
         this.hostLostNs = hostLostNs;
         this.where = where;
@@ -201,6 +210,7 @@ final class HostSessionLink
         try
         {
             final int read = replies.poll(handler, 64);
+            reopenAfterNewLeader();
             keepAlive();
             reconnectIfDue();
             return read;
@@ -208,6 +218,36 @@ final class HostSessionLink
         finally
         {
             pollLock.unlock();
+        }
+    }
+
+    /**
+     * A cluster's new leader took over: the consumers are opened again there
+     * ({@link DeliveryRouting#reopenAfterNewLeader}), as the lost leader's last deliveries and this client's last
+     * requests to it may be lost. Under the poll lock.
+     */
+    private void reopenAfterNewLeader()
+    {
+        if (null == leaderChanges || !sessionOpen)
+        {
+            return;
+        }
+        final long changes = leaderChanges.getAsLong();
+        if (changes == seenLeaderChanges)
+        {
+            return;
+        }
+        seenLeaderChanges = changes;
+        LOGGER.log(System.Logger.Level.INFO, "a new leader leads the queue host at " + where + "; reopening " +
+            routing.consumers() + " consumer(s) there");
+        try
+        {
+            routing.reopenAfterNewLeader();
+        }
+        catch (final JMSException ex)
+        {
+            LOGGER.log(System.Logger.Level.WARNING, "could not reopen the consumers at the new leader of the queue " +
+                "host at " + where + ": " + ex.getMessage());
         }
     }
 

@@ -8,6 +8,7 @@ import javax.jms.ResourceAllocationException;
 import org.agrona.concurrent.IdleStrategy;
 
 import io.wirespeed.codec.control.QueueStreams;
+import io.wirespeed.jms.config.HostMembers;
 import io.wirespeed.jms.config.MediaChannels;
 import io.wirespeed.jms.wire.ConnectionId;
 import io.wirespeed.transport.MessageHandler;
@@ -33,6 +34,9 @@ import io.wirespeed.transport.TransportSubscription;
  */
 public final class QueueClient implements AutoCloseable
 {
+    /** How long a PERSISTENT message sent to a cluster waits for its confirmation before it goes again. */
+    private static final long RESEND_INTERVAL_NS = 1_000_000_000L;
+
     private final HostProxy host;
     private final String endpoint;
     private final String channel;
@@ -44,6 +48,7 @@ public final class QueueClient implements AutoCloseable
     private final SendCredits credits;
     private final SendConfirmations confirmations = new SendConfirmations();
     private final MessageHandler replyHandler;
+    private final ClusterHost cluster;
 
     /**
      * Opens the client's streams to the host of its media driver, over IPC, without credentials.
@@ -63,7 +68,9 @@ public final class QueueClient implements AutoCloseable
      * @param transport       the transport (a media driver of this JVM, or the host's own over IPC).
      * @param id              the connection's id.
      * @param hostTimeoutMs   how long to wait for the host to answer before saying it is unreachable.
-     * @param endpoint        the host's {@code ADDRESS:PORT} over UDP, or null for the host of the media driver.
+     * @param endpoint        the host's {@code ADDRESS:PORT} over UDP, a clustered host's members
+     *                        ({@code ADDRESS:PORT,ADDRESS:PORT,ADDRESS:PORT}), or null for the host of the media
+     *                        driver.
      * @param user            the user sent in Connect, or null for none.
      * @param password        the password sent in Connect, or null for none.
      * @param driverTimeoutMs how long the host may stay silent before it is taken for lost.
@@ -77,35 +84,61 @@ public final class QueueClient implements AutoCloseable
         this.endpoint = endpoint;
         final TransportSubscription replies;
         final TransportPublication control;
-        if (endpoint == null)
+        if (HostMembers.isCluster(endpoint))
         {
+            this.cluster = ClusterHost.connect(transport, endpoint, hostTimeoutNs);
+            this.channel = cluster.channel();
+            replies = cluster.replies();
+            control = cluster.control();
+        }
+        else if (endpoint == null)
+        {
+            this.cluster = null;
             this.channel = MediaChannels.queueHost();
             replies = transport.addSubscription(channel, replyStream);
             control = transport.addPublication(channel, QueueStreams.CONTROL_STREAM);
         }
         else
         {
+            this.cluster = null;
             this.channel = MediaChannels.queueHostUdp(endpoint);
             replies = transport.addSubscription(MediaChannels.queueHostResponses(endpoint), replyStream);
             control = transport.addPublication(MediaChannels.queueHostRequests(endpoint, replies.registrationId()),
                 QueueStreams.CONTROL_STREAM);
         }
-        this.where = endpoint == null ? channel : "host=" + endpoint + " (UDP)";
+        this.where = endpoint == null ? channel : "host=" + endpoint + (null == cluster ? " (UDP)" : " (cluster)");
         this.host = new HostProxy(control, id, replyStream, hostTimeoutNs, where);
         this.requests = new HostRequests(hostTimeoutNs, where, this::poll,
             () -> host.hostSeen() && !host.isConnected());
         this.routing = new DeliveryRouting(host, requests);
         this.browses = new HostBrowse(host, requests);
-        this.link = new HostSessionLink(transport, replyStream, endpoint, replies, host, requests, routing,
-            confirmations, user, password, hostTimeoutNs, driverTimeoutMs * 1_000_000L, where);
+        this.link = new HostSessionLink(transport, replyStream, null == cluster ? endpoint : null, endpoint != null,
+            replies, host, requests, routing,
+            confirmations, user, password, hostTimeoutNs, driverTimeoutMs * 1_000_000L, where,
+            null == cluster ? null : cluster::leaderChanges);
         this.credits = new SendCredits(this, host);
         this.replyHandler = new ResponseAdapter(id, link, requests, routing, browses, credits, confirmations);
     }
 
-    /** @return the channel queue messages go to the host on: IPC of the media driver, or the host's UDP endpoint. */
+    /**
+     * @return the channel queue messages go to the host on: IPC of the media driver, the host's UDP endpoint, or (for
+     *         a cluster) a name of the cluster's ingress.
+     */
     public String inboundChannel()
     {
         return channel;
+    }
+
+    /**
+     * The transport queue messages go to the host on: the connection's, or for a cluster the cluster's ingress,
+     * whose one publication takes them whatever channel it is asked for.
+     *
+     * @param transport the connection's transport.
+     * @return the transport to publish queue messages on.
+     */
+    public Transport inboundTransport(final Transport transport)
+    {
+        return null == cluster ? transport : cluster.inbound();
     }
 
     /**
@@ -287,7 +320,11 @@ public final class QueueClient implements AutoCloseable
     }
 
     /**
-     * Waits until the host says its archive recorded a PERSISTENT queue message that this client sent over UDP.
+     * Waits until the host says it keeps a PERSISTENT queue message that this client sent: a single host over UDP once
+     * its archive recorded it, a cluster once a majority's log holds it and the host applied it. A message sent to a
+     * cluster goes again, with its identity, when a new leader took over while it waited, and when a second passed
+     * without a confirmation (it may have gone to a leader that was lost before it took it into the log); the host
+     * drops a copy of one it applied and confirms it again.
      *
      * @param sessionId  the sending session.
      * @param producerId the sending producer.
@@ -296,14 +333,17 @@ public final class QueueClient implements AutoCloseable
      * @param timeout    the setting the timeout comes from, for the message.
      * @param idle       how to wait between polls of the reply stream: the session's idle strategy, never a spin, so
      *                   that a producer waiting for each send leaves the cores to the drivers and the host.
+     * @param again      sends the message again, unchanged.
      * @throws JMSException ResourceAllocationException if the host refused a message of the session; a JMSException
      *                      if the host was lost, or did not confirm in time.
      */
     public void awaitRecorded(
         final int sessionId, final int producerId, final long sequence, final long timeoutNs, final String timeout,
-        final IdleStrategy idle) throws JMSException
+        final IdleStrategy idle, final SendAgain again) throws JMSException
     {
         final long start = System.nanoTime();
+        long sentNs = start;
+        long leaderChanges = null == cluster ? 0 : cluster.leaderChanges();
         idle.reset();
         while (!confirmations.isRecorded(sessionId, producerId, sequence))
         {
@@ -314,19 +354,44 @@ public final class QueueClient implements AutoCloseable
             }
             if (!link.isOpen() || host.hostSeen() && !host.isConnected())
             {
-                throw new JMSException("the queue host at " + where + " was lost before its archive confirmed a " +
-                    "PERSISTENT message: it may not have been kept (it is delivered if the host recorded it); " +
+                throw new JMSException("the queue host at " + where + " was lost before " + keeps() + " a " +
+                    "PERSISTENT message: it may not have been kept (it is delivered if the host kept it); " +
                     "send it again once the host runs, or check the driver");
             }
-            if (System.nanoTime() - start > timeoutNs)
+            final long now = System.nanoTime();
+            if (now - start > timeoutNs)
             {
                 throw new JMSException("the queue host at " + where + " did not confirm within " + timeout +
-                    " that its archive recorded a PERSISTENT message: it may not survive a failure of the host " +
-                    "(it is delivered if the host recorded it); check the host's archive (driver log), or raise " +
-                    "sendTimeout");
+                    " that " + keeps() + " a PERSISTENT message: it may not survive a failure of the host " +
+                    "(it is delivered if the host kept it); " + (null == cluster ? "check the host's archive " +
+                    "(driver log)" : "check that a majority of the cluster's members run (" + cluster.describe() +
+                    ")") + ", or raise sendTimeout");
+            }
+            if (null != cluster && (cluster.leaderChanges() != leaderChanges || now - sentNs > RESEND_INTERVAL_NS))
+            {
+                leaderChanges = cluster.leaderChanges();
+                sentNs = now;
+                again.send();
             }
             idle.idle(poll());
         }
+    }
+
+    private String keeps()
+    {
+        return null == cluster ? "its archive recorded" : "a majority of the cluster committed";
+    }
+
+    /** Sends a message again, unchanged, for {@link #awaitRecorded}. */
+    @FunctionalInterface
+    public interface SendAgain
+    {
+        /**
+         * Sends it again.
+         *
+         * @throws JMSException if it cannot be sent.
+         */
+        void send() throws JMSException;
     }
 
     /**
@@ -449,5 +514,9 @@ public final class QueueClient implements AutoCloseable
     {
         host.close();
         link.close();
+        if (null != cluster)
+        {
+            cluster.close();
+        }
     }
 }

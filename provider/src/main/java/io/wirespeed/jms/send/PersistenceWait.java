@@ -97,11 +97,13 @@ final class PersistenceWait
      * @param persistent whether the message is PERSISTENT.
      * @param producerId the sending producer, as in the envelope.
      * @param sequence   the message's sequence, as in the envelope.
+     * @param again      sends the message again, unchanged, when a cluster's new leader may not have it.
      * @throws JMSException ResourceAllocationException if the host refused a message of the session; a JMSException
      *                      if the host was lost, or did not confirm within {@code sendTimeout}.
      */
-    void awaitHostRecorded(final SendRoute route, final boolean persistent, final int producerId, final long sequence)
-        throws JMSException
+    void awaitHostRecorded(
+        final SendRoute route, final boolean persistent, final int producerId, final long sequence,
+        final QueueClient.SendAgain again) throws JMSException
     {
         if (route.queue && persistent)
         {
@@ -109,7 +111,7 @@ final class PersistenceWait
             if (client.confirmsPersistentSends())
             {
                 client.awaitRecorded(session.id(), producerId, sequence, sendTimeoutNs,
-                    "sendTimeout=" + config.sendTimeout().toMillis() + " ms", idle);
+                    "sendTimeout=" + config.sendTimeout().toMillis() + " ms", idle, again);
             }
         }
     }

@@ -16,6 +16,7 @@ import io.wirespeed.jms.config.TopicRouting;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.TopicPattern;
 import io.wirespeed.jms.exceptions.JmsExceptions;
+import io.wirespeed.jms.hostclient.QueueClient;
 import io.wirespeed.jms.runtime.PublicationPool;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.transport.PersistenceWatch;
@@ -134,11 +135,14 @@ public final class SendRoutes
             return queueRoute;
         }
         final SendConnection connection = session.connection();
-        final String channel = connection.queueClient().inboundChannel();
+        final QueueClient client = connection.queueClient();
+        final String channel = client.inboundChannel();
+        // a cluster's ingress, or the connection's own transport
+        final Transport transport = client.inboundTransport(connection.transport());
         try
         {
-            queueRoute = new SendRoute(channel, QueueStreams.INBOUND_STREAM, connection.transport(), channel, true,
-                watch(connection.transport()), connection.runtime().publications());
+            queueRoute = new SendRoute(channel, QueueStreams.INBOUND_STREAM, transport, channel, true,
+                watch(transport), connection.runtime().publications());
             return queueRoute;
         }
         catch (final TransportException ex)

@@ -11,6 +11,7 @@ import org.agrona.concurrent.IdleStrategy;
 
 import io.wirespeed.jms.config.ConnectionConfig;
 import io.wirespeed.jms.destination.JmsDestination;
+import io.wirespeed.jms.hostclient.QueueClient;
 import io.wirespeed.jms.message.JmsMessage;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.metrics.DestinationCounters;
@@ -30,6 +31,13 @@ import io.wirespeed.jms.metrics.DestinationCounters;
  */
 public final class SessionSender
 {
+    /** The claim path writes into the publication and keeps nothing to send again: never taken to a cluster. */
+    private static final QueueClient.SendAgain CLAIMED_NOT_KEPT = () ->
+    {
+        throw new IllegalStateException("a message claimed on its publication cannot be sent again; a cluster's " +
+            "ingress is never claimed");
+    };
+
     private final SendSession session;
     private final ConnectionMetrics metrics;
     private final SendRoutes routes;
@@ -37,6 +45,9 @@ public final class SessionSender
     private final SendGate gate;
     private final PersistenceWait persistence;
     private final TransactionPublisher transaction;
+    private final QueueClient.SendAgain sendLastAgain = this::sendLastAgain;
+    private SendRoute lastRoute;
+    private int lastLength;
 
     /**
      * The sending side of a session.
@@ -118,7 +129,8 @@ public final class SessionSender
                 }
                 encoder.claimNext(message, producerId);
                 publish(route, measured, persistent, counters);
-                persistence.awaitHostRecorded(route, persistent, producerId, message.messageIdSequence());
+                persistence.awaitHostRecorded(route, persistent, producerId, message.messageIdSequence(),
+                    CLAIMED_NOT_KEPT);
                 return;
             }
         }
@@ -135,7 +147,26 @@ public final class SessionSender
         }
         encoder.offerEncoded();
         publish(route, length, persistent, counters);
-        persistence.awaitHostRecorded(route, persistent, producerId, message.messageIdSequence());
+        lastRoute = route;
+        lastLength = length;
+        persistence.awaitHostRecorded(route, persistent, producerId, message.messageIdSequence(), sendLastAgain);
+    }
+
+    /**
+     * Publishes the message encoded last again, unchanged (the session's buffer still holds it while its send waits
+     * for the host): a cluster's new leader may not have it.
+     */
+    private void sendLastAgain() throws JMSException
+    {
+        encoder.offerEncoded();
+        try
+        {
+            gate.publish(lastRoute, encoder, lastLength);
+        }
+        finally
+        {
+            encoder.clear();
+        }
     }
 
     private void publish(

@@ -6,6 +6,7 @@ import javax.jms.TransactionRolledBackException;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import io.wirespeed.codec.EnvelopeReader;
+import io.wirespeed.jms.hostclient.QueueClient;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.metrics.DestinationCounters;
 
@@ -27,6 +28,8 @@ final class TransactionPublisher
     private final SendEncoder encoder;
     private final SendGate gate;
     private final PersistenceWait persistence;
+    private final QueueClient.SendAgain publishWaitingAgain = this::publishWaitingAgain;
+    private PendingTransaction.PendingSend waiting;
 
     /**
      * A publisher for a session's transactions.
@@ -110,8 +113,9 @@ final class TransactionPublisher
                 {
                     pendingBuffer.wrap(pending.bytes());
                     commitReader.wrap(pendingBuffer, 0, pending.bytes().length);
+                    waiting = pending;
                     persistence.awaitHostRecorded(pending.route(), true, commitReader.producerId(),
-                        commitReader.sequence());
+                        commitReader.sequence(), publishWaitingAgain);
                 }
             }
         }
@@ -133,6 +137,20 @@ final class TransactionPublisher
         }
     }
 
+
+    /** Publishes the message the commit waits for again, unchanged: a cluster's new leader may not have it. */
+    private void publishWaitingAgain() throws JMSException
+    {
+        encoder.offerNext(waiting.bytes());
+        try
+        {
+            gate.publish(waiting.route(), encoder, waiting.bytes().length);
+        }
+        finally
+        {
+            encoder.clear();
+        }
+    }
     /** Discards the messages held. */
     void rollback()
     {

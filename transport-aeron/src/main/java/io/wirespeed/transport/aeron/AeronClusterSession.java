@@ -201,15 +201,16 @@ final class AeronClusterSession implements ClusterSession, EgressListener
             }
             if (null == current || current.isClosed())
             {
-                return TransportPublication.NOT_CONNECTED;
+                return TransportPublication.BACK_PRESSURED;
             }
             final long result = current.offer(vectors);
             if (result > 0)
             {
                 lastSentNs = System.nanoTime();
             }
-            // a closed ingress publication of a lost leader is not the end of the session: a new leader comes
-            return result == TransportPublication.CLOSED ? TransportPublication.NOT_CONNECTED : result;
+            // a lost leader's ingress is not the end of the session: a new leader comes, and senders wait as for room
+            return result == TransportPublication.CLOSED || result == TransportPublication.NOT_CONNECTED ?
+                TransportPublication.BACK_PRESSURED : result;
         }
         finally
         {

@@ -1,0 +1,204 @@
+package io.wirespeed.it.cluster;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import javax.jms.Connection;
+import javax.jms.DeliveryMode;
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageProducer;
+import javax.jms.Queue;
+import javax.jms.Session;
+
+import org.agrona.concurrent.SystemEpochClock;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.aeron.exceptions.AeronException;
+import io.aeron.cluster.client.ClusterException;
+import io.wirespeed.host.cluster.ClusterMember;
+import io.wirespeed.host.cluster.ClusterMemberSettings;
+import io.wirespeed.host.cluster.ClusterMembers;
+import io.wirespeed.host.cluster.HostService;
+import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.test.Await;
+import io.wirespeed.test.DriverDirectories;
+import io.wirespeed.test.FreePorts;
+import io.wirespeed.test.SlowTest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A JMS client of a clustered queue host (issue 24): three members in this JVM on loopback, each with its own media
+ * driver, archive and {@link HostService}, and a connection that names them ({@code host=A:P,B:P,C:P}). PERSISTENT
+ * sends return once committed; the leader is killed while a producer sends and a consumer receives, and neither sees
+ * an exception: every send that returned is consumed, a message that comes twice is marked redelivered the second
+ * time, and what comes first time comes in the order sent.
+ */
+@SlowTest
+class ClusteredQueueTest
+{
+    private static final Duration DEADLINE = Duration.ofSeconds(60);
+
+    @TempDir
+    Path dir;
+
+    private final List<ClusterMember> members = new ArrayList<>();
+    private final AtomicReference<Throwable> memberError = new AtomicReference<>();
+    private String hostOption;
+
+    @BeforeEach
+    void launchMembers()
+    {
+        final int[] ports = {FreePorts.udpRun(5), FreePorts.udpRun(5), FreePorts.udpRun(5)};
+        final ClusterMembers list = ClusterMembers.parse(
+            "0=127.0.0.1:" + ports[0] + ",1=127.0.0.1:" + ports[1] + ",2=127.0.0.1:" + ports[2]);
+        hostOption = "127.0.0.1:" + ports[0] + ",127.0.0.1:" + ports[1] + ",127.0.0.1:" + ports[2];
+        for (int id = 0; id < 3; id++)
+        {
+            members.add(ClusterMember.launch(list, id, ClusterMemberSettings.defaults(dir.resolve("m" + id).toFile()),
+                new HostService(), (ex) ->
+                {
+                    final boolean warning = ex instanceof AeronException &&
+                        AeronException.Category.WARN == ((AeronException)ex).category();
+                    if (!(ex instanceof ClusterException) && !warning)
+                    {
+                        memberError.compareAndSet(null, ex);
+                    }
+                }));
+        }
+        leader();
+    }
+
+    @AfterEach
+    void closeMembers()
+    {
+        for (final ClusterMember member : members)
+        {
+            member.close();
+        }
+    }
+
+    private ClusterMember leader()
+    {
+        return Await.value("one leader", DEADLINE, () ->
+        {
+            ClusterMember leader = null;
+            for (final ClusterMember member : members)
+            {
+                if (!member.isClosed() && member.isLeader())
+                {
+                    if (null != leader)
+                    {
+                        return null;
+                    }
+                    leader = member;
+                }
+            }
+            return leader;
+        });
+    }
+
+    private String uri()
+    {
+        return "wirespeed:ipc?driver=embedded&aeronDir=" + DriverDirectories.unique("cluster-client") + "&host=" +
+            hostOption + "&queueHostTimeout=10000&sendTimeout=20000";
+    }
+
+    @Test
+    void persistentSendsAndAConsumerCarryOnAcrossALeaderKill() throws Exception
+    {
+        final int total = 600;
+        final int killAt = 200;
+        final AtomicInteger confirmed = new AtomicInteger();
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        final Map<Integer, Integer> timesReceived = new ConcurrentHashMap<>();
+        final List<String> problems = new CopyOnWriteArrayList<>();
+        try (Connection producerConnection = new JmsConnectionFactory(uri()).createConnection();
+            Connection consumerConnection = new JmsConnectionFactory(uri()).createConnection())
+        {
+            consumerConnection.setExceptionListener((ex) -> failure.compareAndSet(null, ex));
+            producerConnection.setExceptionListener((ex) -> failure.compareAndSet(null, ex));
+            final Session consumerSession = consumerConnection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            final Queue queue = consumerSession.createQueue("orders");
+            final MessageConsumer consumer = consumerSession.createConsumer(queue);
+            final AtomicInteger lastFirstTime = new AtomicInteger();
+            consumer.setMessageListener((message) ->
+            {
+                try
+                {
+                    final int seq = message.getIntProperty("seq");
+                    final int times = timesReceived.merge(seq, 1, Integer::sum);
+                    if (times > 1 && !message.getJMSRedelivered())
+                    {
+                        problems.add("message " + seq + " came " + times + " times, unmarked");
+                    }
+                    if (!message.getJMSRedelivered() && seq < lastFirstTime.getAndSet(seq))
+                    {
+                        problems.add("message " + seq + " came first time after a later one");
+                    }
+                }
+                catch (final JMSException ex)
+                {
+                    failure.compareAndSet(null, ex);
+                }
+            });
+            consumerConnection.start();
+
+            final Session producerSession = producerConnection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            final MessageProducer producer = producerSession.createProducer(queue);
+            producer.setDeliveryMode(DeliveryMode.PERSISTENT);
+            final Thread sender = new Thread(() ->
+            {
+                try
+                {
+                    for (int seq = 1; seq <= total; seq++)
+                    {
+                        final Message message = producerSession.createTextMessage("order " + seq);
+                        message.setIntProperty("seq", seq);
+                        producer.send(message);
+                        confirmed.set(seq);
+                    }
+                }
+                catch (final Throwable ex)
+                {
+                    failure.compareAndSet(null, ex);
+                }
+            }, "producer");
+            sender.start();
+
+            Await.until("the producer to have " + killAt + " sends confirmed", DEADLINE,
+                () -> confirmed.get() >= killAt || null != failure.get());
+            final ClusterMember killed = leader();
+            final long killedAt = SystemEpochClock.INSTANCE.time();
+            killed.kill();
+            final ClusterMember next = leader();
+            assertTrue(next != killed, "another member leads");
+
+            sender.join(DEADLINE.toMillis());
+            assertNull(failure.get(), () -> "no exception reaches the application: " + failure.get());
+            assertEquals(total, confirmed.get(), "every send returned");
+            Await.until("every confirmed message to be consumed", DEADLINE,
+                () -> timesReceived.size() == total || null != failure.get());
+            assertNull(failure.get(), () -> "no exception reaches the application: " + failure.get());
+            assertEquals(List.of(), problems);
+            System.out.println("ClusteredQueueTest: killed the leader " + (SystemEpochClock.INSTANCE.time() -
+                killedAt) + " ms before every message was consumed; " + timesReceived.values().stream()
+                .filter((times) -> times > 1).count() + " messages came again, marked");
+        }
+        assertNull(memberError.get(), () -> "no member reported an error: " + memberError.get());
+    }
+}
