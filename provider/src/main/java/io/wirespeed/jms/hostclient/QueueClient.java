@@ -334,16 +334,17 @@ public final class QueueClient implements AutoCloseable
      * @param idle       how to wait between polls of the reply stream: the session's idle strategy, never a spin, so
      *                   that a producer waiting for each send leaves the cores to the drivers and the host.
      * @param again      sends the message again, unchanged.
+     * @param sentAt     {@link #leaderChanges()} before the message was sent.
      * @throws JMSException ResourceAllocationException if the host refused a message of the session; a JMSException
      *                      if the host was lost, or did not confirm in time.
      */
     public void awaitRecorded(
         final int sessionId, final int producerId, final long sequence, final long timeoutNs, final String timeout,
-        final IdleStrategy idle, final SendAgain again) throws JMSException
+        final IdleStrategy idle, final SendAgain again, final long sentAt) throws JMSException
     {
         final long start = System.nanoTime();
         long sentNs = start;
-        long leaderChanges = null == cluster ? 0 : cluster.leaderChanges();
+        long leaderChanges = sentAt;
         idle.reset();
         while (!confirmations.isRecorded(sessionId, producerId, sequence))
         {
@@ -375,6 +376,17 @@ public final class QueueClient implements AutoCloseable
             }
             idle.idle(poll());
         }
+    }
+
+    /**
+     * How many times a cluster's new leader took over since this client connected: a PERSISTENT message sent before
+     * the count moved may have been lost with the old leader ({@link #awaitRecorded} sends it again).
+     *
+     * @return the count; 0 for a host that is no cluster.
+     */
+    public long leaderChanges()
+    {
+        return null == cluster ? 0 : cluster.leaderChanges();
     }
 
     private String keeps()

@@ -98,12 +98,13 @@ final class PersistenceWait
      * @param producerId the sending producer, as in the envelope.
      * @param sequence   the message's sequence, as in the envelope.
      * @param again      sends the message again, unchanged, when a cluster's new leader may not have it.
+     * @param sentAt     {@link #leaderChanges} before the message was published.
      * @throws JMSException ResourceAllocationException if the host refused a message of the session; a JMSException
      *                      if the host was lost, or did not confirm within {@code sendTimeout}.
      */
     void awaitHostRecorded(
         final SendRoute route, final boolean persistent, final int producerId, final long sequence,
-        final QueueClient.SendAgain again) throws JMSException
+        final QueueClient.SendAgain again, final long sentAt) throws JMSException
     {
         if (route.queue && persistent)
         {
@@ -111,9 +112,22 @@ final class PersistenceWait
             if (client.confirmsPersistentSends())
             {
                 client.awaitRecorded(session.id(), producerId, sequence, sendTimeoutNs,
-                    "sendTimeout=" + config.sendTimeout().toMillis() + " ms", idle, again);
+                    "sendTimeout=" + config.sendTimeout().toMillis() + " ms", idle, again, sentAt);
             }
         }
+    }
+
+    /**
+     * Where a PERSISTENT queue message stands against a cluster's changes of leader, taken before it is published.
+     *
+     * @param route      where it goes.
+     * @param persistent whether it is PERSISTENT.
+     * @return the queue client's {@link QueueClient#leaderChanges()} for a PERSISTENT queue message, else 0.
+     * @throws JMSException if the queue client cannot be opened.
+     */
+    long leaderChanges(final SendRoute route, final boolean persistent) throws JMSException
+    {
+        return route.queue && persistent ? session.connection().queueClient().leaderChanges() : 0;
     }
 
     private void awaitArchived(final SendRoute route, final long position) throws JMSException

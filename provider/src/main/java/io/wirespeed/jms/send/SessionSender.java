@@ -130,7 +130,7 @@ public final class SessionSender
                 encoder.claimNext(message, producerId);
                 publish(route, measured, persistent, counters);
                 persistence.awaitHostRecorded(route, persistent, producerId, message.messageIdSequence(),
-                    CLAIMED_NOT_KEPT);
+                    CLAIMED_NOT_KEPT, 0);
                 return;
             }
         }
@@ -145,11 +145,13 @@ public final class SessionSender
         {
             gate.acquireRoom(queue, 1, length);
         }
+        final long sentAt = persistence.leaderChanges(route, persistent);
         encoder.offerEncoded();
         publish(route, length, persistent, counters);
         lastRoute = route;
         lastLength = length;
-        persistence.awaitHostRecorded(route, persistent, producerId, message.messageIdSequence(), sendLastAgain);
+        persistence.awaitHostRecorded(route, persistent, producerId, message.messageIdSequence(), sendLastAgain,
+            sentAt);
     }
 
     /**

@@ -95,6 +95,11 @@ final class TransactionPublisher
             }
             gate.awaitQueueHosts(transaction.sends());
             gate.acquireRoom(transaction.sends());
+            long sentAt = 0;
+            for (final PendingTransaction.PendingSend pending : transaction.sends())
+            {
+                sentAt = Math.max(sentAt, persistence.leaderChanges(pending.route(), pending.persistent()));
+            }
             for (final PendingTransaction.PendingSend pending : transaction.sends())
             {
                 final int length = pending.bytes().length;
@@ -115,7 +120,7 @@ final class TransactionPublisher
                     commitReader.wrap(pendingBuffer, 0, pending.bytes().length);
                     waiting = pending;
                     persistence.awaitHostRecorded(pending.route(), true, commitReader.producerId(),
-                        commitReader.sequence(), publishWaitingAgain);
+                        commitReader.sequence(), publishWaitingAgain, sentAt);
                 }
             }
         }

@@ -33,6 +33,8 @@ final class AeronClusterSession implements ClusterSession, EgressListener
 {
     private static final System.Logger LOGGER = System.getLogger(AeronClusterSession.class.getName());
     private static final long KEEP_ALIVE_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
+    /** How long one try at connecting waits for an answer, and a new leader's ingress waits to connect. */
+    private static final long CONNECT_TRY_NS = TimeUnit.SECONDS.toNanos(3);
     /** Room in a message for the tag byte. */
     private static final int TAG_LENGTH = 1;
 
@@ -60,7 +62,7 @@ final class AeronClusterSession implements ClusterSession, EgressListener
         this.ingressEndpoints = ingressEndpoints;
         this.egressChannel = egressChannel;
         this.messageTimeoutNs = messageTimeoutNs;
-        this.cluster = AeronCluster.connect(context());
+        this.cluster = connectWithin(messageTimeoutNs);
         this.maxMessageLength = cluster.ingressPublication().maxMessageLength() - AeronCluster.SESSION_HEADER_LENGTH -
             TAG_LENGTH;
         connected(cluster);
@@ -93,6 +95,31 @@ final class AeronClusterSession implements ClusterSession, EgressListener
         }
     }
 
+    /**
+     * Connects, trying again while the time lasts: a connect that reaches a member during an election goes
+     * unanswered, and a try that waited a few seconds in vain is given up for a new one.
+     */
+    private AeronCluster connectWithin(final long timeoutNs)
+    {
+        final long deadline = System.nanoTime() + timeoutNs;
+        while (true)
+        {
+            try
+            {
+                return AeronCluster.connect(context());
+            }
+            catch (final AeronException ex)
+            {
+                if (System.nanoTime() + CONNECT_TRY_NS > deadline)
+                {
+                    throw ex;
+                }
+                LOGGER.log(System.Logger.Level.INFO, "no leader of the cluster " + ingressEndpoints + " answered a " +
+                    "connect yet, trying again: " + ex.getMessage());
+            }
+        }
+    }
+
     private AeronCluster.Context context()
     {
         return new AeronCluster.Context()
@@ -102,7 +129,7 @@ final class AeronClusterSession implements ClusterSession, EgressListener
             .ingressEndpoints(ingressEndpoints)
             .egressChannel(egressChannel)
             .egressListener(this)
-            .messageTimeoutNs(messageTimeoutNs)
+            .messageTimeoutNs(Math.min(messageTimeoutNs, CONNECT_TRY_NS))
             .newLeaderTimeoutNs(messageTimeoutNs)
             .idleStrategy(new BackoffIdleStrategy());
     }
