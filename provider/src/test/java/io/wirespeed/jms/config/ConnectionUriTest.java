@@ -28,6 +28,25 @@ class ConnectionUriTest
     }
 
     @Test
+    void aHostListNamesTheThreeOrFiveMembersOfAClusteredHost()
+    {
+        final ConnectionConfig three =
+            ConnectionUri.parse("wirespeed:ipc?host=10.0.0.1:9000,10.0.0.2:9000,10.0.0.3:9000");
+        assertEquals("10.0.0.1:9000,10.0.0.2:9000,10.0.0.3:9000", three.host());
+        assertTrue(HostMembers.isCluster(three.host()));
+        assertEquals(5, HostMembers.parse("a:1,b:1,c:1,d:1,e:1").size());
+        assertFalse(HostMembers.isCluster("10.0.0.1:9000"), "one endpoint is a single host");
+
+        final IllegalArgumentException two = assertThrows(IllegalArgumentException.class,
+            () -> ConnectionUri.parse("wirespeed:ipc?host=10.0.0.1:9000,10.0.0.2:9000"));
+        assertTrue(two.getMessage().contains("3 or 5 members") && two.getMessage().contains("names 2"),
+            two.getMessage());
+        final IllegalArgumentException noPort = assertThrows(IllegalArgumentException.class,
+            () -> ConnectionUri.parse("wirespeed:ipc?host=10.0.0.1:9000,10.0.0.2,10.0.0.3:9000"));
+        assertTrue(noPort.getMessage().contains("'10.0.0.2' is not ADDRESS:PORT"), noPort.getMessage());
+    }
+
+    @Test
     void noUriMeansEmbeddedIpcWithTwoCoreFriendlyDefaults()
     {
         final ConnectionConfig config = ConnectionUri.parse(null);
