@@ -299,50 +299,9 @@ class HostServiceTest
         assertEquals(count, deliveries.count);
     }
 
-    /**
-     * Asks every running member for its state's digest after the first log entry at or past a position ahead of all
-     * their applied positions (the same entry on each), and waits for them: all must be equal. A member that passed
-     * the position before it was asked (the log moves with the tick timer) took its digest at a later entry: then it
-     * is asked again, further ahead.
-     */
     private long awaitEqualDigests(final String when)
     {
-        final List<HostService> running = new ArrayList<>();
-        for (final ClusterMember member : members)
-        {
-            if (!member.isClosed())
-            {
-                running.add(services.get(member.memberId()));
-            }
-        }
-        for (int attempt = 1; attempt <= 5; attempt++)
-        {
-            long position = 0;
-            for (final HostService service : running)
-            {
-                position = Math.max(position, service.appliedPosition());
-            }
-            final long at = position + attempt * 4096L;
-            running.forEach((service) -> service.requestDigestAt(at));
-            Await.until("every running member's digest " + when, () ->
-            {
-                loopback.failOnMemberError();
-                pollClient();
-                return running.stream().allMatch((service) -> service.digestPosition() >= at);
-            });
-            final long digestPosition = running.get(0).digestPosition();
-            if (running.stream().allMatch((service) -> service.digestPosition() == digestPosition))
-            {
-                final long digest = running.get(0).digest();
-                for (final HostService service : running)
-                {
-                    assertEquals(digest, service.digest(), "equal state at log position " + digestPosition + " " +
-                        when);
-                }
-                return digest;
-            }
-        }
-        throw new AssertionError("the members took their digests at different log positions five times " + when);
+        return loopback.awaitEqualDigests(services, when, this::pollClient);
     }
 
     private int pollClient()

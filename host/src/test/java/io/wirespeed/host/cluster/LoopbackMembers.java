@@ -20,6 +20,8 @@ import io.aeron.exceptions.AeronException;
 import io.wirespeed.test.Await;
 import io.wirespeed.test.FreePorts;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 /**
  * What the cluster tests share about their members on loopback: the members a test launched, the first error any
  * of them reported (Aeron's warnings and a member's own termination aside), and waiting for exactly one leader.
@@ -95,6 +97,57 @@ final class LoopbackMembers
             }
             return leader;
         });
+    }
+
+    /**
+     * Asks every running member for its state's digest after the first log entry at or past a position ahead of all
+     * their applied positions (the same entry on each), and waits for them: all must be equal. A member that passed
+     * the position before it was asked (the log moves with the tick timer) took its digest at a later entry: then it
+     * is asked again, further ahead.
+     *
+     * @param services     each member's service, by member id.
+     * @param when         what the test did before, for messages.
+     * @param whileWaiting run on every look (the test's client polls its egress).
+     * @return the digest.
+     */
+    long awaitEqualDigests(final List<HostService> services, final String when, final Runnable whileWaiting)
+    {
+        final List<HostService> running = new ArrayList<>();
+        for (final ClusterMember member : members)
+        {
+            if (!member.isClosed())
+            {
+                running.add(services.get(member.memberId()));
+            }
+        }
+        for (int attempt = 1; attempt <= 5; attempt++)
+        {
+            long position = 0;
+            for (final HostService service : running)
+            {
+                position = Math.max(position, service.appliedPosition());
+            }
+            final long at = position + attempt * 4096L;
+            running.forEach((service) -> service.requestDigestAt(at));
+            Await.until("every running member's digest " + when, () ->
+            {
+                failOnMemberError();
+                whileWaiting.run();
+                return running.stream().allMatch((service) -> service.digestPosition() >= at);
+            });
+            final long digestPosition = running.get(0).digestPosition();
+            if (running.stream().allMatch((service) -> service.digestPosition() == digestPosition))
+            {
+                final long digest = running.get(0).digest();
+                for (final HostService service : running)
+                {
+                    assertEquals(digest, service.digest(), "equal state at log position " + digestPosition + " " +
+                        when);
+                }
+                return digest;
+            }
+        }
+        throw new AssertionError("the members took their digests at different log positions five times " + when);
     }
 
     /** Closes every member launched. */
