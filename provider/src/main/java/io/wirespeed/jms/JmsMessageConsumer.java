@@ -272,6 +272,12 @@ public class JmsMessageConsumer
         return !redeliveries.isEmpty() || !delayed.isEmpty();
     }
 
+    /** @return the decoder of this consumer's envelopes; for tests, to count what it validated. */
+    MessageDecoder decoder()
+    {
+        return decoder;
+    }
+
     /** @return whether the calling delivery thread is inside this consumer's listener; for the session's close. */
     boolean isDeliveringToListener()
     {
@@ -468,10 +474,17 @@ public class JmsMessageConsumer
             failure + (message.getJMSRedelivered() ? "; the message will be delivered once more" : ""), failure));
     }
 
-    /** Whether an envelope just polled is one to hand over; its source says, once the decoder could read it. */
+    /**
+     * Whether an envelope just polled is one to hand over; its source says, once the decoder could read it. What
+     * the source says was validated when it was read is not validated again.
+     */
     private boolean accept(final DirectBuffer buffer, final int offset, final int length)
     {
-        if (!decoder.wrap(buffer, offset, length))
+        if (source.isValidated())
+        {
+            decoder.wrapValidated(buffer, offset, length);
+        }
+        else if (!decoder.wrap(buffer, offset, length))
         {
             connection.onAsyncException(new JMSException("dropped a malformed message on '" + destination + "': " +
                 decoder.lastError()));
