@@ -26,6 +26,7 @@ import io.wirespeed.jms.consumer.QueueHostSource;
 import io.wirespeed.jms.consumer.TopicStreamSource;
 import io.wirespeed.jms.delivery.DelayedMessages;
 import io.wirespeed.jms.delivery.DeliveredConsumer;
+import io.wirespeed.jms.delivery.Deliveries;
 import io.wirespeed.jms.delivery.RedeliveryQueue;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.TopicPattern;
@@ -422,7 +423,10 @@ public class JmsMessageConsumer
 
     /**
      * Hands a message to the listener; the session records it (with the envelope it was decoded from: just polled,
-     * or kept with a message that waited) until it is acknowledged.
+     * or kept with a message that waited) until it is acknowledged. In AUTO_ACKNOWLEDGE and DUPS_OK_ACKNOWLEDGE,
+     * where it is acknowledged as the listener returns, the session only borrows the envelope for the listener's
+     * call (a recover meanwhile delivers the message again from it) and copies it only if the delivery outlives
+     * the call unacknowledged.
      *
      * @param envelope the envelope just polled, or null for a message that waited in this consumer.
      */
@@ -435,27 +439,43 @@ public class JmsMessageConsumer
             return;
         }
         prepare(message);
-        if (envelope == null)
+        final Deliveries deliveries = session.deliveries();
+        final int mode = session.sessionMode();
+        final boolean acknowledgedOnReturn = mode == Session.AUTO_ACKNOWLEDGE || mode == Session.DUPS_OK_ACKNOWLEDGE;
+        if (acknowledgedOnReturn)
         {
-            session.deliveries().delivered(this, message);
+            deliveries.lend(this, message, envelope, offset, length);
+        }
+        else if (envelope == null)
+        {
+            deliveries.delivered(this, message);
         }
         else
         {
-            session.deliveries().delivered(this, message, envelope, offset, length);
+            deliveries.delivered(this, message, envelope, offset, length);
         }
         try
         {
-            current.onMessage(message);
+            try
+            {
+                current.onMessage(message);
+            }
+            catch (final RuntimeException ex)
+            {
+                onListenerFailure(message, ex);
+                return;
+            }
+            if (acknowledgedOnReturn && !session.isClosed())
+            {
+                deliveries.acknowledgeAll();
+            }
         }
-        catch (final RuntimeException ex)
+        finally
         {
-            onListenerFailure(message, ex);
-            return;
-        }
-        final int mode = session.sessionMode();
-        if ((mode == Session.AUTO_ACKNOWLEDGE || mode == Session.DUPS_OK_ACKNOWLEDGE) && !session.isClosed())
-        {
-            session.deliveries().acknowledgeAll();
+            if (acknowledgedOnReturn)
+            {
+                deliveries.keepLent();
+            }
         }
     }
 
