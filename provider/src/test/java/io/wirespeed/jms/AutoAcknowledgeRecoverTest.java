@@ -8,16 +8,23 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import javax.jms.Connection;
 import javax.jms.Destination;
 import javax.jms.JMSException;
+import javax.jms.Message;
 import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
+import javax.jms.Queue;
 import javax.jms.Session;
 import javax.jms.TextMessage;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -95,5 +102,50 @@ class AutoAcknowledgeRecoverTest extends JmsTestSupport
         session.recover();
         Await.during("nothing more comes", Duration.ofMillis(300), () -> seen.size() == 6);
         assertFalse(((JmsSession)session).deliveries().holds((JmsMessageConsumer)consumer));
+    }
+
+    @Test
+    void aQueueMessageWhoseListenerOutlivesItsClosingSessionGoesBackToTheQueueMarkedRedelivered() throws Exception
+    {
+        final Connection connection = connection();
+        final Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+        final Queue queue = session.createQueue("test.queue." + uniqueTopic());
+        final CountDownLatch inListener = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        session.createConsumer(queue).setMessageListener(message ->
+        {
+            inListener.countDown();
+            try
+            {
+                release.await(10, TimeUnit.SECONDS);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+        });
+        connection.start();
+        final Session other = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+        other.createProducer(queue).send(other.createTextMessage("held"));
+        assertTrue(inListener.await(10, TimeUnit.SECONDS), "the listener got the message");
+
+        final CompletableFuture<Void> closed = CompletableFuture.runAsync(() ->
+        {
+            try
+            {
+                session.close();
+            }
+            catch (final JMSException ex)
+            {
+                throw new CompletionException(ex);
+            }
+        });
+        Await.until("the session is closing", () -> ((JmsSession)session).isClosed());
+        release.countDown();
+        closed.get(10, TimeUnit.SECONDS);
+
+        final Message back = other.createConsumer(queue).receive(10_000);
+        assertEquals("held", ((TextMessage)back).getText());
+        assertTrue(back.getJMSRedelivered(), "the message the closed session never acknowledged is redelivered");
     }
 }
