@@ -320,6 +320,33 @@ public final class EntriesReader
         return entry;
     }
 
+    /**
+     * Records the entries of a group that {@link #wrap} has validated before, without validating them again;
+     * returns the position after the group.
+     */
+    int wrapValidated(final DirectBuffer buffer, final int position)
+    {
+        final int entryBlockLength = buffer.getShort(position, LITTLE_ENDIAN) & 0xFFFF;
+        final int entryCount = buffer.getShort(position + 2, LITTLE_ENDIAN) & 0xFFFF;
+        if (entryCount > entryOffsets.length)
+        {
+            entryOffsets = new int[Math.max(entryCount, entryOffsets.length * 2)];
+        }
+        int entry = position + GROUP_HEADER_LENGTH;
+        for (int i = 0; i < entryCount; i++)
+        {
+            entryOffsets[i] = entry;
+            final int nameOffset = entry + entryBlockLength;
+            final int dataOffset =
+                nameOffset + NAME_HEADER_LENGTH + (buffer.getShort(nameOffset, LITTLE_ENDIAN) & 0xFFFF);
+            entry = dataOffset + DATA_HEADER_LENGTH + buffer.getInt(dataOffset, LITTLE_ENDIAN);
+        }
+        this.buffer = buffer;
+        this.blockLength = entryBlockLength;
+        this.count = entryCount;
+        return entry;
+    }
+
     static MalformedEnvelopeException malformed(final String reason, final int position, final int envelopeOffset)
     {
         return new MalformedEnvelopeException(reason, position - envelopeOffset);

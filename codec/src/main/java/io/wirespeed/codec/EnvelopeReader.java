@@ -35,6 +35,8 @@ import static java.nio.ByteOrder.LITTLE_ENDIAN;
  * every length against the given region, and throws {@link MalformedEnvelopeException} on bad bytes; afterwards
  * every accessor reads within the region without allocating. Views returned are reused by the next wrap.
  * Both templates read through the same accessors: a compact envelope's absent headers read as their defaults.
+ * {@link #wrapValidated} reads bytes that a wrap has validated before (the same region, or an exact copy of it)
+ * without validating them again, for a receiver that validated an envelope as it read it and copied it on.
  * {@link #peekTopicHash} reads the topic hash from the header alone, for receivers that skip other topics'
  * envelopes before validating them. Versioning rules are in codec/README.md.
  */
@@ -63,6 +65,7 @@ public final class EnvelopeReader
     private DestinationKind replyToKind;
     private CorrelationIdKind correlationIdKind;
     private BodyType bodyType;
+    private long validations;
 
     /**
      * Validates the envelope in a region and makes its fields readable. After a failed wrap the reader must be
@@ -77,6 +80,7 @@ public final class EnvelopeReader
      */
     public EnvelopeReader wrap(final DirectBuffer buffer, final int offset, final int length)
     {
+        validations++;
         reset();
         if (offset < 0 || length < 0 || (long)offset + length > buffer.capacity())
         {
@@ -161,6 +165,69 @@ public final class EnvelopeReader
         this.version = actingVersion;
 
         return this;
+    }
+
+    /**
+     * Makes the fields of an envelope readable without validating it: for bytes that {@link #wrap} has validated
+     * before, in this region or as an exact copy of it, such as an envelope that a receiver validated as it read it
+     * from the wire and then copied for a consumer. Every accessor then reads what it would after {@link #wrap}.
+     * Bytes nobody has validated must go through {@link #wrap}: read on trust, a malformed envelope gives wrong
+     * fields or reads outside its region.
+     *
+     * @param buffer holding the envelope.
+     * @param offset of the envelope's first byte.
+     * @param length of the region that {@link #wrap} accepted.
+     * @return this reader.
+     */
+    public EnvelopeReader wrapValidated(final DirectBuffer buffer, final int offset, final int length)
+    {
+        header.wrap(buffer, offset);
+        final int actingVersion = header.version();
+        final int blockLength = header.blockLength();
+        final int blockOffset = offset + HEADER_LENGTH;
+        compact = header.templateId() == COMPACT_TEMPLATE_ID;
+        int position = blockOffset + blockLength;
+        if (compact)
+        {
+            compactDecoder.wrap(buffer, blockOffset, blockLength, actingVersion);
+            readCompactBlock();
+            position = properties.wrapValidated(buffer, position);
+            bodyEntries.reset();
+            position = readValidatedVar(buffer, position, NAME_HEADER_LENGTH, destinationName);
+            replyToName.reset();
+            type.reset();
+            correlationId.reset();
+        }
+        else
+        {
+            decoder.wrap(buffer, blockOffset, blockLength, actingVersion);
+            readBlock();
+            position = properties.wrapValidated(buffer, position);
+            position = bodyEntries.wrapValidated(buffer, position);
+            position = readValidatedVar(buffer, position, NAME_HEADER_LENGTH, destinationName);
+            position = readValidatedVar(buffer, position, NAME_HEADER_LENGTH, replyToName);
+            position = readValidatedVar(buffer, position, NAME_HEADER_LENGTH, type);
+            position = readValidatedVar(buffer, position, DATA_HEADER_LENGTH, correlationId);
+        }
+        readValidatedVar(buffer, position, DATA_HEADER_LENGTH, body);
+
+        this.buffer = buffer;
+        this.offset = offset;
+        this.length = length;
+        this.version = actingVersion;
+
+        return this;
+    }
+
+    /**
+     * How many envelopes {@link #wrap} has validated with this reader, accepted or not; {@link #wrapValidated} does
+     * not count. Lets a test see which envelopes a receiver validated.
+     *
+     * @return the count since the reader was made.
+     */
+    public long validations()
+    {
+        return validations;
     }
 
     /**
@@ -555,8 +622,18 @@ public final class EnvelopeReader
         body.reset();
     }
 
+    private void readCompactBlock()
+    {
+        destinationKind = DestinationKind.get(compactDecoder.destinationKindRaw());
+        bodyType = BodyType.get(compactDecoder.bodyTypeRaw());
+        flags = compactDecoder.flags().getRaw();
+        replyToKind = DestinationKind.NONE;
+        correlationIdKind = CorrelationIdKind.NONE;
+    }
+
     private void validateCompactBlock()
     {
+        readCompactBlock();
         final int blockOffset = HEADER_LENGTH;
         final int priority = compactDecoder.priority();
         if (priority > MAX_PRIORITY)
@@ -570,31 +647,36 @@ public final class EnvelopeReader
             throw new MalformedEnvelopeException("unknown delivery mode " + deliveryMode,
                 blockOffset + CompactEnvelopeDecoder.deliveryModeEncodingOffset());
         }
-        destinationKind = DestinationKind.get(compactDecoder.destinationKindRaw());
         if (null == destinationKind)
         {
             throw new MalformedEnvelopeException("unknown destination kind " + compactDecoder.destinationKindRaw(),
                 blockOffset + CompactEnvelopeDecoder.destinationKindEncodingOffset());
         }
-        bodyType = BodyType.get(compactDecoder.bodyTypeRaw());
         if (null == bodyType || bodyType == BodyType.MAP || bodyType == BodyType.STREAM)
         {
             throw new MalformedEnvelopeException((null == bodyType ? "unknown body type " : "a compact envelope " +
                 "has no entries for body type ") + compactDecoder.bodyTypeRaw(),
                 blockOffset + CompactEnvelopeDecoder.bodyTypeEncodingOffset());
         }
-        flags = compactDecoder.flags().getRaw();
         if (hasType())
         {
             throw new MalformedEnvelopeException("a compact envelope has no JMSType",
                 blockOffset + CompactEnvelopeDecoder.flagsEncodingOffset());
         }
-        replyToKind = DestinationKind.NONE;
-        correlationIdKind = CorrelationIdKind.NONE;
+    }
+
+    private void readBlock()
+    {
+        destinationKind = DestinationKind.get(decoder.destinationKindRaw());
+        replyToKind = DestinationKind.get(decoder.replyToKindRaw());
+        correlationIdKind = CorrelationIdKind.get(decoder.correlationIdKindRaw());
+        bodyType = BodyType.get(decoder.bodyTypeRaw());
+        flags = decoder.flags().getRaw();
     }
 
     private void validateBlock()
     {
+        readBlock();
         final int blockOffset = HEADER_LENGTH;
         final int priority = decoder.priority();
         if (priority > MAX_PRIORITY)
@@ -608,31 +690,26 @@ public final class EnvelopeReader
             throw new MalformedEnvelopeException("unknown delivery mode " + deliveryMode,
                 blockOffset + EnvelopeDecoder.deliveryModeEncodingOffset());
         }
-        destinationKind = DestinationKind.get(decoder.destinationKindRaw());
         if (null == destinationKind)
         {
             throw new MalformedEnvelopeException("unknown destination kind " + decoder.destinationKindRaw(),
                 blockOffset + EnvelopeDecoder.destinationKindEncodingOffset());
         }
-        replyToKind = DestinationKind.get(decoder.replyToKindRaw());
         if (null == replyToKind)
         {
             throw new MalformedEnvelopeException("unknown reply-to kind " + decoder.replyToKindRaw(),
                 blockOffset + EnvelopeDecoder.replyToKindEncodingOffset());
         }
-        correlationIdKind = CorrelationIdKind.get(decoder.correlationIdKindRaw());
         if (null == correlationIdKind)
         {
             throw new MalformedEnvelopeException("unknown correlation id kind " + decoder.correlationIdKindRaw(),
                 blockOffset + EnvelopeDecoder.correlationIdKindEncodingOffset());
         }
-        bodyType = BodyType.get(decoder.bodyTypeRaw());
         if (null == bodyType)
         {
             throw new MalformedEnvelopeException("unknown body type " + decoder.bodyTypeRaw(),
                 blockOffset + EnvelopeDecoder.bodyTypeEncodingOffset());
         }
-        flags = decoder.flags().getRaw();
     }
 
     private void validateConsistency(final int envelopeOffset, final int end)
@@ -665,6 +742,15 @@ public final class EnvelopeReader
             throw new MalformedEnvelopeException("null body flag on a " + bodyType + " body with " +
                 body.length() + " bytes", at);
         }
+    }
+
+    private static int readValidatedVar(
+        final DirectBuffer buffer, final int position, final int headerLength, final BytesView view)
+    {
+        final int length = NAME_HEADER_LENGTH == headerLength ?
+            buffer.getShort(position, LITTLE_ENDIAN) & 0xFFFF : buffer.getInt(position, LITTLE_ENDIAN);
+        view.wrap(buffer, position + headerLength, length);
+        return position + headerLength + length;
     }
 
     private static int readVar(

@@ -90,6 +90,8 @@ class AllocationFreeTest
             .destination(DestinationKind.TOPIC, destination).bytesBody(scratch, 0, 45).finish();
         reader.wrap(buffer, 64, compactLength);
         sink += reader.topicHash() + EnvelopeReader.peekTopicHash(buffer, 64, compactLength) + reader.body().length();
+        sink += reader.wrapValidated(buffer, 64, compactLength).body().length();
+        sink += reader.wrapValidated(buffer, 64, written).properties().count();
     }
 
     private void encode(final int i)

@@ -16,7 +16,8 @@ import io.wirespeed.test.SlowTest;
 /**
  * Feeds random, truncated, bit-flipped and extended envelopes to the reader. Each one must either read fully or
  * throw {@link MalformedEnvelopeException}; reads must stay inside the region, which is proven by reading the
- * same bytes both inside a larger buffer of garbage and from an exact-size bounds-checked copy.
+ * same bytes both inside a larger buffer of garbage and from an exact-size bounds-checked copy. Whatever the
+ * reader accepts, {@link EnvelopeReader#wrapValidated} reads the same from the same bytes.
  */
 @SlowTest
 class EnvelopeFuzzTest
@@ -28,7 +29,7 @@ class EnvelopeFuzzTest
         "\u4e2d", "long-ish name with spaces", "\uD800" };
 
     private final EnvelopeReader reader = new EnvelopeReader();
-    private final StringBuilder text = new StringBuilder();
+    private final EnvelopeReader trusted = new EnvelopeReader();
 
     @Test
     void randomTruncatedAndBitFlippedEnvelopesReadFullyOrThrowMalformedEnvelopeException()
@@ -82,7 +83,10 @@ class EnvelopeFuzzTest
             {
                 assertEquals(reader.topicHash() & 0xFFFF_FFFFL, peeked, "the peeked hash is the read one");
             }
-            return digest();
+            final long digest = digest(reader);
+            assertEquals(digest, digest(trusted.wrapValidated(buffer, offset, length)),
+                "a validated envelope reads the same without validating it again");
+            return digest;
         }
         catch (final MalformedEnvelopeException ex)
         {
@@ -97,7 +101,14 @@ class EnvelopeFuzzTest
         }
     }
 
-    private long digest()
+    /**
+     * A digest of everything a reader's accessors read, asserting on the way that names are found by name and that
+     * views read the same as strings.
+     *
+     * @param reader wrapped on an envelope.
+     * @return the digest.
+     */
+    static long digest(final EnvelopeReader reader)
     {
         long h = reader.version();
         h = h * 31 + reader.connectionIdHigh() + reader.connectionIdLow() * 7 + reader.sessionId() +
@@ -115,7 +126,7 @@ class EnvelopeFuzzTest
         return h == MALFORMED ? h + 1 : h;
     }
 
-    private long entries(final EntriesReader entries)
+    private static long entries(final EntriesReader entries)
     {
         long h = entries.count();
         for (int i = 0; i < entries.count(); i++)
@@ -140,21 +151,21 @@ class EnvelopeFuzzTest
         return h;
     }
 
-    private long view(final BytesView view)
+    private static long view(final BytesView view)
     {
         long h = view.length();
         for (int i = 0; i < view.length(); i++)
         {
             h = h * 31 + view.byteAt(i);
         }
-        text.setLength(0);
+        final StringBuilder text = new StringBuilder();
         view.appendTo(text);
         h = h * 31 + text.toString().hashCode();
         assertEquals(view.asString(), text.toString());
         return h;
     }
 
-    private static byte[] mutate(final Random random, final byte[] sample)
+    static byte[] mutate(final Random random, final byte[] sample)
     {
         final byte[] bytes;
         switch (random.nextInt(6))
@@ -189,7 +200,7 @@ class EnvelopeFuzzTest
         }
     }
 
-    private static byte[] randomEnvelope(final Random random)
+    static byte[] randomEnvelope(final Random random)
     {
         final ExpandableArrayBuffer buffer = new ExpandableArrayBuffer(256);
         final boolean compact = random.nextInt(3) == 0;

@@ -26,6 +26,7 @@ import io.wirespeed.jms.consumer.QueueHostSource;
 import io.wirespeed.jms.consumer.TopicStreamSource;
 import io.wirespeed.jms.delivery.DelayedMessages;
 import io.wirespeed.jms.delivery.DeliveredConsumer;
+import io.wirespeed.jms.delivery.Deliveries;
 import io.wirespeed.jms.delivery.RedeliveryQueue;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.TopicPattern;
@@ -272,6 +273,12 @@ public class JmsMessageConsumer
         return !redeliveries.isEmpty() || !delayed.isEmpty();
     }
 
+    /** @return the decoder of this consumer's envelopes; for tests, to count what it validated. */
+    MessageDecoder decoder()
+    {
+        return decoder;
+    }
+
     /** @return whether the calling delivery thread is inside this consumer's listener; for the session's close. */
     boolean isDeliveringToListener()
     {
@@ -416,7 +423,10 @@ public class JmsMessageConsumer
 
     /**
      * Hands a message to the listener; the session records it (with the envelope it was decoded from: just polled,
-     * or kept with a message that waited) until it is acknowledged.
+     * or kept with a message that waited) until it is acknowledged. In AUTO_ACKNOWLEDGE and DUPS_OK_ACKNOWLEDGE,
+     * where it is acknowledged as the listener returns, the session only borrows the envelope for the listener's
+     * call (a recover meanwhile delivers the message again from it) and copies it only if the delivery outlives
+     * the call unacknowledged.
      *
      * @param envelope the envelope just polled, or null for a message that waited in this consumer.
      */
@@ -429,27 +439,43 @@ public class JmsMessageConsumer
             return;
         }
         prepare(message);
-        if (envelope == null)
+        final Deliveries deliveries = session.deliveries();
+        final int mode = session.sessionMode();
+        final boolean acknowledgedOnReturn = mode == Session.AUTO_ACKNOWLEDGE || mode == Session.DUPS_OK_ACKNOWLEDGE;
+        if (acknowledgedOnReturn)
         {
-            session.deliveries().delivered(this, message);
+            deliveries.lend(this, message, envelope, offset, length);
+        }
+        else if (envelope == null)
+        {
+            deliveries.delivered(this, message);
         }
         else
         {
-            session.deliveries().delivered(this, message, envelope, offset, length);
+            deliveries.delivered(this, message, envelope, offset, length);
         }
         try
         {
-            current.onMessage(message);
+            try
+            {
+                current.onMessage(message);
+            }
+            catch (final RuntimeException ex)
+            {
+                onListenerFailure(message, ex);
+                return;
+            }
+            if (acknowledgedOnReturn && !session.isClosed())
+            {
+                deliveries.acknowledgeAll();
+            }
         }
-        catch (final RuntimeException ex)
+        finally
         {
-            onListenerFailure(message, ex);
-            return;
-        }
-        final int mode = session.sessionMode();
-        if ((mode == Session.AUTO_ACKNOWLEDGE || mode == Session.DUPS_OK_ACKNOWLEDGE) && !session.isClosed())
-        {
-            session.deliveries().acknowledgeAll();
+            if (acknowledgedOnReturn)
+            {
+                deliveries.keepLent();
+            }
         }
     }
 
@@ -468,10 +494,17 @@ public class JmsMessageConsumer
             failure + (message.getJMSRedelivered() ? "; the message will be delivered once more" : ""), failure));
     }
 
-    /** Whether an envelope just polled is one to hand over; its source says, once the decoder could read it. */
+    /**
+     * Whether an envelope just polled is one to hand over; its source says, once the decoder could read it. What
+     * the source says was validated when it was read is not validated again.
+     */
     private boolean accept(final DirectBuffer buffer, final int offset, final int length)
     {
-        if (!decoder.wrap(buffer, offset, length))
+        if (source.isValidated())
+        {
+            decoder.wrapValidated(buffer, offset, length);
+        }
+        else if (!decoder.wrap(buffer, offset, length))
         {
             connection.onAsyncException(new JMSException("dropped a malformed message on '" + destination + "': " +
                 decoder.lastError()));

@@ -47,6 +47,14 @@ public interface MessageSource
      */
     Admission admit(MessageDecoder decoder);
 
+    /**
+     * Whether the envelope being handed out was validated when it was read, so that the consumer's decoder reads it
+     * without validating it again (a topic stream validates what it dispatches); from the handler of {@link #poll}.
+     *
+     * @return true when it was validated, false when the consumer must validate it.
+     */
+    boolean isValidated();
+
     /** The envelope just handed out is malformed and dropped: the source forgets it as it forgets one skipped. */
     void discard();
 

@@ -135,6 +135,13 @@ public final class QueueHostSource implements MessageSource
     {
     }
 
+    /** @return false: nobody in this connection validated what the queue host delivered. */
+    @Override
+    public boolean isValidated()
+    {
+        return false;
+    }
+
     @Override
     public boolean hasDeliveries()
     {

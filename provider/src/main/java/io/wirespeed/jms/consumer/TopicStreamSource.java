@@ -131,6 +131,13 @@ public final class TopicStreamSource implements MessageSource
         return Admission.DELIVER;
     }
 
+    /** @return whether the stream validated the envelope: all but those it found malformed. */
+    @Override
+    public boolean isValidated()
+    {
+        return feed.isValidated();
+    }
+
     /** Nothing: a dropped topic envelope is simply not delivered. */
     @Override
     public void discard()

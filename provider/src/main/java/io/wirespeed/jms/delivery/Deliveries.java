@@ -23,10 +23,19 @@ import io.wirespeed.jms.wire.MessageDecoder;
  * was given: that object may have been sent on (which stamps its headers), had its headers set, or its body or
  * properties cleared and rewritten. So each delivery's envelope is copied here as it is delivered, and recovery
  * decodes it anew. Reuses its storage: recording a delivery allocates nothing once warm.
+ * <p>
+ * An AUTO_ACKNOWLEDGE or DUPS_OK_ACKNOWLEDGE session acknowledges a message as the receive that returns it or the
+ * listener that processes it returns ({@code Session} and {@code Session.recover} in the JMS 2.0 API): a receive's
+ * message is never recorded, and only while a listener runs can a recover (or the listener's failure) reach its
+ * message. So a listener's delivery is {@link #lend lent} rather than recorded: kept with a reference to the
+ * envelope it was decoded from, which the consumer's inbox does not overwrite until the delivery returns, decoded
+ * from that reference if recovered meanwhile, and copied only if it must outlive the listener's call
+ * ({@link #keepLent}).
  */
 public final class Deliveries
 {
     private static final int NO_ENVELOPE = -1;
+    private static final byte[] NO_BYTES = new byte[0];
 
     private final ArrayList<DeliveredConsumer> consumers = new ArrayList<>();
     private final ArrayList<JmsMessage> messages = new ArrayList<>();
@@ -37,7 +46,15 @@ public final class Deliveries
     private final ExpandableArrayBuffer envelopes = new ExpandableArrayBuffer(256);
     private int envelopesLimit;
     private final DeserializationPolicy deserializationPolicy;
+    private final UnsafeBuffer kept = new UnsafeBuffer(NO_BYTES);
     private MessageDecoder decoder;
+    private DeliveredConsumer lentConsumer;
+    private JmsMessage lentMessage;
+    private DirectBuffer lentEnvelope;
+    private int lentOffset;
+    private int lentLength;
+    private long lentDeliveryTag;
+    private int lentDeliveryCount;
 
     /**
      * @param deserializationPolicy what a redelivered ObjectMessage may deserialize.
@@ -86,6 +103,104 @@ public final class Deliveries
         envelopesLimit += envelope.length;
     }
 
+    /**
+     * Records the delivery of a message to an AUTO_ACKNOWLEDGE or DUPS_OK_ACKNOWLEDGE session's listener for the
+     * listener's call alone, without copying its envelope: the caller acknowledges it ({@link #acknowledgeAll}) as
+     * the listener returns, or calls {@link #keepLent} before the envelope's bytes may change.
+     *
+     * @param consumer the consumer that delivered the message.
+     * @param message  the message handed to the listener.
+     * @param envelope holds the envelope the message was decoded from, unchanged until the delivery returns; null
+     *                 for a message that waited in the provider (its {@link JmsMessage#receivedEnvelope()} is used).
+     * @param offset   where the envelope starts.
+     * @param length   its length.
+     */
+    public synchronized void lend(
+        final DeliveredConsumer consumer, final JmsMessage message, final DirectBuffer envelope, final int offset,
+        final int length)
+    {
+        keepLentLocked();
+        if (null == envelope)
+        {
+            final byte[] received = message.receivedEnvelope();
+            if (null != received)
+            {
+                kept.wrap(received);
+                lentEnvelope = kept;
+                lentOffset = 0;
+                lentLength = received.length;
+            }
+            else
+            {
+                lentEnvelope = null;
+            }
+        }
+        else
+        {
+            lentEnvelope = envelope;
+            lentOffset = offset;
+            lentLength = length;
+        }
+        lentConsumer = consumer;
+        lentMessage = message;
+        lentDeliveryTag = message.deliveryTag();
+        lentDeliveryCount = message.deliveryCount();
+    }
+
+    /**
+     * The listener's call is over and its delivery still waits (the session closed meanwhile, or the listener
+     * failed in a way nobody acknowledged or recovered): it is recorded as any other, its envelope copied. Only
+     * the thread that {@link #lend lent} calls it, and it costs nothing when nothing is lent.
+     */
+    public void keepLent()
+    {
+        if (null != lentConsumer)
+        {
+            synchronized (this)
+            {
+                keepLentLocked();
+            }
+        }
+    }
+
+    private void keepLentLocked()
+    {
+        final DeliveredConsumer consumer = lentConsumer;
+        if (null == consumer)
+        {
+            return;
+        }
+        final JmsMessage message = lentMessage;
+        final DirectBuffer envelope = lentEnvelope;
+        consumers.add(consumer);
+        messages.add(message);
+        deliveryTags.addLong(lentDeliveryTag);
+        deliveryCounts.addInt(lentDeliveryCount);
+        envelopeOffsets.addInt(envelopesLimit);
+        if (null == envelope)
+        {
+            envelopeLengths.addInt(NO_ENVELOPE);
+        }
+        else
+        {
+            envelopeLengths.addInt(lentLength);
+            envelopes.putBytes(envelopesLimit, envelope, lentOffset, lentLength);
+            envelopesLimit += lentLength;
+        }
+        clearLent();
+    }
+
+    private void clearLent()
+    {
+        lentConsumer = null;
+        lentMessage = null;
+        if (lentEnvelope == kept)
+        {
+            kept.wrap(NO_BYTES);
+        }
+        lentEnvelope = null;
+    }
+
     private void add(final DeliveredConsumer consumer, final JmsMessage message, final int envelopeLength)
     {
         consumers.add(consumer);
@@ -103,7 +218,16 @@ public final class Deliveries
         {
             consumers.get(i).onAcknowledged(deliveryTags.getLong(i));
         }
-        clear();
+        if (0 != messages.size())
+        {
+            clear();
+        }
+        final DeliveredConsumer consumer = lentConsumer;
+        if (null != consumer)
+        {
+            consumer.onAcknowledged(lentDeliveryTag);
+            clearLent();
+        }
     }
 
     private void clear()
@@ -125,6 +249,10 @@ public final class Deliveries
      */
     synchronized boolean isPending(final JmsMessage message)
     {
+        if (null != lentConsumer && lentMessage == message)
+        {
+            return true;
+        }
         for (int i = messages.size() - 1; i >= 0; i--)
         {
             if (messages.get(i) == message)
@@ -142,24 +270,34 @@ public final class Deliveries
      */
     public synchronized void recover()
     {
+        final DeliveredConsumer lent = lentConsumer;
+        if (null != lent)
+        {
+            final JmsMessage message = redelivery(lent, lentMessage, lentEnvelope, lentOffset,
+                null == lentEnvelope ? NO_ENVELOPE : lentLength, lentDeliveryTag, lentDeliveryCount);
+            clearLent();
+            lent.onRecovered(message);
+        }
         for (int i = messages.size() - 1; i >= 0; i--)
         {
             final DeliveredConsumer consumer = consumers.get(i);
-            consumer.onRecovered(redelivery(consumer, i));
+            consumer.onRecovered(redelivery(consumer, messages.get(i), envelopes, envelopeOffsets.getInt(i),
+                envelopeLengths.getInt(i), deliveryTags.getLong(i), deliveryCounts.getInt(i)));
         }
         clear();
     }
 
-    private JmsMessage redelivery(final DeliveredConsumer consumer, final int index)
+    private JmsMessage redelivery(
+        final DeliveredConsumer consumer, final JmsMessage delivered, final DirectBuffer envelopeBuffer,
+        final int envelopeOffset, final int envelopeLength, final long deliveryTag, final int deliveryCount)
     {
-        if (envelopeLengths.getInt(index) == NO_ENVELOPE)
+        if (envelopeLength == NO_ENVELOPE)
         {
-            final JmsMessage message = messages.get(index);
-            message.setDeliveryCount(deliveryCounts.getInt(index) + 1);
-            return message;
+            delivered.setDeliveryCount(deliveryCount + 1);
+            return delivered;
         }
-        final byte[] envelope = new byte[envelopeLengths.getInt(index)];
-        envelopes.getBytes(envelopeOffsets.getInt(index), envelope);
+        final byte[] envelope = new byte[envelopeLength];
+        envelopeBuffer.getBytes(envelopeOffset, envelope);
         if (decoder == null)
         {
             decoder = new MessageDecoder(deserializationPolicy);
@@ -171,8 +309,8 @@ public final class Deliveries
         }
         final JmsMessage message = decoder.decode();
         message.receivedEnvelope(envelope);
-        message.setDeliveryTag(deliveryTags.getLong(index));
-        message.setDeliveryCount(deliveryCounts.getInt(index) + 1);
+        message.setDeliveryTag(deliveryTag);
+        message.setDeliveryCount(deliveryCount + 1);
         return message;
     }
 
@@ -185,6 +323,6 @@ public final class Deliveries
      */
     public synchronized boolean holds(final DeliveredConsumer consumer)
     {
-        return consumers.contains(consumer);
+        return lentConsumer == consumer || consumers.contains(consumer);
     }
 }

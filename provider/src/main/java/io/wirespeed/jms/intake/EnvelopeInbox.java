@@ -14,12 +14,15 @@ import io.wirespeed.transport.MessageHandler;
  * so each topic's envelopes keep their order in it). Two buffers: whoever polls a stream appends to the pending one
  * under that stream's lock, and, where several streams fill the inbox, under the inbox's own monitor too; the
  * consumer's own thread swaps the two under the same locks when it has read everything it took before, then reads
- * without them, so that no listener or decoding runs while a stream is held. Grows only while the consumer lags;
- * allocates nothing once its buffers are large enough.
+ * without them, so that no listener or decoding runs while a stream is held. Each envelope carries whether its
+ * stream validated it ({@link #isValidated()}), so that the consumer's decoder validates only what nobody has.
+ * Grows only while the consumer lags; allocates nothing once its buffers are large enough.
  */
 public final class EnvelopeInbox
 {
     private static final int INITIAL_CAPACITY = 4096;
+    /** Set in an envelope's length word when its stream could not validate it. */
+    private static final int NOT_VALIDATED = 0x8000_0000;
 
     private final boolean sharedByStreams;
     private ExpandableArrayBuffer pending = new ExpandableArrayBuffer(INITIAL_CAPACITY);
@@ -27,6 +30,7 @@ public final class EnvelopeInbox
     private volatile int pendingLength;
     private int readPosition;
     private int readLimit;
+    private boolean validated;
 
     /**
      * An empty inbox.
@@ -42,35 +46,39 @@ public final class EnvelopeInbox
     /**
      * Appends a copy of an envelope; under the stream's lock.
      *
-     * @param buffer holding the envelope.
-     * @param offset where it starts.
-     * @param length its length.
+     * @param buffer    holding the envelope.
+     * @param offset    where it starts.
+     * @param length    its length.
+     * @param validated whether the stream validated it (an {@link io.wirespeed.codec.EnvelopeReader#wrap} of these
+     *                  bytes succeeded), so that the consumer may read the copy without validating it again.
      * @return the bytes now pending, to compare against the stream's limit.
      */
-    int append(final DirectBuffer buffer, final int offset, final int length)
+    int append(final DirectBuffer buffer, final int offset, final int length, final boolean validated)
     {
+        final int lengthWord = validated ? length : length | NOT_VALIDATED;
         if (sharedByStreams)
         {
             synchronized (this)
             {
-                return appendExclusive(buffer, offset, length);
+                return appendExclusive(buffer, offset, length, lengthWord);
             }
         }
-        return appendExclusive(buffer, offset, length);
+        return appendExclusive(buffer, offset, length, lengthWord);
     }
 
     /**
      * Appends a copy of an envelope; under the stream's lock and, if several streams fill it, the inbox's monitor.
      *
-     * @param buffer holding the envelope.
-     * @param offset where it starts.
-     * @param length its length.
+     * @param buffer     holding the envelope.
+     * @param offset     where it starts.
+     * @param length     its length.
+     * @param lengthWord its length, with {@link #NOT_VALIDATED} when the stream could not validate it.
      * @return the bytes now pending, to compare against the stream's limit.
      */
-    private int appendExclusive(final DirectBuffer buffer, final int offset, final int length)
+    private int appendExclusive(final DirectBuffer buffer, final int offset, final int length, final int lengthWord)
     {
         final int at = pendingLength;
-        pending.putInt(at, length, ByteOrder.LITTLE_ENDIAN);
+        pending.putInt(at, lengthWord, ByteOrder.LITTLE_ENDIAN);
         pending.putBytes(at + Integer.BYTES, buffer, offset, length);
         final int next = at + Integer.BYTES + length;
         pendingLength = next;
@@ -140,13 +148,26 @@ public final class EnvelopeInbox
         int count = 0;
         while (count < limit && readPosition < readLimit)
         {
-            final int length = reading.getInt(readPosition, ByteOrder.LITTLE_ENDIAN);
+            final int lengthWord = reading.getInt(readPosition, ByteOrder.LITTLE_ENDIAN);
+            final int length = lengthWord & ~NOT_VALIDATED;
+            validated = lengthWord == length;
             final int offset = readPosition + Integer.BYTES;
             readPosition = offset + length;
             count++;
             handler.onMessage(reading, offset, length);
         }
         return count;
+    }
+
+    /**
+     * Whether the envelope being handed to the handler of {@link #drain} was validated by the stream that read it;
+     * the consumer's own thread, from that handler.
+     *
+     * @return true when the stream validated it, false when the consumer must (the stream found it malformed).
+     */
+    boolean isValidated()
+    {
+        return validated;
     }
 
     /** Forgets every envelope; under the stream's lock, when the consumer goes. */

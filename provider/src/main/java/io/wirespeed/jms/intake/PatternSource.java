@@ -80,6 +80,12 @@ public final class PatternSource implements TopicFeed
     }
 
     @Override
+    public boolean isValidated()
+    {
+        return inbox.isValidated();
+    }
+
+    @Override
     public boolean isConnected()
     {
         for (final TopicSource source : sources)

@@ -15,4 +15,12 @@ public interface TopicFeed extends TransportSubscription
      * @param listening whether it has one.
      */
     void listen(boolean listening);
+
+    /**
+     * Whether the envelope being handed to the handler of {@link #poll} was validated by the stream that read it,
+     * so that the consumer's decoder reads it without validating it again; from that handler.
+     *
+     * @return true when the stream validated it, false when the stream found it malformed.
+     */
+    boolean isValidated();
 }

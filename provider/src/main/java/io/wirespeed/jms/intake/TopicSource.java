@@ -121,6 +121,12 @@ public final class TopicSource implements TopicFeed
     }
 
     @Override
+    public boolean isValidated()
+    {
+        return inbox.isValidated();
+    }
+
+    @Override
     public boolean isConnected()
     {
         return stream.subscription().isConnected();

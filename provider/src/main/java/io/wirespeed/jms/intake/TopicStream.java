@@ -554,22 +554,39 @@ public final class TopicStream implements MessageHandler
         deliver(all, buffer, offset, length);
     }
 
+    /** Appends an envelope that failed validation to sources, for each consumer to validate and report it. */
     private void deliver(final TopicSource[] sources, final DirectBuffer buffer, final int offset, final int length)
     {
         for (final TopicSource source : sources)
         {
-            append(source, buffer, offset, length);
+            append(source, buffer, offset, length, false);
         }
     }
 
+    /**
+     * Appends an envelope that {@link #reader()} validated to a source's inbox, marked so that its consumer reads
+     * it without validating it again.
+     *
+     * @param source the source.
+     * @param buffer holding the envelope.
+     * @param offset where it starts.
+     * @param length its length.
+     */
     void append(final TopicSource source, final DirectBuffer buffer, final int offset, final int length)
+    {
+        append(source, buffer, offset, length, true);
+    }
+
+    private void append(
+        final TopicSource source, final DirectBuffer buffer, final int offset, final int length,
+        final boolean validated)
     {
         if (dropWhenBehind && source.inbox().pendingBytes() + length > LAG_LIMIT)
         {
             unreportedLoss += length;
             return;
         }
-        final int pending = source.inbox().append(buffer, offset, length);
+        final int pending = source.inbox().append(buffer, offset, length, validated);
         if (pending > LAG_LIMIT && !source.isLagging())
         {
             source.lagging(true);

@@ -88,6 +88,19 @@ public final class MessageDecoder
         }
     }
 
+    /**
+     * Wraps an envelope whose bytes were validated before (by the topic stream that read them, which copied them
+     * for this consumer), without validating them again. Bytes nobody has validated go through {@link #wrap}.
+     *
+     * @param buffer holding the envelope.
+     * @param offset where it starts.
+     * @param length its length.
+     */
+    public void wrapValidated(final DirectBuffer buffer, final int offset, final int length)
+    {
+        reader.wrapValidated(buffer, offset, length);
+    }
+
     /** @return the reader over the last wrapped envelope, for evaluating selectors in place. */
     public EnvelopeReader reader()
     {
