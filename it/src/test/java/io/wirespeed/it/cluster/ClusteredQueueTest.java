@@ -32,6 +32,7 @@ import io.wirespeed.host.cluster.ClusterMemberSettings;
 import io.wirespeed.host.cluster.ClusterMembers;
 import io.wirespeed.host.cluster.HostService;
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.jms.metrics.WirespeedMetrics;
 import io.wirespeed.test.Await;
 import io.wirespeed.test.DriverDirectories;
 import io.wirespeed.test.FreePorts;
@@ -140,6 +141,7 @@ class ClusteredQueueTest
         final AtomicInteger confirmed = new AtomicInteger();
         final AtomicReference<Throwable> failure = new AtomicReference<>();
         final Map<Integer, Integer> timesReceived = new ConcurrentHashMap<>();
+        final long failoversBefore = WirespeedMetrics.queueHostFailovers();
         final List<String> problems = new CopyOnWriteArrayList<>();
         try (Connection producerConnection = new JmsConnectionFactory(uri()).createConnection();
             Connection consumerConnection = new JmsConnectionFactory(uri()).createConnection())
@@ -222,6 +224,8 @@ class ClusteredQueueTest
                 () -> timesReceived.size() == total || null != failure.get());
             assertNull(failure.get(), () -> "no exception reaches the application: " + failure.get());
             assertEquals(List.of(), problems);
+            assertEquals(2, WirespeedMetrics.queueHostFailovers() - failoversBefore,
+                "each connection counted the failover once (wirespeed.queuehost.failovers)");
             System.out.println("ClusteredQueueTest: killed the leader " + (SystemEpochClock.INSTANCE.time() -
                 killedAt) + " ms before every message was consumed; " + timesReceived.values().stream()
                 .filter((times) -> times > 1).count() + " messages came again, marked");

@@ -169,6 +169,18 @@ public final class QueueHostLink
             ConnectionMetrics.QueueHostState.UNREACHABLE;
     }
 
+    /**
+     * How many times a clustered host's new leader took over while this connection held a session with it (each is
+     * logged where the connection follows it).
+     *
+     * @return the count; 0 for a host that is no cluster, or before the connection used it.
+     */
+    public long failovers()
+    {
+        final QueueClient client = queueClient;
+        return null == client ? 0 : client.leaderChanges();
+    }
+
     /** Closes the queue client if one of the connection's own was opened; the runtime's stays. */
     public void close()
     {

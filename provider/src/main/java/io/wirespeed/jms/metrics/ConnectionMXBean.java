@@ -24,6 +24,9 @@ public interface ConnectionMXBean
     /** @return {@code UNUSED}, {@code REACHABLE} or {@code UNREACHABLE}: whether it reaches its queue host. */
     String getQueueHost();
 
+    /** @return how many times a clustered queue host's new leader took over while the connection used it. */
+    long getQueueHostFailovers();
+
     /** @return whether the media driver of the connection beats; true for a transport without a driver. */
     boolean isDriverAlive();
 

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 import org.agrona.CloseHelper;
@@ -59,6 +60,7 @@ public final class ConnectionMetrics implements AutoCloseable
     private final AtomicCounter consumerLoss;
     private final boolean archiveRequired;
     private final Supplier<QueueHostState> queueHost;
+    private final LongSupplier queueHostFailovers;
     private final ConnectionMetrics runtime;
     private final String kind;
     private boolean registered;
@@ -77,8 +79,10 @@ public final class ConnectionMetrics implements AutoCloseable
 
     private ConnectionMetrics(
         final String connectionId, final Transport transport, final boolean archiveRequired,
-        final Supplier<QueueHostState> queueHost, final ConnectionMetrics runtime)
+        final Supplier<QueueHostState> queueHost, final LongSupplier queueHostFailovers,
+        final ConnectionMetrics runtime)
     {
+        this.queueHostFailovers = queueHostFailovers;
         this.connectionId = connectionId;
         this.transport = transport;
         this.archiveRequired = archiveRequired;
@@ -103,7 +107,7 @@ public final class ConnectionMetrics implements AutoCloseable
      */
     public static ConnectionMetrics openRuntime(final String name, final Transport transport)
     {
-        return new ConnectionMetrics(name, transport, false, () -> QueueHostState.UNUSED, null);
+        return new ConnectionMetrics(name, transport, false, () -> QueueHostState.UNUSED, () -> 0, null);
     }
 
     /**
@@ -114,14 +118,16 @@ public final class ConnectionMetrics implements AutoCloseable
      * @param runtime         the runtime's figures, which the connection's add to.
      * @param archiveRequired whether the connection was configured {@code archive=on}.
      * @param queueHost       says whether the connection reaches its queue host, for health checks.
+     * @param failovers       how many times a clustered queue host's new leader took over while the connection
+     *                        held a session with it.
      * @return the connection's figures, until {@link #close()}.
      */
     public static ConnectionMetrics open(
         final String connectionId, final ConnectionMetrics runtime, final boolean archiveRequired,
-        final Supplier<QueueHostState> queueHost)
+        final Supplier<QueueHostState> queueHost, final LongSupplier failovers)
     {
         final ConnectionMetrics metrics =
-            new ConnectionMetrics(connectionId, runtime.transport, archiveRequired, queueHost, runtime);
+            new ConnectionMetrics(connectionId, runtime.transport, archiveRequired, queueHost, failovers, runtime);
         WirespeedMBeans.registerSoon(metrics::registerMBeans);
         WirespeedMetrics.opened(metrics);
         return metrics;
@@ -214,6 +220,12 @@ public final class ConnectionMetrics implements AutoCloseable
     public long sendFailures()
     {
         return CounterValues.read(sendFailures);
+    }
+
+    /** @return how many times a clustered queue host's new leader took over while this connection used it. */
+    public long queueHostFailovers()
+    {
+        return queueHostFailovers.getAsLong();
     }
 
     /** @return the connection's number in this process, as counter keys hold it. */

@@ -125,6 +125,11 @@ final class WirespeedMBeans
                 return connection.consumerLossBytes();
             }
 
+            public long getQueueHostFailovers()
+            {
+                return connection.queueHostFailovers();
+            }
+
             public String getQueueHost()
             {
                 return connection.queueHost().name();

@@ -18,7 +18,7 @@ public final class WirespeedMetrics
     private static final List<ConnectionMetrics> OPEN = new CopyOnWriteArrayList<>();
     private static final List<Runnable> LISTENERS = new CopyOnWriteArrayList<>();
     private static final Map<String, long[]> RETIRED = new HashMap<>();
-    private static final long[] RETIRED_CONNECTION_FIGURES = new long[3];
+    private static final long[] RETIRED_CONNECTION_FIGURES = new long[4];
 
     private WirespeedMetrics()
     {
@@ -106,6 +106,17 @@ public final class WirespeedMetrics
         return total;
     }
 
+    /** @return how many times a clustered queue host's new leader took over, summed over this JVM's connections. */
+    public static synchronized long queueHostFailovers()
+    {
+        long total = RETIRED_CONNECTION_FIGURES[3];
+        for (final ConnectionMetrics connection : OPEN)
+        {
+            total += connection.queueHostFailovers();
+        }
+        return total;
+    }
+
     static void opened(final ConnectionMetrics metrics)
     {
         OPEN.add(metrics);
@@ -127,6 +138,7 @@ public final class WirespeedMetrics
             RETIRED_CONNECTION_FIGURES[0] += metrics.backPressureWaits();
             RETIRED_CONNECTION_FIGURES[1] += metrics.sendFailures();
             RETIRED_CONNECTION_FIGURES[2] += metrics.consumerLossBytes();
+            RETIRED_CONNECTION_FIGURES[3] += metrics.queueHostFailovers();
             OPEN.remove(metrics);
         }
         changed();

@@ -58,6 +58,9 @@ public class WirespeedMeterBinder implements MeterBinder, AutoCloseable
             .description("sends that waited on back-pressure").register(meterRegistry);
         FunctionCounter.builder("wirespeed.send.failures", this, (binder) -> WirespeedMetrics.sendFailures())
             .description("sends that failed").register(meterRegistry);
+        FunctionCounter.builder("wirespeed.queuehost.failovers", this,
+            (binder) -> WirespeedMetrics.queueHostFailovers())
+            .description("times a clustered queue host's new leader took over").register(meterRegistry);
         FunctionCounter.builder("wirespeed.consumer.loss", this, (binder) -> WirespeedMetrics.consumerLossBytes())
             .description("bytes topic consumers lost, left behind under slowConsumers=drop").baseUnit("bytes")
             .register(meterRegistry);
