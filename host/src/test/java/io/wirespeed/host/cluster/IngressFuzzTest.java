@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.aeron.cluster.client.AeronCluster;
-import io.aeron.cluster.client.ClusterException;
 import io.aeron.cluster.client.EgressListener;
 import io.aeron.driver.MediaDriver;
 import io.aeron.logbuffer.Header;
@@ -292,20 +291,7 @@ class IngressFuzzTest
 
     private void offer(final DirectBuffer buffer, final int length)
     {
-        Await.until("the cluster to take an ingress message", () ->
-        {
-            if (client.offer(buffer, 0, length) > 0)
-            {
-                return true;
-            }
-            if (client.isClosed())
-            {
-                throw new ClusterException("the cluster client closed while sending");
-            }
-            poll();
-            return false;
-        });
-        client.pollEgress();
+        LoopbackMembers.offer(client, buffer, length, this::poll);
     }
 
     private int poll()

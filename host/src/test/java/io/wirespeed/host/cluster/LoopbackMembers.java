@@ -8,10 +8,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.agrona.DirectBuffer;
 import org.agrona.ErrorHandler;
 import org.agrona.concurrent.BackoffIdleStrategy;
 
 import io.aeron.cluster.client.AeronCluster;
+import io.aeron.cluster.client.ClusterException;
 import io.aeron.cluster.client.EgressListener;
 import io.aeron.cluster.service.ClusterTerminationException;
 import io.aeron.driver.MediaDriver;
@@ -194,6 +196,33 @@ final class LoopbackMembers
             .egressChannel(egressChannel)
             .egressListener(listener)
             .messageTimeoutNs(Duration.ofSeconds(10).toNanos()));
+    }
+
+    /**
+     * Offers one ingress message, polling the client's egress while the cluster does not take it, and once after.
+     *
+     * @param client       the cluster client.
+     * @param buffer       the message.
+     * @param length       its length.
+     * @param whileWaiting run while the cluster does not take it (the test polls its client).
+     */
+    static void offer(
+        final AeronCluster client, final DirectBuffer buffer, final int length, final Runnable whileWaiting)
+    {
+        Await.until("the cluster to take an ingress message", () ->
+        {
+            if (client.offer(buffer, 0, length) > 0)
+            {
+                return true;
+            }
+            if (client.isClosed())
+            {
+                throw new ClusterException("the cluster client closed while sending");
+            }
+            whileWaiting.run();
+            return false;
+        });
+        client.pollEgress();
     }
 
     /** @return three members on 127.0.0.1, each on five ports that were free when asked. */
