@@ -1,8 +1,14 @@
 package io.wirespeed.driver;
 
+import java.io.IOException;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
 import java.net.SocketException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 
 import org.agrona.ErrorHandler;
 
@@ -22,12 +28,16 @@ import io.wirespeed.transport.TransportException;
  * ({@link QueueHosting}) does not run beside it: the queues are the cluster's. The process's own media driver, for the
  * applications on this machine (topics), runs as without a cluster.
  * <p>
+ * The member's base directory ({@code wirespeed.cluster.dir}), and the default's parent, are made this user's alone
+ * ({@code 0700}) before it starts: its log and archive hold the clients' messages.
+ * <p>
  * Before the member starts, each of its five ports is bound once on its host, so that a port another process holds,
  * or a host that is not an address of this machine, refuses the start naming the port and the setting to change,
  * instead of a member that starts and then fails on its own thread.
  */
 final class ClusterHosting implements AutoCloseable
 {
+    private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
     private static final String[] PORT_NAMES = { "ingress", "consensus", "log", "catch-up", "archive control" };
 
     private final ClusterMember member;
@@ -54,6 +64,12 @@ final class ClusterHosting implements AutoCloseable
         final int memberId = settings.memberId();
         checkPorts(members, memberId);
         final ClusterMemberSettings memberSettings = settings.clusterSettings();
+        final Path baseDir = memberSettings.baseDir().toPath().toAbsolutePath();
+        if (!settings.clusterDirGiven())
+        {
+            ownersAlone(baseDir.getParent());
+        }
+        ownersAlone(baseDir);
         try
         {
             return new ClusterHosting(ClusterMember.launch(members, memberId, memberSettings,
@@ -61,8 +77,41 @@ final class ClusterHosting implements AutoCloseable
         }
         catch (final RuntimeException ex)
         {
-            throw new TransportException(ex.getMessage() + " (" + DriverSettings.CLUSTER_DIR_PROP + " names the " +
-                "directory)", ex);
+            throw new TransportException(ex.getMessage() + "; where the directory is the cause, give " +
+                DriverSettings.CLUSTER_DIR_PROP + " one that this user can create and write", ex);
+        }
+    }
+
+    /**
+     * Makes a directory, or finds it, this user's alone ({@code 0700}): the member's log and archive hold every
+     * message its clients sent.
+     *
+     * @param directory the directory.
+     * @throws TransportException if it cannot be made, belongs to another user or its permissions cannot be set.
+     */
+    static void ownersAlone(final Path directory)
+    {
+        try
+        {
+            if (!Files.isDirectory(directory))
+            {
+                Files.createDirectories(directory, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+            }
+            final String owner = Files.getOwner(directory).getName();
+            final String user = System.getProperty("user.name");
+            if (!owner.equals(user))
+            {
+                throw new TransportException("the cluster member's directory " + directory + " belongs to " + owner +
+                    ", not to " + user + " who runs this member: give " + DriverSettings.CLUSTER_DIR_PROP +
+                    " a directory of this user's");
+            }
+            Files.setPosixFilePermissions(directory, OWNER_ONLY);
+        }
+        catch (final IOException | UnsupportedOperationException ex)
+        {
+            throw new TransportException("the cluster member's directory " + directory + " cannot be made this " +
+                "user's alone (0700): " + ex + "; give " + DriverSettings.CLUSTER_DIR_PROP + " a directory this " +
+                "user can create and own", ex);
         }
     }
 

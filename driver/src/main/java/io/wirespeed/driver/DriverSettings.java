@@ -352,6 +352,12 @@ final class DriverSettings
         return memberId;
     }
 
+    /** @return whether {@value #CLUSTER_DIR_PROP} names the member's base directory (else it is the default). */
+    boolean clusterDirGiven()
+    {
+        return !properties.getProperty(CLUSTER_DIR_PROP, "").trim().isEmpty();
+    }
+
     /** @return the member's timeouts, session count and base directory when {@link #clusterMember()}, else null. */
     ClusterMemberSettings clusterSettings()
     {
@@ -408,7 +414,7 @@ final class DriverSettings
         {
             member.append(' ').append(entry.getKey()).append('=').append(entry.getValue());
         }
-        final String why = sources.containsKey(CLUSTER_DIR_PROP) ? CLUSTER_DIR_PROP :
+        final String why = clusterDirGiven() ? CLUSTER_DIR_PROP :
             "the default for this member id and PORT: name one with " + CLUSTER_DIR_PROP + " so that it stays";
         return List.of(member.toString(),
             "cluster directory " + clusterSettings.baseDir().getAbsolutePath() + " (" + why + ")",

@@ -9,6 +9,7 @@ import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -152,6 +153,8 @@ class DriverClusterMemberProcessTest
             DriverSettings.CLUSTER_DIR_PROP, temp.resolve("member-0").toString()));
 
         assertTrue(member.runningLine().contains(" queue-host=cluster cluster-member=0 "), member.runningLine());
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(
+            temp.resolve("member-0"))), "the member's directory is its user's alone");
         member.stopCleanly();
         assertTrue(Files.isDirectory(temp.resolve("member-0").resolve("cluster")), "the member's files are kept");
     }
@@ -192,6 +195,20 @@ class DriverClusterMemberProcessTest
                 " (PORT+1) cannot be bound: ");
             assertTrue(taken.isBound());
         }
+    }
+
+    @Test
+    void aMemberThatCannotStartInItsDirectoryEndsWithStatusOneNamingTheSetting() throws Exception
+    {
+        final Path notADirectory = Files.writeString(temp.resolve("not-a-directory"), "a file");
+
+        assertRefused(Map.of(ClusterMembers.MEMBERS_PROP,
+            "0=127.0.0.1:" + FreePorts.udpRun(ClusterMembers.PORTS_PER_MEMBER),
+            ClusterMembers.MEMBER_ID_PROP, "0",
+            DriverSettings.CLUSTER_DIR_PROP, notADirectory.toString()),
+            "wirespeed-driver: the cluster member's directory " + notADirectory + " cannot be made this user's alone " +
+            "(0700): java.nio.file.FileAlreadyExistsException: " + notADirectory + "; give wirespeed.cluster.dir a " +
+            "directory this user can create and own");
     }
 
     private void assertRefused(final Map<String, String> settings, final String message) throws Exception
