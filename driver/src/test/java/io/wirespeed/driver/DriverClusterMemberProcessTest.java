@@ -144,14 +144,21 @@ class DriverClusterMemberProcessTest
     }
 
     @Test
-    void aMemberStopsCleanlyOnSigterm() throws Exception
+    void aMemberFromAPropertiesFileStopsCleanlyOnSigterm() throws Exception
     {
         members = "0=127.0.0.1:" + FreePorts.udpRun(ClusterMembers.PORTS_PER_MEMBER);
-        final MediaDriverProcess member = MediaDriverProcess.start(jvms, Map.of(
-            ClusterMembers.MEMBERS_PROP, members,
-            ClusterMembers.MEMBER_ID_PROP, "0",
-            DriverSettings.CLUSTER_DIR_PROP, temp.resolve("member-0").toString()));
+        final Path file = temp.resolve("member.properties");
+        Files.writeString(file, String.join("\n",
+            ClusterMembers.MEMBERS_PROP + "=" + members,
+            ClusterMembers.MEMBER_ID_PROP + "=0",
+            DriverSettings.CLUSTER_DIR_PROP + "=" + temp.resolve("member-0"),
+            "wirespeed.cluster.electionTimeout=400ms"));
+        final MediaDriverProcess member = MediaDriverProcess.start(jvms, Map.of(), file.toString());
 
+        assertTrue(member.process().output().contains("wirespeed-driver setting wirespeed.cluster.memberId=0 " +
+            "(default none, from " + file + ")"), member.process().output());
+        assertTrue(member.process().output().contains(" wirespeed.cluster.electionTimeout=400ms "),
+            member.process().output());
         assertTrue(member.runningLine().contains(" queue-host=cluster cluster-member=0 "), member.runningLine());
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(
             temp.resolve("member-0"))), "the member's directory is its user's alone");
