@@ -87,7 +87,7 @@ final class ClusterHosting implements AutoCloseable
      * message its clients sent.
      *
      * @param directory the directory.
-     * @throws TransportException if it cannot be made, belongs to another user or its permissions cannot be set.
+     * @throws TransportException if it cannot be made or its permissions cannot be set (it belongs to another user).
      */
     static void ownersAlone(final Path directory)
     {
@@ -96,14 +96,6 @@ final class ClusterHosting implements AutoCloseable
             if (!Files.isDirectory(directory))
             {
                 Files.createDirectories(directory, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
-            }
-            final String owner = Files.getOwner(directory).getName();
-            final String user = System.getProperty("user.name");
-            if (!owner.equals(user))
-            {
-                throw new TransportException("the cluster member's directory " + directory + " belongs to " + owner +
-                    ", not to " + user + " who runs this member: give " + DriverSettings.CLUSTER_DIR_PROP +
-                    " a directory of this user's");
             }
             Files.setPosixFilePermissions(directory, OWNER_ONLY);
         }
@@ -159,12 +151,6 @@ final class ClusterHosting implements AutoCloseable
     {
         return " queue-host=cluster cluster-member=" + member.memberId() + " cluster-members=" + members +
             " cluster-dir=" + member.settings().baseDir().getAbsolutePath();
-    }
-
-    /** @return the member. */
-    ClusterMember member()
-    {
-        return member;
     }
 
     @Override

@@ -241,6 +241,12 @@ final class DriverSettings
         final Map<String, String> sources = new LinkedHashMap<>();
         for (final String file : files)
         {
+            if (file.startsWith(SYSTEM_PROPERTY))
+            {
+                throw new TransportException("'" + file + "' is an argument after -jar, where the driver takes " +
+                    "properties files: give it to the JVM before -jar (java " + file + " -jar wirespeed-driver.jar), " +
+                    "or to driver/bin/wirespeed-driver, which passes -D arguments to the JVM");
+            }
             final Path path = Paths.get(file);
             final Properties loaded = new Properties();
             try (InputStream in = Files.newInputStream(path))

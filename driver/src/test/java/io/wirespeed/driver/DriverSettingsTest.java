@@ -290,6 +290,17 @@ class DriverSettingsTest
             "wirespeed.host.users, or wirespeed.cluster.members to run the single queue host", ex.getMessage());
     }
 
+    @Test
+    void aSystemPropertyGivenAsAnArgumentIsRefusedSayingWhereItGoes()
+    {
+        final TransportException ex = assertThrows(TransportException.class, () -> DriverSettings.read(
+            new String[]{ "-Dwirespeed.cluster.memberId=0" }, new Properties()));
+
+        assertEquals("'-Dwirespeed.cluster.memberId=0' is an argument after -jar, where the driver takes properties " +
+            "files: give it to the JVM before -jar (java -Dwirespeed.cluster.memberId=0 -jar wirespeed-driver.jar), " +
+            "or to driver/bin/wirespeed-driver, which passes -D arguments to the JVM", ex.getMessage());
+    }
+
     private void assertRefused(final String[] lines, final String message) throws Exception
     {
         final Path file = file(lines);
