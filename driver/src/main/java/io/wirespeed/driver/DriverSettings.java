@@ -1,5 +1,6 @@
 package io.wirespeed.driver;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -18,6 +19,8 @@ import java.util.TreeSet;
 import io.wirespeed.host.HostLimits;
 import io.wirespeed.host.QueueLimits;
 import io.wirespeed.host.auth.Authenticators;
+import io.wirespeed.host.cluster.ClusterMemberSettings;
+import io.wirespeed.host.cluster.ClusterMembers;
 import io.wirespeed.transport.ArchiveConfig;
 import io.wirespeed.transport.SettingValues;
 import io.wirespeed.transport.TransportException;
@@ -27,9 +30,16 @@ import io.wirespeed.transport.aeron.AeronTransportContext;
 /**
  * The whole configuration of the driver process, read from one source: the properties files named as arguments, in
  * order, then the system properties, which win. Every {@code wirespeed.*} name must be one the driver knows
- * ({@code wirespeed.driver.*}, {@code wirespeed.archive.*}, {@code wirespeed.host.*}, {@value #QUEUE_HOST_PROP}),
- * and every value must parse ({@link SettingValues}); otherwise reading fails with a {@link TransportException} that
- * names the setting (and, for an unknown name, the nearest known one), so that the driver does not start.
+ * ({@code wirespeed.driver.*}, {@code wirespeed.archive.*}, {@code wirespeed.host.*}, {@value #QUEUE_HOST_PROP},
+ * {@code wirespeed.cluster.*}), and every value must parse ({@link SettingValues}); otherwise reading fails with a
+ * {@link TransportException} that names the setting (and, for an unknown name, the nearest known one), so that the
+ * driver does not start.
+ * <p>
+ * With {@value ClusterMembers#MEMBERS_PROP} and {@value ClusterMembers#MEMBER_ID_PROP} the process is one member of a
+ * clustered queue host ({@link #clusterMember()}): both must be given, the list must be accepted
+ * ({@link ClusterMembers}) and the id one of its members; the other {@code wirespeed.cluster.*} settings need them, and
+ * the settings of the single queue host that a member does not apply ({@link #SINGLE_HOST_ONLY}) are refused beside
+ * them, so that none is silently left out.
  */
 final class DriverSettings
 {
@@ -39,6 +49,19 @@ final class DriverSettings
     static final String ENDPOINT_PROP = "wirespeed.host.endpoint";
     /** The source of a setting given as a system property. */
     static final String SYSTEM_PROPERTY = "-D";
+    /** The base directory of this process's cluster member: its log, snapshots, archive and own media driver. */
+    static final String CLUSTER_DIR_PROP = "wirespeed.cluster.dir";
+    /** The settings of a cluster member, in the order the documentation lists them. */
+    static final List<String> CLUSTER_PROPERTIES = List.of(ClusterMembers.MEMBERS_PROP,
+        ClusterMembers.MEMBER_ID_PROP, CLUSTER_DIR_PROP, ClusterMemberSettings.LEADER_HEARTBEAT_TIMEOUT_PROP,
+        ClusterMemberSettings.LEADER_HEARTBEAT_INTERVAL_PROP, ClusterMemberSettings.ELECTION_TIMEOUT_PROP);
+    /**
+     * Settings of the single queue host that a cluster member does not apply (its host is the cluster's
+     * {@code HostService}, which serves clients on the members' ingress and has no archive of the driver's, no
+     * authentication and no queue limits yet): refused beside {@value ClusterMembers#MEMBERS_PROP}, as are
+     * per-pattern policies ({@link QueueLimits#POLICY_PATTERN_PREFIX}).
+     */
+    static final List<String> SINGLE_HOST_ONLY = singleHostOnly();
 
     private static final String PREFIX = "wirespeed.";
     private static final List<String> HOST_PROPERTIES =
@@ -53,6 +76,9 @@ final class DriverSettings
     private final String endpoint;
     private final HostLimits hostLimits;
     private final QueueLimits queueLimits;
+    private final ClusterMembers clusterMembers;
+    private final int memberId;
+    private final ClusterMemberSettings clusterSettings;
 
     private DriverSettings(final Properties properties, final Map<String, String> sources)
     {
@@ -74,6 +100,131 @@ final class DriverSettings
         endpoint = properties.getProperty(ENDPOINT_PROP, "").trim();
         hostLimits = HostLimits.fromProperties(properties);
         queueLimits = QueueLimits.fromProperties(properties);
+        clusterMembers = clusterMembers(properties, sources);
+        memberId = null == clusterMembers ? -1 : memberId(clusterMembers, properties);
+        clusterSettings = clusterSettings(properties, clusterMembers, memberId);
+    }
+
+    private static List<String> singleHostOnly()
+    {
+        final List<String> names = new ArrayList<>(List.of(ENDPOINT_PROP, Authenticators.USERS_PROP,
+            Authenticators.AUTHENTICATOR_PROP, ArchiveConfig.ENABLED_PROP));
+        names.addAll(QueueLimits.PROPERTIES);
+        return List.copyOf(names);
+    }
+
+    /**
+     * The members when {@value ClusterMembers#MEMBERS_PROP} is given, else null once no other cluster setting is.
+     */
+    private static ClusterMembers clusterMembers(final Properties properties, final Map<String, String> sources)
+    {
+        if (null == properties.getProperty(ClusterMembers.MEMBERS_PROP))
+        {
+            for (final String key : CLUSTER_PROPERTIES)
+            {
+                if (null != properties.getProperty(key))
+                {
+                    throw new TransportException(key + " (" + source(sources, key) + ") is a setting of a cluster " +
+                        "member, but " + ClusterMembers.MEMBERS_PROP + " is not set: give it, every member as " +
+                        "id=host:PORT (e.g. 0=hostA:9000,1=hostB:9000,2=hostC:9000), or remove " + key +
+                        " to run the single queue host");
+                }
+            }
+            return null;
+        }
+        final ClusterMembers members;
+        try
+        {
+            members = ClusterMembers.fromProperties(properties);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new TransportException(ex.getMessage(), ex);
+        }
+        for (final String key : new TreeSet<>(properties.stringPropertyNames()))
+        {
+            final boolean enabledArchive = ArchiveConfig.ENABLED_PROP.equals(key) &&
+                SettingValues.bool(key, properties.getProperty(key));
+            final boolean otherSingleHostSetting = !ArchiveConfig.ENABLED_PROP.equals(key) &&
+                (SINGLE_HOST_ONLY.contains(key) || key.startsWith(QueueLimits.POLICY_PATTERN_PREFIX));
+            if (enabledArchive || otherSingleHostSetting)
+            {
+                throw new TransportException(key + " (" + source(sources, key) + ") is a setting of the single " +
+                    "queue host, which a cluster member (" + ClusterMembers.MEMBERS_PROP + ") does not run: its " +
+                    "queues are the cluster's, served on the members' ingress ports and kept in each member's own " +
+                    "archive under " + CLUSTER_DIR_PROP + "; remove " + key + ", or " + ClusterMembers.MEMBERS_PROP +
+                    " to run the single queue host");
+            }
+        }
+        return members;
+    }
+
+    private static int memberId(final ClusterMembers members, final Properties properties)
+    {
+        if (null == properties.getProperty(ClusterMembers.MEMBER_ID_PROP))
+        {
+            throw new TransportException(ClusterMembers.MEMBERS_PROP + " is set but " + ClusterMembers.MEMBER_ID_PROP +
+                " is not: give this process's member id from the list (" + members + "), or remove " +
+                ClusterMembers.MEMBERS_PROP + " to run the single queue host");
+        }
+        try
+        {
+            return members.memberId(properties);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new TransportException(ex.getMessage() + " (" + ClusterMembers.MEMBERS_PROP + "=" + members + ")",
+                ex);
+        }
+    }
+
+    /**
+     * The member's timeouts and directory; without a cluster, the timeouts alone are read (with a placeholder
+     * directory), so that their defaults are known to the start lines.
+     */
+    private static ClusterMemberSettings clusterSettings(
+        final Properties properties, final ClusterMembers members, final int memberId)
+    {
+        final File baseDir;
+        if (null == members)
+        {
+            baseDir = new File(".");
+        }
+        else
+        {
+            final String dir = properties.getProperty(CLUSTER_DIR_PROP, "").trim();
+            baseDir = dir.isEmpty() ? defaultClusterDir(properties, members.member(memberId)) : new File(dir);
+        }
+        try
+        {
+            return ClusterMemberSettings.fromProperties(properties, baseDir);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new TransportException(ex.getMessage(), ex);
+        }
+    }
+
+    /**
+     * The base directory of a member whose {@value #CLUSTER_DIR_PROP} is not set: under the temporary directory, by
+     * user, member id and {@code PORT}, so that two members on one machine never share one.
+     *
+     * @param properties the settings, with {@code java.io.tmpdir} and {@code user.name} (the system properties').
+     * @param member     this process's member.
+     * @return {@code <java.io.tmpdir>/wirespeed-cluster-<user>/member-<id>-port-<PORT>}.
+     */
+    static File defaultClusterDir(final Properties properties, final ClusterMembers.Member member)
+    {
+        final String temp = properties.getProperty("java.io.tmpdir", System.getProperty("java.io.tmpdir"));
+        final String user = properties.getProperty("user.name", System.getProperty("user.name", "user"));
+        return new File(new File(temp, "wirespeed-cluster-" + user), "member-" + member.id() + "-port-" +
+            member.port());
+    }
+
+    private static String source(final Map<String, String> sources, final String key)
+    {
+        final String source = sources.get(key);
+        return null == source || SYSTEM_PROPERTY.equals(source) ? "a -D system property" : "in " + source;
     }
 
     /**
@@ -90,6 +241,12 @@ final class DriverSettings
         final Map<String, String> sources = new LinkedHashMap<>();
         for (final String file : files)
         {
+            if (file.startsWith(SYSTEM_PROPERTY))
+            {
+                throw new TransportException("'" + file + "' is an argument after -jar, where the driver takes " +
+                    "properties files: give it to the JVM before -jar (java " + file + " -jar wirespeed-driver.jar), " +
+                    "or to driver/bin/wirespeed-driver, which passes -D arguments to the JVM");
+            }
             final Path path = Paths.get(file);
             final Properties loaded = new Properties();
             try (InputStream in = Files.newInputStream(path))
@@ -137,6 +294,7 @@ final class DriverSettings
         names.addAll(HOST_PROPERTIES);
         names.addAll(HostLimits.PROPERTIES);
         names.addAll(QueueLimits.PROPERTIES);
+        names.addAll(CLUSTER_PROPERTIES);
         return names;
     }
 
@@ -182,6 +340,36 @@ final class DriverSettings
         return queueLimits;
     }
 
+    /** @return whether the process runs a cluster member instead of the single queue host. */
+    boolean clusterMember()
+    {
+        return null != clusterMembers;
+    }
+
+    /** @return the cluster's members when {@link #clusterMember()}, else null. */
+    ClusterMembers clusterMembers()
+    {
+        return clusterMembers;
+    }
+
+    /** @return this process's member id when {@link #clusterMember()}, else -1. */
+    int memberId()
+    {
+        return memberId;
+    }
+
+    /** @return whether {@value #CLUSTER_DIR_PROP} names the member's base directory (else it is the default). */
+    boolean clusterDirGiven()
+    {
+        return !properties.getProperty(CLUSTER_DIR_PROP, "").trim().isEmpty();
+    }
+
+    /** @return the member's timeouts, session count and base directory when {@link #clusterMember()}, else null. */
+    ClusterMemberSettings clusterSettings()
+    {
+        return null == clusterMembers ? null : clusterSettings;
+    }
+
     /**
      * What the driver logs at start: one line per effective setting that differs from its default, with its
      * default and where it was given, then the archive's directory when an archive runs.
@@ -211,7 +399,33 @@ final class DriverSettings
                 "the default for this jar's path: name one with " + ArchiveConfig.DIR_PROP + " so that it stays";
             lines.add("archive directory " + archive.directory().toAbsolutePath() + " (" + why + ")");
         }
+        if (null != clusterMembers)
+        {
+            lines.addAll(clusterLines());
+        }
         return lines;
+    }
+
+    private List<String> clusterLines()
+    {
+        final ClusterMembers.Member self = clusterMembers.member(memberId);
+        final StringBuilder member = new StringBuilder("cluster member ").append(memberId).append(" of ")
+            .append(clusterMembers.size()).append(" (").append(clusterMembers).append("): ingress ")
+            .append(self.endpoint(ClusterMembers.INGRESS_OFFSET)).append(", consensus ")
+            .append(self.endpoint(ClusterMembers.CONSENSUS_OFFSET)).append(", log ")
+            .append(self.endpoint(ClusterMembers.LOG_OFFSET)).append(", catch-up ")
+            .append(self.endpoint(ClusterMembers.CATCHUP_OFFSET)).append(", archive control ")
+            .append(self.endpoint(ClusterMembers.ARCHIVE_CONTROL_OFFSET)).append(';');
+        for (final Map.Entry<String, String> entry : clusterSettings.settings().entrySet())
+        {
+            member.append(' ').append(entry.getKey()).append('=').append(entry.getValue());
+        }
+        final String why = clusterDirGiven() ? CLUSTER_DIR_PROP :
+            "the default for this member id and PORT: name one with " + CLUSTER_DIR_PROP + " so that it stays";
+        return List.of(member.toString(),
+            "cluster directory " + clusterSettings.baseDir().getAbsolutePath() + " (" + why + ")",
+            "queue host: the cluster's (HostService in member " + memberId + "); the single queue host does not " +
+                "start, clients reach the queues through the cluster's ingress");
     }
 
     private static Map<String, String> effective(final DriverSettings settings)
@@ -235,6 +449,20 @@ final class DriverSettings
         }
         effective.putAll(settings.hostLimits.settings());
         effective.putAll(settings.queueLimits.settings());
+        if (null != settings.clusterMembers)
+        {
+            effective.put(ClusterMembers.MEMBERS_PROP, settings.clusterMembers.toString());
+            effective.put(ClusterMembers.MEMBER_ID_PROP, Integer.toString(settings.memberId));
+            if (null != settings.properties.getProperty(CLUSTER_DIR_PROP))
+            {
+                effective.put(CLUSTER_DIR_PROP, settings.clusterSettings.baseDir().getPath());
+            }
+        }
+        final Map<String, String> timing = settings.clusterSettings.settings();
+        for (final String key : ClusterMemberSettings.PROPERTIES)
+        {
+            effective.put(key, timing.get(key));
+        }
         return effective;
     }
 

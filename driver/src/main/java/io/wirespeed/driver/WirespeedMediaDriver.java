@@ -19,7 +19,9 @@ import java.util.Properties;
  * start it prints each effective setting that differs from its default, and the archive's directory.
  * Applications on this host use it with {@code driver=external} and the same directory.
  * <p>
- * It also hosts the queues of the clients that use it (see {@link QueueHosting}).
+ * It also hosts the queues of the clients that use it (see {@link QueueHosting}); or, with
+ * {@code wirespeed.cluster.members} and {@code wirespeed.cluster.memberId}, it is one member of a clustered queue
+ * host instead ({@link ClusterHosting}), and the single queue host does not run.
  * <p>
  * Prints one line with its directory and settings once running; stops cleanly, deleting its
  * directory by default, on SIGTERM or Ctrl-C, and then exits with status 0. Exits with status 1 and
@@ -132,27 +134,87 @@ public final class WirespeedMediaDriver
                 return;
             }
 
-            final QueueHosting hosting;
-            try
+            if (settings.clusterMember())
             {
-                hosting = QueueHosting.start(settings);
+                runMember(settings, config, driver, barrier);
             }
-            catch (final TransportException ex)
+            else
             {
-                driver.close();
-                cannotStart(ex);
-                return;
-            }
-            try (driver; QueueHosting queues = hosting)
-            {
-                System.out.println("wirespeed-driver running pid=" + ProcessHandle.current().pid() + " " + config +
-                    " queue-host=" + queues.isRunning() + (queues.isRunning() ? queues.describe() : "") +
-                    (queues.archive() == null ? " archive=false" : " archive=true " + queues.archive()));
-                System.out.flush();
-                barrier.await();
+                runQueueHost(settings, config, driver, barrier);
             }
         }
         System.out.println("wirespeed-driver stopped");
+    }
+
+    private static void runQueueHost(final DriverSettings settings, final AeronTransportContext config,
+        final MediaDriver driver, final ShutdownSignalBarrier barrier)
+    {
+        final QueueHosting hosting;
+        try
+        {
+            hosting = QueueHosting.start(settings);
+        }
+        catch (final TransportException ex)
+        {
+            driver.close();
+            cannotStart(ex);
+            return;
+        }
+        try (driver; QueueHosting queues = hosting)
+        {
+            System.out.println("wirespeed-driver running pid=" + ProcessHandle.current().pid() + " " + config +
+                " queue-host=" + queues.isRunning() + (queues.isRunning() ? queues.describe() : "") +
+                (queues.archive() == null ? " archive=false" : " archive=true " + queues.archive()));
+            System.out.flush();
+            barrier.await();
+        }
+    }
+
+    /**
+     * Runs a member of the clustered queue host beside the driver, until SIGTERM or SIGINT. An error the member
+     * reports ends the process ({@link #fatal}), but for Aeron's warnings, which are logged, and the cluster's own
+     * orderly termination, which stops it as SIGTERM does.
+     */
+    private static void runMember(final DriverSettings settings, final AeronTransportContext config,
+        final MediaDriver driver, final ShutdownSignalBarrier barrier)
+    {
+        final ClusterHosting hosting;
+        try
+        {
+            hosting = ClusterHosting.start(settings, (error) -> onMemberError(error, barrier));
+        }
+        catch (final TransportException ex)
+        {
+            driver.close();
+            cannotStart(ex);
+            return;
+        }
+        try (driver; ClusterHosting member = hosting)
+        {
+            System.out.println("wirespeed-driver running pid=" + ProcessHandle.current().pid() + " " + config +
+                member.describe());
+            System.out.flush();
+            barrier.await();
+        }
+    }
+
+    private static void onMemberError(final Throwable error, final ShutdownSignalBarrier barrier)
+    {
+        if (ClusterHosting.isWarning(error))
+        {
+            System.err.println("wirespeed-driver: cluster member warning: " + error);
+            System.err.flush();
+        }
+        else if (ClusterHosting.isExpectedTermination(error))
+        {
+            System.out.println("wirespeed-driver: the cluster terminated this member; stopping");
+            System.out.flush();
+            barrier.signal();
+        }
+        else
+        {
+            fatal(Thread.currentThread(), error);
+        }
     }
 
     /**

@@ -2,10 +2,12 @@ package io.wirespeed.driver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -173,6 +175,137 @@ class DriverSettingsTest
         assertRefused("wirespeed.archive.retention.size=lots", "wirespeed.archive.retention.size='lots' is not a " +
             "size");
         assertRefused("wirespeed.host.maxHostBytes=0", "wirespeed.host.maxHostBytes='0' is out of range");
+    }
+
+    @Test
+    void membersAndAMemberIdFromAFileMakeTheProcessAClusterMember() throws Exception
+    {
+        final Path dir = temp.resolve("member-1");
+        final DriverSettings settings = read(file(
+            "wirespeed.cluster.members=0=127.0.0.1:9000,1=127.0.0.1:9010,2=127.0.0.1:9020",
+            "wirespeed.cluster.memberId=1",
+            "wirespeed.cluster.dir=" + dir,
+            "wirespeed.cluster.electionTimeout=300ms",
+            "wirespeed.host.maxClients=50"), new Properties());
+
+        assertTrue(settings.clusterMember());
+        assertEquals(3, settings.clusterMembers().size());
+        assertEquals(1, settings.memberId());
+        assertEquals(dir.toFile(), settings.clusterSettings().baseDir());
+        assertEquals(Duration.ofMillis(300).toNanos(), settings.clusterSettings().electionTimeoutNs());
+        assertEquals(50, settings.clusterSettings().maxSessions());
+    }
+
+    @Test
+    void withoutMembersThereIsNoClusterMember()
+    {
+        final DriverSettings settings = DriverSettings.read(new String[0], new Properties());
+
+        assertFalse(settings.clusterMember());
+        assertNull(settings.clusterSettings());
+    }
+
+    @Test
+    void aMemberLogsItsIdItsFiveEndpointsItsSettingsAndThatTheQueuesAreTheClusters() throws Exception
+    {
+        final Path file = file(
+            "wirespeed.cluster.members=0=127.0.0.1:9000,1=127.0.0.1:9010,2=127.0.0.1:9020",
+            "wirespeed.cluster.electionTimeout=300ms");
+        final Properties system = new Properties();
+        system.setProperty("wirespeed.cluster.memberId", "2");
+
+        final List<String> lines = DriverSettings.read(new String[]{ file.toString() }, system).startLines();
+
+        assertTrue(lines.contains("setting wirespeed.cluster.memberId=2 (default none, from -D)"), lines.toString());
+        assertTrue(lines.contains("setting wirespeed.cluster.electionTimeout=300ms (default 500ms, from " + file +
+            ")"), lines.toString());
+        assertTrue(lines.contains("cluster member 2 of 3 (0=127.0.0.1:9000,1=127.0.0.1:9010,2=127.0.0.1:9020): " +
+            "ingress 127.0.0.1:9020, consensus 127.0.0.1:9021, log 127.0.0.1:9022, catch-up 127.0.0.1:9023, archive " +
+            "control 127.0.0.1:9024; wirespeed.cluster.leaderHeartbeatTimeout=1s " +
+            "wirespeed.cluster.leaderHeartbeatInterval=100ms wirespeed.cluster.electionTimeout=300ms " +
+            "aeron.cluster.max.sessions=1024"), lines.toString());
+        final File defaultDir = new File(new File(System.getProperty("java.io.tmpdir"),
+            "wirespeed-cluster-" + System.getProperty("user.name")), "member-2-port-9020");
+        assertTrue(lines.contains("cluster directory " + defaultDir.getAbsolutePath() + " (the default for this " +
+            "member id and PORT: name one with wirespeed.cluster.dir so that it stays)"), lines.toString());
+        assertTrue(lines.stream().anyMatch((line) -> line.startsWith("queue host: the cluster's")), lines.toString());
+    }
+
+    @Test
+    void twoMembersOnOneMachineHaveTheirOwnDefaultDirectories()
+    {
+        final Properties system = new Properties();
+        system.setProperty("wirespeed.cluster.members", "0=127.0.0.1:9000,1=127.0.0.1:9010,2=127.0.0.1:9020");
+        system.setProperty("wirespeed.cluster.memberId", "0");
+        final File first = DriverSettings.read(new String[0], system).clusterSettings().baseDir();
+        system.setProperty("wirespeed.cluster.memberId", "1");
+        final File second = DriverSettings.read(new String[0], system).clusterSettings().baseDir();
+
+        assertNotEquals(first, second);
+    }
+
+    @Test
+    void clusterSettingsThatDoNotGoTogetherAreRefusedSayingWhatToChange() throws Exception
+    {
+        final String three = "wirespeed.cluster.members=0=127.0.0.1:9000,1=127.0.0.1:9010,2=127.0.0.1:9020";
+        assertRefused(new String[]{ "wirespeed.cluster.members=0=127.0.0.1:9000,1=127.0.0.1:9010",
+            "wirespeed.cluster.memberId=0" }, "wirespeed.cluster.members lists 2 members: a cluster of 2 members " +
+            "cannot elect a leader once one is lost; use 1, 3 or 5");
+        assertRefused(new String[]{ "wirespeed.cluster.members=0=a:9000,1=b:9000,2=c:9000,3=d:9000",
+            "wirespeed.cluster.memberId=0" }, "wirespeed.cluster.members lists 4 members: ");
+        assertRefused(new String[]{ three, "wirespeed.cluster.memberId=3" }, "wirespeed.cluster.memberId=3 names no " +
+            "member of wirespeed.cluster.members: use one of its ids (0, 1, 2)");
+        assertRefused(new String[]{ three, "wirespeed.cluster.memberId=one" }, "wirespeed.cluster.memberId='one' is " +
+            "not a member id");
+        assertRefused(new String[]{ three }, "wirespeed.cluster.members is set but wirespeed.cluster.memberId is " +
+            "not: give this process's member id from the list");
+        assertRefused(new String[]{ "wirespeed.cluster.memberId=0" }, "wirespeed.cluster.memberId (in ");
+        assertRefused(new String[]{ "wirespeed.cluster.memberId=0" }, "is a setting of a cluster member, but " +
+            "wirespeed.cluster.members is not set: give it");
+        assertRefused(new String[]{ "wirespeed.cluster.dir=/tmp/x" }, "wirespeed.cluster.dir (in ");
+        assertRefused(new String[]{ three, "wirespeed.cluster.memberId=0",
+            "wirespeed.cluster.leaderHeartbeatInterval=2s" }, "wirespeed.cluster.leaderHeartbeatInterval (2s) must " +
+            "be shorter than wirespeed.cluster.leaderHeartbeatTimeout (1s)");
+        assertRefused(new String[]{ three, "wirespeed.cluster.memberId=0", "wirespeed.cluster.electionTimeout=soon" },
+            "wirespeed.cluster.electionTimeout='soon' is not a duration");
+        assertRefused(new String[]{ three, "wirespeed.cluster.memberId=0", "wirespeed.host.endpoint=127.0.0.1:4000" },
+            "wirespeed.host.endpoint (in ");
+        assertRefused(new String[]{ three, "wirespeed.cluster.memberId=0", "wirespeed.archive.enabled=true" },
+            "wirespeed.archive.enabled (in ");
+        assertRefused(new String[]{ three, "wirespeed.cluster.memberId=0", "wirespeed.host.fullPolicy.orders=fail" },
+            "wirespeed.host.fullPolicy.orders (in ");
+    }
+
+    @Test
+    void theSingleHostsSettingsBesideMembersAreRefusedNamingThem() throws Exception
+    {
+        final Path file = file("wirespeed.cluster.members=0=127.0.0.1:9000", "wirespeed.cluster.memberId=0",
+            "wirespeed.host.users=/etc/wirespeed/users");
+
+        final TransportException ex = assertThrows(TransportException.class, () -> read(file, new Properties()));
+
+        assertEquals("wirespeed.host.users (in " + file + ") is a setting of the single queue host, which a cluster " +
+            "member (wirespeed.cluster.members) does not run: its queues are the cluster's, served on the members' " +
+            "ingress ports and kept in each member's own archive under wirespeed.cluster.dir; remove " +
+            "wirespeed.host.users, or wirespeed.cluster.members to run the single queue host", ex.getMessage());
+    }
+
+    @Test
+    void aSystemPropertyGivenAsAnArgumentIsRefusedSayingWhereItGoes()
+    {
+        final TransportException ex = assertThrows(TransportException.class, () -> DriverSettings.read(
+            new String[]{ "-Dwirespeed.cluster.memberId=0" }, new Properties()));
+
+        assertEquals("'-Dwirespeed.cluster.memberId=0' is an argument after -jar, where the driver takes properties " +
+            "files: give it to the JVM before -jar (java -Dwirespeed.cluster.memberId=0 -jar wirespeed-driver.jar), " +
+            "or to driver/bin/wirespeed-driver, which passes -D arguments to the JVM", ex.getMessage());
+    }
+
+    private void assertRefused(final String[] lines, final String message) throws Exception
+    {
+        final Path file = file(lines);
+        final TransportException ex = assertThrows(TransportException.class, () -> read(file, new Properties()));
+        assertTrue(ex.getMessage().contains(message), ex.getMessage());
     }
 
     private void assertRefused(final String line, final String message) throws Exception

@@ -32,8 +32,8 @@ import io.aeron.driver.ThreadingMode;
  * busy-spinning: a member shares its machine's cores with the rest of the process. The driver's term buffers are
  * sparse files, so a 64 MiB log term costs the pages written, not 64 MiB of zeros at start.
  * <p>
- * The queue host's service is {@link HostService} (issue 24; not started by the driver process yet); a test may run
- * any other.
+ * The queue host's service is {@link HostService} (issue 24; the driver process runs it with
+ * {@code wirespeed.cluster.members} and {@code memberId}); a test may run any other.
  */
 public final class ClusterMember implements AutoCloseable
 {
