@@ -566,6 +566,22 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
         intake.onQueueMessage(buffer, offset, length);
     }
 
+    /**
+     * Tells a connected client the host lives: a heartbeat through the egress, for an egress that sends them itself
+     * when a client was sent nothing for a while (the clustered host's; the single host's egress sends its own). Not
+     * an input: it changes no state.
+     *
+     * @param sessionId the client's session.
+     */
+    public void heartbeat(final long sessionId)
+    {
+        final HostSession session = sessions.byId(sessionId);
+        if (null != session && session.state() == HostSession.State.CONNECTED)
+        {
+            context.proxy.heartbeat(session);
+        }
+    }
+
     /** {@inheritDoc} */
     @Override
     public int onTick(final long nowNs, final long nowMs)

@@ -2,6 +2,7 @@ package io.wirespeed.host.cluster;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableRingBuffer;
@@ -13,6 +14,7 @@ import org.agrona.collections.LongArrayList;
 import io.aeron.Publication;
 import io.aeron.cluster.service.ClientSession;
 import io.aeron.cluster.service.Cluster;
+import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.host.HostEgress;
 import io.wirespeed.host.HostSession;
 
@@ -40,17 +42,21 @@ public final class ClusterEgress implements HostEgress
     public static final int DEFAULT_MAX_QUEUED_BYTES = 16 * 1024 * 1024;
     private static final System.Logger LOGGER = System.getLogger(ClusterEgress.class.getName());
     private static final long NONE = -1;
+    private static final long HEARTBEAT_INTERVAL_NS = QueueStreams.HEARTBEAT_INTERVAL_MS * 1_000_000L;
 
     private final int maxQueuedBytes;
     /** The cluster session each open host session came through, by host session id: state, the same on every member. */
     private final Long2LongHashMap clusterSessionByHostSession = new Long2LongHashMap(NONE);
     /** The host sessions each cluster session opened, in the order they opened: state, as above. */
     private final Long2ObjectHashMap<LongArrayList> hostSessionsByClusterSession = new Long2ObjectHashMap<>();
+    /** When the leader last sent each host session something ({@link System#nanoTime()}): not state. */
+    private final Long2LongHashMap lastSentNsByHostSession = new Long2LongHashMap(NONE);
     /** The leader's send queues by host session id: not state (empty on every role change). */
     private final Long2ObjectHashMap<Outbound> queued = new Long2ObjectHashMap<>();
     /** Cluster sessions whose send queue overflowed, to close (the leader's only). */
     private final LongArrayList overflowed = new LongArrayList();
     private final List<Outbound> retrying = new ArrayList<>();
+    private final LongArrayList heartbeats = new LongArrayList();
     private Cluster cluster;
     private ClientSession current;
     private volatile long queuedMessages;
@@ -195,6 +201,37 @@ public final class ClusterEgress implements HostEgress
         ids.addLong(hostSessionId);
     }
 
+    /**
+     * On the leader, has a heartbeat sent to each host session that was sent nothing for the heartbeat interval
+     * ({@link QueueStreams#HEARTBEAT_INTERVAL_MS}), as the single host's egress does: a client that hears nothing from
+     * its host for the driver timeout takes it for lost. Not state: a follower sends none.
+     *
+     * @param heartbeat sends one to a host session ({@code QueueHost#heartbeat}).
+     */
+    public void heartbeats(final LongConsumer heartbeat)
+    {
+        if (null == cluster || Cluster.Role.LEADER != cluster.role())
+        {
+            return;
+        }
+        final long nowNs = System.nanoTime();
+        final Long2LongHashMap.KeyIterator ids = clusterSessionByHostSession.keySet().iterator();
+        while (ids.hasNext())
+        {
+            final long hostSessionId = ids.nextValue();
+            final long lastSentNs = lastSentNsByHostSession.get(hostSessionId);
+            if (NONE == lastSentNs || nowNs - lastSentNs >= HEARTBEAT_INTERVAL_NS)
+            {
+                heartbeats.addLong(hostSessionId);
+            }
+        }
+        for (int i = 0; i < heartbeats.size(); i++)
+        {
+            heartbeat.accept(heartbeats.getLong(i));
+        }
+        heartbeats.clear();
+    }
+
     /** {@inheritDoc} */
     @Override
     public void send(final HostSession session, final DirectBuffer buffer, final int offset, final int length)
@@ -210,6 +247,7 @@ public final class ClusterEgress implements HostEgress
         {
             return;
         }
+        lastSentNsByHostSession.put(session.id(), System.nanoTime());
         Outbound out = queued.get(session.id());
         if (null == out || out.queue.isEmpty())
         {
@@ -246,6 +284,7 @@ public final class ClusterEgress implements HostEgress
     public void close(final HostSession session)
     {
         queued.remove(session.id());
+        lastSentNsByHostSession.remove(session.id());
         final long clusterSessionId = clusterSessionByHostSession.remove(session.id());
         if (NONE == clusterSessionId)
         {

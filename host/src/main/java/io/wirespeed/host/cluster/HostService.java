@@ -249,6 +249,7 @@ public final class HostService implements ClusteredService
             tickScheduled = false;
             tick(timestamp);
             scheduleTick(timestamp);
+            egress.heartbeats(host::heartbeat);
         }
         applied();
     }

@@ -30,6 +30,7 @@ import io.wirespeed.codec.control.sbe.AcknowledgeEncoder;
 import io.wirespeed.codec.control.sbe.ConnectEncoder;
 import io.wirespeed.codec.control.sbe.ConnectedDecoder;
 import io.wirespeed.codec.control.sbe.DeliverDecoder;
+import io.wirespeed.codec.control.sbe.HeartbeatDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
@@ -110,6 +111,22 @@ class HostServiceTest
         awaitEqualDigests("on the survivors after the failover");
         assertEquals(1, deliveries.connectedCount, "the host session was kept: no second Connect");
         assertEquals(0, deliveries.duplicates, "no delivery twice");
+        loopback.failOnMemberError();
+    }
+
+    @Test
+    void anIdleClientHearsTheLeadersHeartbeatsAsAClientOfASingleHostDoes()
+    {
+        final ClusterMembers list = launchThree();
+        awaitOneLeader(ELECTION_DEADLINE);
+        connectClient(list);
+        connect();
+        Await.until("Connected through the cluster's egress", () -> pollClient() >= 0 && deliveries.connected);
+
+        // the client sends nothing but the cluster's keep-alive: its provider takes a host it hears nothing from for
+        // the driver timeout for lost
+        Await.until("three heartbeats from the leader to an idle client", Duration.ofSeconds(10),
+            () -> pollClient() >= 0 && deliveries.heartbeats >= 3);
         loopback.failOnMemberError();
     }
 
@@ -348,6 +365,7 @@ class HostServiceTest
         private int outOfOrder;
         private long lastSequence;
         private int newLeaders;
+        private int heartbeats;
 
         @Override
         public void onMessage(
@@ -364,6 +382,10 @@ class HostServiceTest
             {
                 connected = true;
                 connectedCount++;
+            }
+            else if (HeartbeatDecoder.TEMPLATE_ID == headerDecoder.templateId())
+            {
+                heartbeats++;
             }
             else if (DeliverDecoder.TEMPLATE_ID == headerDecoder.templateId())
             {
