@@ -42,6 +42,14 @@ public interface ClusterSession extends AutoCloseable
     long leaderChanges();
 
     /**
+     * The cluster's id of the session now: it changes when the session is opened again after the cluster closed it,
+     * and the service then sees a new client.
+     *
+     * @return the id.
+     */
+    long sessionId();
+
+    /**
      * Where the session stands, for messages and health checks.
      *
      * @return e.g. "leader 1 of 0=a:9000,1=b:9000,2=c:9000, term 3".

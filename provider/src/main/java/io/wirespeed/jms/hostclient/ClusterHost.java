@@ -109,6 +109,12 @@ final class ClusterHost
         return session.leaderChanges();
     }
 
+    /** @return the cluster's id of the session now; it changes when the cluster opened a new one. */
+    long sessionId()
+    {
+        return session.sessionId();
+    }
+
     /** @return the channel name queue messages go on, for messages. */
     String channel()
     {

@@ -58,6 +58,8 @@ final class HostSessionLink
     private volatile String lostReason;
     private final LongSupplier leaderChanges;
     private long seenLeaderChanges;
+    private final LongSupplier clusterSession;
+    private long seenClusterSession;
 
     /**
      * @param transport     opens new streams after the host was lost.
@@ -75,15 +77,19 @@ final class HostSessionLink
      * @param hostTimeoutNs how long to wait for the host to answer a Connect.
      * @param hostLostNs    how long the host may stay silent before it is taken for lost.
      * @param where         where the host is, for messages.
-     * @param leaderChanges how many times a cluster's new leader took over, or null for a host that is no cluster.
+     * @param leaderChanges  how many times a cluster's new leader took over, or null for a host that is no cluster.
+     * @param clusterSession the cluster's id of this client's session now, or null for a host that is no cluster.
      */
     HostSessionLink(
         final Transport transport, final int replyStream, final String endpoint, final boolean remote,
         final TransportSubscription replies,
         final HostProxy host, final HostRequests requests, final DeliveryRouting routing,
         final SendConfirmations confirmations, final String user, final String password, final long hostTimeoutNs,
-        final long hostLostNs, final String where, final LongSupplier leaderChanges)
+        final long hostLostNs, final String where, final LongSupplier leaderChanges,
+        final LongSupplier clusterSession)
     {
+        this.clusterSession = clusterSession;
+        this.seenClusterSession = null == clusterSession ? 0 : clusterSession.getAsLong();
         this.leaderChanges = leaderChanges;
         this.seenLeaderChanges = null == leaderChanges ? 0 : leaderChanges.getAsLong();
         this.transport = transport;
@@ -238,6 +244,17 @@ final class HostSessionLink
             return;
         }
         seenLeaderChanges = changes;
+        final long session = clusterSession.getAsLong();
+        if (session != seenClusterSession)
+        {
+            // the cluster closed the old session (no leader in time, or it timed out) and forgot its host session:
+            // a Connect opens a new one, and the consumers are opened there as at a host that runs again
+            seenClusterSession = session;
+            LOGGER.log(System.Logger.Level.WARNING, "the cluster that hosts the queues at " + where + " opened a " +
+                "new session for this connection (it had closed the old one): connecting again");
+            sessionOpen = false;
+            return;
+        }
         LOGGER.log(System.Logger.Level.INFO, "a new leader leads the queue host at " + where + "; reopening " +
             routing.consumers() + " consumer(s) there");
         try

@@ -115,7 +115,7 @@ public final class QueueClient implements AutoCloseable
         this.link = new HostSessionLink(transport, replyStream, null == cluster ? endpoint : null, endpoint != null,
             replies, host, requests, routing,
             confirmations, user, password, hostTimeoutNs, driverTimeoutMs * 1_000_000L, where,
-            null == cluster ? null : cluster::leaderChanges);
+            null == cluster ? null : cluster::leaderChanges, null == cluster ? null : cluster::sessionId);
         this.credits = new SendCredits(this, host);
         this.replyHandler = new ResponseAdapter(id, link, requests, routing, browses, credits, confirmations);
     }
@@ -353,7 +353,8 @@ public final class QueueClient implements AutoCloseable
             {
                 throw refused;
             }
-            if (!link.isOpen() || host.hostSeen() && !host.isConnected())
+            // a cluster's session opened again waits for its new host session: the message goes again then
+            if (null == cluster && (!link.isOpen() || host.hostSeen() && !host.isConnected()))
             {
                 throw new JMSException("the queue host at " + where + " was lost before " + keeps() + " a " +
                     "PERSISTENT message: it may not have been kept (it is delivered if the host kept it); " +

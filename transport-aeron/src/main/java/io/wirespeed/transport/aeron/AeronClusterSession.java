@@ -34,7 +34,7 @@ final class AeronClusterSession implements ClusterSession, EgressListener
     private static final System.Logger LOGGER = System.getLogger(AeronClusterSession.class.getName());
     private static final long KEEP_ALIVE_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
     /** How long one try at connecting waits for an answer, and a new leader's ingress waits to connect. */
-    private static final long CONNECT_TRY_NS = TimeUnit.SECONDS.toNanos(3);
+    private static final long CONNECT_TRY_NS = TimeUnit.SECONDS.toNanos(5);
     /** Room in a message for the tag byte. */
     private static final int TAG_LENGTH = 1;
 
@@ -51,6 +51,7 @@ final class AeronClusterSession implements ClusterSession, EgressListener
     private long lastSentNs;
     private MessageHandler handler;
     private volatile long leaderChanges;
+    private volatile long sessionId;
     private volatile int leaderMemberId;
     private volatile long leadershipTermId;
     private volatile boolean closed;
@@ -136,6 +137,7 @@ final class AeronClusterSession implements ClusterSession, EgressListener
 
     private void connected(final AeronCluster connected)
     {
+        sessionId = connected.clusterSessionId();
         leaderMemberId = connected.leaderMemberId();
         leadershipTermId = connected.leadershipTermId();
         lastSentNs = System.nanoTime();
@@ -161,6 +163,13 @@ final class AeronClusterSession implements ClusterSession, EgressListener
     public long leaderChanges()
     {
         return leaderChanges;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public long sessionId()
+    {
+        return sessionId;
     }
 
     /** {@inheritDoc} */
