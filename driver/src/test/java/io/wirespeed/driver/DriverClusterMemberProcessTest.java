@@ -281,15 +281,25 @@ class DriverClusterMemberProcessTest
         encoder.user("").password("");
         frame.putByte(0, HostService.CONTROL_REQUEST);
         final int length = 1 + MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength();
-        Await.until("the cluster to take Connect " + correlationId, TIMEOUT, () ->
+        try
         {
-            if (client.offer(frame, 0, length) > 0)
+            Await.until("the cluster to take Connect " + correlationId, TIMEOUT, () ->
             {
-                return true;
-            }
-            poll();
-            return false;
-        });
+                if (client.offer(frame, 0, length) > 0)
+                {
+                    return true;
+                }
+                poll();
+                return false;
+            });
+        }
+        catch (final AssertionError ex)
+        {
+            throw new AssertionError(ex.getMessage() + "; the client's leader " + client.leaderMemberId() +
+                ", its ingress " + (client.ingressPublication().isConnected() ? "connected" : "not connected") +
+                ", last offer " + client.offer(frame, 0, length) + ", last session event " + answers.lastEvent +
+                ", last new leader " + answers.newLeaderId, ex);
+        }
         client.pollEgress();
     }
 
