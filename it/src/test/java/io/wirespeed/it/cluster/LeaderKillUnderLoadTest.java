@@ -145,8 +145,13 @@ class LeaderKillUnderLoadTest
             Await.until(killAt + " sends confirmed", DEADLINE,
                 () -> syncConfirmed.get() + transactedConfirmed.get() >= killAt || null != failure.get());
             final int leaderId = leaderId(members.toString());
-            processes.get(leaderId).killForcibly(Duration.ofSeconds(30));
+            final int confirmedAtKill = syncConfirmed.get();
             final long killedNs = System.nanoTime();
+            processes.get(leaderId).killForcibly(Duration.ofSeconds(30));
+            // the pause as the synchronous producer sees it: from the kill to its next send returned
+            final long pauseMs = Await.value("a synchronous send after the kill returned", DEADLINE,
+                () -> syncConfirmed.get() > confirmedAtKill + 1 || null != failure.get() ?
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killedNs) : null);
 
             for (final Thread producer : producers)
             {
@@ -169,7 +174,8 @@ class LeaderKillUnderLoadTest
             assertNull(failure.get(), () -> "no exception reaches the application: " + failure.get());
             assertEquals(List.of(), problems);
             System.out.println("LeaderKillUnderLoadTest: killed member " + leaderId + " (the leader) after " +
-                killAt + " confirmed sends; all " + 2 * PER_PRODUCER + " consumed " +
+                killAt + " confirmed sends; the synchronous producer's next send returned " + pauseMs +
+                " ms after the kill; all " + 2 * PER_PRODUCER + " consumed " +
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killedNs) + " ms after the kill; " +
                 timesReceived.values().stream().filter((times) -> times > 1).count() + " came again, marked");
         }
