@@ -184,6 +184,9 @@ public final class TopicLoadScenario
             {
                 point.put("loadSentPerSecEachHost", sentEach);
                 point.put("loadDeliveredPerSecEachHost", deliveredEach);
+                // Since each load started: a short window on a loaded machine may see a host's sender stalled.
+                point.put("loadSentEachHost", loads.stream().map(LoadCounts::sent).toList());
+                point.put("loadDeliveredEachHost", loads.stream().map(LoadCounts::delivered).toList());
             }
             point.put("loadKept", kept);
             point.put("saturated", !kept || Boolean.TRUE.equals(figures.get("saturated")));
