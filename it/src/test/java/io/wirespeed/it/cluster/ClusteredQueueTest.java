@@ -18,6 +18,7 @@ import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
 import javax.jms.Queue;
 import javax.jms.Session;
+import javax.jms.TextMessage;
 
 import org.agrona.concurrent.SystemEpochClock;
 import org.junit.jupiter.api.AfterEach;
@@ -32,6 +33,7 @@ import io.wirespeed.host.cluster.ClusterMemberSettings;
 import io.wirespeed.host.cluster.ClusterMembers;
 import io.wirespeed.host.cluster.HostService;
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.jms.hostclient.QueueClient;
 import io.wirespeed.jms.metrics.WirespeedMetrics;
 import io.wirespeed.test.Await;
 import io.wirespeed.test.DriverDirectories;
@@ -40,6 +42,7 @@ import io.wirespeed.test.SlowTest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -63,28 +66,33 @@ class ClusteredQueueTest
     private final List<ClusterMember> members = new ArrayList<>();
     private final AtomicReference<Throwable> memberError = new AtomicReference<>();
     private String hostOption;
+    private ClusterMembers list;
 
     @BeforeEach
     void launchMembers()
     {
         final int[] ports = {FreePorts.udpRun(5), FreePorts.udpRun(5), FreePorts.udpRun(5)};
-        final ClusterMembers list = ClusterMembers.parse(
+        list = ClusterMembers.parse(
             "0=127.0.0.1:" + ports[0] + ",1=127.0.0.1:" + ports[1] + ",2=127.0.0.1:" + ports[2]);
         hostOption = "127.0.0.1:" + ports[0] + ",127.0.0.1:" + ports[1] + ",127.0.0.1:" + ports[2];
         for (int id = 0; id < 3; id++)
         {
-            members.add(ClusterMember.launch(list, id, ClusterMemberSettings.defaults(dir.resolve("m" + id).toFile()),
-                new HostService(), (ex) ->
-                {
-                    final boolean warning = ex instanceof AeronException &&
-                        AeronException.Category.WARN == ((AeronException)ex).category();
-                    if (!(ex instanceof ClusterException) && !warning)
-                    {
-                        memberError.compareAndSet(null, ex);
-                    }
-                }));
+            members.add(launch(id, ClusterMemberSettings.defaults(dir.resolve("m" + id).toFile())));
         }
         leader();
+    }
+
+    private ClusterMember launch(final int id, final ClusterMemberSettings settings)
+    {
+        return ClusterMember.launch(list, id, settings, new HostService(), (ex) ->
+        {
+            final boolean warning = ex instanceof AeronException &&
+                AeronException.Category.WARN == ((AeronException)ex).category();
+            if (!(ex instanceof ClusterException) && !warning)
+            {
+                memberError.compareAndSet(null, ex);
+            }
+        });
     }
 
     @AfterEach
@@ -132,6 +140,82 @@ class ClusteredQueueTest
     void transactedBatchesAndAClientAcknowledgingConsumerCarryOnAcrossALeaderKill() throws Exception
     {
         acrossALeaderKill(true, Session.CLIENT_ACKNOWLEDGE);
+    }
+
+    @Test
+    void withoutAMajorityASendFailsAfterFailoverTimeoutSayingTheOutcomeIsUnknownThenWorkResumes() throws Exception
+    {
+        final List<JMSException> told = new CopyOnWriteArrayList<>();
+        try (Connection connection = new JmsConnectionFactory(uri() + "&failoverTimeout=3000").createConnection())
+        {
+            connection.setExceptionListener(told::add);
+            final Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            final Queue queue = session.createQueue("payments");
+            final MessageProducer producer = session.createProducer(queue);
+            producer.setDeliveryMode(DeliveryMode.PERSISTENT);
+            producer.send(session.createTextMessage("one"));
+
+            // the leader and a follower stop: the one left cannot elect itself
+            final ClusterMember leader = leader();
+            final ClusterMember follower = members.stream().filter((m) -> m != leader).findFirst().orElseThrow();
+            final List<ClusterMember> stopped = List.of(leader, follower);
+            for (final ClusterMember member : stopped)
+            {
+                member.close();
+            }
+
+            final long start = System.nanoTime();
+            final JMSException failed = assertThrows(JMSException.class,
+                () -> producer.send(session.createTextMessage("two")));
+            final long waitedMs = (System.nanoTime() - start) / 1_000_000;
+            assertEquals(QueueClient.FAILOVER_TIMEOUT, failed.getErrorCode(), failed::toString);
+            for (final String part : List.of("failoverTimeout=3000 ms", hostOption, "(2 of 3)"))
+            {
+                assertTrue(failed.getMessage().contains(part), () -> "'" + part + "' in: " + failed.getMessage());
+            }
+            assertTrue(waitedMs < 20_000, "it failed before sendTimeout (20 s), after " + waitedMs + " ms");
+            Await.until("the exception listener to hear the cluster lost", DEADLINE, () -> !told.isEmpty());
+            assertEquals("QUEUE_HOST_LOST", told.get(0).getErrorCode(), told.get(0)::toString);
+            assertTrue(told.get(0).getMessage().contains("failoverTimeout=3000 ms"), told.get(0)::getMessage);
+            final JMSException again = assertThrows(JMSException.class,
+                () -> producer.send(session.createTextMessage("two, again")));
+            assertEquals(QueueClient.FAILOVER_TIMEOUT, again.getErrorCode(), again::toString);
+
+            for (final ClusterMember member : stopped)
+            {
+                final int id = members.indexOf(member);
+                members.set(id, launch(id, member.settings()));
+            }
+            leader();
+            Await.until("a send to succeed once a majority runs again", DEADLINE, () ->
+            {
+                try
+                {
+                    producer.send(session.createTextMessage("three"));
+                    return true;
+                }
+                catch (final JMSException ex)
+                {
+                    return false;
+                }
+            });
+            final MessageConsumer consumer = session.createConsumer(queue);
+            connection.start();
+            final List<String> received = new ArrayList<>();
+            for (Message message = consumer.receive(DEADLINE.toMillis()); null != message;
+                message = consumer.receive(1_000))
+            {
+                received.add(((TextMessage)message).getText());
+            }
+            assertEquals("one", received.get(0), received::toString);
+            assertEquals("three", received.get(received.size() - 1), received::toString);
+            System.out.println("ClusteredQueueTest: without a majority the send failed after " + waitedMs + " ms: " +
+                failed.getMessage() + "; received after the majority returned: " + received);
+            assertTrue(received.stream().allMatch((text) -> List.of("one", "two", "three").contains(text)) &&
+                received.size() <= 3, "each confirmed message once; the one whose outcome was unknown at most " +
+                "once: " + received);
+        }
+        assertNull(memberError.get(), () -> "no member reported an error: " + memberError.get());
     }
 
     private void acrossALeaderKill(final boolean transacted, final int consumerMode) throws Exception

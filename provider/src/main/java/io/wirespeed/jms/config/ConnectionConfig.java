@@ -51,6 +51,8 @@ public final class ConnectionConfig
     public static final int DEFAULT_QUEUE_PREFETCH = 100;
     /** Default time to wait for the queue host's answer before saying it is unreachable. */
     public static final Duration DEFAULT_QUEUE_HOST_TIMEOUT = Duration.ofMillis(5_000);
+    /** Default time a connection to a clustered host waits for a leader. */
+    public static final Duration DEFAULT_FAILOVER_TIMEOUT = Duration.ofMillis(30_000);
     /** Default archive mode of the embedded driver: start it when durability is first needed. */
     public static final ArchiveMode DEFAULT_ARCHIVE = ArchiveMode.AUTO;
     /** Default most fragments a poller reads per subscription per duty cycle. */
@@ -85,6 +87,7 @@ public final class ConnectionConfig
     private final Duration driverTimeout;
     private final int queuePrefetch;
     private final Duration queueHostTimeout;
+    private final Duration failoverTimeout;
     private final Duration linger;
     private final int streamIdBase;
     private final int streamIdRange;
@@ -118,6 +121,7 @@ public final class ConnectionConfig
         this.driverTimeout = builder.driverTimeout;
         this.queuePrefetch = builder.queuePrefetch;
         this.queueHostTimeout = builder.queueHostTimeout;
+        this.failoverTimeout = builder.failoverTimeout;
         this.linger = builder.linger;
         this.streamIdBase = builder.streamIdBase;
         this.streamIdRange = builder.streamIdRange;
@@ -281,6 +285,15 @@ public final class ConnectionConfig
     }
 
     /**
+     * @return how long a connection to a clustered host waits for a leader before its sends, commits and requests
+     * fail and its exception listener is told.
+     */
+    public Duration failoverTimeout()
+    {
+        return failoverTimeout;
+    }
+
+    /**
      * @return the longest a session's close waits until the connected subscribers of its network publications
      * confirm they have everything it sent (whole milliseconds); zero closes at once.
      */
@@ -413,6 +426,7 @@ public final class ConnectionConfig
         Duration driverTimeout = DEFAULT_DRIVER_TIMEOUT;
         int queuePrefetch = DEFAULT_QUEUE_PREFETCH;
         Duration queueHostTimeout = DEFAULT_QUEUE_HOST_TIMEOUT;
+        Duration failoverTimeout = DEFAULT_FAILOVER_TIMEOUT;
         Duration linger = DEFAULT_LINGER;
         int streamIdBase = DEFAULT_STREAM_ID_BASE;
         int streamIdRange = DEFAULT_STREAM_ID_RANGE;
@@ -652,6 +666,15 @@ public final class ConnectionConfig
         public Builder queueHostTimeout(final Duration timeout)
         {
             return option(ConnectionOption.QUEUE_HOST_TIMEOUT, millis(timeout));
+        }
+
+        /**
+         * @param timeout the option {@code failoverTimeout}, whole milliseconds.
+         * @return this builder.
+         */
+        public Builder failoverTimeout(final Duration timeout)
+        {
+            return option(ConnectionOption.FAILOVER_TIMEOUT, millis(timeout));
         }
 
         /**

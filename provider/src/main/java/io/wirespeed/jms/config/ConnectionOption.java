@@ -80,6 +80,11 @@ public enum ConnectionOption
     QUEUE_HOST_TIMEOUT("queueHostTimeout", "ms", "5000",
         "Milliseconds to wait for the queue host's answer before a JMSException says none is reachable",
         List.of(), (b, n, v) -> b.queueHostTimeout = millis(b, n, v, 1)),
+    /** How long a connection to a clustered host waits for a leader. */
+    FAILOVER_TIMEOUT("failoverTimeout", "ms", "30000",
+        "Milliseconds a connection to a clustered host (host=A:PORT,B:PORT,C:PORT) waits for a leader before sends, " +
+        "commits and queue requests fail with a JMSException and its exception listener is told",
+        List.of(), (b, n, v) -> b.failoverTimeout = millis(b, n, v, 1)),
     /** How long a close waits for UDP subscribers. */
     LINGER("linger", "duration", "5s",
         "Longest a close waits for UDP subscribers to confirm they hold everything sent: ms, or 500ms, 5s, 1m",

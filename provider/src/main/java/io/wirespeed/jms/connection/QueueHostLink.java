@@ -88,7 +88,8 @@ public final class QueueHostLink
                         // then even a connection without them opens a session, which the host refuses saying why
                         final String sessionUser = null == user && embeddedHostAuthenticates() ? "" : user;
                         client = new QueueClient(runtime.transport(), id, config.queueHostTimeout().toMillis(),
-                            config.host(), sessionUser, password, config.driverTimeout().toMillis());
+                            config.host(), sessionUser, password, config.driverTimeout().toMillis(),
+                            config.failoverTimeout().toMillis());
                     }
                     catch (final TransportException ex)
                     {

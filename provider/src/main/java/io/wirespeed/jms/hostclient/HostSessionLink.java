@@ -56,6 +56,8 @@ final class HostSessionLink
     private volatile PendingConnect pendingConnect;
     private volatile long lastHeardNs;
     private volatile String lostReason;
+    private volatile boolean lost;
+    private final String silence;
     private final LongSupplier leaderChanges;
     private long seenLeaderChanges;
     private final LongSupplier clusterSession;
@@ -76,6 +78,7 @@ final class HostSessionLink
      * @param password      the password sent in Connect, or null for none.
      * @param hostTimeoutNs how long to wait for the host to answer a Connect.
      * @param hostLostNs    how long the host may stay silent before it is taken for lost.
+     * @param silence       what a silence that long means, and what happens next, for the exception listener.
      * @param where         where the host is, for messages.
      * @param leaderChanges  how many times a cluster's new leader took over, or null for a host that is no cluster.
      * @param clusterSession the cluster's id of this client's session now, or null for a host that is no cluster.
@@ -85,7 +88,7 @@ final class HostSessionLink
         final TransportSubscription replies,
         final HostProxy host, final HostRequests requests, final DeliveryRouting routing,
         final SendConfirmations confirmations, final String user, final String password, final long hostTimeoutNs,
-        final long hostLostNs, final String where, final LongSupplier leaderChanges,
+        final long hostLostNs, final String silence, final String where, final LongSupplier leaderChanges,
         final LongSupplier clusterSession)
     {
         this.clusterSession = clusterSession;
@@ -105,7 +108,42 @@ final class HostSessionLink
         this.needsSession = remote || user != null;
         this.hostTimeoutNs = hostTimeoutNs;
         this.hostLostNs = hostLostNs;
+        this.silence = silence;
         this.where = where;
+    }
+
+    /**
+     * @return whether the host was taken for lost (silent for {@code hostLostNs}) and the session not opened again
+     *         since.
+     */
+    boolean isLost()
+    {
+        return lost;
+    }
+
+    /**
+     * @param now     {@link System#nanoTime()}.
+     * @param quietNs how long.
+     * @return whether nothing came from the host for longer than that.
+     */
+    boolean quietFor(final long now, final long quietNs)
+    {
+        return now - lastHeardNs > quietNs;
+    }
+
+    /**
+     * Throws when a clustered host had no leader for {@code failoverTimeout}: the connection took it for lost.
+     *
+     * @param outcome what became of the call that waited, for the message.
+     * @throws JMSException naming the members and the majority they need, with the error code
+     *                      {@link QueueClient#FAILOVER_TIMEOUT}.
+     */
+    void throwIfFailoverFailed(final String outcome) throws JMSException
+    {
+        if (null != leaderChanges && lost)
+        {
+            throw new JMSException(silence + "; " + outcome, QueueClient.FAILOVER_TIMEOUT);
+        }
     }
 
     /** @return whether the session is open now (false while the host is lost, and for a client that needs none). */
@@ -130,21 +168,30 @@ final class HostSessionLink
         connectLock.lock();
         try
         {
-            if (sessionOpen)
+            while (!sessionOpen)
             {
-                return;
+                throwIfFailoverFailed("nothing of this call was sent");
+                final PendingConnect pending = pendingConnect != null ? pendingConnect : sendConnect(true);
+                pendingConnect = null;
+                try
+                {
+                    requests.await(pending.request, "a Connect", false);
+                }
+                catch (final JMSException ex)
+                {
+                    // a cluster's Connect may have gone to a leader that was lost: another goes, up to failoverTimeout
+                    if (null == leaderChanges)
+                    {
+                        throw ex;
+                    }
+                    continue;
+                }
+                finally
+                {
+                    requests.forget(pending.requestId);
+                }
+                opened(pending.request);
             }
-            final PendingConnect pending = pendingConnect != null ? pendingConnect : sendConnect(true);
-            pendingConnect = null;
-            try
-            {
-                requests.await(pending.request, "a Connect", false);
-            }
-            finally
-            {
-                requests.forget(pending.requestId);
-            }
-            opened(pending.request);
         }
         finally
         {
@@ -189,6 +236,7 @@ final class HostSessionLink
         }
         lastHeardNs = System.nanoTime();
         sessionOpen = true;
+        lost = false;
         if (everOpen)
         {
             LOGGER.log(System.Logger.Level.INFO, "connected again to the queue host at " + where + "; reopening " +
@@ -362,7 +410,8 @@ final class HostSessionLink
     /** Checks the session's liveness, and sends a heartbeat when nothing else went for a while. */
     private void keepAlive()
     {
-        if (!sessionOpen)
+        // a cluster whose session is being opened again is lost too when no leader answers for failoverTimeout
+        if (!sessionOpen && (null == leaderChanges || lost || !everOpen))
         {
             return;
         }
@@ -370,15 +419,14 @@ final class HostSessionLink
         if (now - lastHeardNs > hostLostNs)
         {
             sessionOpen = false;
-            lostReason = "the queue host at " + where + " sent nothing, not even a heartbeat, for the driver " +
-                "timeout (" + hostLostNs / 1_000_000 + " ms): it stopped, or the network between is down; queue " +
-                "requests fail until it runs again, then this connection connects to it again";
+            lost = true;
+            lostReason = silence;
             LOGGER.log(System.Logger.Level.WARNING, lostReason);
             requests.failAll(ErrorCode.NOT_CONNECTED, lostReason);
             relink();
             return;
         }
-        if (now - host.lastSentNs() > keepAliveNs)
+        if (sessionOpen && now - host.lastSentNs() > keepAliveNs)
         {
             host.keepAlive();
         }

@@ -35,7 +35,11 @@ import io.wirespeed.transport.TransportSubscription;
 public final class QueueClient implements AutoCloseable
 {
     /** How long a PERSISTENT message sent to a cluster waits for its confirmation before it goes again. */
+    /** The error code of a JMSException thrown when a clustered host had no leader for {@code failoverTimeout}. */
+    public static final String FAILOVER_TIMEOUT = "FAILOVER_TIMEOUT";
     private static final long RESEND_INTERVAL_NS = 1_000_000_000L;
+    /** Silence from a cluster after which a leader is taken for gone: three of its heartbeats. */
+    private static final long LEADER_QUIET_NS = 3 * QueueStreams.HEARTBEAT_INTERVAL_MS * 1_000_000L;
 
     private final HostProxy host;
     private final String endpoint;
@@ -59,7 +63,7 @@ public final class QueueClient implements AutoCloseable
      */
     public QueueClient(final Transport transport, final ConnectionId id, final long hostTimeoutMs)
     {
-        this(transport, id, hostTimeoutMs, null, null, null, hostTimeoutMs);
+        this(transport, id, hostTimeoutMs, null, null, null, hostTimeoutMs, hostTimeoutMs);
     }
 
     /**
@@ -74,10 +78,12 @@ public final class QueueClient implements AutoCloseable
      * @param user            the user sent in Connect, or null for none.
      * @param password        the password sent in Connect, or null for none.
      * @param driverTimeoutMs how long the host may stay silent before it is taken for lost.
+     * @param failoverTimeoutMs how long a clustered host may stay silent (no leader heard) before it is taken for
+     *                          lost, instead of the driver timeout: sends, commits and requests then fail.
      */
     public QueueClient(
         final Transport transport, final ConnectionId id, final long hostTimeoutMs, final String endpoint,
-        final String user, final String password, final long driverTimeoutMs)
+        final String user, final String password, final long driverTimeoutMs, final long failoverTimeoutMs)
     {
         final int replyStream = QueueStreams.replyStream(id.high(), id.low());
         final long hostTimeoutNs = hostTimeoutMs * 1_000_000L;
@@ -112,12 +118,25 @@ public final class QueueClient implements AutoCloseable
             () -> host.hostSeen() && !host.isConnected());
         this.routing = new DeliveryRouting(host, requests);
         this.browses = new HostBrowse(host, requests);
+        final String silence = null == cluster ? "the queue host at " + where + " sent nothing, not even a " +
+            "heartbeat, for the driver timeout (" + driverTimeoutMs + " ms): it stopped, or the network between is " +
+            "down; queue requests fail until it runs again, then this connection connects to it again" :
+            "no leader of the clustered queue host was heard for failoverTimeout=" +
+            failoverTimeoutMs + " ms: of its members " + endpoint + " a majority (" + majority(endpoint) + ") must " +
+            "run and reach each other and this client; sends, commits and queue requests fail until a majority runs " +
+            "again, then this connection connects again";
         this.link = new HostSessionLink(transport, replyStream, null == cluster ? endpoint : null, endpoint != null,
-            replies, host, requests, routing,
-            confirmations, user, password, hostTimeoutNs, driverTimeoutMs * 1_000_000L, where,
+            replies, host, requests, routing, confirmations, user, password, hostTimeoutNs,
+            (null == cluster ? driverTimeoutMs : failoverTimeoutMs) * 1_000_000L, silence, where,
             null == cluster ? null : cluster::leaderChanges, null == cluster ? null : cluster::sessionId);
         this.credits = new SendCredits(this, host);
         this.replyHandler = new ResponseAdapter(id, link, requests, routing, browses, credits, confirmations);
+    }
+
+    private static String majority(final String members)
+    {
+        final int count = HostMembers.parse(members).size();
+        return (count / 2 + 1) + " of " + count;
     }
 
     /**
@@ -353,6 +372,7 @@ public final class QueueClient implements AutoCloseable
             {
                 throw refused;
             }
+            throwIfFailoverFailed("a PERSISTENT message this send or commit sent");
             // a cluster's session opened again waits for its new host session: the message goes again then
             if (null == cluster && (!link.isOpen() || host.hostSeen() && !host.isConnected()))
             {
@@ -361,7 +381,8 @@ public final class QueueClient implements AutoCloseable
                     "send it again once the host runs, or check the driver");
             }
             final long now = System.nanoTime();
-            if (now - start > timeoutNs)
+            // while a cluster elects a new leader the wait is failoverTimeout's, not sendTimeout's
+            if (now - start > timeoutNs && !awaitingLeader(now))
             {
                 throw new JMSException("the queue host at " + where + " did not confirm within " + timeout +
                     " that " + keeps() + " a PERSISTENT message: it may not survive a failure of the host " +
@@ -376,6 +397,36 @@ public final class QueueClient implements AutoCloseable
                 again.send();
             }
             idle.idle(poll());
+        }
+    }
+
+    /**
+     * Whether this client waits for a clustered host's leader now: nothing came from the cluster for longer than a
+     * leader's heartbeats leave (it heartbeats each session every {@link QueueStreams#HEARTBEAT_INTERVAL_MS} ms), as
+     * while it elects a new one. A wait for the host then lasts up to {@code failoverTimeout}
+     * ({@link #throwIfFailoverFailed}) rather than the wait's own timeout.
+     *
+     * @param now {@link System#nanoTime()}.
+     * @return false for a host that is no cluster.
+     */
+    public boolean awaitingLeader(final long now)
+    {
+        return null != cluster && link.quietFor(now, LEADER_QUIET_NS);
+    }
+
+    /**
+     * Throws when a clustered host had no leader for {@code failoverTimeout}: the connection took it for lost, and
+     * what waited on it has an unknown outcome.
+     *
+     * @param what what waited, for the message: "this PERSISTENT send", "this commit".
+     * @throws JMSException saying the outcome is unknown, naming the members and the majority they need.
+     */
+    public void throwIfFailoverFailed(final String what) throws JMSException
+    {
+        if (link.isLost())
+        {
+            link.throwIfFailoverFailed("the outcome of " + what + " is unknown (it took effect if the cluster " +
+                "committed it before it lost its leader)");
         }
     }
 

@@ -34,6 +34,7 @@ final class SendCredits
         int messages;
         long bytes;
         long pending;
+        long pendingLeaderChanges;
         ErrorCode refusalCode;
         String refusal;
     }
@@ -81,10 +82,14 @@ final class SendCredits
                     credit.bytes = credit.messages == 0 ? 0 : credit.bytes - bytes;
                     return;
                 }
-                requestId = credit.pending == 0 ? client.nextId() : 0;
+                // a request to a cluster's leader that was lost since may be lost with it: it goes again to the new one
+                final long leaderChanges = client.leaderChanges();
+                requestId = credit.pending == 0 || credit.pendingLeaderChanges != leaderChanges ? client.nextId() : 0;
                 if (requestId != 0)
                 {
+                    byRequest.remove(credit.pending);
                     credit.pending = requestId;
+                    credit.pendingLeaderChanges = leaderChanges;
                     byRequest.put(requestId, credit);
                 }
             }
@@ -104,7 +109,10 @@ final class SendCredits
             {
                 Thread.yield();
             }
-            if (System.nanoTime() - start > timeoutNs)
+            client.throwIfFailoverFailed("this send");
+            final long now = System.nanoTime();
+            // while a cluster elects a new leader the wait is failoverTimeout's, not the send timeout's
+            if (now - start > timeoutNs && !client.awaitingLeader(now))
             {
                 throw new ResourceAllocationException("queue '" + queue + "' had no room for " + messages +
                     " message(s) of " + bytes + " bytes within " + timeout + ": it is full (its consumers do not " +

@@ -212,12 +212,19 @@ final class SendGate
             }
             else if (result == TransportPublication.BACK_PRESSURED || result == TransportPublication.ADMIN_ACTION)
             {
+                final QueueClient queueClient = route.queue ? session.connection().queueClientIfOpen() : null;
+                if (null != queueClient)
+                {
+                    queueClient.throwIfFailoverFailed("this send");
+                }
                 if (waitingSince == 0)
                 {
                     waitingSince = now;
                     metrics.onBackPressure();
                 }
-                else if (now - waitingSince > sendTimeoutNs)
+                // a clustered host's ingress takes nothing while it elects a leader: that wait is failoverTimeout's
+                else if (now - waitingSince > sendTimeoutNs &&
+                    (null == queueClient || !queueClient.awaitingLeader(now)))
                 {
                     throw backPressured(route);
                 }

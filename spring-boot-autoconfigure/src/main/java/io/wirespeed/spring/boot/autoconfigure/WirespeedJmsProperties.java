@@ -78,6 +78,12 @@ public class WirespeedJmsProperties implements Validator
     /** Milliseconds to wait for the queue host's answer before a JMSException says none is reachable. */
     private String queueHostTimeout;
 
+    /**
+     * Milliseconds a connection to a clustered host (host=A:PORT,B:PORT,C:PORT) waits for a leader before sends,
+     * commits and queue requests fail with a JMSException and its exception listener is told.
+     */
+    private String failoverTimeout;
+
     /** Longest a close waits for UDP subscribers to confirm they hold everything sent: ms, or 500ms, 5s, 1m. */
     private String linger;
 
@@ -448,6 +454,18 @@ public class WirespeedJmsProperties implements Validator
     public void setQueueHostTimeout(final String queueHostTimeout)
     {
         this.queueHostTimeout = queueHostTimeout;
+    }
+
+    /** @return the failoverTimeout option. */
+    public String getFailoverTimeout()
+    {
+        return failoverTimeout;
+    }
+
+    /** @param failoverTimeout the failoverTimeout option. */
+    public void setFailoverTimeout(final String failoverTimeout)
+    {
+        this.failoverTimeout = failoverTimeout;
     }
 
     /** @return the linger option. */
