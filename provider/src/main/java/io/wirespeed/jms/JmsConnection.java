@@ -147,7 +147,7 @@ public class JmsConnection
             }
         }
         this.metrics = ConnectionMetrics.open(id.toString(), runtime.metrics(), config.archive() == ArchiveMode.ON,
-            queueHost::state, queueHost::failovers);
+            queueHost);
         if (queueHost.connectsAtOnce())
         {
             try

@@ -34,6 +34,7 @@ import io.wirespeed.host.cluster.ClusterMembers;
 import io.wirespeed.host.cluster.HostService;
 import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.jms.hostclient.QueueClient;
+import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.metrics.WirespeedMetrics;
 import io.wirespeed.test.Await;
 import io.wirespeed.test.DriverDirectories;
@@ -175,6 +176,8 @@ class ClusteredQueueTest
             }
             assertTrue(waitedMs < 20_000, "it failed before sendTimeout (20 s), after " + waitedMs + " ms");
             Await.until("the exception listener to hear the cluster lost", DEADLINE, () -> !told.isEmpty());
+            assertEquals(List.of(ConnectionMetrics.QueueHostState.UNREACHABLE), queueHostStates(),
+                "without a quorum the connection's health says its queue host is unreachable");
             assertEquals("QUEUE_HOST_LOST", told.get(0).getErrorCode(), told.get(0)::toString);
             assertTrue(told.get(0).getMessage().contains("failoverTimeout=3000 ms"), told.get(0)::getMessage);
             final JMSException again = assertThrows(JMSException.class,
@@ -199,6 +202,7 @@ class ClusteredQueueTest
                     return false;
                 }
             });
+            assertEquals(List.of(ConnectionMetrics.QueueHostState.REACHABLE), queueHostStates(), "with a quorum again");
             final MessageConsumer consumer = session.createConsumer(queue);
             connection.start();
             final List<String> received = new ArrayList<>();
@@ -218,6 +222,11 @@ class ClusteredQueueTest
         assertNull(memberError.get(), () -> "no member reported an error: " + memberError.get());
     }
 
+    private static List<ConnectionMetrics.QueueHostState> queueHostStates()
+    {
+        return WirespeedMetrics.connections().stream().map(ConnectionMetrics::queueHost).toList();
+    }
+
     private void acrossALeaderKill(final boolean transacted, final int consumerMode) throws Exception
     {
         final int total = 600;
@@ -226,6 +235,7 @@ class ClusteredQueueTest
         final AtomicReference<Throwable> failure = new AtomicReference<>();
         final Map<Integer, Integer> timesReceived = new ConcurrentHashMap<>();
         final long failoversBefore = WirespeedMetrics.queueHostFailovers();
+        final long failoverNanosBefore = WirespeedMetrics.queueHostFailoverNanos();
         final List<String> problems = new CopyOnWriteArrayList<>();
         try (Connection producerConnection = new JmsConnectionFactory(uri()).createConnection();
             Connection consumerConnection = new JmsConnectionFactory(uri()).createConnection())
@@ -310,8 +320,12 @@ class ClusteredQueueTest
             assertEquals(List.of(), problems);
             assertEquals(2, WirespeedMetrics.queueHostFailovers() - failoversBefore,
                 "each connection counted the failover once (wirespeed.queuehost.failovers)");
+            final long failoverMs = (WirespeedMetrics.queueHostFailoverNanos() - failoverNanosBefore) / 1_000_000;
+            assertTrue(failoverMs > 0 && failoverMs < 2 * DEADLINE.toMillis(), "the failovers' duration was measured " +
+                "(wirespeed.queuehost.failover.duration): " + failoverMs + " ms");
             System.out.println("ClusteredQueueTest: killed the leader " + (SystemEpochClock.INSTANCE.time() -
-                killedAt) + " ms before every message was consumed; " + timesReceived.values().stream()
+                killedAt) + " ms before every message was consumed; the two connections saw failovers of " +
+                failoverMs + " ms together; " + timesReceived.values().stream()
                 .filter((times) -> times > 1).count() + " messages came again, marked");
         }
         assertNull(memberError.get(), () -> "no member reported an error: " + memberError.get());

@@ -7,6 +7,7 @@ import io.wirespeed.jms.delivery.ConnectionPoller;
 import io.wirespeed.jms.exceptions.JmsExceptions;
 import io.wirespeed.jms.hostclient.QueueClient;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
+import io.wirespeed.jms.metrics.QueueHostFigures;
 import io.wirespeed.jms.runtime.WirespeedRuntime;
 import io.wirespeed.jms.wire.ConnectionId;
 import io.wirespeed.transport.TransportException;
@@ -17,7 +18,7 @@ import io.wirespeed.transport.TransportException;
  * ({@link WirespeedRuntime#sharesQueueClient}), else a client of its own opened on first use; with an embedded media
  * driver the JVM's queue host and archive started on demand.
  */
-public final class QueueHostLink
+public final class QueueHostLink implements QueueHostFigures
 {
     private final ConnectionConfig config;
     private final WirespeedRuntime runtime;
@@ -158,7 +159,13 @@ public final class QueueHostLink
         return queueClient;
     }
 
-    /** @return whether this connection reaches the queue host, for health checks. */
+    /**
+     * Whether this connection reaches the queue host, for health checks: a clustered host is unreachable while it
+     * has no leader (no quorum).
+     *
+     * @return the state.
+     */
+    @Override
     public ConnectionMetrics.QueueHostState state()
     {
         final QueueClient client = queueClient;
@@ -176,10 +183,18 @@ public final class QueueHostLink
      *
      * @return the count; 0 for a host that is no cluster, or before the connection used it.
      */
+    @Override
     public long failovers()
     {
         final QueueClient client = queueClient;
         return null == client ? 0 : client.leaderChanges();
+    }
+
+    @Override
+    public long failoverNanos()
+    {
+        final QueueClient client = queueClient;
+        return null == client ? 0 : client.failoverNanos();
     }
 
     /** Closes the queue client if one of the connection's own was opened; the runtime's stays. */

@@ -57,6 +57,9 @@ final class HostSessionLink
     private volatile long lastHeardNs;
     private volatile String lostReason;
     private volatile boolean lost;
+    /** The longest silence of the host since the last leader change. */
+    private long silenceEndedNs;
+    private volatile long failoverNanos;
     private final String silence;
     private final LongSupplier leaderChanges;
     private long seenLeaderChanges;
@@ -109,6 +112,7 @@ final class HostSessionLink
         this.hostTimeoutNs = hostTimeoutNs;
         this.hostLostNs = hostLostNs;
         this.silence = silence;
+        this.lastHeardNs = System.nanoTime();
         this.where = where;
     }
 
@@ -292,6 +296,9 @@ final class HostSessionLink
             return;
         }
         seenLeaderChanges = changes;
+        // the new leader spoke (its NEW_LEADER event at least): the silence before it is the failover's length
+        failoverNanos += Math.max(silenceEndedNs, System.nanoTime() - lastHeardNs);
+        silenceEndedNs = 0;
         final long session = clusterSession.getAsLong();
         if (session != seenClusterSession)
         {
@@ -377,7 +384,19 @@ final class HostSessionLink
     /** Something came from the host: it is alive. */
     void onHeard()
     {
-        lastHeardNs = System.nanoTime();
+        final long now = System.nanoTime();
+        silenceEndedNs = Math.max(silenceEndedNs, now - lastHeardNs);
+        lastHeardNs = now;
+    }
+
+    /**
+     * @return how long this client's failovers lasted in all, as it saw each: the longest silence of the cluster since
+     *         the failover before (a live leader heartbeats every 500 ms), which ends with the first word of the
+     *         leader that took over; 0 for a host that is no cluster.
+     */
+    long failoverNanos()
+    {
+        return failoverNanos;
     }
 
     /**

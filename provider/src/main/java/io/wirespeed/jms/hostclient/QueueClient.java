@@ -441,6 +441,12 @@ public final class QueueClient implements AutoCloseable
         return null == cluster ? 0 : cluster.leaderChanges();
     }
 
+    /** @return how long a cluster's failovers lasted in all, as this client saw each; 0 for a single host. */
+    public long failoverNanos()
+    {
+        return link.failoverNanos();
+    }
+
     private String keeps()
     {
         return null == cluster ? "its archive recorded" : "a majority of the cluster committed";
@@ -557,10 +563,13 @@ public final class QueueClient implements AutoCloseable
         host.temporaryQueue(name, create);
     }
 
-    /** @return whether a queue host subscribes to this client's requests now. */
+    /**
+     * @return whether a queue host subscribes to this client's requests now; for a cluster, whether it has a leader
+     *         (one was heard lately, and the connection has not taken the cluster for lost).
+     */
     public boolean isHostConnected()
     {
-        return host.isConnected();
+        return null == cluster ? host.isConnected() : !link.isLost() && !awaitingLeader(System.nanoTime());
     }
 
     /**

@@ -27,6 +27,9 @@ public interface ConnectionMXBean
     /** @return how many times a clustered queue host's new leader took over while the connection used it. */
     long getQueueHostFailovers();
 
+    /** @return how long those failovers lasted in all, in milliseconds, as the connection saw each. */
+    long getQueueHostFailoverMillis();
+
     /** @return whether the media driver of the connection beats; true for a transport without a driver. */
     boolean isDriverAlive();
 

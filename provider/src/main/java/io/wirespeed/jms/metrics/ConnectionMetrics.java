@@ -6,8 +6,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongSupplier;
-import java.util.function.Supplier;
 
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -59,8 +57,7 @@ public final class ConnectionMetrics implements AutoCloseable
     private final AtomicCounter sendFailures;
     private final AtomicCounter consumerLoss;
     private final boolean archiveRequired;
-    private final Supplier<QueueHostState> queueHost;
-    private final LongSupplier queueHostFailovers;
+    private final QueueHostFigures queueHost;
     private final ConnectionMetrics runtime;
     private final String kind;
     private boolean registered;
@@ -79,10 +76,8 @@ public final class ConnectionMetrics implements AutoCloseable
 
     private ConnectionMetrics(
         final String connectionId, final Transport transport, final boolean archiveRequired,
-        final Supplier<QueueHostState> queueHost, final LongSupplier queueHostFailovers,
-        final ConnectionMetrics runtime)
+        final QueueHostFigures queueHost, final ConnectionMetrics runtime)
     {
-        this.queueHostFailovers = queueHostFailovers;
         this.connectionId = connectionId;
         this.transport = transport;
         this.archiveRequired = archiveRequired;
@@ -107,7 +102,7 @@ public final class ConnectionMetrics implements AutoCloseable
      */
     public static ConnectionMetrics openRuntime(final String name, final Transport transport)
     {
-        return new ConnectionMetrics(name, transport, false, () -> QueueHostState.UNUSED, () -> 0, null);
+        return new ConnectionMetrics(name, transport, false, QueueHostFigures.UNUSED, null);
     }
 
     /**
@@ -117,17 +112,16 @@ public final class ConnectionMetrics implements AutoCloseable
      * @param connectionId    the connection's id, for labels.
      * @param runtime         the runtime's figures, which the connection's add to.
      * @param archiveRequired whether the connection was configured {@code archive=on}.
-     * @param queueHost       says whether the connection reaches its queue host, for health checks.
-     * @param failovers       how many times a clustered queue host's new leader took over while the connection
-     *                        held a session with it.
+     * @param queueHost       says whether the connection reaches its queue host, for health checks, and a
+     *                        clustered host's failovers.
      * @return the connection's figures, until {@link #close()}.
      */
     public static ConnectionMetrics open(
         final String connectionId, final ConnectionMetrics runtime, final boolean archiveRequired,
-        final Supplier<QueueHostState> queueHost, final LongSupplier failovers)
+        final QueueHostFigures queueHost)
     {
         final ConnectionMetrics metrics =
-            new ConnectionMetrics(connectionId, runtime.transport, archiveRequired, queueHost, failovers, runtime);
+            new ConnectionMetrics(connectionId, runtime.transport, archiveRequired, queueHost, runtime);
         WirespeedMBeans.registerSoon(metrics::registerMBeans);
         WirespeedMetrics.opened(metrics);
         return metrics;
@@ -225,7 +219,13 @@ public final class ConnectionMetrics implements AutoCloseable
     /** @return how many times a clustered queue host's new leader took over while this connection used it. */
     public long queueHostFailovers()
     {
-        return queueHostFailovers.getAsLong();
+        return queueHost.failovers();
+    }
+
+    /** @return how long those failovers lasted in all, as this connection saw each ({@link QueueHostFigures}). */
+    public long queueHostFailoverNanos()
+    {
+        return queueHost.failoverNanos();
     }
 
     /** @return the connection's number in this process, as counter keys hold it. */
@@ -278,7 +278,7 @@ public final class ConnectionMetrics implements AutoCloseable
     /** @return whether the connection reaches its queue host, or has not needed it. */
     public QueueHostState queueHost()
     {
-        return queueHost.get();
+        return queueHost.state();
     }
 
     /** @return whether the connection was configured {@code archive=on}, so that its health includes the archive. */

@@ -130,6 +130,11 @@ final class WirespeedMBeans
                 return connection.queueHostFailovers();
             }
 
+            public long getQueueHostFailoverMillis()
+            {
+                return connection.queueHostFailoverNanos() / 1_000_000;
+            }
+
             public String getQueueHost()
             {
                 return connection.queueHost().name();

@@ -18,7 +18,7 @@ public final class WirespeedMetrics
     private static final List<ConnectionMetrics> OPEN = new CopyOnWriteArrayList<>();
     private static final List<Runnable> LISTENERS = new CopyOnWriteArrayList<>();
     private static final Map<String, long[]> RETIRED = new HashMap<>();
-    private static final long[] RETIRED_CONNECTION_FIGURES = new long[4];
+    private static final long[] RETIRED_CONNECTION_FIGURES = new long[5];
 
     private WirespeedMetrics()
     {
@@ -117,6 +117,20 @@ public final class WirespeedMetrics
         return total;
     }
 
+    /**
+     * @return how long clustered queue hosts' failovers lasted, summed over this JVM's connections, each as its
+     *         connection saw it ({@link QueueHostFigures#failoverNanos()}).
+     */
+    public static synchronized long queueHostFailoverNanos()
+    {
+        long total = RETIRED_CONNECTION_FIGURES[4];
+        for (final ConnectionMetrics connection : OPEN)
+        {
+            total += connection.queueHostFailoverNanos();
+        }
+        return total;
+    }
+
     static void opened(final ConnectionMetrics metrics)
     {
         OPEN.add(metrics);
@@ -139,6 +153,7 @@ public final class WirespeedMetrics
             RETIRED_CONNECTION_FIGURES[1] += metrics.sendFailures();
             RETIRED_CONNECTION_FIGURES[2] += metrics.consumerLossBytes();
             RETIRED_CONNECTION_FIGURES[3] += metrics.queueHostFailovers();
+            RETIRED_CONNECTION_FIGURES[4] += metrics.queueHostFailoverNanos();
             OPEN.remove(metrics);
         }
         changed();

@@ -18,13 +18,13 @@ import io.wirespeed.jms.metrics.WirespeedMetrics;
 import io.wirespeed.transport.DriverStatus;
 
 /**
- * The {@code wirespeed} health: UP while the media driver of every open Wirespeed connection of the application
- * beats, the queue host answers the connections that use one, and, for connections configured {@code archive=on},
- * the archive runs beside the driver. With no connection open it opens one from the application's
- * {@link ConnectionFactory} to look, as Boot's {@code jms} health does. Details: {@code drivers} (per directory,
- * {@code alive} and {@code heartbeatAgeMs}), {@code queueHost} ({@code reachable}, {@code unreachable} or
- * {@code unused}), {@code archive} ({@code running} or {@code stopped}, only where {@code archive=on}) and
- * {@code connections}.
+ * The {@code wirespeed} health: UP while the media driver of every open Wirespeed connection of the application beats,
+ * the queue host answers the connections that use one (a clustered host: while it has a leader), and, for connections
+ * configured {@code archive=on}, the archive runs beside the driver. With no connection open it opens one from the
+ * application's {@link ConnectionFactory} to look, as Boot's {@code jms} health does. Details: {@code drivers} (per
+ * directory, {@code alive} and {@code heartbeatAgeMs}), {@code queueHost} ({@code reachable}, {@code unreachable} or
+ * {@code unused}), {@code archive} ({@code running} or {@code stopped}, only where {@code archive=on}) and {@code
+ * connections}.
  */
 public class WirespeedHealthIndicator extends AbstractHealthIndicator
 {

@@ -61,6 +61,11 @@ public class WirespeedMeterBinder implements MeterBinder, AutoCloseable
         FunctionCounter.builder("wirespeed.queuehost.failovers", this,
             (binder) -> WirespeedMetrics.queueHostFailovers())
             .description("times a clustered queue host's new leader took over").register(meterRegistry);
+        FunctionCounter.builder("wirespeed.queuehost.failover.duration", this,
+            (binder) -> WirespeedMetrics.queueHostFailoverNanos() / 1e9)
+            .description("seconds clustered queue hosts' failovers lasted, summed, each as its connection saw it " +
+                "(the cluster's silence until the new leader's first word)").baseUnit("seconds")
+            .register(meterRegistry);
         FunctionCounter.builder("wirespeed.consumer.loss", this, (binder) -> WirespeedMetrics.consumerLossBytes())
             .description("bytes topic consumers lost, left behind under slowConsumers=drop").baseUnit("bytes")
             .register(meterRegistry);
