@@ -93,15 +93,8 @@ class DriverClusterMemberProcessTest
     @Test
     void threeMemberProcessesServeAClientAndAnotherLeadsOnceTheLeadersProcessIsKilled() throws Exception
     {
-        members = threeMembers();
-        final List<ChildJvm> processes = new ArrayList<>();
         final List<Path> driverDirs = new ArrayList<>();
-        for (int id = 0; id < 3; id++)
-        {
-            final Path driverDir = MediaDriverProcess.newDirectory(jvms);
-            driverDirs.add(driverDir);
-            processes.add(startMember(id, driverDir));
-        }
+        final List<ChildJvm> processes = startThreeMembers(driverDirs);
         for (int id = 0; id < 3; id++)
         {
             final ChildJvm process = processes.get(id);
@@ -115,17 +108,7 @@ class DriverClusterMemberProcessTest
             assertTrue(output.contains("wirespeed-driver queue host: the cluster's"), output);
             assertTrue(Files.isDirectory(driverDirs.get(id)), "the process's own driver runs in " + driverDirs.get(id));
         }
-
-        clientDriver = MediaDriver.launch(new MediaDriver.Context()
-            .aeronDirectoryName(temp.resolve("client-driver").toString())
-            .threadingMode(ThreadingMode.SHARED)
-            .sharedIdleStrategy(new BackoffIdleStrategy())
-            .termBufferSparseFile(true)
-            .dirDeleteOnShutdown(true));
-        client = Await.value("a cluster client connected to the leader", START, this::connectClient);
-
-        sendConnect(1);
-        awaitConnected(1);
+        connectAndAsk();
 
         final int leaderId = client.leaderMemberId();
         final ChildJvm leader = processes.get(leaderId);
@@ -153,27 +136,13 @@ class DriverClusterMemberProcessTest
     @Test
     void aMemberRestartedAtOnceAfterItsProcessWasKilledStartsAndRejoinsAndASecondOneIsRefused() throws Exception
     {
-        members = threeMembers();
-        final List<ChildJvm> processes = new ArrayList<>();
         final List<Path> driverDirs = new ArrayList<>();
-        for (int id = 0; id < 3; id++)
-        {
-            driverDirs.add(MediaDriverProcess.newDirectory(jvms));
-            processes.add(startMember(id, driverDirs.get(id)));
-        }
+        final List<ChildJvm> processes = startThreeMembers(driverDirs);
         for (final ChildJvm process : processes)
         {
             process.awaitLine(MediaDriverProcess.RUNNING, START);
         }
-        clientDriver = MediaDriver.launch(new MediaDriver.Context()
-            .aeronDirectoryName(temp.resolve("client-driver").toString())
-            .threadingMode(ThreadingMode.SHARED)
-            .sharedIdleStrategy(new BackoffIdleStrategy())
-            .termBufferSparseFile(true)
-            .dirDeleteOnShutdown(true));
-        client = Await.value("a cluster client connected to the leader", START, this::connectClient);
-        sendConnect(1);
-        awaitConnected(1);
+        connectAndAsk();
 
         final int leaderId = client.leaderMemberId();
         final int restartedId = (leaderId + 1) % 3;
@@ -281,6 +250,33 @@ class DriverClusterMemberProcessTest
             "wirespeed-driver: the cluster member's directory " + notADirectory + " cannot be made this user's alone " +
             "(0700): java.nio.file.FileAlreadyExistsException: " + notADirectory + "; give wirespeed.cluster.dir a " +
             "directory this user can create and own");
+    }
+
+    /** Starts three member processes, each with a driver directory of its own (added to the list), not waiting. */
+    private List<ChildJvm> startThreeMembers(final List<Path> driverDirs) throws Exception
+    {
+        members = threeMembers();
+        final List<ChildJvm> processes = new ArrayList<>();
+        for (int id = 0; id < 3; id++)
+        {
+            driverDirs.add(MediaDriverProcess.newDirectory(jvms));
+            processes.add(startMember(id, driverDirs.get(id)));
+        }
+        return processes;
+    }
+
+    /** Connects the client to the cluster's leader and has its first Connect answered. */
+    private void connectAndAsk()
+    {
+        clientDriver = MediaDriver.launch(new MediaDriver.Context()
+            .aeronDirectoryName(temp.resolve("client-driver").toString())
+            .threadingMode(ThreadingMode.SHARED)
+            .sharedIdleStrategy(new BackoffIdleStrategy())
+            .termBufferSparseFile(true)
+            .dirDeleteOnShutdown(true));
+        client = Await.value("a cluster client connected to the leader", START, this::connectClient);
+        sendConnect(1);
+        awaitConnected(1);
     }
 
     private ChildJvm startMember(final int id, final Path driverDir) throws Exception
