@@ -95,14 +95,15 @@ public final class DeadProcessFiles
      * containers' mark files, each if the process that wrote it has gone. Without that Aeron refuses the start
      * ("Active media driver detected", "active Mark file detected") until each file's heartbeat is older than its
      * timeout (10 s by default). Its log, snapshots, recordings and recording log stay. If a live process holds any
-     * of the files, nothing is removed.
+     * of the files, nothing is removed. Files that this process wrote (a member closed and started again in one JVM)
+     * are neither removed nor reported: Aeron's own heartbeat check decides for them.
      *
      * @param driverDir          the member's media driver's directory.
      * @param archiveMarkFileDir where the member's archive keeps its mark file (its directory unless Aeron's
      *                           {@code aeron.archive.mark.file.dir} says otherwise).
      * @param clusterMarkFileDir where the member's consensus module and service containers keep their mark files
      *                           (the cluster directory unless {@code aeron.cluster.mark.file.dir} says otherwise).
-     * @return the pid of a live process that holds one of the files (a member runs there), or -1 if none does.
+     * @return the pid of another live process that holds one of the files (a member runs there), or -1 if none does.
      */
     public static long removeDeadClusterMembersFiles(
         final File driverDir, final File archiveMarkFileDir, final File clusterMarkFileDir)
@@ -120,17 +121,23 @@ public final class DeadProcessFiles
             files.add(new Owned(mark, clusterComponentsPidAndStart(mark),
                 mark.getName().equals(ClusterMarkFile.FILENAME) ? "consensus module" : "clustered service"));
         }
+        final long self = ProcessHandle.current().pid();
         for (final Owned file : files)
         {
-            if (null != file.pidAndStart() && file.pidAndStart()[0] > 0 &&
-                !hasGone(file.pidAndStart()[0], file.pidAndStart()[1]))
+            final long pid = null == file.pidAndStart() ? -1 : file.pidAndStart()[0];
+            if (pid > 0 && pid != self && !hasGone(pid, file.pidAndStart()[1]))
             {
-                return file.pidAndStart()[0];
+                return pid;
             }
         }
         for (final Owned file : files)
         {
-            removeIfGone(file.file(), file.pidAndStart(), file.what());
+            // this process's own files (a member closed and started again in one JVM, or one that runs here) are
+            // left to Aeron's heartbeat check: their pid cannot tell which
+            if (null != file.pidAndStart() && file.pidAndStart()[0] != self)
+            {
+                removeIfGone(file.file(), file.pidAndStart(), file.what());
+            }
         }
         return -1;
     }

@@ -59,15 +59,35 @@ class DeadProcessFilesTest
     }
 
     @Test
-    void aLiveProcesssClusterMarkFilesAreLeftAndItsPidNamed()
+    void anotherLiveProcesssClusterMarkFilesAreLeftAndItsPidNamed() throws Exception
+    {
+        final Process live = new ProcessBuilder("sleep", "60").start();
+        try
+        {
+            final File clusterDir = temp.toFile();
+            final File consensusMark = new File(clusterDir, ClusterMarkFile.FILENAME);
+            writeMarkFile(consensusMark, live.pid());
+
+            assertEquals(live.pid(), DeadProcessFiles.removeDeadClusterMembersFiles(
+                temp.resolve("driver").toFile(), temp.resolve("archive").toFile(), clusterDir));
+            assertTrue(consensusMark.exists());
+        }
+        finally
+        {
+            live.destroyForcibly();
+        }
+    }
+
+    @Test
+    void thisProcesssOwnClusterMarkFilesAreLeftToAeronsCheck()
     {
         final File clusterDir = temp.toFile();
-        try (ClusterMarkFile ignored = markFile(new File(clusterDir, ClusterMarkFile.FILENAME)))
-        {
-            assertEquals(ProcessHandle.current().pid(), DeadProcessFiles.removeDeadClusterMembersFiles(
-                temp.resolve("driver").toFile(), temp.resolve("archive").toFile(), clusterDir));
-        }
-        assertTrue(new File(clusterDir, ClusterMarkFile.FILENAME).exists());
+        final File consensusMark = new File(clusterDir, ClusterMarkFile.FILENAME);
+        writeMarkFile(consensusMark, ProcessHandle.current().pid());
+
+        assertEquals(-1, DeadProcessFiles.removeDeadClusterMembersFiles(
+            temp.resolve("driver").toFile(), temp.resolve("archive").toFile(), clusterDir));
+        assertTrue(consensusMark.exists());
     }
 
     @Test
@@ -81,20 +101,8 @@ class DeadProcessFilesTest
             ClusterMarkFile.FILE_EXTENSION);
         final File recordingLog = new File(clusterDir, "recording.log");
         assertTrue(recordingLog.createNewFile());
-        for (final File mark : new File[]{ consensusMark, serviceMark })
-        {
-            markFile(mark).close();
-            final MappedByteBuffer mapped = IoUtil.mapExistingFile(mark, "mark file");
-            try
-            {
-                new MarkFileHeaderEncoder().wrap(new UnsafeBuffer(mapped), MessageHeaderEncoder.ENCODED_LENGTH)
-                    .pid(ended.pid());
-            }
-            finally
-            {
-                IoUtil.unmap(mapped);
-            }
-        }
+        writeMarkFile(consensusMark, ended.pid());
+        writeMarkFile(serviceMark, ended.pid());
 
         assertEquals(-1, DeadProcessFiles.removeDeadClusterMembersFiles(
             temp.resolve("driver").toFile(), temp.resolve("archive").toFile(), clusterDir));
@@ -103,9 +111,19 @@ class DeadProcessFilesTest
         assertTrue(recordingLog.exists());
     }
 
-    private static ClusterMarkFile markFile(final File file)
+    /** A cluster mark file as Aeron writes it, now, but recording the given pid. */
+    private static void writeMarkFile(final File file, final long pid)
     {
-        return new ClusterMarkFile(file, ClusterComponentType.CONSENSUS_MODULE, ClusterMarkFile.ERROR_BUFFER_MIN_LENGTH,
-            SystemEpochClock.INSTANCE, 0, 4096);
+        new ClusterMarkFile(file, ClusterComponentType.CONSENSUS_MODULE, ClusterMarkFile.ERROR_BUFFER_MIN_LENGTH,
+            SystemEpochClock.INSTANCE, 0, 4096).close();
+        final MappedByteBuffer mapped = IoUtil.mapExistingFile(file, "mark file");
+        try
+        {
+            new MarkFileHeaderEncoder().wrap(new UnsafeBuffer(mapped), MessageHeaderEncoder.ENCODED_LENGTH).pid(pid);
+        }
+        finally
+        {
+            IoUtil.unmap(mapped);
+        }
     }
 }
