@@ -31,6 +31,10 @@ import io.wirespeed.transport.TransportException;
  * The member's base directory ({@code wirespeed.cluster.dir}), and the default's parent, are made this user's alone
  * ({@code 0700}) before it starts: its log and archive hold the clients' messages.
  * <p>
+ * A member whose process was killed starts again at once: the files that process left are recognised by its pid
+ * ({@link ClusterMember#removeDeadProcessFiles}); a member that still runs in the directory refuses the start, naming
+ * its process.
+ * <p>
  * Before the member starts, each of its five ports is bound once on its host, so that a port another process holds,
  * or a host that is not an address of this machine, refuses the start naming the port and the setting to change,
  * instead of a member that starts and then fails on its own thread.
@@ -62,8 +66,17 @@ final class ClusterHosting implements AutoCloseable
     {
         final ClusterMembers members = settings.clusterMembers();
         final int memberId = settings.memberId();
-        checkPorts(members, memberId);
         final ClusterMemberSettings memberSettings = settings.clusterSettings();
+        try
+        {
+            // before the ports: a member that runs already holds them too, but this says which process it is
+            ClusterMember.removeDeadProcessFiles(memberId, memberSettings);
+        }
+        catch (final IllegalStateException ex)
+        {
+            throw new TransportException(ex.getMessage() + " (" + DriverSettings.CLUSTER_DIR_PROP + ")", ex);
+        }
+        checkPorts(members, memberId);
         final Path baseDir = memberSettings.baseDir().toPath().toAbsolutePath();
         if (!settings.clusterDirGiven())
         {

@@ -53,7 +53,9 @@ import io.wirespeed.test.SlowTest;
  * {@code wirespeed-driver} as a member of a clustered queue host ({@code wirespeed.cluster.members} and
  * {@code memberId}): three driver processes on loopback elect a leader and serve an Aeron Cluster client's control
  * requests; the leader's process killed (SIGKILL), the client is told of a new leader among the others and its next
- * request is answered; SIGTERM stops a member cleanly. Settings that make no member, or a port another process holds,
+ * request is answered; SIGTERM stops a member cleanly. A member killed and started again at once in the same directory
+ * starts (its dead process's files recognised by their pid) and carries the log again; a second start while one runs
+ * is refused, naming its process. Settings that make no member, or a port another process holds,
  * stop the process at start with status 1 and what to change.
  */
 @SlowTest
@@ -91,20 +93,8 @@ class DriverClusterMemberProcessTest
     @Test
     void threeMemberProcessesServeAClientAndAnotherLeadsOnceTheLeadersProcessIsKilled() throws Exception
     {
-        members = threeMembers();
-        final List<ChildJvm> processes = new ArrayList<>();
         final List<Path> driverDirs = new ArrayList<>();
-        for (int id = 0; id < 3; id++)
-        {
-            final Path driverDir = MediaDriverProcess.newDirectory(jvms);
-            driverDirs.add(driverDir);
-            processes.add(jvms.start("member " + id, MediaDriverProcess.command(driverDir, Map.of(
-                ClusterMembers.MEMBERS_PROP, members,
-                ClusterMembers.MEMBER_ID_PROP, Integer.toString(id),
-                DriverSettings.CLUSTER_DIR_PROP, temp.resolve("member-" + id).toString(),
-                ClusterMemberSettings.LEADER_HEARTBEAT_TIMEOUT_PROP, HEARTBEAT_TIMEOUT,
-                ClusterMemberSettings.LEADER_HEARTBEAT_INTERVAL_PROP, HEARTBEAT_INTERVAL))));
-        }
+        final List<ChildJvm> processes = startThreeMembers(driverDirs);
         for (int id = 0; id < 3; id++)
         {
             final ChildJvm process = processes.get(id);
@@ -118,17 +108,7 @@ class DriverClusterMemberProcessTest
             assertTrue(output.contains("wirespeed-driver queue host: the cluster's"), output);
             assertTrue(Files.isDirectory(driverDirs.get(id)), "the process's own driver runs in " + driverDirs.get(id));
         }
-
-        clientDriver = MediaDriver.launch(new MediaDriver.Context()
-            .aeronDirectoryName(temp.resolve("client-driver").toString())
-            .threadingMode(ThreadingMode.SHARED)
-            .sharedIdleStrategy(new BackoffIdleStrategy())
-            .termBufferSparseFile(true)
-            .dirDeleteOnShutdown(true));
-        client = Await.value("a cluster client connected to the leader", START, this::connectClient);
-
-        sendConnect(1);
-        awaitConnected(1);
+        connectAndAsk();
 
         final int leaderId = client.leaderMemberId();
         final ChildJvm leader = processes.get(leaderId);
@@ -151,6 +131,50 @@ class DriverClusterMemberProcessTest
                 assertFalse(Files.exists(driverDirs.get(id)), "member " + id + " left " + driverDirs.get(id));
             }
         }
+    }
+
+    @Test
+    void aMemberRestartedAtOnceAfterItsProcessWasKilledStartsAndRejoinsAndASecondOneIsRefused() throws Exception
+    {
+        final List<Path> driverDirs = new ArrayList<>();
+        final List<ChildJvm> processes = startThreeMembers(driverDirs);
+        for (final ChildJvm process : processes)
+        {
+            process.awaitLine(MediaDriverProcess.RUNNING, START);
+        }
+        connectAndAsk();
+
+        final int leaderId = client.leaderMemberId();
+        final int restartedId = (leaderId + 1) % 3;
+        final int otherId = (leaderId + 2) % 3;
+        final ChildJvm killed = processes.get(restartedId);
+        final long killedPid = killed.pid();
+        killed.killForcibly(TIMEOUT);
+        final long killedNs = System.nanoTime();
+        // at once, in the same directories: the dead process's media driver, archive and cluster mark files are
+        // younger than their timeouts (10 s), so only their pid tells that their owner has gone
+        final ChildJvm restarted = startMember(restartedId, driverDirs.get(restartedId));
+        restarted.awaitLine(MediaDriverProcess.RUNNING, START);
+        final long restartMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killedNs);
+        final Path memberDir = temp.resolve("member-" + restartedId);
+        assertTrue(restarted.output().contains("removed " + memberDir.resolve("driver").resolve("cnc.dat") +
+            ": the media driver of process " + killedPid + " "), restarted.output());
+        assertTrue(restarted.output().contains("removed " + memberDir.resolve("cluster").resolve("cluster-mark.dat") +
+            ": the consensus module of process " + killedPid + " "), restarted.output());
+
+        // the restarted member is one of the two that now make the majority: the other follower's process killed,
+        // a request still commits only if the restarted member appends the log
+        processes.get(otherId).killForcibly(TIMEOUT);
+        sendConnect(2);
+        awaitConnected(2);
+
+        // its files are a live process's now: another start in its directory is refused, saying so
+        final ChildJvm second = startMember(restartedId, MediaDriverProcess.newDirectory(jvms));
+        assertEquals(WirespeedMediaDriver.EXIT_CANNOT_START, second.awaitExit(TIMEOUT), second.output());
+        assertTrue(second.output().contains("process " + restarted.pid() + ", which is running"), second.output());
+        assertTrue(restarted.isAlive(), restarted.output());
+        System.out.println("DriverClusterMemberProcessTest: member " + restartedId + " restarted " + restartMs +
+            " ms after its process was killed");
     }
 
     @Test
@@ -226,6 +250,43 @@ class DriverClusterMemberProcessTest
             "wirespeed-driver: the cluster member's directory " + notADirectory + " cannot be made this user's alone " +
             "(0700): java.nio.file.FileAlreadyExistsException: " + notADirectory + "; give wirespeed.cluster.dir a " +
             "directory this user can create and own");
+    }
+
+    /** Starts three member processes, each with a driver directory of its own (added to the list), not waiting. */
+    private List<ChildJvm> startThreeMembers(final List<Path> driverDirs) throws Exception
+    {
+        members = threeMembers();
+        final List<ChildJvm> processes = new ArrayList<>();
+        for (int id = 0; id < 3; id++)
+        {
+            driverDirs.add(MediaDriverProcess.newDirectory(jvms));
+            processes.add(startMember(id, driverDirs.get(id)));
+        }
+        return processes;
+    }
+
+    /** Connects the client to the cluster's leader and has its first Connect answered. */
+    private void connectAndAsk()
+    {
+        clientDriver = MediaDriver.launch(new MediaDriver.Context()
+            .aeronDirectoryName(temp.resolve("client-driver").toString())
+            .threadingMode(ThreadingMode.SHARED)
+            .sharedIdleStrategy(new BackoffIdleStrategy())
+            .termBufferSparseFile(true)
+            .dirDeleteOnShutdown(true));
+        client = Await.value("a cluster client connected to the leader", START, this::connectClient);
+        sendConnect(1);
+        awaitConnected(1);
+    }
+
+    private ChildJvm startMember(final int id, final Path driverDir) throws Exception
+    {
+        return jvms.start("member " + id, MediaDriverProcess.command(driverDir, Map.of(
+            ClusterMembers.MEMBERS_PROP, members,
+            ClusterMembers.MEMBER_ID_PROP, Integer.toString(id),
+            DriverSettings.CLUSTER_DIR_PROP, temp.resolve("member-" + id).toString(),
+            ClusterMemberSettings.LEADER_HEARTBEAT_TIMEOUT_PROP, HEARTBEAT_TIMEOUT,
+            ClusterMemberSettings.LEADER_HEARTBEAT_INTERVAL_PROP, HEARTBEAT_INTERVAL)));
     }
 
     private void assertRefused(final Map<String, String> settings, final String message) throws Exception

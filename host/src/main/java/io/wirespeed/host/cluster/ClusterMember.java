@@ -1,5 +1,7 @@
 package io.wirespeed.host.cluster;
 
+import java.io.File;
+
 import org.agrona.CloseHelper;
 import org.agrona.ErrorHandler;
 import org.agrona.concurrent.BackoffIdleStrategy;
@@ -16,6 +18,7 @@ import io.aeron.cluster.service.ClusteredService;
 import io.aeron.cluster.service.ClusteredServiceContainer;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
+import io.wirespeed.transport.aeron.DeadProcessFiles;
 
 /**
  * One member of a queue host cluster, in this process: its own media driver, its own Aeron Archive (which records the
@@ -31,6 +34,10 @@ import io.aeron.driver.ThreadingMode;
  * Everything runs on a few threads that back off when idle (the driver and the archive each one shared thread), never
  * busy-spinning: a member shares its machine's cores with the rest of the process. The driver's term buffers are
  * sparse files, so a 64 MiB log term costs the pages written, not 64 MiB of zeros at start.
+ * <p>
+ * A member whose process was killed (SIGKILL, a crash) starts again at once in the same directories: the files its
+ * parts left, which Aeron takes for a live member's until their heartbeats time out, are recognised by the pid they
+ * record as a dead process's and removed ({@link #removeDeadProcessFiles}); a live member's are never touched.
  * <p>
  * The queue host's service is {@link HostService} (issue 24; the driver process runs it with
  * {@code wirespeed.cluster.members} and {@code memberId}); a test may run any other.
@@ -68,8 +75,10 @@ public final class ClusterMember implements AutoCloseable
      *                     too).
      * @return the running member.
      * @throws IllegalArgumentException if the id names no member.
-     * @throws IllegalStateException    if a part failed to start (its exception the cause), naming the member's
-     *                                  ports and directory, after the parts already started were closed.
+     * @throws IllegalStateException    if a live process holds the member's files (see
+     *                                  {@link #removeDeadProcessFiles}), or a part failed to start (its exception the
+     *                                  cause), naming the member's ports and directory, after the parts already
+     *                                  started were closed.
      */
     public static ClusterMember launch(
         final ClusterMembers members,
@@ -84,6 +93,7 @@ public final class ClusterMember implements AutoCloseable
                 "both (service " + service + ", error handler " + errorHandler + ")");
         }
         final ClusterMembers.Member self = members.member(memberId);
+        removeDeadProcessFiles(memberId, settings);
         final ClusterMember member = new ClusterMember(memberId, settings, errorHandler);
         try
         {
@@ -105,6 +115,36 @@ public final class ClusterMember implements AutoCloseable
                 "; it uses " + ports(self) + " and the directory " + settings.baseDir() + " (a port in use by " +
                 "another process needs another PORT in " + ClusterMembers.MEMBERS_PROP + ")", ex);
         }
+    }
+
+    /**
+     * Removes the files that a member's killed process left in its directories (its media driver's CnC file, its
+     * archive's, consensus module's and service container's mark files, where Aeron's {@code *.mark.file.dir}
+     * properties put them), each if the pid it records is a process that has gone, so that the member starts again at
+     * once rather than being refused until their heartbeats are older than their timeouts (10 s). Its log, snapshots
+     * and recordings stay. {@link #launch} does this first; a caller may do it sooner, before it checks ports.
+     *
+     * @param memberId the member's id, for the message.
+     * @param settings its directories.
+     * @throws IllegalStateException naming the process and the directory if a live process holds any of the files
+     *                               (the member runs already): then nothing is removed.
+     */
+    public static void removeDeadProcessFiles(final int memberId, final ClusterMemberSettings settings)
+    {
+        final long livePid = DeadProcessFiles.removeDeadClusterMembersFiles(settings.driverDir(),
+            orDefault(Archive.Configuration.markFileDir(), settings.archiveDir()),
+            orDefault(ClusteredServiceContainer.Configuration.markFileDir(), settings.clusterDir()));
+        if (livePid > 0)
+        {
+            throw new IllegalStateException("cluster member " + memberId + " runs already in " + settings.baseDir() +
+                ": its files there are held by process " + livePid + ", which is running; stop that process " +
+                "first, or give this one another directory");
+        }
+    }
+
+    private static File orDefault(final String directory, final File otherwise)
+    {
+        return null == directory || directory.isEmpty() ? otherwise : new File(directory);
     }
 
     private static String ports(final ClusterMembers.Member self)
