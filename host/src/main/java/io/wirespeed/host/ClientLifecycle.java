@@ -86,6 +86,8 @@ final class ClientLifecycle
             ": " + why + "; its deliveries go back to their queues");
         forget(client);
         sessions.remove(client);
+        // a client the host gave up may connect again under the same id and send again what it was not confirmed
+        sessions.retired.retire(client, context.nowNs);
         return 1;
     }
 

@@ -40,6 +40,8 @@ final class ClientSessions
      */
     private final Long2ObjectHashMap<HostSession> byConnection = new Long2ObjectHashMap<>();
     private final ArrayList<HostSession> gone = new ArrayList<>();
+    /** The producers of sessions the host gave up, for a new session of the same connection. */
+    final RetiredProducers retired = new RetiredProducers();
     private long lastSessionId;
     private Authenticator authenticator;
     private boolean recordsQueues;
@@ -148,6 +150,7 @@ final class ClientSessions
                 ": its control session " + controlSession + " is not connected over UDP");
         }
         lastSessionId = session.id;
+        retired.adopt(session);
         byId.put(session.id, session);
         inIdOrder.add(session);
         final long key = connectionKey(high, low);
@@ -206,6 +209,7 @@ final class ClientSessions
      */
     int removeGone(final long nowNs, final long timeoutNs, final Consumer<HostSession> onGone)
     {
+        retired.expire(nowNs);
         for (final HostSession session : inIdOrder)
         {
             if (session.isGone(nowNs, timeoutNs))
@@ -271,6 +275,7 @@ final class ClientSessions
         {
             session.digest(digest);
         }
+        retired.digest(digest.part("retired producers"));
     }
 
     /**

@@ -23,6 +23,8 @@ import io.wirespeed.codec.snapshot.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.snapshot.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.snapshot.sbe.ProducerSequenceDecoder;
 import io.wirespeed.codec.snapshot.sbe.ProducerSequenceEncoder;
+import io.wirespeed.codec.snapshot.sbe.RetiredProducersDecoder;
+import io.wirespeed.codec.snapshot.sbe.RetiredProducersEncoder;
 import io.wirespeed.codec.snapshot.sbe.QueueDecoder;
 import io.wirespeed.codec.snapshot.sbe.QueueEncoder;
 import io.wirespeed.codec.snapshot.sbe.SessionConsumerDecoder;
@@ -122,12 +124,15 @@ public final class HostSnapshot
                     .controlSession(session.controlSession).state((short)session.state().ordinal())
                     .lastHeardNs(session.lastHeardNs()).createdNs(session.createdNs());
                 emit(sessionEncoder.encodedLength());
-                session.producers.forEach((producer, lastSequence) ->
-                {
-                    producerSequence.wrapAndApplyHeader(buffer, 0, header).producer(producer)
-                        .lastSequence(lastSequence);
-                    emit(producerSequence.encodedLength());
-                });
+                writeProducers(session.producers, producerSequence);
+            }
+            final RetiredProducersEncoder retiredEncoder = new RetiredProducersEncoder();
+            for (final RetiredProducers.Retired retired : sessions.retired.all())
+            {
+                retiredEncoder.wrapAndApplyHeader(buffer, 0, header).connectionIdHigh(retired.high)
+                    .connectionIdLow(retired.low).closedNs(retired.closedNs);
+                emit(retiredEncoder.encodedLength());
+                writeProducers(retired.producers, producerSequence);
             }
             for (final HostedQueue queue : queues.all())
             {
@@ -147,6 +152,15 @@ public final class HostSnapshot
                     emit(sessionConsumer.encodedLength());
                 }
             }
+        }
+
+        private void writeProducers(final ProducerSequences producers, final ProducerSequenceEncoder encoder)
+        {
+            producers.forEach((producer, lastSequence) ->
+            {
+                encoder.wrapAndApplyHeader(buffer, 0, header).producer(producer).lastSequence(lastSequence);
+                emit(encoder.encodedLength());
+            });
         }
 
         private void writeQueue(final HostedQueue queue)
@@ -241,7 +255,8 @@ public final class HostSnapshot
         private final BeginDecoder begin = new BeginDecoder();
         private final SessionDecoder session = new SessionDecoder();
         private final ProducerSequenceDecoder producerSequence = new ProducerSequenceDecoder();
-        private HostSession lastSession;
+        private final RetiredProducersDecoder retired = new RetiredProducersDecoder();
+        private ProducerSequences lastProducers;
         private final QueueDecoder queue = new QueueDecoder();
         private final GrantDecoder grant = new GrantDecoder();
         private final WaitingRequestDecoder waiting = new WaitingRequestDecoder();
@@ -293,10 +308,16 @@ public final class HostSnapshot
             {
                 case BeginDecoder.TEMPLATE_ID -> readBegin(buffer, at, blockLength, version);
                 case SessionDecoder.TEMPLATE_ID -> readSession(buffer, at, blockLength, version);
+                case RetiredProducersDecoder.TEMPLATE_ID ->
+                {
+                    retired.wrap(buffer, at, blockLength, version);
+                    lastProducers = sessions.retired.restore(retired.connectionIdHigh(), retired.connectionIdLow(),
+                        retired.closedNs());
+                }
                 case ProducerSequenceDecoder.TEMPLATE_ID ->
                 {
                     producerSequence.wrap(buffer, at, blockLength, version);
-                    lastSession().producers.restore(producerSequence.producer(), producerSequence.lastSequence());
+                    lastProducers().restore(producerSequence.producer(), producerSequence.lastSequence());
                 }
                 case QueueDecoder.TEMPLATE_ID -> readQueue(buffer, at, blockLength, version);
                 case GrantDecoder.TEMPLATE_ID ->
@@ -360,7 +381,7 @@ public final class HostSnapshot
                 states[state], session.createdNs());
             restored.heard(session.lastHeardNs());
             sessions.restore(restored);
-            lastSession = restored;
+            lastProducers = restored.producers;
         }
 
         private void readQueue(final DirectBuffer buffer, final int at, final int blockLength, final int version)
@@ -446,13 +467,14 @@ public final class HostSnapshot
             return restored;
         }
 
-        private HostSession lastSession()
+        private ProducerSequences lastProducers()
         {
-            if (null == lastSession)
+            if (null == lastProducers)
             {
-                throw new IllegalStateException("snapshot has a ProducerSequence record before any Session");
+                throw new IllegalStateException("snapshot has a ProducerSequence record before any Session or " +
+                    "RetiredProducers");
             }
-            return lastSession;
+            return lastProducers;
         }
 
         private HostedQueue queue()

@@ -43,6 +43,12 @@ final class ProducerSequences
         }
     }
 
+    /** @return whether no message with a sequence was applied. */
+    boolean isEmpty()
+    {
+        return last.isEmpty();
+    }
+
     /**
      * Each producer's last sequence, for a snapshot.
      *

@@ -386,6 +386,11 @@ final class QueueIntake implements MessageIntake
             confirmApplied(sender);
             return;
         }
+        if (confirmsOnApply && null == sender && isRetiredRepeat())
+        {
+            // sent again by a client whose session the host gave up, before it connected again: nobody to confirm to
+            return;
+        }
         final String name = reader.destinationName().asString();
         final HostedQueue queue = queues.arrivalQueue(name);
         final RecordedArrivals.Identity identity = queueFeed == null || recordingStopped ? null :
@@ -439,6 +444,12 @@ final class QueueIntake implements MessageIntake
     }
 
     /** The client that sent a message, by the connection id in its envelope, or null if the host does not know it. */
+    private boolean isRetiredRepeat()
+    {
+        final ProducerSequences retired = sessions.retired.find(reader.connectionIdHigh(), reader.connectionIdLow());
+        return null != retired && retired.isRepeat(reader.sessionId(), reader.producerId(), reader.sequence());
+    }
+
     private HostSession sender(final long high, final long low)
     {
         final HostSession last = lastSender;

@@ -275,6 +275,82 @@ class HostStateMachineTest
         }
     }
 
+    @Test
+    void aClientWhoseSessionTheHostGaveUpConnectsAgainUnderItsIdAndItsCopySentAgainIsStillDropped()
+    {
+        final RecordingEgress egress = new RecordingEgress(null);
+        final QueueHost first = QueueHost.stateMachine(QueueSelectors::compile, limits, egress);
+        final RecordingEgress restoredEgress = new RecordingEgress(null);
+        final QueueHost restored = QueueHost.stateMachine(QueueSelectors::compile, limits, restoredEgress);
+        try
+        {
+            first.onTick(0, 0);
+            connect(first, 1);
+            final UnsafeBuffer persistent = new UnsafeBuffer(new byte[256]);
+            final int length = new EnvelopeWriter().wrap(persistent, 0).messageId(7, 7, 3, 2, 5).timestamp(1)
+                .deliveryMode(EnvelopeDescriptor.PERSISTENT).destination(DestinationKind.QUEUE, "q").textBody("m")
+                .finish();
+            first.onQueueMessage(persistent, 0, length);
+            assertEquals(1, first.heldMessages("q"));
+
+            // a cluster closed the client's session (its session timeout): the host gives the session up
+            first.onClientLost(egress.opened.get(0).id, "its cluster session closed (TIMEOUT)");
+            assertEquals(0, first.clientCount());
+            first.onQueueMessage(persistent, 0, length);
+            assertEquals(1, first.heldMessages("q"), "a copy sent before the client connected again is dropped");
+
+            final List<byte[]> snapshot = new ArrayList<>();
+            first.takeSnapshot((buffer, offset, recordLength) ->
+            {
+                final byte[] record = new byte[recordLength];
+                buffer.getBytes(offset, record);
+                snapshot.add(record);
+            });
+            final HostSnapshot.Reader reader = restored.snapshotReader();
+            for (final byte[] record : snapshot)
+            {
+                reader.read(new UnsafeBuffer(record), 0, record.length);
+            }
+            assertEquals(first.stateDigest(), restored.stateDigest(), "the given-up producers are in the snapshot");
+
+            for (final QueueHost host : List.of(first, restored))
+            {
+                final RecordingEgress hostEgress = host == first ? egress : restoredEgress;
+                final long confirmedBefore = count(hostEgress, RecordedDecoder.TEMPLATE_ID);
+                connect(host, 2);
+                assertEquals(1, host.clientCount());
+                host.onQueueMessage(persistent, 0, length);
+                assertEquals(1, host.heldMessages("q"), "the new session of the same connection drops the copy");
+                assertEquals(confirmedBefore + 1, count(hostEgress, RecordedDecoder.TEMPLATE_ID),
+                    "and confirms it to the new session");
+            }
+            assertEquals(first.stateDigest(), restored.stateDigest());
+
+            first.onClientLost(egress.opened.get(1).id, "its cluster session closed (TIMEOUT)");
+            assertEquals(0, first.clientCount());
+            first.onTick(TimeUnit.MINUTES.toNanos(9), TimeUnit.MINUTES.toMillis(9));
+            first.onQueueMessage(persistent, 0, length);
+            assertEquals(1, first.heldMessages("q"), "given-up producers are kept for ten minutes");
+            first.onTick(TimeUnit.MINUTES.toNanos(11), TimeUnit.MINUTES.toMillis(11));
+            first.onQueueMessage(persistent, 0, length);
+            assertEquals(2, first.heldMessages("q"), "not for ever");
+        }
+        finally
+        {
+            first.close();
+            restored.close();
+        }
+    }
+
+    private void connect(final QueueHost host, final long correlationId)
+    {
+        final ConnectEncoder connect = new ConnectEncoder().wrapAndApplyHeader(out, 0, header)
+            .correlationId(correlationId).protocolVersion(MessageHeaderEncoder.SCHEMA_VERSION).sessionId(42);
+        connect.client().high(7).low(7).replyStreamId(6007);
+        connect.user("").password("");
+        host.onControlRequest(true, out, 0, MessageHeaderEncoder.ENCODED_LENGTH + connect.encodedLength());
+    }
+
     private static long count(final RecordingEgress egress, final int templateId)
     {
         final MessageHeaderDecoder decoder = new MessageHeaderDecoder();

@@ -390,7 +390,10 @@ public final class QueueClient implements AutoCloseable
                     "(driver log)" : "check that a majority of the cluster's members run (" + cluster.describe() +
                     ")") + ", or raise sendTimeout");
             }
-            if (null != cluster && (cluster.leaderChanges() != leaderChanges || now - sentNs > RESEND_INTERVAL_NS))
+            // only into an open session: a copy sent before the Connect of a new one would find no producers to
+            // be checked against
+            if (null != cluster && link.isOpen() &&
+                (cluster.leaderChanges() != leaderChanges || now - sentNs > RESEND_INTERVAL_NS))
             {
                 leaderChanges = cluster.leaderChanges();
                 sentNs = now;
