@@ -144,6 +144,28 @@ class ClusteredQueueTest
     }
 
     @Test
+    void aConnectionWhoseHostListNamesAStoppedMemberConnectsSendsAndReceives() throws Exception
+    {
+        final ClusterMember leader = leader();
+        final ClusterMember stopped = members.stream().filter((m) -> m != leader).findFirst().orElseThrow();
+        stopped.close();
+        try (Connection connection = new JmsConnectionFactory(uri()).createConnection())
+        {
+            final Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            final Queue queue = session.createQueue("dead-entries");
+            final MessageProducer producer = session.createProducer(queue);
+            producer.setDeliveryMode(DeliveryMode.PERSISTENT);
+            final MessageConsumer consumer = session.createConsumer(queue);
+            connection.start();
+            producer.send(session.createTextMessage("with member " + members.indexOf(stopped) + " stopped"));
+            final Message received = consumer.receive(DEADLINE.toMillis());
+            assertEquals("with member " + members.indexOf(stopped) + " stopped",
+                null == received ? null : ((TextMessage)received).getText());
+        }
+        assertNull(memberError.get(), () -> "no member reported an error: " + memberError.get());
+    }
+
+    @Test
     void withoutAMajorityASendFailsAfterFailoverTimeoutSayingTheOutcomeIsUnknownThenWorkResumes() throws Exception
     {
         final List<JMSException> told = new CopyOnWriteArrayList<>();
