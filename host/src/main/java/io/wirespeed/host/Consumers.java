@@ -1,5 +1,6 @@
 package io.wirespeed.host;
 
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -23,6 +24,8 @@ final class Consumers
     private final Consumer<HostedQueue> lastConsumerGone;
     private final UnsafeBuffer envelopeView = new UnsafeBuffer(new byte[0]);
     private long deliveryIds;
+    /** The last delivery id issued when the current leadership term began: later ones the current leader sent. */
+    private long termStartDeliveryId;
 
     /**
      * @param context          what the host's parts share.
@@ -100,6 +103,31 @@ final class Consumers
                 forgetIfSettled(client, consumer);
             }
         }
+    }
+
+    /** See {@link ControlListener#onResync}. */
+    void onResync(final HostSession client, final long consumerId, final long lastDeliveryId, final long credit)
+    {
+        final HostedConsumer consumer = client.consumers.get(consumerId);
+        if (consumer == null)
+        {
+            return;
+        }
+        int resent = 0;
+        for (final Map.Entry<Long, StoredMessage> delivery : consumer.inFlight.entrySet())
+        {
+            // the lost leader's, after the last the client had; the current leader's own it has, or will have
+            if (delivery.getKey() > lastDeliveryId && delivery.getKey() <= termStartDeliveryId)
+            {
+                // sent by a leader that was lost before the client had it: it goes again, as it was
+                final StoredMessage message = delivery.getValue();
+                envelopeView.wrap(message.envelope);
+                context.proxy.deliver(client, consumerId, delivery.getKey(), message.deliveryCount, envelopeView, 0,
+                    message.envelope.length);
+                resent++;
+            }
+        }
+        consumer.credit = (int)Math.max(0, Math.min(Integer.MAX_VALUE, credit - resent));
     }
 
     /** See {@link ControlListener#onGiveBack}. */
@@ -180,6 +208,29 @@ final class Consumers
     void lastDeliveryId(final long lastDeliveryId)
     {
         deliveryIds = lastDeliveryId;
+        termStartDeliveryId = lastDeliveryId;
+    }
+
+    /** A new leadership term began (an input of the log): the deliveries issued so far were the old leaders'. */
+    void onNewTerm()
+    {
+        termStartDeliveryId = deliveryIds;
+    }
+
+    /** @return the last delivery id issued when the current leadership term began (a snapshot's). */
+    long termStartDeliveryId()
+    {
+        return termStartDeliveryId;
+    }
+
+    /**
+     * Restores, from a snapshot, the last delivery id issued when the current leadership term began.
+     *
+     * @param id the id.
+     */
+    void termStartDeliveryId(final long id)
+    {
+        termStartDeliveryId = id;
     }
 
     /**
@@ -189,7 +240,7 @@ final class Consumers
      */
     void digest(final HostStateDigest digest)
     {
-        digest.part("deliveries").add(deliveryIds);
+        digest.part("deliveries").add(deliveryIds).add(termStartDeliveryId);
     }
 
     private static void forgetIfSettled(final HostSession client, final HostedConsumer consumer)

@@ -3,6 +3,7 @@ package io.wirespeed.host;
 import org.agrona.DirectBuffer;
 
 import io.wirespeed.codec.control.sbe.AcknowledgeDecoder;
+import io.wirespeed.codec.control.sbe.ResyncDecoder;
 import io.wirespeed.codec.control.sbe.BooleanType;
 import io.wirespeed.codec.control.sbe.BrowseDecoder;
 import io.wirespeed.codec.control.sbe.ClientRefDecoder;
@@ -42,6 +43,7 @@ final class ControlAdapter implements MessageHandler
     private final UnsubscribeDecoder unsubscribe = new UnsubscribeDecoder();
     private final CreditDecoder credit = new CreditDecoder();
     private final AcknowledgeDecoder acknowledge = new AcknowledgeDecoder();
+    private final ResyncDecoder resync = new ResyncDecoder();
     private final GiveBackDecoder giveBack = new GiveBackDecoder();
     private final CloseConsumerDecoder closeConsumer = new CloseConsumerDecoder();
     private final PauseDecoder pause = new PauseDecoder();
@@ -127,6 +129,7 @@ final class ControlAdapter implements MessageHandler
             case UnsubscribeDecoder.TEMPLATE_ID -> UnsubscribeDecoder.BLOCK_LENGTH;
             case CreditDecoder.TEMPLATE_ID -> CreditDecoder.BLOCK_LENGTH;
             case AcknowledgeDecoder.TEMPLATE_ID -> AcknowledgeDecoder.BLOCK_LENGTH;
+            case ResyncDecoder.TEMPLATE_ID -> ResyncDecoder.BLOCK_LENGTH;
             case GiveBackDecoder.TEMPLATE_ID -> GiveBackDecoder.BLOCK_LENGTH;
             case CloseConsumerDecoder.TEMPLATE_ID -> CloseConsumerDecoder.BLOCK_LENGTH;
             case PauseDecoder.TEMPLATE_ID -> PauseDecoder.BLOCK_LENGTH;
@@ -205,6 +208,11 @@ final class ControlAdapter implements MessageHandler
             {
                 final AcknowledgeDecoder d = acknowledge.wrap(buffer, body, blockLength, version);
                 listener.onAcknowledge(client(d.client()), d.consumerId(), d.deliveryId());
+            }
+            case ResyncDecoder.TEMPLATE_ID ->
+            {
+                final ResyncDecoder d = resync.wrap(buffer, body, blockLength, version);
+                listener.onResync(client(d.client()), d.consumerId(), d.lastDeliveryId(), d.credit());
             }
             case GiveBackDecoder.TEMPLATE_ID ->
             {

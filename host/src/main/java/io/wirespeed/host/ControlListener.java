@@ -112,6 +112,17 @@ interface ControlListener
     void onAcknowledge(HostSession client, long consumerId, long deliveryId);
 
     /**
+     * A clustered host's new leader took over: the client says the last delivery it received of a consumer and the
+     * credit it still grants it; the deliveries in flight to it after that one are sent again.
+     *
+     * @param client         the client.
+     * @param consumerId     the consumer.
+     * @param lastDeliveryId the last delivery the client received of it (0 for none).
+     * @param credit         how many more messages the client takes.
+     */
+    void onResync(HostSession client, long consumerId, long lastDeliveryId, long credit);
+
+    /**
      * Gives a delivery back to its queue.
      *
      * @param client     the client.

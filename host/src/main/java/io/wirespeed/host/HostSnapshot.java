@@ -25,6 +25,8 @@ import io.wirespeed.codec.snapshot.sbe.ProducerSequenceDecoder;
 import io.wirespeed.codec.snapshot.sbe.ProducerSequenceEncoder;
 import io.wirespeed.codec.snapshot.sbe.RetiredProducersDecoder;
 import io.wirespeed.codec.snapshot.sbe.RetiredProducersEncoder;
+import io.wirespeed.codec.snapshot.sbe.TermDecoder;
+import io.wirespeed.codec.snapshot.sbe.TermEncoder;
 import io.wirespeed.codec.snapshot.sbe.QueueDecoder;
 import io.wirespeed.codec.snapshot.sbe.QueueEncoder;
 import io.wirespeed.codec.snapshot.sbe.SessionConsumerDecoder;
@@ -109,6 +111,9 @@ public final class HostSnapshot
                 .hostBytes(admission.hostBytes()).refused(admission.refusedCount())
                 .nowNs(nowNs).nowMs(nowMs);
             emit(begin.encodedLength());
+            final TermEncoder term = new TermEncoder().wrapAndApplyHeader(buffer, 0, header)
+                .termStartDeliveryId(consumers.termStartDeliveryId());
+            emit(term.encodedLength());
             final SessionEncoder sessionEncoder = new SessionEncoder();
             final ProducerSequenceEncoder producerSequence = new ProducerSequenceEncoder();
             for (final HostSession session : sessions.all())
@@ -256,6 +261,7 @@ public final class HostSnapshot
         private final SessionDecoder session = new SessionDecoder();
         private final ProducerSequenceDecoder producerSequence = new ProducerSequenceDecoder();
         private final RetiredProducersDecoder retired = new RetiredProducersDecoder();
+        private final TermDecoder term = new TermDecoder();
         private ProducerSequences lastProducers;
         private final QueueDecoder queue = new QueueDecoder();
         private final GrantDecoder grant = new GrantDecoder();
@@ -308,6 +314,8 @@ public final class HostSnapshot
             {
                 case BeginDecoder.TEMPLATE_ID -> readBegin(buffer, at, blockLength, version);
                 case SessionDecoder.TEMPLATE_ID -> readSession(buffer, at, blockLength, version);
+                case TermDecoder.TEMPLATE_ID ->
+                    consumers.termStartDeliveryId(term.wrap(buffer, at, blockLength, version).termStartDeliveryId());
                 case RetiredProducersDecoder.TEMPLATE_ID ->
                 {
                     retired.wrap(buffer, at, blockLength, version);

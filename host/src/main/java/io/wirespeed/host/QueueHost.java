@@ -710,6 +710,22 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
         consumers.onAcknowledge(client, consumerId, deliveryId);
     }
 
+    /**
+     * A clustered host's new leadership term began, as its log says (on every member, at the same place): deliveries
+     * issued before it were sent by a leader that may be lost, and go again to a client that asks ({@code Resync}).
+     */
+    public void onNewLeadershipTerm()
+    {
+        consumers.onNewTerm();
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onResync(final HostSession client, final long consumerId, final long lastDeliveryId, final long credit)
+    {
+        consumers.onResync(client, consumerId, lastDeliveryId, credit);
+    }
+
     /** {@inheritDoc} */
     @Override
     public void onGiveBack(final HostSession client, final long consumerId, final long deliveryId, final boolean seen)

@@ -205,6 +205,13 @@ class ControlAdapterTest
         }
 
         @Override
+        public void onResync(
+            final HostSession client, final long consumerId, final long lastDeliveryId, final long credit)
+        {
+            calls.add("resync " + consumerId);
+        }
+
+        @Override
         public void onGiveBack(
             final HostSession client, final long consumerId, final long deliveryId, final boolean seen)
         {

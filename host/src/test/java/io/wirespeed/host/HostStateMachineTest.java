@@ -31,6 +31,7 @@ import io.wirespeed.codec.control.sbe.SubscribeSharedEncoder;
 import io.wirespeed.codec.control.sbe.RecordedDecoder;
 import io.wirespeed.codec.control.sbe.RecordsQueuesDecoder;
 import io.wirespeed.codec.control.sbe.RefusedDecoder;
+import io.wirespeed.codec.control.sbe.ResyncEncoder;
 import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.test.AdjustableClock;
 import io.wirespeed.test.transport.InMemoryMedium;
@@ -170,6 +171,52 @@ class HostStateMachineTest
         assertEquals(hostA.stateDigest(), hostB.stateDigest());
         assertEquals(1, egressA.closed);
         assertEquals(egressA.records, egressB.records);
+    }
+
+    @Test
+    void aResyncAfterANewLeadershipTermSendsAgainTheLostLeadersDeliveriesAfterTheClientsLastAndSetsItsCredit()
+    {
+        tick(0);
+        subscribe(CONSUMER, "q", 4);
+        for (int i = 1; i <= 8; i++)
+        {
+            message("q", i, 4);
+        }
+        tick(1);
+        assertEquals(4, egressA.deliveries, "deliveries 1 to 4, the lost leader's");
+        hostA.onNewLeadershipTerm();
+        hostB.onNewLeadershipTerm();
+        acknowledge(CONSUMER, 1);
+        credit(CONSUMER, 1);
+        tick(1);
+        assertEquals(5, egressA.deliveries, "delivery 5, the new leader's");
+
+        // the client had 1 and 2 of the lost leader (and 5): 3 and 4 go again, not 5; it still grants 2 more
+        resync(CONSUMER, 2, 2);
+        assertEquals(7, egressA.deliveries, "3 and 4 sent again");
+        assertEquals(List.of(3L, 4L), lastDeliveryIds(egressA, 2));
+        tick(1);
+        assertEquals(7, egressA.deliveries, "its credit is what it grants less what went again: none left");
+        credit(CONSUMER, 2);
+        tick(1);
+        assertEquals(9, egressA.deliveries);
+        assertEquals(List.of(6L, 7L), lastDeliveryIds(egressA, 2));
+        assertEquals(hostA.stateDigest(), hostB.stateDigest());
+        assertEquals(egressA.records, egressB.records);
+    }
+
+    private static List<Long> lastDeliveryIds(final RecordingEgress egress, final int count)
+    {
+        final MessageHeaderDecoder decoder = new MessageHeaderDecoder();
+        final DeliverDecoder deliver = new DeliverDecoder();
+        final List<Long> ids = egress.records.stream()
+            .filter((record) -> !record.startsWith("open") && !record.startsWith("close"))
+            .map((record) -> new UnsafeBuffer(HexFormat.of().parseHex(record.substring(record.indexOf(' ') + 1))))
+            .filter((bytes) -> decoder.wrap(bytes, 0).templateId() == DeliverDecoder.TEMPLATE_ID)
+            .map((bytes) -> deliver.wrap(bytes, MessageHeaderDecoder.ENCODED_LENGTH, decoder.blockLength(),
+                decoder.version()).deliveryId())
+            .toList();
+        return ids.subList(ids.size() - count, ids.size());
     }
 
     @Test
@@ -401,6 +448,14 @@ class HostStateMachineTest
     {
         final AcknowledgeEncoder encoder = new AcknowledgeEncoder().wrapAndApplyHeader(out, 0, header).consumerId(1)
             .deliveryId(deliveryId);
+        encoder.client().high(client).low(client).replyStreamId(6000 + client);
+        request(MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength());
+    }
+
+    private void resync(final int client, final long lastDeliveryId, final long credit)
+    {
+        final ResyncEncoder encoder = new ResyncEncoder().wrapAndApplyHeader(out, 0, header).consumerId(1)
+            .lastDeliveryId(lastDeliveryId).credit(credit);
         encoder.client().high(client).low(client).replyStreamId(6000 + client);
         request(MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength());
     }

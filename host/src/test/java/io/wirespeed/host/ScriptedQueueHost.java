@@ -277,6 +277,13 @@ public final class ScriptedQueueHost implements AutoCloseable
         }
 
         @Override
+        public void onResync(
+            final HostSession client, final long consumerId, final long lastDeliveryId, final long credit)
+        {
+            requests.add("resync");
+        }
+
+        @Override
         public void onGiveBack(
             final HostSession client, final long consumerId, final long deliveryId, final boolean seen)
         {

@@ -297,6 +297,22 @@ public final class HostService implements ClusteredService
 
     /** {@inheritDoc} */
     @Override
+    public void onNewLeadershipTermEvent(
+        final long leadershipTermId,
+        final long logPosition,
+        final long timestamp,
+        final long termBaseLogPosition,
+        final int leaderMemberId,
+        final int logSessionId,
+        final TimeUnit timeUnit,
+        final int appVersion)
+    {
+        host.onNewLeadershipTerm();
+        applied();
+    }
+
+    /** {@inheritDoc} */
+    @Override
     public void onRoleChange(final Cluster.Role newRole)
     {
         egress.onRoleChange();

@@ -2,6 +2,7 @@ package io.wirespeed.jms.hostclient;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 
 import javax.jms.JMSException;
 
@@ -28,15 +29,20 @@ final class DeliveryRouting
     private final Map<Long, Reopen> subscriptions = new ConcurrentHashMap<>();
     private final HostProxy host;
     private final HostRequests requests;
+    private final LongSupplier leaderChanges;
+    private volatile long seenLeaderChanges;
 
     /**
-     * @param host     sends the requests.
-     * @param requests the client's requests: a consumer's opening waits under its id.
+     * @param host          sends the requests.
+     * @param requests      the client's requests: a consumer's opening waits under its id.
+     * @param leaderChanges how many times a cluster's new leader took over, or null for a host that is no cluster.
      */
-    DeliveryRouting(final HostProxy host, final HostRequests requests)
+    DeliveryRouting(final HostProxy host, final HostRequests requests, final LongSupplier leaderChanges)
     {
         this.host = host;
         this.requests = requests;
+        this.leaderChanges = leaderChanges;
+        this.seenLeaderChanges = null == leaderChanges ? 0 : leaderChanges.getAsLong();
     }
 
     /** Sends the request that opens a consumer at the host. */
@@ -191,6 +197,11 @@ final class DeliveryRouting
         final long consumerId, final long deliveryId, final int deliveryCount, final DirectBuffer buffer,
         final int offset, final int length)
     {
+        if (null != leaderChanges && leaderChanges.getAsLong() != seenLeaderChanges)
+        {
+            // the first delivery of a new leader: what came from the lost one ends before it
+            markLeaderChange();
+        }
         final QueueInbox inbox = inboxes.get(consumerId);
         final Reopen reopen = subscriptions.get(consumerId);
         if (reopen != null)
@@ -198,6 +209,7 @@ final class DeliveryRouting
             synchronized (reopen)
             {
                 reopen.outstanding--;
+                reopen.lastDeliveryId = Math.max(reopen.lastDeliveryId, deliveryId);
             }
         }
         if (inbox != null)
@@ -248,25 +260,10 @@ final class DeliveryRouting
      */
     void reopenAll() throws JMSException
     {
-        reopenAll(false);
-    }
-
-    /**
-     * Opens the consumers again at a cluster's new leader: the cluster kept them, with the deliveries in flight to
-     * them, but what the lost leader sent last may never have come, and what this client sent it last (credit,
-     * acknowledgements) may never have reached the log. So each consumer is closed (its deliveries in flight go back
-     * to the queue, marked redelivered) and opened again as after a lost host ({@link #reopenAll()}); what the
-     * application still holds of it comes again, marked redelivered, and acknowledging the old copy does nothing.
-     *
-     * @throws JMSException if the host cannot be reached.
-     */
-    void reopenAfterNewLeader() throws JMSException
-    {
-        reopenAll(true);
-    }
-
-    private void reopenAll(final boolean closeFirst) throws JMSException
-    {
+        if (null != leaderChanges)
+        {
+            seenLeaderChanges = leaderChanges.getAsLong();
+        }
         for (final Map.Entry<Long, Reopen> entry : subscriptions.entrySet())
         {
             final long consumerId = entry.getKey();
@@ -274,10 +271,6 @@ final class DeliveryRouting
             final Reopen reopen = entry.getValue();
             if (inbox != null)
             {
-                if (closeFirst)
-                {
-                    host.closeConsumer(consumerId, false);
-                }
                 // what it drops was never taken by the application, which so never gives that credit back
                 final int dropped = inbox.drain().length;
                 final long owed;
@@ -285,6 +278,8 @@ final class DeliveryRouting
                 {
                     owed = reopen.outstanding + dropped;
                     reopen.outstanding = owed;
+                    reopen.lastDeliveryId = 0;
+                    reopen.lastFromLostLeader = 0;
                 }
                 reopen.send.send();
                 if (owed > reopen.initialCredit)
@@ -295,12 +290,63 @@ final class DeliveryRouting
         }
     }
 
+    /**
+     * Takes the consumers up again at a cluster's new leader: the cluster kept them, with the deliveries in flight to
+     * them, but what the lost leader sent last may never have come, and what this client sent it last (credit,
+     * acknowledgements, give-backs) may never have reached the log. So the acknowledgements and give-backs sent since
+     * a little before the leader went quiet go again (the host ignores those it applied), and each consumer says the
+     * last delivery it had from the lost leader and the credit it still grants: the host sends again what it had
+     * sent after that one and sets the credit ({@code Resync}). Deliveries the application holds stay with it, and
+     * acknowledging them works; nothing comes twice.
+     *
+     * @param settledSinceNs {@link System#nanoTime()} from which acknowledgements and give-backs go again.
+     * @throws JMSException if the host cannot be reached.
+     */
+    void resyncAfterNewLeader(final long settledSinceNs) throws JMSException
+    {
+        if (null != leaderChanges && leaderChanges.getAsLong() != seenLeaderChanges)
+        {
+            markLeaderChange();
+        }
+        host.settleAgain(settledSinceNs);
+        for (final Map.Entry<Long, Reopen> entry : subscriptions.entrySet())
+        {
+            if (inboxes.containsKey(entry.getKey()))
+            {
+                final Reopen reopen = entry.getValue();
+                final long last;
+                final long credit;
+                synchronized (reopen)
+                {
+                    last = reopen.lastFromLostLeader;
+                    credit = reopen.outstanding;
+                }
+                host.resync(entry.getKey(), last, credit);
+            }
+        }
+    }
+
+    /** A new leader took over: each consumer's last delivery so far is the last the lost leader's it had. */
+    private void markLeaderChange()
+    {
+        seenLeaderChanges = leaderChanges.getAsLong();
+        for (final Reopen reopen : subscriptions.values())
+        {
+            synchronized (reopen)
+            {
+                reopen.lastFromLostLeader = reopen.lastDeliveryId;
+            }
+        }
+    }
+
     /** How to open a consumer again at a host that runs again, and the credit the lost host owed it. */
     private static final class Reopen
     {
         final Subscribe send;
         final int initialCredit;
         long outstanding;
+        long lastDeliveryId;
+        long lastFromLostLeader;
 
         Reopen(final Subscribe send, final int initialCredit)
         {

@@ -22,6 +22,7 @@ import io.wirespeed.codec.control.sbe.GiveBackEncoder;
 import io.wirespeed.codec.control.sbe.KeepAliveEncoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.control.sbe.PauseEncoder;
+import io.wirespeed.codec.control.sbe.ResyncEncoder;
 import io.wirespeed.codec.control.sbe.SendCreditEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeDurableEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
@@ -52,6 +53,8 @@ final class HostProxy
     private final UnsubscribeEncoder unsubscribe = new UnsubscribeEncoder();
     private final CreditEncoder credit = new CreditEncoder();
     private final AcknowledgeEncoder acknowledge = new AcknowledgeEncoder();
+    private final ResyncEncoder resync = new ResyncEncoder();
+    private RecentSettlements recent;
     private final GiveBackEncoder giveBack = new GiveBackEncoder();
     private final CloseConsumerEncoder closeConsumer = new CloseConsumerEncoder();
     private final PauseEncoder pause = new PauseEncoder();
@@ -197,7 +200,22 @@ final class HostProxy
         offer(credit.encodedLength());
     }
 
+    /** Keeps the acknowledgements and give-backs sent from now on, to send again to a cluster's new leader. */
+    synchronized void keepRecentSettlements()
+    {
+        recent = new RecentSettlements();
+    }
+
     synchronized void acknowledge(final long consumerId, final long deliveryId) throws JMSException
+    {
+        sendAcknowledge(consumerId, deliveryId);
+        if (null != recent)
+        {
+            recent.record(RecentSettlements.ACKNOWLEDGED, consumerId, deliveryId, System.nanoTime());
+        }
+    }
+
+    private void sendAcknowledge(final long consumerId, final long deliveryId) throws JMSException
     {
         client(acknowledge.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).deliveryId(deliveryId)
             .client());
@@ -206,9 +224,49 @@ final class HostProxy
 
     synchronized void giveBack(final long consumerId, final long deliveryId, final boolean seen) throws JMSException
     {
+        sendGiveBack(consumerId, deliveryId, seen);
+        if (null != recent)
+        {
+            recent.record(seen ? RecentSettlements.GIVEN_BACK_SEEN : RecentSettlements.GIVEN_BACK_UNSEEN, consumerId,
+                deliveryId, System.nanoTime());
+        }
+    }
+
+    private void sendGiveBack(final long consumerId, final long deliveryId, final boolean seen) throws JMSException
+    {
         client(giveBack.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).deliveryId(deliveryId)
             .seen(bool(seen)).client());
         offer(giveBack.encodedLength());
+    }
+
+    /**
+     * Sends again the acknowledgements and give-backs sent since a time ({@link #keepRecentSettlements}).
+     *
+     * @param sinceNs {@link System#nanoTime()} of the oldest to send again.
+     * @return how many went again.
+     * @throws JMSException if the host cannot be reached.
+     */
+    synchronized int settleAgain(final long sinceNs) throws JMSException
+    {
+        return null == recent ? 0 : recent.sendSince(sinceNs, (kind, consumerId, deliveryId) ->
+        {
+            if (RecentSettlements.ACKNOWLEDGED == kind)
+            {
+                sendAcknowledge(consumerId, deliveryId);
+            }
+            else
+            {
+                sendGiveBack(consumerId, deliveryId, RecentSettlements.GIVEN_BACK_SEEN == kind);
+            }
+        });
+    }
+
+    synchronized void resync(final long consumerId, final long lastDeliveryId, final long credits)
+        throws JMSException
+    {
+        client(resync.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId).lastDeliveryId(lastDeliveryId)
+            .credit(credits).client());
+        offer(resync.encodedLength());
     }
 
     synchronized void closeConsumer(final long consumerId, final boolean keepDeliveries) throws JMSException

@@ -32,6 +32,8 @@ import io.wirespeed.transport.TransportSubscription;
 final class HostSessionLink
 {
     private static final System.Logger LOGGER = System.getLogger(HostSessionLink.class.getName());
+    /** How long before a cluster went quiet acknowledgements may have reached its lost leader and not its log. */
+    private static final long SETTLE_AGAIN_MARGIN_NS = 1_000_000_000L;
 
     private final Transport transport;
     private final int replyStream;
@@ -62,7 +64,7 @@ final class HostSessionLink
     private volatile long failoverNanos;
     private final String silence;
     private final LongSupplier leaderChanges;
-    private long seenLeaderChanges;
+    private volatile long seenLeaderChanges;
     private final LongSupplier clusterSession;
     private long seenClusterSession;
 
@@ -246,6 +248,11 @@ final class HostSessionLink
             LOGGER.log(System.Logger.Level.INFO, "connected again to the queue host at " + where + "; reopening " +
                 routing.consumers() + " consumer(s)");
             routing.reopenAll();
+            if (null != leaderChanges)
+            {
+                // the consumers opened afresh at the leader now: nothing of an earlier leader to take up again
+                seenLeaderChanges = leaderChanges.getAsLong();
+            }
             LOGGER.log(System.Logger.Level.INFO, "connected again to the queue host at " + where + "; opened " +
                 routing.consumers() + " consumers there again");
         }
@@ -280,8 +287,8 @@ final class HostSessionLink
     }
 
     /**
-     * A cluster's new leader took over: the consumers are opened again there
-     * ({@link DeliveryRouting#reopenAfterNewLeader}), as the lost leader's last deliveries and this client's last
+     * A cluster's new leader took over: the consumers are taken up again there
+     * ({@link DeliveryRouting#resyncAfterNewLeader}), as the lost leader's last deliveries and this client's last
      * requests to it may be lost. Under the poll lock.
      */
     private void reopenAfterNewLeader()
@@ -297,7 +304,9 @@ final class HostSessionLink
         }
         seenLeaderChanges = changes;
         // the new leader spoke (its NEW_LEADER event at least): the silence before it is the failover's length
-        failoverNanos += Math.max(silenceEndedNs, System.nanoTime() - lastHeardNs);
+        final long now = System.nanoTime();
+        final long silenceNs = Math.max(silenceEndedNs, now - lastHeardNs);
+        failoverNanos += silenceNs;
         silenceEndedNs = 0;
         final long session = clusterSession.getAsLong();
         if (session != seenClusterSession)
@@ -310,16 +319,17 @@ final class HostSessionLink
             sessionOpen = false;
             return;
         }
-        LOGGER.log(System.Logger.Level.INFO, "a new leader leads the queue host at " + where + "; reopening " +
-            routing.consumers() + " consumer(s) there");
+        LOGGER.log(System.Logger.Level.INFO, "a new leader leads the queue host at " + where + "; taking " +
+            routing.consumers() + " consumer(s) up again there");
         try
         {
-            routing.reopenAfterNewLeader();
+            // what went in the silence, and a little before it, may have been lost with the old leader
+            routing.resyncAfterNewLeader(now - silenceNs - SETTLE_AGAIN_MARGIN_NS);
         }
         catch (final JMSException ex)
         {
-            LOGGER.log(System.Logger.Level.WARNING, "could not reopen the consumers at the new leader of the queue " +
-                "host at " + where + ": " + ex.getMessage());
+            LOGGER.log(System.Logger.Level.WARNING, "could not take the consumers up again at the new leader of the " +
+                "queue host at " + where + ": " + ex.getMessage());
         }
     }
 

@@ -116,7 +116,11 @@ public final class QueueClient implements AutoCloseable
         this.host = new HostProxy(control, id, replyStream, hostTimeoutNs, where);
         this.requests = new HostRequests(hostTimeoutNs, where, this::poll,
             () -> host.hostSeen() && !host.isConnected());
-        this.routing = new DeliveryRouting(host, requests);
+        if (null != cluster)
+        {
+            host.keepRecentSettlements();
+        }
+        this.routing = new DeliveryRouting(host, requests, null == cluster ? null : cluster::leaderChanges);
         this.browses = new HostBrowse(host, requests);
         final String silence = null == cluster ? "the queue host at " + where + " sent nothing, not even a " +
             "heartbeat, for the driver timeout (" + driverTimeoutMs + " ms): it stopped, or the network between is " +
