@@ -62,8 +62,11 @@ class WirespeedStatClusterTest
     @Test
     void showsOneLeaderAndTwoFollowersThatNameIt()
     {
-        final ClusterMembers list = ClusterMembers.parse("0=127.0.0.1:" + port() + ",1=127.0.0.1:" + port() +
-            ",2=127.0.0.1:" + port());
+        // one run of fifteen free ports: three runs asked for apart may overlap
+        final int step = ClusterMembers.PORTS_PER_MEMBER;
+        final int first = FreePorts.udpRun(3 * step);
+        final ClusterMembers list = ClusterMembers.parse("0=127.0.0.1:" + first + ",1=127.0.0.1:" + (first + step) +
+            ",2=127.0.0.1:" + (first + 2 * step));
         for (int id = 0; id < list.size(); id++)
         {
             final File base = temp.resolve("member-" + id).toFile();
@@ -122,11 +125,6 @@ class WirespeedStatClusterTest
         assertTrue(text.contains("CLUSTER member " + follower.memberId() + ": follower, leader " + leaderId +
             ", commit position "), text);
         assertTrue(text.contains("election closed ("), text);
-    }
-
-    private static int port()
-    {
-        return FreePorts.udpRun(ClusterMembers.PORTS_PER_MEMBER);
     }
 
     private static JsonNode readJson(final ObjectMapper json, final String text)
