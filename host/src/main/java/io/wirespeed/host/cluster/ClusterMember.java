@@ -32,6 +32,9 @@ import io.aeron.driver.ThreadingMode;
  * busy-spinning: a member shares its machine's cores with the rest of the process. The driver's term buffers are
  * sparse files, so a 64 MiB log term costs the pages written, not 64 MiB of zeros at start.
  * <p>
+ * Beside them runs the member's {@link SnapshotSchedule}: scheduled snapshots while it leads, and after each snapshot
+ * its log purged behind the older of its two latest snapshots.
+ * <p>
  * The queue host's service is {@link HostService} (issue 24; the driver process runs it with
  * {@code wirespeed.cluster.members} and {@code memberId}); a test may run any other.
  */
@@ -47,6 +50,7 @@ public final class ClusterMember implements AutoCloseable
     private Archive archive;
     private ConsensusModule consensusModule;
     private ClusteredServiceContainer container;
+    private SnapshotSchedule.Running snapshotSchedule;
     private volatile boolean closed;
 
     private ClusterMember(final int memberId, final ClusterMemberSettings settings, final ErrorHandler errorHandler)
@@ -176,6 +180,9 @@ public final class ClusterMember implements AutoCloseable
             .serviceId(0)
             .idleStrategySupplier(BackoffIdleStrategy::new)
             .errorHandler(errorHandler));
+
+        snapshotSchedule = SnapshotSchedule.start(
+            memberId, consensusModule.context(), localArchive.clone(), settings.snapshotIntervalNs(), errorHandler);
     }
 
     /**
@@ -282,7 +289,7 @@ public final class ClusterMember implements AutoCloseable
 
     private void closeParts()
     {
-        CloseHelper.closeAll(consensusModule, container, archive, driver);
+        CloseHelper.closeAll(snapshotSchedule, consensusModule, container, archive, driver);
     }
 
     @Override
