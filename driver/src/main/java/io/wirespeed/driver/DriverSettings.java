@@ -54,7 +54,8 @@ final class DriverSettings
     /** The settings of a cluster member, in the order the documentation lists them. */
     static final List<String> CLUSTER_PROPERTIES = List.of(ClusterMembers.MEMBERS_PROP,
         ClusterMembers.MEMBER_ID_PROP, CLUSTER_DIR_PROP, ClusterMemberSettings.LEADER_HEARTBEAT_TIMEOUT_PROP,
-        ClusterMemberSettings.LEADER_HEARTBEAT_INTERVAL_PROP, ClusterMemberSettings.ELECTION_TIMEOUT_PROP);
+        ClusterMemberSettings.LEADER_HEARTBEAT_INTERVAL_PROP, ClusterMemberSettings.ELECTION_TIMEOUT_PROP,
+        ClusterMemberSettings.SNAPSHOT_INTERVAL_PROP);
     /**
      * Settings of the single queue host that a cluster member does not apply (its host is the cluster's
      * {@code HostService}, which serves clients on the members' ingress and has no archive of the driver's, no

@@ -223,7 +223,7 @@ class DriverSettingsTest
             "ingress 127.0.0.1:9020, consensus 127.0.0.1:9021, log 127.0.0.1:9022, catch-up 127.0.0.1:9023, archive " +
             "control 127.0.0.1:9024; wirespeed.cluster.leaderHeartbeatTimeout=1s " +
             "wirespeed.cluster.leaderHeartbeatInterval=100ms wirespeed.cluster.electionTimeout=300ms " +
-            "aeron.cluster.max.sessions=1024"), lines.toString());
+            "wirespeed.cluster.snapshotInterval=1h aeron.cluster.max.sessions=1024"), lines.toString());
         final File defaultDir = new File(new File(System.getProperty("java.io.tmpdir"),
             "wirespeed-cluster-" + System.getProperty("user.name")), "member-2-port-9020");
         assertTrue(lines.contains("cluster directory " + defaultDir.getAbsolutePath() + " (the default for this " +

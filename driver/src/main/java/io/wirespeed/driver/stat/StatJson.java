@@ -5,7 +5,9 @@ import java.util.Map;
 import io.wirespeed.transport.aeron.StreamPositionSample;
 
 /**
- * A sample as one line of JSON, for scripts: {@code directory}, {@code timeMs}, {@code heartbeatAgeMs},
+ * A sample as one line of JSON, for scripts: {@code directory}, {@code timeMs}, {@code heartbeatAgeMs}, for a cluster
+ * member's directory {@code clusterMemberId}, {@code clusterRole}, {@code leaderMemberId}, {@code commitPosition},
+ * {@code electionState}, {@code electionCount}, {@code leadershipTermId} and {@code snapshotCount},
  * {@code streams} (channel, streamId, sessionId, publisherPosition, receiverPosition, subscriberPositions, lag),
  * {@code recordings} (counterId, sessionId, position, lag), {@code recordedStreams} (channel, streamId, stopped:
  * true while recording it is stopped for want of disk space),
@@ -29,8 +31,12 @@ final class StatJson
         final StringBuilder out = new StringBuilder(1024);
         out.append("{\"directory\":").append(quote(directory))
             .append(",\"timeMs\":").append(sample.timeMs)
-            .append(",\"heartbeatAgeMs\":").append(sample.heartbeatAgeMs)
-            .append(",\"streams\":[");
+            .append(",\"heartbeatAgeMs\":").append(sample.heartbeatAgeMs);
+        if (null != sample.cluster)
+        {
+            out.append(',').append(sample.cluster.jsonMembers());
+        }
+        out.append(",\"streams\":[");
         String separator = "";
         for (final StreamPositionSample.Stream stream : sample.positions.streams())
         {

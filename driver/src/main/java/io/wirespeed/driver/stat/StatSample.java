@@ -17,7 +17,8 @@ import io.wirespeed.transport.aeron.StreamPositionSample;
 /**
  * What one look at a driver's CnC file shows: streams and recordings with their positions and lag, Wirespeed's
  * counters summed per destination (over every process and connection) and per connection, the driver's network
- * counters and its error log. Rates come from two samples ({@link #perSecond}).
+ * counters and its error log; for a cluster member's directory also its role, leader, commit position and elections
+ * ({@link ClusterMemberStat}). Rates come from two samples ({@link #perSecond}).
  */
 final class StatSample
 {
@@ -28,6 +29,8 @@ final class StatSample
     final Map<String, Map<String, Long>> connections = new TreeMap<>();
     final Map<String, Long> driver;
     final List<DriverError> errors = new ArrayList<>();
+    /** The cluster member's figures when the directory is a member's, else null. */
+    ClusterMemberStat cluster;
 
     /** One distinct error of the driver's log. */
     record DriverError(int count, long firstMs, long lastMs, String text)

@@ -5,7 +5,8 @@ import java.util.Map;
 import io.wirespeed.transport.aeron.StreamPositionSample;
 
 /**
- * A sample as text for a terminal, as {@code AeronStat} prints: streams with positions and lag, the archive's
+ * A sample as text for a terminal, as {@code AeronStat} prints: for a cluster member's directory a line of its role,
+ * leader, commit position and elections; streams with positions and lag, the archive's
  * recordings with their lag, the recorded streams (and whether recording them is stopped for want of disk space),
  * destinations with
  * counts, bytes and rates, connections' back-pressure and failures, the driver's network counters and its errors
@@ -28,6 +29,10 @@ final class StatText
         final StringBuilder out = new StringBuilder(2048);
         out.append(String.format("wirespeed-stat %s  heartbeat %d ms ago  %tT%n", directory, sample.heartbeatAgeMs,
             sample.timeMs));
+        if (null != sample.cluster)
+        {
+            out.append(String.format("%n%s%n", sample.cluster.text()));
+        }
         out.append(String.format("%nSTREAMS%n%-48s %10s %11s %16s %16s %12s %s%n", "channel", "stream", "session",
             "publisher", "received", "lag", "subscribers"));
         for (final StreamPositionSample.Stream stream : sample.positions.streams())

@@ -1,10 +1,12 @@
 package io.wirespeed.driver.stat;
 
+import java.io.File;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import io.aeron.cluster.service.ClusterMarkFile;
 import io.wirespeed.transport.aeron.AeronChannels;
 import io.wirespeed.transport.aeron.AeronTransportConfiguration;
 import picocli.CommandLine;
@@ -26,6 +28,10 @@ import picocli.CommandLine.Parameters;
  * {@code --listen} ms (2500: longer than the default re-advertising interval) and prints the live topics that
  * publishers advertised there, each with its partition stream. {@code --help} lists the options; a mistyped one
  * ends with exit status 2 and the options it may have meant.
+ * <p>
+ * Given a cluster member's directory ({@code wirespeed.cluster.dir}, its {@code cluster/}, or the member's own driver
+ * directory beside it), it attaches to the member's own media driver and shows, besides, the member's role, the
+ * leader's id, the commit position, the election's state and count ({@link ClusterMemberStat}).
  */
 public final class WirespeedStat
 {
@@ -78,14 +84,17 @@ public final class WirespeedStat
         "interval, its streams' positions and lag, Wirespeed's per-destination and per-connection counters, the " +
         "driver's counters and its error log; with --topics, the live topics advertised on a channel instead.";
     private static final String FOOTER = "The directory defaults to -Daeron.dir, else -Dwirespeed.driver.dir, else " +
-        "the external driver's default. Exit status: 0, 1 when no driver runs there, 2 for bad usage.";
+        "the external driver's default. A cluster member's directory (wirespeed.cluster.dir) shows the member's " +
+        "own driver and, first, its role, the leader's id, the commit position and its elections. Exit status: 0, " +
+        "1 when no driver runs there, 2 for bad usage.";
 
     /** The command line of {@code wirespeed-stat}, parsed by picocli. */
     @Command(name = "wirespeed-stat", mixinStandardHelpOptions = true, version = "wirespeed-stat",
         description = DESCRIPTION, footer = FOOTER)
     static final class Options implements Callable<Integer>
     {
-        @Parameters(arity = "0..1", paramLabel = "directory", description = "the media driver's directory")
+        @Parameters(arity = "0..1", paramLabel = "directory",
+            description = "the media driver's directory, or a cluster member's")
         String directory;
 
         @Option(names = "--json", description = "one JSON object per refresh, on one line")
@@ -153,12 +162,19 @@ public final class WirespeedStat
         final String directory, final boolean json, final boolean once, final long intervalMs, final PrintStream out,
         final PrintStream err) throws InterruptedException
     {
-        try (DriverFiles files = DriverFiles.attach(directory))
+        final File clusterDir = ClusterMemberStat.clusterDir(directory);
+        try (ClusterMarkFile markFile = null == clusterDir ? null : ClusterMemberStat.openMarkFile(clusterDir);
+            DriverFiles files = DriverFiles.attach(
+                null == markFile ? directory : ClusterMemberStat.driverDirectory(markFile)))
         {
             StatSample earlier = null;
             while (true)
             {
                 final StatSample sample = StatSample.take(files);
+                if (null != markFile)
+                {
+                    sample.cluster = ClusterMemberStat.read(markFile, files.counters());
+                }
                 out.println(json ? StatJson.render(directory, sample, earlier) :
                     StatText.render(directory, sample, earlier));
                 out.flush();

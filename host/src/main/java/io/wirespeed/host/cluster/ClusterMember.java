@@ -38,6 +38,8 @@ import io.wirespeed.transport.aeron.DeadProcessFiles;
  * A member whose process was killed (SIGKILL, a crash) starts again at once in the same directories: the files its
  * parts left, which Aeron takes for a live member's until their heartbeats time out, are recognised by the pid they
  * record as a dead process's and removed ({@link #removeDeadProcessFiles}); a live member's are never touched.
+ * Beside them runs the member's {@link SnapshotSchedule}: scheduled snapshots while it leads, and after each snapshot
+ * its log purged behind the older of its two latest snapshots.
  * <p>
  * The queue host's service is {@link HostService} (issue 24; the driver process runs it with
  * {@code wirespeed.cluster.members} and {@code memberId}); a test may run any other.
@@ -54,6 +56,7 @@ public final class ClusterMember implements AutoCloseable
     private Archive archive;
     private ConsensusModule consensusModule;
     private ClusteredServiceContainer container;
+    private SnapshotSchedule.Running snapshotSchedule;
     private volatile boolean closed;
 
     private ClusterMember(final int memberId, final ClusterMemberSettings settings, final ErrorHandler errorHandler)
@@ -216,6 +219,9 @@ public final class ClusterMember implements AutoCloseable
             .serviceId(0)
             .idleStrategySupplier(BackoffIdleStrategy::new)
             .errorHandler(errorHandler));
+
+        snapshotSchedule = SnapshotSchedule.start(
+            memberId, consensusModule.context(), localArchive.clone(), settings.snapshotIntervalNs(), errorHandler);
     }
 
     /**
@@ -322,7 +328,7 @@ public final class ClusterMember implements AutoCloseable
 
     private void closeParts()
     {
-        CloseHelper.closeAll(consensusModule, container, archive, driver);
+        CloseHelper.closeAll(snapshotSchedule, consensusModule, container, archive, driver);
     }
 
     @Override

@@ -22,6 +22,10 @@ import io.wirespeed.transport.SettingValues;
  * shorter than the timeout. Aeron's own properties for them ({@code aeron.cluster.leader.heartbeat.timeout} ...) are
  * not read: these are.
  * <p>
+ * Every {@code wirespeed.cluster.snapshotInterval} (1 h; {@code 0} turns the schedule off) the leader's member asks
+ * the cluster for a snapshot, which every member takes at the same log position; after each snapshot every member
+ * purges its log behind the older of its two latest snapshots and deletes older snapshots ({@link SnapshotSchedule}).
+ * <p>
  * Aeron Cluster's {@code aeron.cluster.max.sessions} follows {@code wirespeed.host.maxClients} ({@link HostLimits}):
  * each client of the clustered host holds one cluster session.
  * <p>
@@ -33,6 +37,7 @@ import io.wirespeed.transport.SettingValues;
  * @param leaderHeartbeatIntervalNs how often an idle leader tells the followers it lives.
  * @param electionTimeoutNs         how long one round of an election waits.
  * @param maxSessions               the most client sessions the cluster holds at once.
+ * @param snapshotIntervalNs        how often the leader's member asks for a snapshot; 0 for never.
  * @param baseDir                   the directory under which the member keeps its files.
  */
 public record ClusterMemberSettings(
@@ -40,6 +45,7 @@ public record ClusterMemberSettings(
     long leaderHeartbeatIntervalNs,
     long electionTimeoutNs,
     int maxSessions,
+    long snapshotIntervalNs,
     File baseDir)
 {
     /** The setting of {@link #leaderHeartbeatTimeoutNs()}, a duration. */
@@ -48,15 +54,19 @@ public record ClusterMemberSettings(
     public static final String LEADER_HEARTBEAT_INTERVAL_PROP = "wirespeed.cluster.leaderHeartbeatInterval";
     /** The setting of {@link #electionTimeoutNs()}, a duration. */
     public static final String ELECTION_TIMEOUT_PROP = "wirespeed.cluster.electionTimeout";
+    /** The setting of {@link #snapshotIntervalNs()}, a duration; {@code 0} turns scheduled snapshots off. */
+    public static final String SNAPSHOT_INTERVAL_PROP = "wirespeed.cluster.snapshotInterval";
     /** The timing settings, in the order {@link #settings()} gives them. */
-    public static final List<String> PROPERTIES =
-        List.of(LEADER_HEARTBEAT_TIMEOUT_PROP, LEADER_HEARTBEAT_INTERVAL_PROP, ELECTION_TIMEOUT_PROP);
+    public static final List<String> PROPERTIES = List.of(
+        LEADER_HEARTBEAT_TIMEOUT_PROP, LEADER_HEARTBEAT_INTERVAL_PROP, ELECTION_TIMEOUT_PROP, SNAPSHOT_INTERVAL_PROP);
     /** Default of {@link #leaderHeartbeatTimeoutNs()}: 1 s. */
     public static final Duration DEFAULT_LEADER_HEARTBEAT_TIMEOUT = Duration.ofSeconds(1);
     /** Default of {@link #leaderHeartbeatIntervalNs()}: 100 ms. */
     public static final Duration DEFAULT_LEADER_HEARTBEAT_INTERVAL = Duration.ofMillis(100);
     /** Default of {@link #electionTimeoutNs()}: 500 ms. */
     public static final Duration DEFAULT_ELECTION_TIMEOUT = Duration.ofMillis(500);
+    /** Default of {@link #snapshotIntervalNs()}: 1 h. */
+    public static final Duration DEFAULT_SNAPSHOT_INTERVAL = Duration.ofHours(1);
     /** The consensus module's and the service container's directory under the base directory. */
     public static final String CLUSTER_DIR = "cluster";
     /** The member's archive's directory under the base directory. */
@@ -67,8 +77,9 @@ public record ClusterMemberSettings(
     /**
      * Checks the settings.
      *
-     * @throws IllegalArgumentException if a duration or the session count is not positive, the heartbeat interval
-     *                                  is not shorter than its timeout, or there is no base directory.
+     * @throws IllegalArgumentException if a duration (but the snapshot interval, which may be 0) or the session
+     *                                  count is not positive, the heartbeat interval is not shorter than its timeout,
+     *                                  or there is no base directory.
      */
     public ClusterMemberSettings
     {
@@ -81,6 +92,11 @@ public record ClusterMemberSettings(
             throw new IllegalArgumentException("cluster member settings must be positive: leader heartbeat timeout " +
                 leaderHeartbeatTimeoutNs + " ns, interval " + leaderHeartbeatIntervalNs + " ns, election timeout " +
                 electionTimeoutNs + " ns, " + maxSessions + " sessions");
+        }
+        if (snapshotIntervalNs < 0)
+        {
+            throw new IllegalArgumentException(SNAPSHOT_INTERVAL_PROP + " must not be negative (" + snapshotIntervalNs +
+                " ns): give a duration, or 0 for no scheduled snapshots");
         }
         if (leaderHeartbeatIntervalNs >= leaderHeartbeatTimeoutNs)
         {
@@ -120,6 +136,7 @@ public record ClusterMemberSettings(
             nanos(settings, LEADER_HEARTBEAT_INTERVAL_PROP, DEFAULT_LEADER_HEARTBEAT_INTERVAL),
             nanos(settings, ELECTION_TIMEOUT_PROP, DEFAULT_ELECTION_TIMEOUT),
             HostLimits.fromProperties(settings).maxClients(),
+            snapshotInterval(settings),
             baseDir);
     }
 
@@ -165,6 +182,7 @@ public record ClusterMemberSettings(
         settings.put(LEADER_HEARTBEAT_TIMEOUT_PROP, format(leaderHeartbeatTimeoutNs));
         settings.put(LEADER_HEARTBEAT_INTERVAL_PROP, format(leaderHeartbeatIntervalNs));
         settings.put(ELECTION_TIMEOUT_PROP, format(electionTimeoutNs));
+        settings.put(SNAPSHOT_INTERVAL_PROP, format(snapshotIntervalNs));
         settings.put("aeron.cluster.max.sessions", Integer.toString(maxSessions));
         return settings;
     }
@@ -174,6 +192,25 @@ public record ClusterMemberSettings(
         final String text = settings.getProperty(key);
         return null == text ?
             defaultValue.toNanos() : SettingValues.duration(key, text, Duration.ofMillis(1)).toNanos();
+    }
+
+    private static long snapshotInterval(final Properties settings)
+    {
+        final String text = settings.getProperty(SNAPSHOT_INTERVAL_PROP);
+        return null == text ?
+            DEFAULT_SNAPSHOT_INTERVAL.toNanos() : SettingValues.duration(SNAPSHOT_INTERVAL_PROP, text).toNanos();
+    }
+
+    /**
+     * These settings with another snapshot interval.
+     *
+     * @param interval how often the leader's member asks for a snapshot; {@link Duration#ZERO} for never.
+     * @return the settings.
+     */
+    public ClusterMemberSettings withSnapshotInterval(final Duration interval)
+    {
+        return new ClusterMemberSettings(leaderHeartbeatTimeoutNs, leaderHeartbeatIntervalNs, electionTimeoutNs,
+            maxSessions, interval.toNanos(), baseDir);
     }
 
     private static String format(final long nanos)

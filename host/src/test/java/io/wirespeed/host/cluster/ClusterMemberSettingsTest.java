@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.time.Duration;
 import java.util.Properties;
 
 import org.junit.jupiter.api.Test;
@@ -28,6 +29,7 @@ class ClusterMemberSettingsTest
         assertEquals(100_000_000L, settings.leaderHeartbeatIntervalNs());
         assertEquals(500_000_000L, settings.electionTimeoutNs());
         assertEquals(1024, settings.maxSessions());
+        assertEquals(3_600_000_000_000L, settings.snapshotIntervalNs());
         assertEquals(new File(BASE, "cluster"), settings.clusterDir());
         assertEquals(new File(BASE, "archive"), settings.archiveDir());
         assertEquals(new File(BASE, "driver"), settings.driverDir());
@@ -41,6 +43,7 @@ class ClusterMemberSettingsTest
         properties.setProperty("wirespeed.cluster.leaderHeartbeatInterval", "200");
         properties.setProperty("wirespeed.cluster.electionTimeout", "1s");
         properties.setProperty("wirespeed.host.maxClients", "64");
+        properties.setProperty("wirespeed.cluster.snapshotInterval", "15m");
 
         final ClusterMemberSettings settings = ClusterMemberSettings.fromProperties(properties, BASE);
 
@@ -48,9 +51,23 @@ class ClusterMemberSettingsTest
         assertEquals(200_000_000L, settings.leaderHeartbeatIntervalNs());
         assertEquals(1_000_000_000L, settings.electionTimeoutNs());
         assertEquals(64, settings.maxSessions());
+        assertEquals(900_000_000_000L, settings.snapshotIntervalNs());
         assertEquals("{wirespeed.cluster.leaderHeartbeatTimeout=10s, " +
             "wirespeed.cluster.leaderHeartbeatInterval=200ms, wirespeed.cluster.electionTimeout=1s, " +
-            "aeron.cluster.max.sessions=64}", settings.settings().toString());
+            "wirespeed.cluster.snapshotInterval=15m, aeron.cluster.max.sessions=64}", settings.settings().toString());
+    }
+
+    @Test
+    void aSnapshotIntervalOfZeroTurnsTheScheduleOffAndANegativeOneIsRefused()
+    {
+        final Properties properties = new Properties();
+        properties.setProperty("wirespeed.cluster.snapshotInterval", "0");
+
+        assertEquals(0, ClusterMemberSettings.fromProperties(properties, BASE).snapshotIntervalNs());
+        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+            () -> ClusterMemberSettings.defaults(BASE).withSnapshotInterval(Duration.ofSeconds(-1)));
+        assertTrue(ex.getMessage().startsWith("wirespeed.cluster.snapshotInterval must not be negative"),
+            ex.getMessage());
     }
 
     @Test
