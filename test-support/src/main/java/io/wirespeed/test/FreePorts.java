@@ -5,6 +5,8 @@ import java.io.UncheckedIOException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * UDP ports on loopback that were free a moment ago, for tests that need an endpoint of their own: a fixed port
@@ -12,6 +14,8 @@ import java.net.InetSocketAddress;
  */
 public final class FreePorts
 {
+    private static final Set<Integer> HANDED_OUT_RUNS = new HashSet<>();
+
     private FreePorts()
     {
     }
@@ -51,17 +55,34 @@ public final class FreePorts
      * @param count how many ports in a row.
      * @return the first port of the run.
      */
-    public static int udpRun(final int count)
+    public static synchronized int udpRun(final int count)
     {
         for (int attempt = 0; attempt < 100; attempt++)
         {
             final int port = udp();
-            if (port + count - 1 <= 65535 && allFree(port + 1, count - 1))
+            if (port + count - 1 <= 65535 && noneHandedOut(port, count) && allFree(port + 1, count - 1))
             {
+                for (int i = 0; i < count; i++)
+                {
+                    HANDED_OUT_RUNS.add(port + i);
+                }
                 return port;
             }
         }
         throw new IllegalStateException("no " + count + " free UDP ports in a row on 127.0.0.1 after 100 tries");
+    }
+
+    /** Runs asked for one after another are free at once, not yet bound: each is handed out once per JVM. */
+    private static boolean noneHandedOut(final int first, final int count)
+    {
+        for (int port = first; port < first + count; port++)
+        {
+            if (HANDED_OUT_RUNS.contains(port))
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean allFree(final int first, final int count)
