@@ -78,14 +78,22 @@ final class ClientLifecycle
     int onLost(final long sessionId, final String why)
     {
         final HostSession client = sessions.byId(sessionId);
-        if (null == client)
+        if (null == client || client.state() == HostSession.State.LOST)
         {
             return 0;
         }
         LOGGER.log(System.Logger.Level.WARNING, "queue host cut off client " + client.high + ":" + client.low +
             ": " + why + "; its deliveries go back to their queues");
         forget(client);
-        sessions.remove(client);
+        if (intake.confirmsOnApply())
+        {
+            // a clustered host: it keeps its producers' sequences for the session its client opens again
+            sessions.lose(client, context.nowNs);
+        }
+        else
+        {
+            sessions.remove(client);
+        }
         return 1;
     }
 
@@ -93,6 +101,11 @@ final class ClientLifecycle
     private void onGone(final HostSession client)
     {
         final String why = client.whyGone(context.nowNs, context.limits.clientTimeoutNs());
+        if (client.state() == HostSession.State.LOST)
+        {
+            // cut off and forgotten when it was lost: only its producers' sequences go now
+            return;
+        }
         if (client.state() != HostSession.State.CLOSED)
         {
             LOGGER.log(System.Logger.Level.WARNING, "queue host cut off client " + client.high + ":" +

@@ -327,6 +327,11 @@ final class ClientSessions
             throw new ClientLimitException("queue host dropped a request of client " + high + ":" + low +
                 ", whose Connect it refused");
         }
+        if (client.state() == HostSession.State.LOST)
+        {
+            throw new ClientLimitException("queue host dropped a request of client " + high + ":" + low +
+                ", which was cut off: it sends Connect first");
+        }
         client.heard(nowNs);
         return client;
     }
@@ -383,11 +388,29 @@ final class ClientSessions
                 ErrorCode.AUTHENTICATION_FAILED, refusal);
             return;
         }
+        if (null != same)
+        {
+            // the same producers, numbered on: a copy of a message the session before applied is still dropped
+            client.producers.takeAll(same.producers);
+        }
         if (udp && recordsQueues)
         {
             proxy.recordsQueues(client);
         }
         proxy.connected(client, correlationId, (int)QueueStreams.HEARTBEAT_INTERVAL_MS);
+    }
+
+    /**
+     * A session the egress gave up: it stays, {@link HostSession.State#LOST}, with its producers' last sequences, for
+     * the session its client opens again, or until the client timeout. What it held is the caller's to give back.
+     *
+     * @param session the session.
+     * @param nowNs   the host's time now.
+     */
+    void lose(final HostSession session, final long nowNs)
+    {
+        session.state(HostSession.State.LOST);
+        session.heard(nowNs);
     }
 
     private String refusal(final int protocolVersion, final String user, final String password)

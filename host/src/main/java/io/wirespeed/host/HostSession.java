@@ -26,7 +26,14 @@ public final class HostSession
         /** Its Connect was refused: its requests are dropped until it goes. */
         REFUSED,
         /** Forgotten by the host: what it held went back. */
-        CLOSED
+        CLOSED,
+        /**
+         * In a clustered host, given up by the egress ({@link HostInputs#onClientLost}: its cluster session closed,
+         * as a cluster restarted whole closes every session it had): what it held went back, its requests are
+         * dropped, and it keeps only its producers' last sequences, for the session its client opens again with a
+         * Connect (which takes them), or until the client timeout. A single host forgets such a session at once.
+         */
+        LOST
     }
 
     /** The session's id, issued by the host when it opened; unique for the host's life. */
@@ -165,6 +172,10 @@ public final class HostSession
         if (state == State.CLOSED)
         {
             return "it closed";
+        }
+        if (state == State.LOST && nowNs - lastHeardNs > timeoutNs)
+        {
+            return "it was lost and did not connect again within the client timeout";
         }
         if (openedWithConnect() && nowNs - lastHeardNs > timeoutNs)
         {

@@ -65,6 +65,23 @@ final class ProducerSequences
     }
 
     /**
+     * Takes another's last sequences, the later of the two for a producer both know: the connection's session before
+     * (its client connected again) numbered the same producers.
+     *
+     * @param before the sequences of the session before.
+     */
+    void takeAll(final ProducerSequences before)
+    {
+        before.last.forEachLong((producer, sequence) ->
+        {
+            if (sequence > last.get(producer))
+            {
+                last.put(producer, sequence);
+            }
+        });
+    }
+
+    /**
      * Adds the producers' last sequences to a digest, whatever order the map holds them in.
      *
      * @param digest the digest.

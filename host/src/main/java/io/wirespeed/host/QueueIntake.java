@@ -429,6 +429,12 @@ final class QueueIntake implements MessageIntake
         confirmsOnApply = true;
     }
 
+    /** @return whether inputs confirm themselves once applied: the host is a cluster's state machine. */
+    boolean confirmsOnApply()
+    {
+        return confirmsOnApply;
+    }
+
     /** Tells the sender of the PERSISTENT queue message the reader holds that it is kept (committed and applied). */
     private void confirmApplied(final HostSession sender)
     {

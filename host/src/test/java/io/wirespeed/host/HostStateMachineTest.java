@@ -275,6 +275,76 @@ class HostStateMachineTest
         }
     }
 
+    @Test
+    void aCopySentAgainAfterTheClientsClusterSessionClosedIsDroppedBeforeAndAfterItConnectsAgain()
+    {
+        final RecordingEgress egress = new RecordingEgress(null);
+        final QueueHost first = QueueHost.stateMachine(QueueSelectors::compile, limits, egress);
+        final RecordingEgress restoredEgress = new RecordingEgress(null);
+        final QueueHost restored = QueueHost.stateMachine(QueueSelectors::compile, limits, restoredEgress);
+        try
+        {
+            first.onTick(0, 0);
+            connect(first, 1, 42);
+            final UnsafeBuffer persistent = new UnsafeBuffer(new byte[256]);
+            final int length = persistent(persistent, 5);
+            first.onQueueMessage(persistent, 0, length);
+            assertEquals(1, first.heldMessages("q"));
+
+            // a cluster restarted whole closes every session it had: the host is told, the client is not
+            first.onClientLost(egress.opened.get(0).id, "its cluster session 1 closed (TIMEOUT)");
+            first.onQueueMessage(persistent, 0, length);
+            assertEquals(1, first.heldMessages("q"), "a copy sent again before the client connected again is dropped");
+
+            final List<byte[]> snapshot = new ArrayList<>();
+            first.takeSnapshot((buffer, offset, recordLength) ->
+            {
+                final byte[] record = new byte[recordLength];
+                buffer.getBytes(offset, record);
+                snapshot.add(record);
+            });
+            final HostSnapshot.Reader reader = restored.snapshotReader();
+            for (final byte[] record : snapshot)
+            {
+                reader.read(new UnsafeBuffer(record), 0, record.length);
+            }
+            assertEquals(first.stateDigest(), restored.stateDigest(), "the lost session is in the snapshot");
+
+            for (final QueueHost host : List.of(first, restored))
+            {
+                connect(host, 2, 43);
+                host.onQueueMessage(persistent, 0, persistent(persistent, 5));
+                assertEquals(1, host.heldMessages("q"), "a copy sent again in the new session is dropped");
+                host.onQueueMessage(persistent, 0, persistent(persistent, 6));
+                assertEquals(2, host.heldMessages("q"), "the producer's next message is taken");
+                assertEquals(1, host.clientCount(), "the new session replaced the lost one");
+            }
+            assertEquals(first.stateDigest(), restored.stateDigest());
+            assertEquals(2, count(restoredEgress, RecordedDecoder.TEMPLATE_ID), "the copy and the next confirmed");
+        }
+        finally
+        {
+            first.close();
+            restored.close();
+        }
+    }
+
+    private void connect(final QueueHost host, final long correlationId, final int sessionId)
+    {
+        final ConnectEncoder connect = new ConnectEncoder().wrapAndApplyHeader(out, 0, header)
+            .correlationId(correlationId).protocolVersion(MessageHeaderEncoder.SCHEMA_VERSION).sessionId(sessionId);
+        connect.client().high(7).low(7).replyStreamId(6007);
+        connect.user("").password("");
+        host.onControlRequest(true, out, 0, MessageHeaderEncoder.ENCODED_LENGTH + connect.encodedLength());
+    }
+
+    private static int persistent(final UnsafeBuffer buffer, final long sequence)
+    {
+        return new EnvelopeWriter().wrap(buffer, 0).messageId(7, 7, 3, 2, sequence).timestamp(sequence)
+            .deliveryMode(EnvelopeDescriptor.PERSISTENT).destination(DestinationKind.QUEUE, "q")
+            .textBody("m" + sequence).finish();
+    }
+
     private static long count(final RecordingEgress egress, final int templateId)
     {
         final MessageHeaderDecoder decoder = new MessageHeaderDecoder();
