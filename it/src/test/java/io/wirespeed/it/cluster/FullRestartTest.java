@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.jms.Connection;
 import javax.jms.Queue;
@@ -50,8 +49,6 @@ class FullRestartTest
     Path temp;
 
     private final QueueLoad load = new QueueLoad();
-    private final AtomicInteger syncConfirmed = new AtomicInteger();
-    private final AtomicInteger transactedConfirmed = new AtomicInteger();
 
     @Test
     void everyConfirmedMessageComesBackAndClientsResumeWhenAllMembersAreKilledOrStoppedAtOnce() throws Exception
@@ -60,20 +57,9 @@ class FullRestartTest
             Connection producing = load.connect(cluster.clientUri());
             Connection consuming = load.connect(cluster.clientUri()))
         {
-            final Session autoSession = consuming.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            final Session clientSession = consuming.createSession(false, Session.CLIENT_ACKNOWLEDGE);
+            final List<Thread> producers = load.startSyncAndTransacted(producing, consuming, "orders", BATCH);
             final Session settling = consuming.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            final Queue queue = autoSession.createQueue("orders");
             final Queue settled = settling.createQueue("settled");
-            load.listen(autoSession.createConsumer(queue), false);
-            load.listen(clientSession.createConsumer(queue), true);
-            consuming.start();
-            final List<Thread> producers = List.of(
-                load.producer("sync", producing.createSession(false, Session.AUTO_ACKNOWLEDGE), queue,
-                    Integer.MAX_VALUE, BATCH, syncConfirmed),
-                load.producer("transacted", producing.createSession(true, Session.SESSION_TRANSACTED), queue,
-                    Integer.MAX_VALUE, BATCH, transactedConfirmed));
-            producers.forEach(Thread::start);
 
             awaitConfirmed(STEP, "before the kill");
             final int settledAtKill = load.settleAcknowledgements(settling, settled);
@@ -82,20 +68,16 @@ class FullRestartTest
             final int settledAtStop = load.settleAcknowledgements(settling, settled);
             final long stopMs = restart(cluster, "after all three were stopped and started again", false);
 
-            load.stop();
-            for (final Thread producer : producers)
-            {
-                producer.join(DEADLINE.toMillis());
-            }
+            load.stopAndJoin(producers, DEADLINE);
             assertNull(load.failure(), () -> "no exception reaches the application: " + load.failure() +
                 jvms.outputs());
-            load.awaitConsumed(confirmed(), "at the end", DEADLINE, jvms);
+            load.awaitConsumed(load.confirmed(), "at the end", DEADLINE, jvms);
             assertEquals(List.of(), load.problems());
             System.out.println("FullRestartTest: all three members killed (" + settledAtKill + " acknowledgements " +
                 "settled before) and started again: sends returned again " + killMs + " ms after the kill; all " +
                 "three stopped (" + settledAtStop + " settled before) and started again: " + stopMs + " ms after " +
-                "the SIGTERM; " + syncConfirmed.get() + " synchronous sends and " + transactedConfirmed.get() +
-                " transacted ones confirmed, all consumed, " + load.cameAgain() + " came again, marked");
+                "the SIGTERM; confirmed " + load.confirmed() + ", all consumed, " + load.cameAgain() +
+                " came again, marked");
         }
     }
 
@@ -107,9 +89,7 @@ class FullRestartTest
      */
     private long restart(final LoopbackCluster cluster, final String when, final boolean kill) throws Exception
     {
-        final int sync = syncConfirmed.get();
-        final int transacted = transactedConfirmed.get();
-        final Map<String, Integer> confirmedBefore = confirmed();
+        final Map<String, Integer> before = load.confirmed();
         final long stoppedNs = System.nanoTime();
         if (kill)
         {
@@ -122,20 +102,16 @@ class FullRestartTest
         }
         cluster.restartAll();
         final long resumedMs = Await.value("both producers' sends to return again " + when, DEADLINE, () ->
-            (syncConfirmed.get() > sync + 1 && transactedConfirmed.get() > transacted + BATCH) ||
-            null != load.failure() ? TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stoppedNs) : null);
-        awaitConfirmed(syncConfirmed.get() + transactedConfirmed.get() + STEP, when);
-        load.awaitConsumed(confirmedBefore, when, DEADLINE, jvms);
+            (load.confirmed().get("sync") > before.get("sync") + 1 &&
+            load.confirmed().get("transacted") > before.get("transacted") + BATCH) || null != load.failure() ?
+            TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stoppedNs) : null);
+        awaitConfirmed(load.confirmedTotal() + STEP, when);
+        load.awaitConsumed(before, when, DEADLINE, jvms);
         return resumedMs;
-    }
-
-    private Map<String, Integer> confirmed()
-    {
-        return Map.of("sync", syncConfirmed.get(), "transacted", transactedConfirmed.get());
     }
 
     private void awaitConfirmed(final int count, final String when)
     {
-        load.awaitConfirmed(() -> syncConfirmed.get() + transactedConfirmed.get(), count, when, DEADLINE, jvms);
+        load.awaitConfirmed(load::confirmedTotal, count, when, DEADLINE, jvms);
     }
 }

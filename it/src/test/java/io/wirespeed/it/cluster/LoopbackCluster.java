@@ -200,14 +200,16 @@ final class LoopbackCluster implements AutoCloseable
     }
 
     /**
-     * A member's role as its consensus module counts it in its driver's counters, read from its driver's directory.
+     * A member's role as its consensus module counts it in the counters of the member's own media driver, read from
+     * that driver's directory (under the member's {@code wirespeed.cluster.dir}).
      *
      * @param id the member's id.
      * @return its role, or null while its process does not run, has no such counter yet, or is in an election.
      */
     Cluster.Role settledRole(final int id)
     {
-        final File cncFile = driverDirs.get(id).resolve(CncFileDescriptor.CNC_FILE).toFile();
+        final File cncFile = memberDir(id).resolve(ClusterMemberSettings.DRIVER_DIR)
+            .resolve(CncFileDescriptor.CNC_FILE).toFile();
         if (!processes.get(id).isAlive() || !cncFile.exists())
         {
             return null;
@@ -245,6 +247,17 @@ final class LoopbackCluster implements AutoCloseable
     }
 
     /**
+     * Waits until a member leads with its election over, as the members' counters tell.
+     *
+     * @param deadline how long to wait.
+     * @return the leader's id.
+     */
+    int awaitLeader(final Duration deadline)
+    {
+        return Await.value("a member to lead", deadline, this::settledLeader);
+    }
+
+    /**
      * Waits until a member has rejoined the cluster: it is a follower again, its election over (it caught up with
      * the leader's log), and another member leads with its own election over.
      *
@@ -254,21 +267,20 @@ final class LoopbackCluster implements AutoCloseable
      */
     int awaitFollower(final int id, final Duration deadline)
     {
-        return Await.value("member " + id + " to be a follower of a leader again", deadline, () ->
+        return Await.value("member " + id + " to be a follower of a leader again", deadline,
+            () -> Cluster.Role.FOLLOWER == settledRole(id) ? settledLeader() : null);
+    }
+
+    private Integer settledLeader()
+    {
+        for (int id = 0; id < SIZE; id++)
         {
-            if (Cluster.Role.FOLLOWER != settledRole(id))
+            if (Cluster.Role.LEADER == settledRole(id))
             {
-                return null;
+                return id;
             }
-            for (int other = 0; other < SIZE; other++)
-            {
-                if (other != id && Cluster.Role.LEADER == settledRole(other))
-                {
-                    return other;
-                }
-            }
-            return null;
-        });
+        }
+        return null;
     }
 
     /**
@@ -327,9 +339,14 @@ final class LoopbackCluster implements AutoCloseable
         return jvms.start("member " + id, MediaDriverProcess.command(driverDirs.get(id), Map.of(
             ClusterMembers.MEMBERS_PROP, members,
             ClusterMembers.MEMBER_ID_PROP, Integer.toString(id),
-            "wirespeed.cluster.dir", temp.resolve("member-" + id).toString(),
+            "wirespeed.cluster.dir", memberDir(id).toString(),
             ClusterMemberSettings.LEADER_HEARTBEAT_TIMEOUT_PROP, "2s",
             ClusterMemberSettings.LEADER_HEARTBEAT_INTERVAL_PROP, "100ms")));
+    }
+
+    private Path memberDir(final int id)
+    {
+        return temp.resolve("member-" + id);
     }
 
     private static int distinctRun(final int[] ports, final int count)

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -42,6 +43,7 @@ final class QueueLoad
     private final List<String> problems = new CopyOnWriteArrayList<>();
     private final Set<String> acknowledged = ConcurrentHashMap.newKeySet();
     private volatile Set<String> settled = Set.of();
+    private final Map<String, AtomicInteger> confirmedBy = new ConcurrentHashMap<>();
     private volatile boolean stopped;
 
     /**
@@ -56,6 +58,72 @@ final class QueueLoad
         final Connection connection = new JmsConnectionFactory(uri).createConnection();
         connection.setExceptionListener((ex) -> failure.compareAndSet(null, ex));
         return connection;
+    }
+
+    /**
+     * Starts issue 24's load on a queue: an AUTO_ACKNOWLEDGE and a CLIENT_ACKNOWLEDGE consumer (acknowledging each)
+     * of the consuming connection, which it starts, and two producers of the producing connection sending until
+     * {@link #stop()}: {@code sync} (synchronous PERSISTENT sends) and {@code transacted} (PERSISTENT sends committed
+     * in batches). Their confirmed counts are {@link #confirmed()}.
+     *
+     * @param producing the producers' connection.
+     * @param consuming the consumers' connection.
+     * @param queueName the queue.
+     * @param batch     messages per commit of the transacted producer.
+     * @return the producers' threads, started.
+     * @throws JMSException if a session, consumer or producer cannot be made.
+     */
+    List<Thread> startSyncAndTransacted(
+        final Connection producing, final Connection consuming, final String queueName, final int batch)
+        throws JMSException
+    {
+        final Session autoSession = consuming.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final Session clientSession = consuming.createSession(false, Session.CLIENT_ACKNOWLEDGE);
+        final Queue queue = autoSession.createQueue(queueName);
+        listen(autoSession.createConsumer(queue), false);
+        listen(clientSession.createConsumer(queue), true);
+        consuming.start();
+        final List<Thread> producers = new ArrayList<>();
+        for (final boolean transacted : new boolean[]{ false, true })
+        {
+            final String name = transacted ? "transacted" : "sync";
+            final AtomicInteger confirmed = new AtomicInteger();
+            confirmedBy.put(name, confirmed);
+            producers.add(producer(name, producing.createSession(transacted, transacted ?
+                Session.SESSION_TRANSACTED : Session.AUTO_ACKNOWLEDGE), queue, Integer.MAX_VALUE, batch, confirmed));
+        }
+        producers.forEach(Thread::start);
+        return producers;
+    }
+
+    /** @return the number of the last confirmed message of each producer {@link #startSyncAndTransacted} started. */
+    Map<String, Integer> confirmed()
+    {
+        final Map<String, Integer> confirmed = new TreeMap<>();
+        confirmedBy.forEach((producer, count) -> confirmed.put(producer, count.get()));
+        return confirmed;
+    }
+
+    /** @return how many sends the producers {@link #startSyncAndTransacted} started confirmed in all. */
+    int confirmedTotal()
+    {
+        return confirmedBy.values().stream().mapToInt(AtomicInteger::get).sum();
+    }
+
+    /**
+     * Stops the producers and waits for their threads to end.
+     *
+     * @param producers the producers' threads.
+     * @param deadline  how long to wait for each.
+     * @throws InterruptedException if interrupted while waiting.
+     */
+    void stopAndJoin(final List<Thread> producers, final Duration deadline) throws InterruptedException
+    {
+        stop();
+        for (final Thread producer : producers)
+        {
+            producer.join(deadline.toMillis());
+        }
     }
 
     /** @return the first exception that reached the application, or null. */
