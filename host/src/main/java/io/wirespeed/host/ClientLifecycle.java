@@ -65,7 +65,7 @@ final class ClientLifecycle
      */
     int checkLiveness(final long nowNs)
     {
-        return sessions.removeGone(nowNs, context.limits.clientTimeoutNs(), cutOff);
+        return sessions.removeGone(nowNs, context.limits.clientTimeoutNs(), cutOff, intake.confirmsOnApply());
     }
 
     /**

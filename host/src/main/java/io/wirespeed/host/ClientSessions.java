@@ -202,9 +202,13 @@ final class ClientSessions
      * @param nowNs     the time now.
      * @param timeoutNs the client timeout.
      * @param onGone    given each gone session before it is forgotten.
+     * @param keepLost  whether a session that timed out stays, {@link HostSession.State#LOST}, for another timeout
+     *                  with its producers' sequences (a clustered host's: a cluster restarted whole comes back
+     *                  later than its clients' timeout in its clock), rather than going at once.
      * @return how many went.
      */
-    int removeGone(final long nowNs, final long timeoutNs, final Consumer<HostSession> onGone)
+    int removeGone(
+        final long nowNs, final long timeoutNs, final Consumer<HostSession> onGone, final boolean keepLost)
     {
         for (final HostSession session : inIdOrder)
         {
@@ -218,7 +222,14 @@ final class ClientSessions
         {
             final HostSession session = gone.get(i);
             onGone.accept(session);
-            remove(session);
+            if (keepLost && session.openedWithConnect())
+            {
+                lose(session, nowNs);
+            }
+            else
+            {
+                remove(session);
+            }
         }
         gone.clear();
         return count;
