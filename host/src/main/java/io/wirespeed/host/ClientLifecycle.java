@@ -99,6 +99,8 @@ final class ClientLifecycle
         {
             LOGGER.log(System.Logger.Level.WARNING, "queue host cut off client " + client.high + ":" +
                 client.low + (null == why ? "" : ": " + why) + "; its deliveries go back to their queues");
+            // a clustered host's clock jumps across a restart of the whole cluster: the client may come back
+            sessions.retired.retire(client, context.nowNs);
         }
         forget(client);
     }

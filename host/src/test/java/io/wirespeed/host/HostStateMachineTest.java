@@ -398,6 +398,59 @@ class HostStateMachineTest
         host.onControlRequest(true, out, 0, MessageHeaderEncoder.ENCODED_LENGTH + connect.encodedLength());
     }
 
+    @Test
+    void aCopySentAgainAfterTheClientTimedOutInAClusteredHostIsDroppedAfterItConnectsAgain()
+    {
+        final RecordingEgress egress = new RecordingEgress(null);
+        final QueueHost host = QueueHost.stateMachine(QueueSelectors::compile, limits, egress);
+        try
+        {
+            host.onTick(0, 0);
+            connect(host, 1, 42);
+            final UnsafeBuffer persistent = new UnsafeBuffer(new byte[256]);
+            host.onQueueMessage(persistent, 0, persistent(persistent, 5));
+            assertEquals(1, host.heldMessages("q"));
+
+            // a cluster restarted whole later than the client timeout: its clock jumped past the client's last word
+            final long later = 2 * TIMEOUT_NS;
+            host.onTick(later, TimeUnit.NANOSECONDS.toMillis(later));
+            host.onQueueMessage(persistent, 0, persistent(persistent, 5));
+            assertEquals(1, host.heldMessages("q"), "a copy sent again before the client connected again is dropped");
+            connect(host, 2, 43);
+            host.onQueueMessage(persistent, 0, persistent(persistent, 5));
+            assertEquals(1, host.heldMessages("q"), "a copy sent again in the new session is dropped");
+            host.onQueueMessage(persistent, 0, persistent(persistent, 6));
+            assertEquals(2, host.heldMessages("q"), "the producer's next message is taken");
+            assertEquals(1, host.clientCount(), "the new session replaced the one that timed out");
+
+            final long muchLater = later + 3 * TIMEOUT_NS;
+            host.onTick(muchLater, TimeUnit.NANOSECONDS.toMillis(muchLater));
+            host.onTick(muchLater + TIMEOUT_NS, TimeUnit.NANOSECONDS.toMillis(muchLater + TIMEOUT_NS));
+            host.onTick(muchLater + 3 * TIMEOUT_NS, TimeUnit.NANOSECONDS.toMillis(muchLater + 3 * TIMEOUT_NS));
+            assertEquals(0, host.clientCount(), "a session lost for the client timeout goes");
+        }
+        finally
+        {
+            host.close();
+        }
+    }
+
+    private void connect(final QueueHost host, final long correlationId, final int sessionId)
+    {
+        final ConnectEncoder connect = new ConnectEncoder().wrapAndApplyHeader(out, 0, header)
+            .correlationId(correlationId).protocolVersion(MessageHeaderEncoder.SCHEMA_VERSION).sessionId(sessionId);
+        connect.client().high(7).low(7).replyStreamId(6007);
+        connect.user("").password("");
+        host.onControlRequest(true, out, 0, MessageHeaderEncoder.ENCODED_LENGTH + connect.encodedLength());
+    }
+
+    private static int persistent(final UnsafeBuffer buffer, final long sequence)
+    {
+        return new EnvelopeWriter().wrap(buffer, 0).messageId(7, 7, 3, 2, sequence).timestamp(sequence)
+            .deliveryMode(EnvelopeDescriptor.PERSISTENT).destination(DestinationKind.QUEUE, "q")
+            .textBody("m" + sequence).finish();
+    }
+
     private static long count(final RecordingEgress egress, final int templateId)
     {
         final MessageHeaderDecoder decoder = new MessageHeaderDecoder();

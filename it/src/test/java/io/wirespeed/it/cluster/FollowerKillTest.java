@@ -55,11 +55,11 @@ class FollowerKillTest
     Path temp;
 
     private final QueueLoad load = new QueueLoad();
+    private final AtomicInteger confirmed = new AtomicInteger();
 
     @Test
     void aFollowerKilledAndRestartedAtOnceCatchesUpWhileSendsGoOn() throws Exception
     {
-        final AtomicInteger confirmed = new AtomicInteger();
         try (LoopbackCluster cluster = new LoopbackCluster(jvms, temp);
             Connection producing = load.connect(cluster.clientUri());
             Connection consuming = load.connect(cluster.clientUri()))
@@ -72,7 +72,7 @@ class FollowerKillTest
                 queue, Integer.MAX_VALUE, 1, confirmed);
             producer.start();
 
-            awaitConfirmed(confirmed, STEP, "before the kill");
+            awaitConfirmed(STEP, "before the kill");
             final int leaderId = cluster.leaderId();
             final int followerId = (leaderId + 1) % 3;
             final int otherId = (leaderId + 2) % 3;
@@ -86,11 +86,11 @@ class FollowerKillTest
                 restartMs + " ms): " + whileDown + " returned, at least " + WHILE_DOWN + " expected" +
                 (null == load.failure() ? "" : "; the application met " + load.failure()));
 
-            awaitConfirmed(confirmed, confirmed.get() + STEP, "after the restart");
+            awaitConfirmed(confirmed.get() + STEP, "after the restart");
             cluster.kill(otherId);
             final int atSecondKill = confirmed.get();
             // the leader and the restarted member are the majority now: sends return only if it appends the log
-            awaitConfirmed(confirmed, atSecondKill + STEP, "with the restarted member " + followerId + " and the " +
+            awaitConfirmed(atSecondKill + STEP, "with the restarted member " + followerId + " and the " +
                 "leader the only members");
             assertTrue(restarted.isAlive(), restarted.output());
 
@@ -119,18 +119,8 @@ class FollowerKillTest
         }
     }
 
-    private void awaitConfirmed(final AtomicInteger confirmed, final int count, final String when)
+    private void awaitConfirmed(final int count, final String when)
     {
-        try
-        {
-            Await.until(count + " sends confirmed " + when, DEADLINE,
-                () -> confirmed.get() >= count || null != load.failure());
-        }
-        catch (final AssertionError ex)
-        {
-            fail(confirmed.get() + " of " + count + " sends confirmed " + when + jvms.outputs(), ex);
-        }
-        assertNull(load.failure(), () -> "no exception reaches the application " + when + ": " + load.failure() +
-            jvms.outputs());
+        load.awaitConfirmed(confirmed::get, count, when, DEADLINE, jvms);
     }
 }

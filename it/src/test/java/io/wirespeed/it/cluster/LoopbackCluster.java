@@ -1,5 +1,8 @@
 package io.wirespeed.it.cluster;
 
+import java.io.File;
+import java.nio.MappedByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,16 +12,24 @@ import java.util.concurrent.TimeUnit;
 
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
+import org.agrona.IoUtil;
 import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.status.CountersReader;
 
+import io.aeron.AeronCounters;
+import io.aeron.CncFileDescriptor;
+import io.aeron.cluster.ElectionState;
 import io.aeron.cluster.client.AeronCluster;
 import io.aeron.cluster.client.EgressListener;
+import io.aeron.cluster.service.Cluster;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import io.aeron.logbuffer.Header;
 import io.wirespeed.childjvm.ChildJvm;
 import io.wirespeed.host.cluster.ClusterMemberSettings;
 import io.wirespeed.host.cluster.ClusterMembers;
+import io.wirespeed.test.Await;
 import io.wirespeed.test.ChildJvms;
 import io.wirespeed.test.DriverDirectories;
 import io.wirespeed.test.FreePorts;
@@ -27,13 +38,16 @@ import io.wirespeed.test.MediaDriverProcess;
 /**
  * Three {@code wirespeed-driver} processes on loopback as the members of a clustered queue host, each with its own
  * directory under a test's temporary one, and a probe (an Aeron Cluster client of its own) that asks which member
- * leads. A member's process can be killed (SIGKILL) and started again in the same directories. The members' leader
+ * leads. A member's process can be killed (SIGKILL) or stopped (SIGTERM) and started again in the same directories, one
+ * or all three at once; each member's role is read from its driver's counters. The members' leader
  * heartbeat timeout is 2 s (interval 100 ms): this 2-core machine's load makes 1 s elect unasked.
  */
 final class LoopbackCluster implements AutoCloseable
 {
     /** How long three members starting at once on this machine may take. */
     static final Duration START = Duration.ofSeconds(60);
+    /** How long a member's process may take to exit once asked or killed. */
+    static final Duration STOP = Duration.ofSeconds(30);
     private static final int SIZE = 3;
 
     private final ChildJvms jvms;
@@ -128,6 +142,148 @@ final class LoopbackCluster implements AutoCloseable
     }
 
     /**
+     * Kills every member's process at once (SIGKILL to all three before waiting for any) and waits until all have gone.
+     *
+     * @throws InterruptedException if interrupted while waiting.
+     */
+    void killAll() throws InterruptedException
+    {
+        for (final ChildJvm process : processes)
+        {
+            ProcessHandle.of(process.pid()).ifPresent(ProcessHandle::destroyForcibly);
+        }
+        awaitAllExited();
+    }
+
+    /**
+     * Asks a member's process to stop (SIGTERM, as a service manager would) and waits until it has exited.
+     *
+     * @param id the member's id.
+     * @return its exit status.
+     * @throws InterruptedException if interrupted while waiting.
+     */
+    int terminate(final int id) throws InterruptedException
+    {
+        processes.get(id).terminate();
+        return processes.get(id).awaitExit(STOP);
+    }
+
+    /**
+     * Asks every member's process to stop at once (SIGTERM to all three before waiting for any) and waits until all
+     * have exited.
+     *
+     * @return their exit statuses, by member id.
+     * @throws InterruptedException if interrupted while waiting.
+     */
+    List<Integer> terminateAll() throws InterruptedException
+    {
+        processes.forEach(ChildJvm::terminate);
+        return awaitAllExited();
+    }
+
+    /**
+     * Starts every member's process again at once, each in the directories of the one before it, and waits until all
+     * run.
+     *
+     * @throws Exception if one does not start within {@link #START}.
+     */
+    void restartAll() throws Exception
+    {
+        for (int id = 0; id < SIZE; id++)
+        {
+            processes.set(id, startMember(id));
+        }
+        for (final ChildJvm process : processes)
+        {
+            process.awaitLine(MediaDriverProcess.RUNNING, START);
+        }
+    }
+
+    /**
+     * A member's role as its consensus module counts it in the counters of the member's own media driver, read from
+     * that driver's directory (under the member's {@code wirespeed.cluster.dir}).
+     *
+     * @param id the member's id.
+     * @return its role, or null while its process does not run, has no such counter yet, or is in an election.
+     */
+    Cluster.Role settledRole(final int id)
+    {
+        final File cncFile = memberDir(id).resolve(ClusterMemberSettings.DRIVER_DIR)
+            .resolve(CncFileDescriptor.CNC_FILE).toFile();
+        if (!processes.get(id).isAlive() || !cncFile.exists())
+        {
+            return null;
+        }
+        final MappedByteBuffer cnc = IoUtil.mapExistingFile(cncFile, CncFileDescriptor.CNC_FILE);
+        try
+        {
+            final UnsafeBuffer meta = CncFileDescriptor.createMetaDataBuffer(cnc);
+            if (CncFileDescriptor.CNC_VERSION != meta.getIntVolatile(CncFileDescriptor.cncVersionOffset(0)))
+            {
+                return null;
+            }
+            final CountersReader counters = new CountersReader(
+                CncFileDescriptor.createCountersMetaDataBuffer(cnc, meta),
+                CncFileDescriptor.createCountersValuesBuffer(cnc, meta), StandardCharsets.US_ASCII);
+            final long[] roleAndElection = {-1, -1};
+            counters.forEach((counterId, typeId, keyBuffer, label) ->
+            {
+                if (AeronCounters.CLUSTER_NODE_ROLE_TYPE_ID == typeId)
+                {
+                    roleAndElection[0] = counters.getCounterValue(counterId);
+                }
+                else if (AeronCounters.CLUSTER_ELECTION_STATE_TYPE_ID == typeId)
+                {
+                    roleAndElection[1] = counters.getCounterValue(counterId);
+                }
+            });
+            final boolean inElection = ElectionState.CLOSED.code() != roleAndElection[1];
+            return roleAndElection[0] < 0 || inElection ? null : Cluster.Role.get(roleAndElection[0]);
+        }
+        finally
+        {
+            IoUtil.unmap(cnc);
+        }
+    }
+
+    /**
+     * Waits until a member leads with its election over, as the members' counters tell.
+     *
+     * @param deadline how long to wait.
+     * @return the leader's id.
+     */
+    int awaitLeader(final Duration deadline)
+    {
+        return Await.value("a member to lead", deadline, this::settledLeader);
+    }
+
+    /**
+     * Waits until a member has rejoined the cluster: it is a follower again, its election over (it caught up with
+     * the leader's log), and another member leads with its own election over.
+     *
+     * @param id       the member's id.
+     * @param deadline how long to wait.
+     * @return the id of the member that leads.
+     */
+    int awaitFollower(final int id, final Duration deadline)
+    {
+        return Await.value("member " + id + " to be a follower of a leader again", deadline,
+            () -> Cluster.Role.FOLLOWER == settledRole(id) ? settledLeader() : null);
+    }
+
+    private Integer settledLeader()
+    {
+        for (int id = 0; id < SIZE; id++)
+        {
+            if (Cluster.Role.LEADER == settledRole(id))
+            {
+                return id;
+            }
+        }
+        return null;
+    }
+
+    /**
      * Asks the cluster which member leads, through the probe (connected at the first call).
      *
      * @return the leader's id as the probe last heard it.
@@ -168,14 +324,29 @@ final class LoopbackCluster implements AutoCloseable
         CloseHelper.closeAll(probe, probeDriver);
     }
 
+    private List<Integer> awaitAllExited() throws InterruptedException
+    {
+        final List<Integer> statuses = new ArrayList<>();
+        for (final ChildJvm process : processes)
+        {
+            statuses.add(process.awaitExit(STOP));
+        }
+        return statuses;
+    }
+
     private ChildJvm startMember(final int id) throws Exception
     {
         return jvms.start("member " + id, MediaDriverProcess.command(driverDirs.get(id), Map.of(
             ClusterMembers.MEMBERS_PROP, members,
             ClusterMembers.MEMBER_ID_PROP, Integer.toString(id),
-            "wirespeed.cluster.dir", temp.resolve("member-" + id).toString(),
+            "wirespeed.cluster.dir", memberDir(id).toString(),
             ClusterMemberSettings.LEADER_HEARTBEAT_TIMEOUT_PROP, "2s",
             ClusterMemberSettings.LEADER_HEARTBEAT_INTERVAL_PROP, "100ms")));
+    }
+
+    private Path memberDir(final int id)
+    {
+        return temp.resolve("member-" + id);
     }
 
     private static int distinctRun(final int[] ports, final int count)

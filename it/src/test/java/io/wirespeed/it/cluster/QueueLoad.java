@@ -1,11 +1,16 @@
 package io.wirespeed.it.cluster;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntSupplier;
 
 import javax.jms.Connection;
 import javax.jms.DeliveryMode;
@@ -17,12 +22,18 @@ import javax.jms.Queue;
 import javax.jms.Session;
 
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.test.Await;
+import io.wirespeed.test.ChildJvms;
+
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * PERSISTENT queue load for the cluster tests and what they check of it: producers number their messages per producer
  * ({@code producer}, {@code seq} properties) and count the sends that returned; consumers' listeners count each
  * message's arrivals and note a problem when one comes again unmarked ({@code JMSRedelivered} false) or comes first
- * time out of its producer's order. The first exception any of them, or a connection's listener, meets is kept.
+ * time out of its producer's order, or comes again after its acknowledgement was known to be in the cluster's log
+ * ({@link #settleAcknowledgements}). The first exception any of them, or a connection's listener, meets is kept.
  */
 final class QueueLoad
 {
@@ -30,6 +41,9 @@ final class QueueLoad
     private final Map<String, Integer> timesReceived = new ConcurrentHashMap<>();
     private final Map<String, Integer> lastFirstTime = new ConcurrentHashMap<>();
     private final List<String> problems = new CopyOnWriteArrayList<>();
+    private final Set<String> acknowledged = ConcurrentHashMap.newKeySet();
+    private volatile Set<String> settled = Set.of();
+    private final Map<String, AtomicInteger> confirmedBy = new ConcurrentHashMap<>();
     private volatile boolean stopped;
 
     /**
@@ -44,6 +58,72 @@ final class QueueLoad
         final Connection connection = new JmsConnectionFactory(uri).createConnection();
         connection.setExceptionListener((ex) -> failure.compareAndSet(null, ex));
         return connection;
+    }
+
+    /**
+     * Starts issue 24's load on a queue: an AUTO_ACKNOWLEDGE and a CLIENT_ACKNOWLEDGE consumer (acknowledging each)
+     * of the consuming connection, which it starts, and two producers of the producing connection sending until
+     * {@link #stop()}: {@code sync} (synchronous PERSISTENT sends) and {@code transacted} (PERSISTENT sends committed
+     * in batches). Their confirmed counts are {@link #confirmed()}.
+     *
+     * @param producing the producers' connection.
+     * @param consuming the consumers' connection.
+     * @param queueName the queue.
+     * @param batch     messages per commit of the transacted producer.
+     * @return the producers' threads, started.
+     * @throws JMSException if a session, consumer or producer cannot be made.
+     */
+    List<Thread> startSyncAndTransacted(
+        final Connection producing, final Connection consuming, final String queueName, final int batch)
+        throws JMSException
+    {
+        final Session autoSession = consuming.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final Session clientSession = consuming.createSession(false, Session.CLIENT_ACKNOWLEDGE);
+        final Queue queue = autoSession.createQueue(queueName);
+        listen(autoSession.createConsumer(queue), false);
+        listen(clientSession.createConsumer(queue), true);
+        consuming.start();
+        final List<Thread> producers = new ArrayList<>();
+        for (final boolean transacted : new boolean[]{ false, true })
+        {
+            final String name = transacted ? "transacted" : "sync";
+            final AtomicInteger confirmed = new AtomicInteger();
+            confirmedBy.put(name, confirmed);
+            producers.add(producer(name, producing.createSession(transacted, transacted ?
+                Session.SESSION_TRANSACTED : Session.AUTO_ACKNOWLEDGE), queue, Integer.MAX_VALUE, batch, confirmed));
+        }
+        producers.forEach(Thread::start);
+        return producers;
+    }
+
+    /** @return the number of the last confirmed message of each producer {@link #startSyncAndTransacted} started. */
+    Map<String, Integer> confirmed()
+    {
+        final Map<String, Integer> confirmed = new TreeMap<>();
+        confirmedBy.forEach((producer, count) -> confirmed.put(producer, count.get()));
+        return confirmed;
+    }
+
+    /** @return how many sends the producers {@link #startSyncAndTransacted} started confirmed in all. */
+    int confirmedTotal()
+    {
+        return confirmedBy.values().stream().mapToInt(AtomicInteger::get).sum();
+    }
+
+    /**
+     * Stops the producers and waits for their threads to end.
+     *
+     * @param producers the producers' threads.
+     * @param deadline  how long to wait for each.
+     * @throws InterruptedException if interrupted while waiting.
+     */
+    void stopAndJoin(final List<Thread> producers, final Duration deadline) throws InterruptedException
+    {
+        stop();
+        for (final Thread producer : producers)
+        {
+            producer.join(deadline.toMillis());
+        }
     }
 
     /** @return the first exception that reached the application, or null. */
@@ -70,6 +150,107 @@ final class QueueLoad
         return timesReceived.values().stream().filter((times) -> times > 1).count();
     }
 
+    /**
+     * The messages of a producer, up to a number, that were never consumed.
+     *
+     * @param producer the producer's name.
+     * @param upTo     the number of its last message that must have come.
+     * @return their numbers, in order.
+     */
+    List<Integer> missing(final String producer, final int upTo)
+    {
+        final List<Integer> missing = new ArrayList<>();
+        for (int seq = 1; seq <= upTo; seq++)
+        {
+            if (!timesReceived.containsKey(producer + seq))
+            {
+                missing.add(seq);
+            }
+        }
+        return missing;
+    }
+
+    /**
+     * Makes sure that the acknowledgements the CLIENT_ACKNOWLEDGE listener made so far are in the cluster's log, and
+     * from then on notes a problem when one of their messages comes again: sends a PERSISTENT message to a queue of
+     * its own from a session of the consuming connection, whose send returns once the cluster committed it, and so
+     * everything that connection's session with the cluster sent before it (acknowledgements are not confirmed one by
+     * one). Call it while the cluster's leader stays.
+     *
+     * @param consuming a session of the consumers' connection.
+     * @param queue     the queue for the message, which nobody consumes.
+     * @return how many acknowledgements it settled.
+     * @throws JMSException if the send fails.
+     */
+    int settleAcknowledgements(final Session consuming, final Queue queue) throws JMSException
+    {
+        final Set<String> acknowledgedNow = Set.copyOf(acknowledged);
+        final MessageProducer producer = consuming.createProducer(queue);
+        producer.setDeliveryMode(DeliveryMode.PERSISTENT);
+        producer.send(consuming.createTextMessage("after " + acknowledgedNow.size() + " acknowledgements"));
+        producer.close();
+        settled = acknowledgedNow;
+        return acknowledgedNow.size();
+    }
+
+    /**
+     * Waits until a number of sends were confirmed, and fails the test if that takes longer than the deadline or an
+     * exception reached the application.
+     *
+     * @param confirmed how many sends were confirmed so far.
+     * @param count     how many must be.
+     * @param when      when, for the failure's message.
+     * @param deadline  how long to wait.
+     * @param jvms      the test's processes, whose output a failure shows.
+     */
+    void awaitConfirmed(
+        final IntSupplier confirmed, final int count, final String when, final Duration deadline, final ChildJvms jvms)
+    {
+        try
+        {
+            Await.until(count + " sends confirmed " + when, deadline,
+                () -> confirmed.getAsInt() >= count || null != failure());
+        }
+        catch (final AssertionError ex)
+        {
+            fail(confirmed.getAsInt() + " of " + count + " sends confirmed " + when + jvms.outputs(), ex);
+        }
+        assertNull(failure(), () -> "no exception reaches the application " + when + ": " + failure() +
+            jvms.outputs());
+    }
+
+    /**
+     * Waits until every message that producers' sends confirmed was consumed, and fails the test naming the missing
+     * ones if that takes longer than the deadline or an exception reached the application.
+     *
+     * @param confirmed the number of the last confirmed message by producer name.
+     * @param when      when, for the failure's message.
+     * @param deadline  how long to wait.
+     * @param jvms      the test's processes, whose output a failure shows.
+     */
+    void awaitConsumed(
+        final Map<String, Integer> confirmed, final String when, final Duration deadline, final ChildJvms jvms)
+    {
+        try
+        {
+            Await.until("every confirmed message to be consumed " + when, deadline, () -> null != failure() ||
+                confirmed.entrySet().stream().allMatch((e) -> missing(e.getKey(), e.getValue()).isEmpty()));
+        }
+        catch (final AssertionError ex)
+        {
+            final StringBuilder missing = new StringBuilder();
+            confirmed.forEach((producer, upTo) ->
+            {
+                final List<Integer> seqs = missing(producer, upTo);
+                missing.append("; ").append(producer).append(": ").append(seqs.size()).append(" of ").append(upTo)
+                    .append(seqs.size() > 20 ? " " + seqs.subList(0, 20) + "..." : " " + seqs);
+            });
+            fail("confirmed messages never came " + when + missing + jvms.outputs(), ex);
+        }
+        assertNull(failure(), () -> "no exception reaches the application " + when + ": " + failure() +
+            jvms.outputs());
+    }
+
     /** Tells every producer to stop after the send under way. */
     void stop()
     {
@@ -91,7 +272,12 @@ final class QueueLoad
             {
                 final String producer = message.getStringProperty("producer");
                 final int seq = message.getIntProperty("seq");
-                final int times = timesReceived.merge(producer + seq, 1, Integer::sum);
+                final String key = producer + seq;
+                final int times = timesReceived.merge(key, 1, Integer::sum);
+                if (settled.contains(key))
+                {
+                    problems.add(producer + " " + seq + " came again after its acknowledgement was committed");
+                }
                 if (times > 1 && !message.getJMSRedelivered())
                 {
                     problems.add(producer + " " + seq + " came " + times + " times, unmarked");
@@ -108,6 +294,7 @@ final class QueueLoad
                 if (acknowledgeEach)
                 {
                     message.acknowledge();
+                    acknowledged.add(key);
                 }
             }
             catch (final JMSException ex)

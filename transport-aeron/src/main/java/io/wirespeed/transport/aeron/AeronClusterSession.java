@@ -28,6 +28,12 @@ import io.wirespeed.transport.TransportSubscription;
  * ({@link AeronCluster#pollEgress}), sends the cluster's keep-alive when nothing went for a second, and after the
  * cluster closed the session (no leader within the timeout, or the session timed out) connects again without
  * blocking the poller ({@link AeronCluster#asyncConnect}).
+ * <p>
+ * A cluster that was restarted whole (every member stopped, then started again) closed every session it had before
+ * without telling their clients: a member starting up takes the sessions in its log for timed out, and has no egress
+ * to them. So when the cluster, having spoken, stays silent for {@link #PROBE_AFTER_NS}, a second session is opened
+ * beside this one to see whether a leader runs; when one does and this session still hears nothing (no new leader's
+ * word) for {@link #ADOPT_AFTER_NS}, the new session replaces it, as after a close.
  */
 final class AeronClusterSession implements ClusterSession, EgressListener
 {
@@ -35,6 +41,13 @@ final class AeronClusterSession implements ClusterSession, EgressListener
     private static final long KEEP_ALIVE_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
     /** How long one try at connecting waits for an answer, and a new leader's ingress waits to connect. */
     private static final long CONNECT_TRY_NS = TimeUnit.SECONDS.toNanos(5);
+    /**
+     * How long the cluster may stay silent, after it spoke, before a second session looks for a leader: the host
+     * heartbeats every session each 500 ms, and a new leader tells each session it took over.
+     */
+    static final long PROBE_AFTER_NS = TimeUnit.SECONDS.toNanos(3);
+    /** How long a leader found by the second session waits for this session to hear from it before replacing it. */
+    static final long ADOPT_AFTER_NS = TimeUnit.SECONDS.toNanos(1);
     /** Room in a message for the tag byte. */
     private static final int TAG_LENGTH = 1;
 
@@ -48,6 +61,12 @@ final class AeronClusterSession implements ClusterSession, EgressListener
     private AeronCluster cluster;
     private AeronCluster.AsyncConnect reconnecting;
     private long lastReconnectNs;
+    private AeronCluster.AsyncConnect probing;
+    private AeronCluster probed;
+    private long probedNs;
+    private long lastProbeNs;
+    private long lastHeardNs;
+    private boolean heard;
     private long lastSentNs;
     private MessageHandler handler;
     private volatile long leaderChanges;
@@ -135,12 +154,19 @@ final class AeronClusterSession implements ClusterSession, EgressListener
             .idleStrategy(new BackoffIdleStrategy());
     }
 
+    private void heard()
+    {
+        heard = true;
+        lastHeardNs = System.nanoTime();
+    }
+
     private void connected(final AeronCluster connected)
     {
         sessionId = connected.clusterSessionId();
         leaderMemberId = connected.leaderMemberId();
         leadershipTermId = connected.leadershipTermId();
         lastSentNs = System.nanoTime();
+        lastHeardNs = lastSentNs;
         leaderChanges++;
     }
 
@@ -190,6 +216,7 @@ final class AeronClusterSession implements ClusterSession, EgressListener
         final int length,
         final Header header)
     {
+        heard();
         final MessageHandler current = handler;
         if (null != current)
         {
@@ -207,6 +234,7 @@ final class AeronClusterSession implements ClusterSession, EgressListener
         final EventCode code,
         final String detail)
     {
+        heard();
         if (EventCode.ERROR == code || EventCode.CLOSED == code || EventCode.AUTHENTICATION_REJECTED == code)
         {
             LOGGER.log(System.Logger.Level.WARNING, "the " + describe() + " said " + code + ": " + detail);
@@ -219,6 +247,7 @@ final class AeronClusterSession implements ClusterSession, EgressListener
         final long clusterSessionId, final long leadershipTermId, final int leaderMemberId,
         final String ingressEndpoints)
     {
+        heard();
         this.leaderMemberId = leaderMemberId;
         this.leadershipTermId = leadershipTermId;
         leaderChanges++;
@@ -274,12 +303,83 @@ final class AeronClusterSession implements ClusterSession, EgressListener
             {
                 lastSentNs = now;
             }
-            return work;
+            return work + probeIfSilent(now);
         }
         finally
         {
             handler = null;
             lock.unlock();
+        }
+    }
+
+    /**
+     * While the cluster that spoke stays silent, looks for a leader with a second session, one step per poll; once one
+     * leads and this session still heard nothing for {@link #ADOPT_AFTER_NS}, the second session replaces it (the
+     * cluster closed this one unasked: it was restarted whole). Under the lock.
+     */
+    private int probeIfSilent(final long now)
+    {
+        if (!heard || now - lastHeardNs < PROBE_AFTER_NS)
+        {
+            closeProbe();
+            return 0;
+        }
+        try
+        {
+            if (null == probed)
+            {
+                if (null == probing)
+                {
+                    if (now - lastProbeNs < CONNECT_TRY_NS)
+                    {
+                        return 0;
+                    }
+                    lastProbeNs = now;
+                    probing = AeronCluster.asyncConnect(context());
+                }
+                probed = probing.poll();
+                if (null == probed)
+                {
+                    return 0;
+                }
+                probing = null;
+                probedNs = now;
+            }
+            if (now - probedNs < ADOPT_AFTER_NS)
+            {
+                return 0;
+            }
+            final AeronCluster silent = cluster;
+            cluster = probed;
+            probed = null;
+            LOGGER.log(System.Logger.Level.WARNING, "the " + describe() + " said nothing for " +
+                TimeUnit.NANOSECONDS.toMillis(now - lastHeardNs) + " ms while member " + cluster.leaderMemberId() +
+                " leads in term " + cluster.leadershipTermId() + " (the cluster closed this client's session " +
+                "unasked, as a cluster restarted whole does): going on in a new session");
+            connected(cluster);
+            silent.close();
+            return 1;
+        }
+        catch (final AeronException | IllegalStateException ex)
+        {
+            LOGGER.log(System.Logger.Level.INFO, "no leader of the silent " + describe() + " answered yet: " +
+                ex.getMessage());
+            closeProbe();
+            return 0;
+        }
+    }
+
+    private void closeProbe()
+    {
+        if (null != probing)
+        {
+            probing.close();
+            probing = null;
+        }
+        if (null != probed)
+        {
+            probed.close();
+            probed = null;
         }
     }
 
@@ -339,6 +439,7 @@ final class AeronClusterSession implements ClusterSession, EgressListener
             if (!closed)
             {
                 closed = true;
+                closeProbe();
                 if (null != reconnecting)
                 {
                     reconnecting.close();
