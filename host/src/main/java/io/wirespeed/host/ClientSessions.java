@@ -372,9 +372,11 @@ final class ClientSessions
         }
         if (null != same)
         {
-            // connecting again (after a lost host or a cut-off it had not noticed): what it held goes back
+            // connecting again (after a lost host or a cut-off it had not noticed): what it held goes back, and the
+            // new session takes its producers over (open adopts them), so that a copy sent again is still dropped
             remove(same);
             forget.accept(same);
+            retired.retire(same, nowNs);
         }
         requireRoom(high, low, limits);
         final String refusal = refusal(protocolVersion, user, password);

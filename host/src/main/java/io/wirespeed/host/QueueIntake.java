@@ -421,6 +421,16 @@ final class QueueIntake implements MessageIntake
             sender.producers.applied(reader.sessionId(), reader.producerId(), reader.sequence());
             confirmApplied(sender);
         }
+        else if (confirmsOnApply)
+        {
+            // sent on a new cluster session before its Connect: unconfirmed, it goes again once connected
+            final ProducerSequences retired =
+                sessions.retired.find(reader.connectionIdHigh(), reader.connectionIdLow());
+            if (null != retired)
+            {
+                retired.applied(reader.sessionId(), reader.producerId(), reader.sequence());
+            }
+        }
     }
 
     /**

@@ -389,6 +389,32 @@ class HostStateMachineTest
         }
     }
 
+    @Test
+    void aMessageTakenBeforeTheClientConnectedAgainIsRecognisedWhenItComesAgainAfter()
+    {
+        final RecordingEgress egress = new RecordingEgress(null);
+        final QueueHost host = QueueHost.stateMachine(QueueSelectors::compile, limits, egress);
+        try
+        {
+            host.onTick(0, 0);
+            connect(host, 1);
+            final UnsafeBuffer persistent = new UnsafeBuffer(new byte[256]);
+            host.onQueueMessage(persistent, 0, persistent(persistent, 5));
+            host.onClientLost(egress.opened.get(0).id, "its cluster session closed (TIMEOUT)");
+
+            // on its new cluster session before its Connect: taken, but nobody to confirm it to
+            host.onQueueMessage(persistent, 0, persistent(persistent, 6));
+            assertEquals(2, host.heldMessages("q"));
+            connect(host, 2);
+            host.onQueueMessage(persistent, 0, persistent(persistent, 6));
+            assertEquals(2, host.heldMessages("q"), "sent again once connected, it is recognised");
+        }
+        finally
+        {
+            host.close();
+        }
+    }
+
     private void connect(final QueueHost host, final long correlationId)
     {
         final ConnectEncoder connect = new ConnectEncoder().wrapAndApplyHeader(out, 0, header)
