@@ -21,7 +21,8 @@ import io.wirespeed.test.SlowTest;
 /**
  * S10's short profile run as the suite runs it (a step JVM, three member processes of its own on loopback): a point
  * per signal, each kill counted with its failover times, the member settings recorded, nothing confirmed lost and
- * nothing twice unmarked. What the times are is the suite's business, not a test's: no threshold here.
+ * nothing twice unmarked; then a cost-of-consensus point for the cluster and one for the single host, nothing lost.
+ * What the times are is the suite's business, not a test's: no threshold here.
  */
 @SlowTest
 @Timeout(240)
@@ -35,9 +36,22 @@ class FailoverStepTest
             RunProfile.parse(new String[0]), out, 220);
 
         assertNull(outcome.error(), "the step's error");
-        assertEquals(FailoverScenario.SIGNALS, outcome.points().stream().map(p -> p.get("signal")).toList(),
+        final List<Map<String, Object>> failovers =
+            outcome.points().stream().filter(p -> p.containsKey("signal")).toList();
+        assertEquals(FailoverScenario.SIGNALS, failovers.stream().map(p -> p.get("signal")).toList(),
             outcome.points().toString());
-        for (final Map<String, Object> point : outcome.points())
+        final List<Map<String, Object>> consensus = outcome.points().stream()
+            .filter(p -> FailoverScenario.CONSENSUS.equals(p.get("mode"))).toList();
+        assertEquals(List.of("cluster", "single"), consensus.stream().map(p -> p.get("host")).toList(),
+            outcome.points().toString());
+        for (final Map<String, Object> point : consensus)
+        {
+            assertFalse(point.containsKey("error"), point.toString());
+            assertTrue(Points.number(point, "msgPerSec") > 0 && Points.number(point, "send", "p50") > 0,
+                point::toString);
+            assertEquals(0L, ((Number)point.get("lost")).longValue(), point::toString);
+        }
+        for (final Map<String, Object> point : failovers)
         {
             assertFalse(point.containsKey("error"), point.toString());
             assertEquals(FailoverScenario.ID, point.get("scenario"));

@@ -20,12 +20,15 @@ final class FailoverSection
     @SuppressWarnings("unchecked")
     static void write(final Document doc, final List<Map<String, Object>> points)
     {
-        final List<Map<String, Object>> failovers = Cells.select(points, FailoverScenario.ID, p -> true);
-        if (failovers.isEmpty())
+        final List<Map<String, Object>> failovers =
+            Cells.select(points, FailoverScenario.ID, p -> p.containsKey("signal"));
+        final List<Map<String, Object>> consensus =
+            Cells.select(points, FailoverScenario.ID, p -> FailoverScenario.CONSENSUS.equals(p.get("mode")));
+        if (failovers.isEmpty() && consensus.isEmpty())
         {
             return;
         }
-        final Object settings = failovers.get(0).get("memberSettings");
+        final Object settings = failovers.isEmpty() ? null : failovers.get(0).get("memberSettings");
         doc.heading(2, "Failover — the clustered queue host's leader killed");
         doc.paragraph("S10: three `wirespeed-driver` processes on loopback as the members of a clustered queue host " +
             "(member settings " + (null == settings ? "–" : settings) + "), and one client JVM naming them " +
@@ -87,6 +90,23 @@ final class FailoverSection
                 "signalled process took to be gone, and how long its restart took to run again.");
             doc.table(List.of("signal", "#", "leader", "new leader", "send ms", "delivery ms", "gone after ms",
                 "restarted in ms"), kills);
+        }
+        if (!consensus.isEmpty())
+        {
+            doc.paragraph("Cost of consensus: synchronous PERSISTENT queue sends 1→1 in a closed loop (each send as " +
+                "soon as the last returned), one consumer, against the cluster and against the single queue host " +
+                "over UDP with its archive (its PERSISTENT send returns once the archive recorded it); send time µs " +
+                "from call to return. Goal (issue 24): the cluster's rate ≥ 50 % of the single host's.");
+            final List<List<String>> costRows = new ArrayList<>();
+            for (final Map<String, Object> p : consensus)
+            {
+                costRows.add(List.of(Cells.text(p, "host"), Cells.text(p, "pairs"), Cells.count(p, "msgPerSec"),
+                    Cells.micros(p, "send", "p50"), Cells.micros(p, "send", "p99"), Cells.micros(p, "send", "max"),
+                    Cells.count(p, "measuredSends"), Cells.count(p, "lost"),
+                    p.containsKey("error") ? String.valueOf(p.get("error")) : ""));
+            }
+            doc.table(List.of("host", "pairs", "msg/s", "send p50 µs", "send p99 µs", "send max µs", "sends measured",
+                "lost", "error"), costRows);
         }
     }
 

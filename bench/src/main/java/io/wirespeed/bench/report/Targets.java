@@ -105,6 +105,11 @@ public final class Targets
         {
             rows.add(failover(points, signal));
         }
+        rows.add(atLeast("Cost of consensus (S10): the cluster's synchronous PERSISTENT queue sends 1→1 ≥ 50% of the " +
+            "single host's (UDP, archive on) msg/s",
+            number(find(points, FailoverScenario.ID, FailoverScenario.PEER, "host", "cluster"), "msgPerSec"),
+            number(find(points, FailoverScenario.ID, FailoverScenario.PEER, "host", "single"), "msgPerSec"),
+            FailoverScenario.TARGET_CONSENSUS_RATIO));
         return rows;
     }
 

@@ -1,5 +1,8 @@
 package io.wirespeed.bench.scenario;
 
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,6 +23,8 @@ import javax.jms.MessageProducer;
 import javax.jms.Queue;
 import javax.jms.Session;
 import javax.jms.TextMessage;
+
+import org.agrona.IoUtil;
 
 import io.wirespeed.bench.rig.LoopbackClusterSide;
 import io.wirespeed.bench.rig.Points;
@@ -45,6 +50,11 @@ import io.wirespeed.jms.JmsConnectionFactory;
  * Loopback, not network namespaces: the members' failure detection and election run over UDP either way, and a kill
  * is a kill; namespaces would add the suite's netns rig (root) for no difference in what is measured here.
  * Targets (issue 24): SIGKILL p99 ≤ 2 s, SIGTERM p99 ≤ 1 s.
+ * <p>
+ * Then the cost of consensus ({@link ConsensusCost}): synchronous PERSISTENT queue sends 1→1 in a closed loop against
+ * the cluster, then (the cluster stopped) against the single queue host over UDP with its archive; a point each
+ * ({@code mode: consensus}, {@code host: cluster | single}). Goal (issue 24): the cluster's rate ≥ 50 % of the single
+ * host's.
  */
 public final class FailoverScenario
 {
@@ -59,9 +69,13 @@ public final class FailoverScenario
     /** The signals, in the order the scenario sends them. */
     public static final List<String> SIGNALS = List.of("SIGKILL", "SIGTERM");
     /** Short suite (and the test): leader kills, leader stops. */
-    public static final Plan SHORT = new Plan(3, 1, 200, 1.0);
+    public static final Plan SHORT = new Plan(3, 1, 200, 1.0, 3.0);
     /** Long suite: the issue's 20 leader kills, 5 stops. */
-    public static final Plan LONG = new Plan(20, 5, 200, 2.0);
+    public static final Plan LONG = new Plan(20, 5, 200, 2.0, 30.0);
+    /** The cost-of-consensus points' mode. */
+    public static final String CONSENSUS = "consensus";
+    /** The cost-of-consensus goal: the cluster's PERSISTENT sync sends per second ≥ this × the single host's. */
+    public static final double TARGET_CONSENSUS_RATIO = 0.5;
 
     private static final int BODY_BYTES = 100;
     private static final Duration SETTLE = Duration.ofSeconds(90);
@@ -79,8 +93,10 @@ public final class FailoverScenario
      * @param sigterms      leader stops (SIGTERM).
      * @param rate          the producer's steady rate, msg/s (it sends no faster; a stalled send is not caught up).
      * @param steadySeconds how long the load runs on a settled cluster before each kill.
+     * @param consensusSeconds how long the cost of consensus is measured on each host (after a quarter of it, at
+     *                         least a second, unmeasured); 0 for not at all.
      */
-    public record Plan(int sigkills, int sigterms, int rate, double steadySeconds)
+    public record Plan(int sigkills, int sigterms, int rate, double steadySeconds, double consensusSeconds)
     {
     }
 
@@ -156,7 +172,75 @@ public final class FailoverScenario
                 print(point);
                 sink.accept(point);
             }
+            if (plan.consensusSeconds() > 0)
+            {
+                final Map<String, Object> point = consensusPoint(profile, "cluster", memberSettings);
+                point.put("members", cluster.members());
+                consensus("wirespeed:ipc?driver=embedded&aeronDir=" + cluster.root().resolve("client-consensus") +
+                    "&host=" + cluster.hostOption() + "&queueHostTimeout=30000&sendTimeout=30000", plan, point, sink);
+            }
         }
+        if (plan.consensusSeconds() > 0)
+        {
+            final Path root = Files.createTempDirectory(Path.of(new File("/dev/shm").isDirectory() ? "/dev/shm" :
+                System.getProperty("java.io.tmpdir")), "wirespeed-bench-s10-single-");
+            try
+            {
+                final Map<String, Object> point = consensusPoint(profile, "single", Map.of());
+                try (ConsensusCost.SingleHost host = ConsensusCost.startSingleHost(root))
+                {
+                    point.put("hostRunningLine", host.runningLine());
+                    consensus("wirespeed:ipc?driver=embedded&aeronDir=" + root.resolve("client") + "&host=" +
+                        host.endpoint() + "&queueHostTimeout=30000&sendTimeout=30000", plan, point, sink);
+                }
+            }
+            finally
+            {
+                IoUtil.delete(root.toFile(), true);
+            }
+        }
+    }
+
+    private static Map<String, Object> consensusPoint(
+        final RunProfile profile, final String host, final Map<String, String> memberSettings)
+    {
+        final Map<String, Object> point = new LinkedHashMap<>();
+        point.put("scenario", ID);
+        point.put("peer", PEER);
+        point.put("api", "JMS 2.0");
+        point.put("mode", CONSENSUS);
+        point.put("host", host);
+        point.put("transport", "cluster".equals(host) ? "udp (loopback), 3 member processes" :
+            "udp (loopback), one wirespeed-driver process, archive on");
+        point.put("profile", profile.describe());
+        point.put("pairs", "1->1");
+        point.put("messageBytes", BODY_BYTES);
+        point.put("deliveryMode", "PERSISTENT, synchronous send, closed loop");
+        if (!memberSettings.isEmpty())
+        {
+            point.put("memberSettings", memberSettings);
+        }
+        return point;
+    }
+
+    private static void consensus(
+        final String uri, final Plan plan, final Map<String, Object> point, final Consumer<Map<String, Object>> sink)
+    {
+        try
+        {
+            ConsensusCost.measure(uri, Math.max(1.0, plan.consensusSeconds() / 4), plan.consensusSeconds(),
+                BODY_BYTES, point);
+        }
+        catch (final Exception ex)
+        {
+            point.put("error", String.valueOf(ex));
+        }
+        System.out.printf("  [%s] %-13s %-28s %,.0f msg/s, send µs p50 %s p99 %s max %s, lost %s%s%n", ID, PEER,
+            "consensus 1->1, " + point.get("host"), Points.number(point, "msgPerSec"),
+            Points.number(point, "send", "p50"), Points.number(point, "send", "p99"),
+            Points.number(point, "send", "max"), point.get("lost"),
+            point.containsKey("error") ? ": " + point.get("error") : "");
+        sink.accept(point);
     }
 
     private static void measure(
