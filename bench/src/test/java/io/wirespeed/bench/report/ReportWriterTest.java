@@ -158,6 +158,39 @@ class ReportWriterTest
     }
 
     @Test
+    void judgesTheCostOfConsensusAsTheClustersRateOverTheSingleHostsAndShowsBoth()
+    {
+        final List<Map<String, Object>> points =
+            List.of(consensus("cluster", 474, 1_994), consensus("single", 900, 521));
+
+        assertEquals("MET", status(Targets.evaluate(points), "Cost of consensus (S10)"));
+        assertEquals("NOT MET", status(Targets.evaluate(List.of(consensus("cluster", 474, 1_994),
+            consensus("single", 1_726, 521))), "Cost of consensus (S10)"));
+        assertEquals("NOT MEASURED", status(Targets.evaluate(List.of(consensus("cluster", 474, 1_994))),
+            "Cost of consensus (S10)"));
+
+        final Map<String, Object> results = new LinkedHashMap<>();
+        results.put("points", points);
+        final String markdown = MarkdownRenderer.render(ReportWriter.build(results), Map.of());
+        assertTrue(markdown.contains("| cluster | 1->1 | 474 | 1,994 | 3,988 | 9,970 | 10,000 | 0 |  |"), markdown);
+    }
+
+    private static Map<String, Object> consensus(final String host, final long msgPerSec, final double p50)
+    {
+        final Map<String, Object> point = new LinkedHashMap<>();
+        point.put("scenario", "S10");
+        point.put("peer", "wirespeed-cluster");
+        point.put("mode", "consensus");
+        point.put("host", host);
+        point.put("pairs", "1->1");
+        point.put("msgPerSec", msgPerSec);
+        point.put("send", Map.of("p50", p50, "p99", p50 * 2, "max", p50 * 5));
+        point.put("measuredSends", 10_000L);
+        point.put("lost", 0L);
+        return point;
+    }
+
+    @Test
     void writesMarkdownWithChartFilesAndHtmlWithInlineSvg() throws Exception
     {
         final Map<String, Object> results = new LinkedHashMap<>();
