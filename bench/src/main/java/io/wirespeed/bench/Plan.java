@@ -18,6 +18,7 @@ import java.util.Set;
 import io.wirespeed.bench.peer.Peers;
 import io.wirespeed.bench.rig.Placement;
 import io.wirespeed.bench.rig.RunProfile;
+import io.wirespeed.bench.scenario.FailoverScenario;
 
 /** Which peers each scenario runs, in the order the suite runs them. */
 public final class Plan
@@ -87,6 +88,7 @@ public final class Plan
         plan.put("WC", List.of(WIRESPEED_IPC));
         plan.put("CH", List.of(WIRESPEED_IPC, ARTEMIS_INVM, ARTEMIS_TCP));
         plan.put("SEL", List.of(WIRESPEED_IPC, ARTEMIS_INVM));
+        plan.put(FailoverScenario.ID, List.of(FailoverScenario.PEER));
         final List<Step> steps = new ArrayList<>();
         plan.forEach((scenario, scenarioPeers) ->
         {
@@ -152,6 +154,9 @@ public final class Plan
         scenarios.put("SEL", "selectors at scale: one matching consumer beside 0, 63, 255, 1,023 others with equal, " +
             "distinct equality or general selectors on one topic, publisher at full speed; target: distinct " +
             "equality at 1,024 consumers >= 50% of 1 consumer's rate");
+        scenarios.put(FailoverScenario.ID, "failover: a 3-member clustered queue host on loopback, a synchronous " +
+            "PERSISTENT producer and a consumer at a steady rate, the leader killed (SIGKILL; then SIGTERM) and " +
+            "restarted: time to the first send returned and delivery after it; targets p99 <= 2 s, <= 1 s");
         return scenarios;
     }
 }

@@ -11,6 +11,7 @@ import io.wirespeed.bench.json.Json;
 import io.wirespeed.bench.rig.RunProfile;
 import io.wirespeed.bench.scenario.ChurnScenario;
 import io.wirespeed.bench.scenario.DefaultConfigScenario;
+import io.wirespeed.bench.scenario.FailoverScenario;
 import io.wirespeed.bench.scenario.FanOutScenario;
 import io.wirespeed.bench.scenario.ManyToManyScenario;
 import io.wirespeed.bench.scenario.QuickstartScenario;
@@ -121,6 +122,7 @@ public final class Step
             case WildcardScenario.ID -> WildcardScenario.run(peer, profile, sink);
             case ChurnScenario.ID -> ChurnScenario.run(peer, profile, sink);
             case SelectorScenario.ID -> SelectorScenario.run(peer, profile, sink);
+            case FailoverScenario.ID -> FailoverScenario.run(peer, profile, sink);
             default -> throw new IllegalArgumentException("unknown scenario: " + scenario);
         }
     }

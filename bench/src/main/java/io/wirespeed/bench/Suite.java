@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
  * <p>
  * Arguments (picocli; {@code --help} lists them), all optional, each by its bare name or with {@code --}:
  * {@code long} (the published reports' durations), {@code idle=yielding|busy-spin|backoff},
- * {@code threading=shared|dedicated}, {@code only=S1,S2,...,S9,DEF,QS,WC,CH,SEL,JMH},
+ * {@code threading=shared|dedicated}, {@code only=S1,S2,...,S9,DEF,QS,WC,CH,SEL,S10,JMH},
  * {@code peers=wirespeed-ipc,aeron-ipc}, {@code hosts=loopback|netns} (netns: the network peers of S1, S2, S3,
  * S4, S5, S8 and S9 also between network namespaces, as {@code <peer>-netns}; needs root), {@code jmh=<jar>|skip},
  * {@code out=<directory>}, {@code warmup=<s>}, {@code measure=<s>}, {@code s3topics=<n>,<n>...} (S3's loaded topic
@@ -53,7 +53,7 @@ public final class Suite implements Callable<Integer>
     @Mixin
     private RunProfile.Options profileOptions = new RunProfile.Options();
 
-    @Option(names = {"only", "--only"}, split = ",", paramLabel = "S1,...,S9,DEF,QS,WC,CH,SEL,JMH",
+    @Option(names = {"only", "--only"}, split = ",", paramLabel = "S1,...,S9,DEF,QS,WC,CH,SEL,S10,JMH",
         description = "run these scenarios only")
     private Set<String> only = new LinkedHashSet<>();
 

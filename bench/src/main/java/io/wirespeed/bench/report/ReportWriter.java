@@ -107,6 +107,7 @@ public final class ReportWriter
         SizeAndUdpSections.s9(doc, points);
         DefaultsSection.write(doc, points);
         ChurnSection.write(doc, points);
+        FailoverSection.write(doc, points);
         JmhSection.write(doc, (Map<String, Object>)results.getOrDefault("jmh", Map.of("status", "not run")));
         errors(doc, (List<Map<String, Object>>)results.getOrDefault("errors", List.of()));
         return doc;
@@ -131,7 +132,9 @@ public final class ReportWriter
             "option, a pinger blocking in receive()), the quickstart's its own printed p99, the allocation " +
             "targets S2's per-thread counters, the topic-scaling targets S3 (a point whose load was not kept, or " +
             "whose set-up did not finish in time, does not meet its target), the connection-churn targets CH's " +
-            "absolute cycle times (Artemis's beside them for scale).");
+            "absolute cycle times (Artemis's beside them for scale), the failover targets S10's absolute failover " +
+            "times as the client saw them (the worse of send and delivery p99) and its count of confirmed messages " +
+            "lost.");
         final List<List<String>> rows = new ArrayList<>();
         for (final Map<String, Object> target : targets)
         {

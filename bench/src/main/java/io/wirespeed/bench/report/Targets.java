@@ -7,13 +7,14 @@ import java.util.Map;
 
 import io.wirespeed.bench.rig.Points;
 import io.wirespeed.bench.scenario.ChurnScenario;
+import io.wirespeed.bench.scenario.FailoverScenario;
 import io.wirespeed.bench.scenario.SelectorScenario;
 
 /**
  * The project's performance goals (issue 10's among them), judged from one run's points: met, not met, or not
  * measured. Goals, not assertions: a 2-core machine shared with other work says little about absolute latency, so
- * every goal but the quickstart's and connection churn's is a ratio to a peer, or to another point, measured in the
- * same run.
+ * every goal but the quickstart's, connection churn's and failover's is a ratio to a peer, or to another point,
+ * measured in the same run.
  */
 public final class Targets
 {
@@ -100,7 +101,53 @@ public final class Targets
             }
             rows.add(firstMessage(points, destination));
         }
+        for (final String signal : FailoverScenario.SIGNALS)
+        {
+            rows.add(failover(points, signal));
+        }
+        rows.add(atLeast("Cost of consensus (S10): the cluster's synchronous PERSISTENT queue sends 1→1 ≥ 50% of the " +
+            "single host's (UDP, archive on) msg/s",
+            number(find(points, FailoverScenario.ID, FailoverScenario.PEER, "host", "cluster"), "msgPerSec"),
+            number(find(points, FailoverScenario.ID, FailoverScenario.PEER, "host", "single"), "msgPerSec"),
+            FailoverScenario.TARGET_CONSENSUS_RATIO));
         return rows;
+    }
+
+    private static Map<String, Object> failover(final List<Map<String, Object>> points, final String signal)
+    {
+        final boolean kill = "SIGKILL".equals(signal);
+        final double target = kill ? FailoverScenario.TARGET_SIGKILL_P99_MS : FailoverScenario.TARGET_SIGTERM_P99_MS;
+        final Map<String, Object> row = row(String.format(
+            "Failover (S10, %s), %s of the leader: the first send and delivery after it p99 ≤ %,.0f ms, nothing " +
+            "confirmed lost", FailoverScenario.PEER, signal, target));
+        row.put("goal", String.format("p99 ≤ %,.0f ms (send and delivery), lost 0", target));
+        final Map<String, Object> ours = find(points, FailoverScenario.ID, FailoverScenario.PEER, "signal", signal);
+        if (null != ours && ours.containsKey("error"))
+        {
+            row.put("status", "NOT MET");
+            row.put("detail", String.valueOf(ours.get("error")));
+            return row;
+        }
+        final double send = null == ours ? Double.NaN : Points.number(ours, "failoverSendMs", "p99");
+        final double delivery = null == ours ? Double.NaN : Points.number(ours, "failoverDeliveryMs", "p99");
+        if (Double.isNaN(send) || Double.isNaN(delivery))
+        {
+            return notMeasured(row);
+        }
+        final double worst = Math.max(send, delivery);
+        final double lost = Points.number(ours, "lost");
+        final double unmarked = Points.number(ours, "duplicatesUnmarked");
+        row.put("ours", worst);
+        row.put("reference", target);
+        row.put("ratio", round(worst / target));
+        row.put("status", worst <= target && 0 == lost && 0 == unmarked && Boolean.TRUE.equals(ours.get("complete")) ?
+            "MET" : "NOT MET");
+        row.put("detail", String.format("over %,.0f kills: send p50 %,.0f ms, p99 %,.0f ms, max %,.0f ms; delivery " +
+            "p50 %,.0f ms, p99 %,.0f ms; %,.0f confirmed, lost %,.0f, unmarked duplicates %,.0f; member settings %s",
+            Points.number(ours, "failoverSendMs", "count"), Points.number(ours, "failoverSendMs", "p50"), send,
+            Points.number(ours, "failoverSendMs", "max"), Points.number(ours, "failoverDeliveryMs", "p50"), delivery,
+            Points.number(ours, "confirmed"), lost, unmarked, ours.get("memberSettings")));
+        return row;
     }
 
     private static Map<String, Object> selectors(final List<Map<String, Object>> points)

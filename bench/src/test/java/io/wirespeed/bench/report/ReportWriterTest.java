@@ -133,6 +133,64 @@ class ReportWriterTest
     }
 
     @Test
+    void judgesFailoverByTheWorseP99OfSendAndDeliveryAndByLossAndListsEachKill()
+    {
+        final List<Map<String, Object>> points = List.of(
+            failover("SIGKILL", 1_500, 1_900, 0), failover("SIGTERM", 800, 1_200, 0));
+
+        final List<Map<String, Object>> targets = Targets.evaluate(points);
+
+        assertEquals("MET", status(targets, "Failover (S10, wirespeed-cluster), SIGKILL of the leader"));
+        assertTrue(detail(targets, "Failover (S10, wirespeed-cluster), SIGKILL of the leader")
+            .contains("send p50 1,500 ms, p99 1,600 ms"));
+        assertEquals("NOT MET", status(targets, "Failover (S10, wirespeed-cluster), SIGTERM of the leader"));
+        assertEquals("NOT MET", status(Targets.evaluate(List.of(failover("SIGKILL", 100, 200, 1))),
+            "Failover (S10, wirespeed-cluster), SIGKILL of the leader"));
+        assertEquals("NOT MEASURED", status(Targets.evaluate(List.of()),
+            "Failover (S10, wirespeed-cluster), SIGTERM of the leader"));
+
+        final Map<String, Object> results = new LinkedHashMap<>();
+        results.put("points", points);
+        final String markdown = MarkdownRenderer.render(ReportWriter.build(results), Map.of());
+        assertTrue(markdown.contains("| SIGKILL | 2 | 1,500 | 1,600 | 1,600 | 1,900 | 1,900 | 1,900 | 2,000 | " +
+            "200 / 190 | 5,000 | 0 | 0 | 0 |  |"), markdown);
+        assertTrue(markdown.contains("| SIGKILL | 2 | 2 | 1 | 1,600 | 1,900 | 90 | 4,000 |"), markdown);
+    }
+
+    @Test
+    void judgesTheCostOfConsensusAsTheClustersRateOverTheSingleHostsAndShowsBoth()
+    {
+        final List<Map<String, Object>> points =
+            List.of(consensus("cluster", 474, 1_994), consensus("single", 900, 521));
+
+        assertEquals("MET", status(Targets.evaluate(points), "Cost of consensus (S10)"));
+        assertEquals("NOT MET", status(Targets.evaluate(List.of(consensus("cluster", 474, 1_994),
+            consensus("single", 1_726, 521))), "Cost of consensus (S10)"));
+        assertEquals("NOT MEASURED", status(Targets.evaluate(List.of(consensus("cluster", 474, 1_994))),
+            "Cost of consensus (S10)"));
+
+        final Map<String, Object> results = new LinkedHashMap<>();
+        results.put("points", points);
+        final String markdown = MarkdownRenderer.render(ReportWriter.build(results), Map.of());
+        assertTrue(markdown.contains("| cluster | 1->1 | 474 | 1,994 | 3,988 | 9,970 | 10,000 | 0 |  |"), markdown);
+    }
+
+    private static Map<String, Object> consensus(final String host, final long msgPerSec, final double p50)
+    {
+        final Map<String, Object> point = new LinkedHashMap<>();
+        point.put("scenario", "S10");
+        point.put("peer", "wirespeed-cluster");
+        point.put("mode", "consensus");
+        point.put("host", host);
+        point.put("pairs", "1->1");
+        point.put("msgPerSec", msgPerSec);
+        point.put("send", Map.of("p50", p50, "p99", p50 * 2, "max", p50 * 5));
+        point.put("measuredSends", 10_000L);
+        point.put("lost", 0L);
+        return point;
+    }
+
+    @Test
     void writesMarkdownWithChartFilesAndHtmlWithInlineSvg() throws Exception
     {
         final Map<String, Object> results = new LinkedHashMap<>();
@@ -288,5 +346,40 @@ class ReportWriterTest
         point.put("halfRtt", Map.of("p50", p50 / 2, "p99.9", p999 / 2,
             "curve", List.of(List.of(50.0, p50 / 2), List.of(99.0, p999 / 4), List.of(99.9, p999 / 2))));
         return point;
+    }
+
+    private static Map<String, Object> failover(
+        final String signal, final double send, final double delivery, final long lost)
+    {
+        final Map<String, Object> point = new LinkedHashMap<>();
+        point.put("scenario", "S10");
+        point.put("peer", "wirespeed-cluster");
+        point.put("signal", signal);
+        point.put("memberSettings", Map.of("wirespeed.cluster.leaderHeartbeatTimeout", "1s"));
+        point.put("targetRate", 200);
+        point.put("targetP99Ms", "SIGKILL".equals(signal) ? 2_000.0 : 1_000.0);
+        point.put("kills", List.of(kill(0, 2, send, delivery), kill(2, 1, send + 100, delivery)));
+        point.put("failoverSendMs", Map.of("count", 2, "p50", send, "p99", send + 100, "max", send + 100));
+        point.put("failoverDeliveryMs", Map.of("count", 2, "p50", delivery, "p99", delivery, "max", delivery));
+        point.put("achievedRate", 190);
+        point.put("confirmed", 5_000L);
+        point.put("lost", lost);
+        point.put("duplicatesUnmarked", 0L);
+        point.put("unaskedLeaderChanges", 0);
+        point.put("complete", 0 == lost);
+        return point;
+    }
+
+    private static Map<String, Object> kill(final int leader, final int newLeader, final double send,
+        final double delivery)
+    {
+        final Map<String, Object> kill = new LinkedHashMap<>();
+        kill.put("leader", leader);
+        kill.put("newLeader", newLeader);
+        kill.put("sendMs", send);
+        kill.put("deliveryMs", delivery);
+        kill.put("exitMs", 90.0);
+        kill.put("restartedMs", 4_000.0);
+        return kill;
     }
 }
