@@ -279,9 +279,7 @@ class HostStateMachineTest
             assertEquals(1, count(egress, RecordsQueuesDecoder.TEMPLATE_ID), "told it confirms PERSISTENT sends");
 
             final UnsafeBuffer persistent = new UnsafeBuffer(new byte[256]);
-            final int length = new EnvelopeWriter().wrap(persistent, 0).messageId(7, 7, 3, 2, 5).timestamp(1)
-                .deliveryMode(EnvelopeDescriptor.PERSISTENT).destination(DestinationKind.QUEUE, "q").textBody("m")
-                .finish();
+            final int length = persistent(persistent, 5);
             first.onQueueMessage(persistent, 0, length);
             assertEquals(1, first.heldMessages("q"));
             assertEquals(1, count(egress, RecordedDecoder.TEMPLATE_ID), "confirmed once applied");
@@ -290,18 +288,7 @@ class HostStateMachineTest
             assertEquals(1, first.heldMessages("q"), "the copy sent again is dropped");
             assertEquals(2, count(egress, RecordedDecoder.TEMPLATE_ID), "and confirmed again");
 
-            final List<byte[]> snapshot = new ArrayList<>();
-            first.takeSnapshot((buffer, offset, recordLength) ->
-            {
-                final byte[] record = new byte[recordLength];
-                buffer.getBytes(offset, record);
-                snapshot.add(record);
-            });
-            final HostSnapshot.Reader reader = restored.snapshotReader();
-            for (final byte[] record : snapshot)
-            {
-                reader.read(new UnsafeBuffer(record), 0, record.length);
-            }
+            restore(first, restored);
             assertEquals(first.stateDigest(), restored.stateDigest(), "the producers' sequences are restored");
             restored.onQueueMessage(persistent, 0, length);
             assertEquals(1, restored.heldMessages("q"), "a restored host drops the copy too");
@@ -334,9 +321,7 @@ class HostStateMachineTest
             first.onTick(0, 0);
             connect(first, 1);
             final UnsafeBuffer persistent = new UnsafeBuffer(new byte[256]);
-            final int length = new EnvelopeWriter().wrap(persistent, 0).messageId(7, 7, 3, 2, 5).timestamp(1)
-                .deliveryMode(EnvelopeDescriptor.PERSISTENT).destination(DestinationKind.QUEUE, "q").textBody("m")
-                .finish();
+            final int length = persistent(persistent, 5);
             first.onQueueMessage(persistent, 0, length);
             assertEquals(1, first.heldMessages("q"));
 
@@ -346,18 +331,7 @@ class HostStateMachineTest
             first.onQueueMessage(persistent, 0, length);
             assertEquals(1, first.heldMessages("q"), "a copy sent before the client connected again is dropped");
 
-            final List<byte[]> snapshot = new ArrayList<>();
-            first.takeSnapshot((buffer, offset, recordLength) ->
-            {
-                final byte[] record = new byte[recordLength];
-                buffer.getBytes(offset, record);
-                snapshot.add(record);
-            });
-            final HostSnapshot.Reader reader = restored.snapshotReader();
-            for (final byte[] record : snapshot)
-            {
-                reader.read(new UnsafeBuffer(record), 0, record.length);
-            }
+            restore(first, restored);
             assertEquals(first.stateDigest(), restored.stateDigest(), "the given-up producers are in the snapshot");
 
             for (final QueueHost host : List.of(first, restored))
@@ -417,11 +391,7 @@ class HostStateMachineTest
 
     private void connect(final QueueHost host, final long correlationId)
     {
-        final ConnectEncoder connect = new ConnectEncoder().wrapAndApplyHeader(out, 0, header)
-            .correlationId(correlationId).protocolVersion(MessageHeaderEncoder.SCHEMA_VERSION).sessionId(42);
-        connect.client().high(7).low(7).replyStreamId(6007);
-        connect.user("").password("");
-        host.onControlRequest(true, out, 0, MessageHeaderEncoder.ENCODED_LENGTH + connect.encodedLength());
+        connect(host, correlationId, 42);
     }
 
     @Test
@@ -475,6 +445,22 @@ class HostStateMachineTest
         return new EnvelopeWriter().wrap(buffer, 0).messageId(7, 7, 3, 2, sequence).timestamp(sequence)
             .deliveryMode(EnvelopeDescriptor.PERSISTENT).destination(DestinationKind.QUEUE, "q")
             .textBody("m" + sequence).finish();
+    }
+
+    private static void restore(final QueueHost from, final QueueHost into)
+    {
+        final List<byte[]> snapshot = new ArrayList<>();
+        from.takeSnapshot((buffer, offset, recordLength) ->
+        {
+            final byte[] record = new byte[recordLength];
+            buffer.getBytes(offset, record);
+            snapshot.add(record);
+        });
+        final HostSnapshot.Reader reader = into.snapshotReader();
+        for (final byte[] record : snapshot)
+        {
+            reader.read(new UnsafeBuffer(record), 0, record.length);
+        }
     }
 
     private static long count(final RecordingEgress egress, final int templateId)
