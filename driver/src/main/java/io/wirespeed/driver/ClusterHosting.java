@@ -14,6 +14,7 @@ import org.agrona.ErrorHandler;
 
 import io.aeron.cluster.service.ClusterTerminationException;
 import io.aeron.exceptions.AeronException;
+import io.aeron.exceptions.ControlProtocolException;
 import io.wirespeed.host.cluster.ClusterEgress;
 import io.wirespeed.host.cluster.ClusterMember;
 import io.wirespeed.host.cluster.ClusterMemberSettings;
@@ -182,6 +183,19 @@ final class ClusterHosting implements AutoCloseable
     static boolean isWarning(final Throwable error)
     {
         return error instanceof AeronException && AeronException.Category.WARN == ((AeronException)error).category();
+    }
+
+    /**
+     * Whether an error is the member's media driver refusing a request of one of the member's own parts (e.g. the
+     * consensus module's catch-up publication to a restarted follower clashing with one its driver still lingers on):
+     * the part is told and tries again, as Aeron's own members do; the member and its driver go on.
+     *
+     * @param error the error.
+     * @return true for a refused request.
+     */
+    static boolean isRefusedRequest(final Throwable error)
+    {
+        return error instanceof ControlProtocolException;
     }
 
     /**

@@ -205,6 +205,12 @@ public final class WirespeedMediaDriver
             System.err.println("wirespeed-driver: cluster member warning: " + error);
             System.err.flush();
         }
+        else if (ClusterHosting.isRefusedRequest(error))
+        {
+            System.err.println("wirespeed-driver: cluster member error, a request of its own refused by its driver " +
+                "(the part that asked is told and goes on): " + error);
+            System.err.flush();
+        }
         else if (ClusterHosting.isExpectedTermination(error))
         {
             System.out.println("wirespeed-driver: the cluster terminated this member; stopping");

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import io.aeron.cluster.client.ClusterEvent;
 import io.aeron.cluster.service.ClusterTerminationException;
+import io.aeron.driver.exceptions.InvalidChannelException;
 import io.aeron.exceptions.AeronException;
 import io.wirespeed.host.cluster.ClusterMembers;
 import io.wirespeed.test.FreePorts;
@@ -23,6 +24,16 @@ import io.wirespeed.transport.TransportException;
  */
 class ClusterHostingTest
 {
+    @Test
+    void aRequestItsDriverRefusedIsNotFatalToAMemberButOtherErrorsAre()
+    {
+        // RollingRestartTest once saw member 1 exit 1 on this, from a catch-up publication to a restarted follower
+        assertTrue(ClusterHosting.isRefusedRequest(new InvalidChannelException(
+            "ERROR - existing publication has clashing sessionId=-470420562 for streamId=100")));
+        assertFalse(ClusterHosting.isRefusedRequest(new IllegalStateException("anything else")));
+        assertFalse(ClusterHosting.isRefusedRequest(new AeronException("an Aeron error of another kind")));
+    }
+
     @Test
     void freePortsOfThisMachinePass()
     {
