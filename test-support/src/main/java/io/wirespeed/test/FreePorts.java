@@ -5,8 +5,11 @@ import java.io.UncheckedIOException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * UDP ports on loopback that were free a moment ago, for tests that need an endpoint of their own: a fixed port
@@ -15,6 +18,9 @@ import java.util.Set;
 public final class FreePorts
 {
     private static final Set<Integer> HANDED_OUT_RUNS = new HashSet<>();
+    private static final int LOWEST_RUN_PORT = 20_000;
+    private static final int DEFAULT_EPHEMERAL_LOW = 32_768;
+    private static final int MIN_EPHEMERAL_LOW = 4_096;
 
     private FreePorts()
     {
@@ -50,17 +56,21 @@ public final class FreePorts
 
     /**
      * A UDP port on 127.0.0.1 such that it and the {@code count - 1} ports after it were all free when asked: e.g. a
-     * cluster member's five ports.
+     * cluster member's five ports. The run lies below the kernel's ephemeral range
+     * ({@code /proc/sys/net/ipv4/ip_local_port_range}), so that a process restarted on it (a cluster member, a queue
+     * host) finds it free again: a port in the ephemeral range can meanwhile be given to any socket bound to port 0.
      *
      * @param count how many ports in a row.
      * @return the first port of the run.
      */
     public static synchronized int udpRun(final int count)
     {
-        for (int attempt = 0; attempt < 100; attempt++)
+        final int below = ephemeralLow();
+        final int lowest = Math.min(LOWEST_RUN_PORT, below / 2);
+        for (int attempt = 0; attempt < 1000; attempt++)
         {
-            final int port = udp();
-            if (port + count - 1 <= 65535 && noneHandedOut(port, count) && allFree(port + 1, count - 1))
+            final int port = lowest + ThreadLocalRandom.current().nextInt(below - count - lowest);
+            if (noneHandedOut(port, count) && allFree(port, count))
             {
                 for (int i = 0; i < count; i++)
                 {
@@ -69,7 +79,23 @@ public final class FreePorts
                 return port;
             }
         }
-        throw new IllegalStateException("no " + count + " free UDP ports in a row on 127.0.0.1 after 100 tries");
+        throw new IllegalStateException("no " + count + " free UDP ports in a row on 127.0.0.1 between " + lowest +
+            " and " + below + " after 1000 tries");
+    }
+
+    /** The first port of the kernel's ephemeral range; 32768 (Linux's default) where it cannot be read. */
+    private static int ephemeralLow()
+    {
+        try
+        {
+            // read by lines: Files.readString trusts the size /proc reports and returns a prefix
+            final String range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0);
+            return Math.max(MIN_EPHEMERAL_LOW, Integer.parseInt(range.trim().split("\\s+")[0]));
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            return DEFAULT_EPHEMERAL_LOW;
+        }
     }
 
     /** Runs asked for one after another are free at once, not yet bound: each is handed out once per JVM. */

@@ -48,7 +48,7 @@ class SnapshotScheduleTest
     private static final Duration INTERVAL = Duration.ofSeconds(1);
     private static final int SEGMENT_LENGTH = 64 * 1024;
     private static final String LOG_CHANNEL = "aeron:udp?term-length=64k";
-    private static final int ROUNDS = 4;
+    private static final int ROUNDS = 2;
     private static final int MESSAGES_PER_ROUND = 100;
     private static final String BODY = "x".repeat(1000);
     private static final long CLIENT_HIGH = 0x5EED;
