@@ -11,6 +11,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
 
 import org.agrona.ErrorHandler;
+import org.agrona.SemanticVersion;
 
 import io.aeron.cluster.service.ClusterTerminationException;
 import io.aeron.exceptions.AeronException;
@@ -164,7 +165,8 @@ final class ClusterHosting implements AutoCloseable
     String describe()
     {
         return " queue-host=cluster cluster-member=" + member.memberId() + " cluster-members=" + members +
-            " cluster-dir=" + member.settings().baseDir().getAbsolutePath();
+            " cluster-dir=" + member.settings().baseDir().getAbsolutePath() + " state-machine-version=" +
+            SemanticVersion.toString(member.settings().appVersion());
     }
 
     @Override

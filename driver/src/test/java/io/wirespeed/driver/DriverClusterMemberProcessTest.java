@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
+import org.agrona.SemanticVersion;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
@@ -43,6 +44,7 @@ import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.host.cluster.ClusterMemberSettings;
 import io.wirespeed.host.cluster.ClusterMembers;
 import io.wirespeed.host.cluster.HostService;
+import io.wirespeed.host.cluster.StateMachineVersion;
 import io.wirespeed.test.Await;
 import io.wirespeed.test.ChildJvms;
 import io.wirespeed.test.FreePorts;
@@ -101,6 +103,8 @@ class DriverClusterMemberProcessTest
             final String running = process.awaitLine(MediaDriverProcess.RUNNING, START);
             assertTrue(running.contains(" queue-host=cluster cluster-member=" + id + " cluster-members=" + members),
                 running);
+            assertTrue(running.endsWith(" state-machine-version=" +
+                SemanticVersion.toString(StateMachineVersion.CURRENT)), running);
             final String output = process.output();
             assertTrue(output.contains("wirespeed-driver cluster member " + id + " of 3 (" + members + "): ingress "),
                 output);

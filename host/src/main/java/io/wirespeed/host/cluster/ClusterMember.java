@@ -63,7 +63,7 @@ public final class ClusterMember implements AutoCloseable
     {
         this.memberId = memberId;
         this.settings = settings;
-        this.errorHandler = new ReportingErrorHandler(errorHandler);
+        this.errorHandler = new ReportingErrorHandler(errorHandler, memberId, settings.appVersion());
     }
 
     /**
@@ -208,6 +208,7 @@ public final class ClusterMember implements AutoCloseable
             .leaderHeartbeatIntervalNs(settings.leaderHeartbeatIntervalNs())
             .electionTimeoutNs(settings.electionTimeoutNs())
             .maxConcurrentSessions(settings.maxSessions())
+            .appVersion(settings.appVersion())
             .idleStrategySupplier(BackoffIdleStrategy::new)
             .errorHandler(errorHandler));
 
@@ -217,6 +218,7 @@ public final class ClusterMember implements AutoCloseable
             .archiveContext(localArchive.clone())
             .clusteredService(service)
             .serviceId(0)
+            .appVersion(settings.appVersion())
             .idleStrategySupplier(BackoffIdleStrategy::new)
             .errorHandler(errorHandler));
 
@@ -337,14 +339,22 @@ public final class ClusterMember implements AutoCloseable
         return "cluster member " + memberId + " (" + settings.baseDir() + ")";
     }
 
+    /**
+     * Passes each error on until the member is closed; an error of Aeron's about another state machine version in the
+     * log or a snapshot ({@link StateMachineVersion}) is passed on explained, naming both versions.
+     */
     private static final class ReportingErrorHandler implements ErrorHandler
     {
         private final ErrorHandler delegate;
+        private final int memberId;
+        private final int appVersion;
         private volatile boolean silenced;
 
-        ReportingErrorHandler(final ErrorHandler delegate)
+        ReportingErrorHandler(final ErrorHandler delegate, final int memberId, final int appVersion)
         {
             this.delegate = delegate;
+            this.memberId = memberId;
+            this.appVersion = appVersion;
         }
 
         void silence()
@@ -357,7 +367,8 @@ public final class ClusterMember implements AutoCloseable
         {
             if (!silenced)
             {
-                delegate.onError(throwable);
+                delegate.onError(StateMachineVersion.isOtherVersion(throwable) ?
+                    StateMachineVersion.explain(memberId, appVersion, throwable) : throwable);
             }
         }
     }

@@ -39,6 +39,8 @@ import io.wirespeed.transport.SettingValues;
  * @param maxSessions               the most client sessions the cluster holds at once.
  * @param snapshotIntervalNs        how often the leader's member asks for a snapshot; 0 for never.
  * @param baseDir                   the directory under which the member keeps its files.
+ * @param appVersion                the state machine's version the member runs ({@link StateMachineVersion}):
+ *                                  {@link StateMachineVersion#CURRENT}, another only in tests.
  */
 public record ClusterMemberSettings(
     long leaderHeartbeatTimeoutNs,
@@ -46,7 +48,8 @@ public record ClusterMemberSettings(
     long electionTimeoutNs,
     int maxSessions,
     long snapshotIntervalNs,
-    File baseDir)
+    File baseDir,
+    int appVersion)
 {
     /** The setting of {@link #leaderHeartbeatTimeoutNs()}, a duration. */
     public static final String LEADER_HEARTBEAT_TIMEOUT_PROP = "wirespeed.cluster.leaderHeartbeatTimeout";
@@ -137,7 +140,8 @@ public record ClusterMemberSettings(
             nanos(settings, ELECTION_TIMEOUT_PROP, DEFAULT_ELECTION_TIMEOUT),
             HostLimits.fromProperties(settings).maxClients(),
             snapshotInterval(settings),
-            baseDir);
+            baseDir,
+            StateMachineVersion.CURRENT);
     }
 
     /**
@@ -210,7 +214,19 @@ public record ClusterMemberSettings(
     public ClusterMemberSettings withSnapshotInterval(final Duration interval)
     {
         return new ClusterMemberSettings(leaderHeartbeatTimeoutNs, leaderHeartbeatIntervalNs, electionTimeoutNs,
-            maxSessions, interval.toNanos(), baseDir);
+            maxSessions, interval.toNanos(), baseDir, appVersion);
+    }
+
+    /**
+     * These settings with another state machine version: for tests of a member that finds another version's log.
+     *
+     * @param version the version, as {@link org.agrona.SemanticVersion#compose}.
+     * @return the settings.
+     */
+    public ClusterMemberSettings withAppVersion(final int version)
+    {
+        return new ClusterMemberSettings(leaderHeartbeatTimeoutNs, leaderHeartbeatIntervalNs, electionTimeoutNs,
+            maxSessions, snapshotIntervalNs, baseDir, version);
     }
 
     private static String format(final long nanos)

@@ -18,9 +18,11 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
+import org.agrona.SemanticVersion;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -36,6 +38,7 @@ import io.aeron.cluster.service.ClientSession;
 import io.aeron.cluster.service.Cluster;
 import io.aeron.cluster.service.ClusteredService;
 import io.aeron.driver.MediaDriver;
+import io.aeron.exceptions.AeronException;
 import io.aeron.logbuffer.Header;
 import io.wirespeed.test.Await;
 import io.wirespeed.test.SlowTest;
@@ -171,6 +174,83 @@ class ClusterMemberTest
         assertFalse(new File(base, ClusterMemberSettings.DRIVER_DIR).exists(), "the member's driver closed");
     }
 
+    @Test
+    void aMemberOfAnotherStateMachineVersionStopsNamingBothVersionsAndTheOthersServeOn()
+    {
+        final ClusterMembers list = LoopbackMembers.threeMembers();
+        for (int id = 0; id < list.size(); id++)
+        {
+            members.add(launch(list, id, new CountingService()));
+        }
+        awaitOneLeader(ELECTION_DEADLINE);
+        connectClient(list);
+        send(1, FIRST_BATCH);
+        awaitEchoes(FIRST_BATCH);
+
+        // a follower replaced by one of another release, in a new directory: the leader's term tells it the version
+        final ClusterMember follower = members.stream().filter((member) -> !member.isLeader()).findFirst()
+            .orElseThrow();
+        final int id = follower.memberId();
+        follower.close();
+        final int other = otherVersion();
+        final AtomicReference<Throwable> refusal = new AtomicReference<>();
+        members.add(ClusterMember.launch(list, id,
+            ClusterMemberSettings.defaults(dir.resolve("member-" + id + "-other").toFile()).withAppVersion(other),
+            new CountingService(), (ex) -> refusal.compareAndSet(null, ex)));
+        final Throwable ex = Await.value("member " + id + " to refuse the leader's log of another version",
+            ELECTION_DEADLINE, () -> pollClient() >= 0 ? refusal.get() : null);
+        assertVersionsNamed(ex, id, other, StateMachineVersion.CURRENT);
+
+        send(FIRST_BATCH + 1, SECOND_BATCH);
+        awaitEchoes(FIRST_BATCH + SECOND_BATCH);
+        loopback.failOnMemberError();
+    }
+
+    @Test
+    void aMemberRestartedWithAnotherStateMachineVersionOnItsLogStopsNamingBothVersions()
+    {
+        final ClusterMembers list = ClusterMembers.parse("0=127.0.0.1:" + LoopbackMembers.freeBasePort());
+        final ClusterMember first = launch(list, 0, new CountingService());
+        members.add(first);
+        awaitOneLeader(ELECTION_DEADLINE);
+        connectClient(list);
+        send(1, FIRST_BATCH);
+        awaitEchoes(FIRST_BATCH);
+        CloseHelper.closeAll(client, clientDriver);
+        client = null;
+        clientDriver = null;
+        first.close();
+
+        final int other = otherVersion();
+        final AtomicReference<Throwable> refusal = new AtomicReference<>();
+        members.add(ClusterMember.launch(list, 0, first.settings().withAppVersion(other), new CountingService(),
+            (ex) -> refusal.compareAndSet(null, ex)));
+        final Throwable ex = Await.value("member 0 to refuse its own log of another version", ELECTION_DEADLINE,
+            refusal::get);
+        assertVersionsNamed(ex, 0, other, StateMachineVersion.CURRENT);
+    }
+
+    /** This build's version with the snapshot schema's one higher: what another release could run. */
+    private static int otherVersion()
+    {
+        final int current = StateMachineVersion.CURRENT;
+        final int control = SemanticVersion.minor(current);
+        final int snapshot = SemanticVersion.patch(current);
+        return StateMachineVersion.of(SemanticVersion.major(current) - control - snapshot, control, snapshot + 1);
+    }
+
+    private static void assertVersionsNamed(final Throwable ex, final int memberId, final int own, final int log)
+    {
+        assertTrue(ex instanceof ClusterException, String.valueOf(ex));
+        assertEquals(AeronException.Category.FATAL, ((ClusterException)ex).category());
+        assertTrue(ex.getMessage().startsWith("FATAL - cluster member " + memberId + " runs the queue host's state " +
+            "machine version " + StateMachineVersion.describe(own) + ", but the cluster's log or snapshot was " +
+            "written by version " + StateMachineVersion.describe(log) + ": "), ex.getMessage());
+        assertTrue(ex.getMessage().contains("Run the same Wirespeed release on every member"), ex.getMessage());
+        assertTrue(ex.getCause().getMessage().contains("incompatible"), "Aeron's own error is the cause");
+        System.out.println("ClusterMemberTest: " + ex.getMessage());
+    }
+
     private ClusterMember launch(final ClusterMembers list, final int id, final ClusteredService service)
     {
         final File base = dir.resolve("member-" + id).toFile();
@@ -236,11 +316,6 @@ class ClusterMemberTest
         return count * (count + 1) / 2;
     }
 
-    /**
-     * The first of five consecutive UDP ports that are free on 127.0.0.1, below the ephemeral range (which the
-     * members' and the client's own {@code :0} endpoints draw from) and drawn at random, so that builds running at
-     * once do not meet.
-     */
     /**
      * The client's side: echoes counted and summed, any value that came twice, NEW_LEADER events.
      */
