@@ -19,6 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.aeron.cluster.ClusterTool;
 import io.aeron.cluster.client.AeronCluster;
 import io.aeron.cluster.client.EgressListener;
 import io.aeron.driver.MediaDriver;
@@ -29,6 +30,7 @@ import io.wirespeed.codec.EnvelopeWriter;
 import io.wirespeed.codec.control.sbe.AcknowledgeEncoder;
 import io.wirespeed.codec.control.sbe.ConnectEncoder;
 import io.wirespeed.codec.control.sbe.ConnectedDecoder;
+import io.wirespeed.codec.control.sbe.CreditEncoder;
 import io.wirespeed.codec.control.sbe.DeliverDecoder;
 import io.wirespeed.codec.control.sbe.HeartbeatDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
@@ -43,8 +45,10 @@ import io.wirespeed.test.SlowTest;
  * JVM: an {@link AeronCluster} client opens a host session with a Connect, declares a consumer with credit, sends queue
  * messages as ingress and receives and acknowledges their deliveries through the cluster's egress; the three members
  * end in one state (equal {@code stateDigest()} at one log position). The leader killed, the client follows the new
- * one and keeps its host session: it sends more and receives them, and the two survivors stay equal. Garbage ingress
- * is dropped by every member, which stays up and equal. An error reported by any member fails the test.
+ * one and keeps its host session: it sends more and receives them, and the two survivors stay equal. Members restored
+ * from a snapshot and the log after it, from the snapshot before the latest, or from the whole log, have the state of
+ * one that never stopped. Garbage ingress is dropped by every member, which stays up and equal. An error reported by
+ * any member fails the test.
  */
 @SlowTest
 class HostServiceTest
@@ -167,6 +171,69 @@ class HostServiceTest
         loopback.failOnMemberError();
     }
 
+    /**
+     * Issue 24's snapshot replay: two snapshots taken under load (messages sent, delivered and acknowledged between
+     * and after them); a follower restarted from the previous snapshot (its latest invalidated, as {@code ClusterTool
+     * invalidate-latest-snapshot} does) and the longer log tail after it, the other with both invalidated, replaying
+     * the whole log: each ends with the state of the leader, which never stopped, and goes on alike.
+     */
+    @Test
+    void membersRestoredFromThePreviousSnapshotOrFromTheWholeLogHaveTheSameState()
+    {
+        final ClusterMembers list = launchThree();
+        final ClusterMember leader = awaitOneLeader(ELECTION_DEADLINE);
+        connectClient(list);
+        connect();
+        Await.until("Connected through the cluster's egress", () -> pollClient() >= 0 && deliveries.connected);
+        subscribe(FIRST_BATCH / 2);
+        long sent = 0;
+        for (int snapshot = 1; snapshot <= 2; snapshot++)
+        {
+            sendQueueMessages(sent + 1, FIRST_BATCH);
+            sent += FIRST_BATCH;
+            awaitDeliveries(snapshot * FIRST_BATCH / 2);
+            final int taken = snapshot;
+            Await.until("the leader to take snapshot request " + taken, leader::requestSnapshot);
+            Await.until("every member to take snapshot " + taken, () ->
+            {
+                loopback.failOnMemberError();
+                pollClient();
+                return members.stream().allMatch((member) -> member.snapshotCount() >= taken);
+            });
+            acknowledgeAll();
+            grantCredit(FIRST_BATCH / 2);
+        }
+        sendQueueMessages(sent + 1, SECOND_BATCH);
+        sent += SECOND_BATCH;
+        awaitEqualDigests("after two snapshots and the log after them");
+
+        final List<ClusterMember> followers = members.stream().filter((member) -> !member.isLeader()).toList();
+        for (int invalidated = 1; invalidated <= 2; invalidated++)
+        {
+            final ClusterMember follower = followers.get(invalidated - 1);
+            final int id = follower.memberId();
+            follower.close();
+            for (int i = 0; i < invalidated; i++)
+            {
+                assertTrue(ClusterTool.invalidateLatestSnapshot(System.out, follower.settings().clusterDir()),
+                    "member " + id + "'s snapshot invalidated");
+            }
+            final HostService restarted = new HostService(LIMITS, new ClusterEgress());
+            services.set(id, restarted);
+            members.add(ClusterMember.launch(list, id, follower.settings(), restarted, loopback.errorHandler(id)));
+            final String how = 1 == invalidated ? "from its previous snapshot and the log after it" :
+                "from the whole log";
+            awaitEqualDigests("with member " + id + " restarted " + how);
+            assertEquals(1 == invalidated, restarted.restoredFromSnapshot(), "member " + id + " restarted " + how);
+
+            acknowledgeAll();
+            sendQueueMessages(sent + 1, SECOND_BATCH);
+            sent += SECOND_BATCH;
+            awaitEqualDigests("after more input, with member " + id + " restarted " + how);
+        }
+        loopback.failOnMemberError();
+    }
+
     @Test
     void egressTheClientDoesNotReadWaitsInItsSendQueueAndGoesInOrder()
     {
@@ -227,6 +294,14 @@ class HostServiceTest
             .consumerId(CONSUMER).credit(credit);
         encoder.client().high(CLIENT_HIGH).low(CLIENT_LOW).replyStreamId(0);
         encoder.queue(QUEUE).selector("");
+        sendControl(MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength());
+    }
+
+    private void grantCredit(final int credit)
+    {
+        final CreditEncoder encoder = new CreditEncoder().wrapAndApplyHeader(frame, 1, header)
+            .consumerId(CONSUMER).credit(credit);
+        encoder.client().high(CLIENT_HIGH).low(CLIENT_LOW).replyStreamId(0);
         sendControl(MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength());
     }
 
