@@ -22,6 +22,7 @@ import io.wirespeed.host.cluster.ClusterMemberSettings;
 import io.wirespeed.host.cluster.ClusterMembers;
 import io.wirespeed.host.cluster.HostService;
 import io.wirespeed.transport.TransportException;
+import io.wirespeed.transport.aeron.ArchiveSpace;
 
 /**
  * The driver process as one member of a clustered queue host ({@link DriverSettings#clusterMember()}): a
@@ -87,8 +88,10 @@ final class ClusterHosting implements AutoCloseable
         ownersAlone(baseDir);
         try
         {
-            return new ClusterHosting(ClusterMember.launch(members, memberId, memberSettings,
-                new HostService(settings.hostLimits(), new ClusterEgress()), errorHandler), members);
+            final HostService service = new HostService(settings.hostLimits(), new ClusterEgress())
+                .watchLogSpace(new ArchiveSpace(baseDir, settings.archive().minFree()));
+            return new ClusterHosting(
+                ClusterMember.launch(members, memberId, memberSettings, service, errorHandler), members);
         }
         catch (final RuntimeException ex)
         {

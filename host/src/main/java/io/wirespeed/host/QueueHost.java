@@ -567,6 +567,17 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
     }
 
     /**
+     * A clustered host's input: the leader's disk, which records the log, is below {@code wirespeed.archive.min.free}
+     * (PERSISTENT queue messages are refused from here on, their senders told), or has room again.
+     *
+     * @param low whether the disk is low now.
+     */
+    public void onLogSpaceLow(final boolean low)
+    {
+        intake.onLogSpaceLow(low);
+    }
+
+    /**
      * Tells a connected client the host lives: a heartbeat through the egress, for an egress that sends them itself
      * when a client was sent nothing for a while (the clustered host's; the single host's egress sends its own). Not
      * an input: it changes no state.

@@ -40,6 +40,10 @@ final class QueueIntake implements MessageIntake
     private final ClientSessions sessions;
     private final DropLog envelopeDrops = new DropLog(LOGGER);
     private final EnvelopeReader reader = new EnvelopeReader();
+    /** Why a clustered host refuses PERSISTENT messages while its leader's disk is low. */
+    static final String LOG_SPACE_LOW = "the disk of the clustered queue host's leader, which records the cluster's " +
+        "log, is nearly full (below wirespeed.archive.min.free on that member), so a PERSISTENT message could not be " +
+        "kept; PERSISTENT sends work again once that disk has room, NON_PERSISTENT ones go on";
     private final RecordedArrivals arrivals = new RecordedArrivals();
     private final DurableFeed.Sink queueSink = this::onQueueReplayed;
     private final MessageHandler udpInboundHandler = this::onUdpEnvelope;
@@ -52,6 +56,7 @@ final class QueueIntake implements MessageIntake
     private RecordingConfirmations confirmations;
     private long relayStalledSinceNs = NOT_STALLED;
     private boolean recordingStopped;
+    private boolean logSpaceLow;
     private boolean confirmsOnApply;
     private HostSession lastSender;
     private long refusalsLogged;
@@ -392,6 +397,11 @@ final class QueueIntake implements MessageIntake
             return;
         }
         final String name = reader.destinationName().asString();
+        if (logSpaceLow && reader.deliveryMode() == EnvelopeDescriptor.PERSISTENT)
+        {
+            refuse(sender, name, LOG_SPACE_LOW);
+            return;
+        }
         final HostedQueue queue = queues.arrivalQueue(name);
         final RecordedArrivals.Identity identity = queueFeed == null || recordingStopped ? null :
             RecordedArrivals.identity(reader);
@@ -431,6 +441,17 @@ final class QueueIntake implements MessageIntake
                 retired.applied(reader.sessionId(), reader.producerId(), reader.sequence());
             }
         }
+    }
+
+    /**
+     * The disk of the cluster's leader, which records the log, fell below {@code wirespeed.archive.min.free}, or has
+     * room again: an input of the log, so that every member refuses the same PERSISTENT messages.
+     *
+     * @param low whether the disk is low now.
+     */
+    void onLogSpaceLow(final boolean low)
+    {
+        logSpaceLow = low;
     }
 
     /**
@@ -564,7 +585,7 @@ final class QueueIntake implements MessageIntake
      */
     void digest(final HostStateDigest digest)
     {
-        digest.part("intake").add(sequence).add(recordingStopped).add(arrivals.awaiting())
+        digest.part("intake").add(sequence).add(recordingStopped).add(logSpaceLow).add(arrivals.awaiting())
             .add(arrivals.replayedFirst()).add(null == confirmations ? 0 : confirmations.waiting());
         digest.add(null == queueFeed ? "" : queueFeed.state().digestText());
     }

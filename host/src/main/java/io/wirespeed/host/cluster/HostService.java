@@ -4,6 +4,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 import io.aeron.ExclusivePublication;
 import io.aeron.FragmentAssembler;
@@ -19,6 +20,8 @@ import io.wirespeed.codec.snapshot.sbe.ClusterSessionDecoder;
 import io.wirespeed.codec.snapshot.sbe.ClusterSessionEncoder;
 import io.wirespeed.codec.snapshot.sbe.EndDecoder;
 import io.wirespeed.codec.snapshot.sbe.EndEncoder;
+import io.wirespeed.codec.snapshot.sbe.LogSpaceDecoder;
+import io.wirespeed.codec.snapshot.sbe.LogSpaceEncoder;
 import io.wirespeed.codec.snapshot.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.snapshot.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.snapshot.sbe.ServiceDecoder;
@@ -27,6 +30,7 @@ import io.wirespeed.host.HostLimits;
 import io.wirespeed.host.HostSnapshot;
 import io.wirespeed.host.QueueHost;
 import io.wirespeed.host.QueueSelectors;
+import io.wirespeed.transport.aeron.ArchiveSpace;
 
 /**
  * The queue host's state machine ({@link QueueHost#stateMachine}) as an Aeron Cluster service: every input comes from
@@ -58,6 +62,11 @@ public final class HostService implements ClusteredService
     public static final byte CONTROL_REQUEST = 1;
     /** The kind byte of an ingress message that carries a queue message (an envelope). */
     public static final byte QUEUE_MESSAGE = 2;
+    /**
+     * The kind byte of the service's own message (the leader's, never a client's): one more byte, 1 when the leader's
+     * disk fell below {@code wirespeed.archive.min.free}, 0 when it has room again.
+     */
+    public static final byte LOG_SPACE = 3;
     /** How often, in cluster time, the state machine is ticked while a cluster session is open. */
     public static final long TICK_INTERVAL_MS = 10;
     /** The correlation id of the tick's cluster timer. */
@@ -78,6 +87,9 @@ public final class HostService implements ClusteredService
     private volatile long digestPosition = -1;
     private volatile long digest;
     private volatile boolean restoredFromSnapshot;
+    private final UnsafeBuffer logSpaceMessage = new UnsafeBuffer(new byte[2]);
+    private ArchiveSpace logSpace;
+    private volatile boolean logSpaceLow;
 
     /**
      * A service with the host's limits from the system properties ({@link HostLimits#fromSystemProperties()}).
@@ -95,6 +107,33 @@ public final class HostService implements ClusteredService
     {
         this.egress = egress;
         this.host = QueueHost.stateMachine(QueueSelectors::compile, limits, egress);
+    }
+
+    /**
+     * Has the member watch its disk, where its archive records the log: each second of cluster time the leader's
+     * state of its disk goes into the log as a {@link #LOG_SPACE} message; while it says the disk is below the space's
+     * minimum ({@code wirespeed.archive.min.free}) every member refuses PERSISTENT queue messages
+     * ({@link QueueHost#onLogSpaceLow}), their senders told, before the log's recording fails for want of disk. Every
+     * member of a cluster must be given one, or none (Aeron counts a service's own messages on every member). Call
+     * before the member starts.
+     *
+     * @param space the member's disk.
+     * @return this service.
+     */
+    public HostService watchLogSpace(final ArchiveSpace space)
+    {
+        this.logSpace = space;
+        return this;
+    }
+
+    /**
+     * Whether the log said the leader's disk is low (PERSISTENT queue messages refused).
+     *
+     * @return true while low; any thread.
+     */
+    public boolean logSpaceLow()
+    {
+        return logSpaceLow;
     }
 
     /** {@inheritDoc} */
@@ -116,6 +155,7 @@ public final class HostService implements ClusteredService
         final MessageHeaderDecoder header = new MessageHeaderDecoder();
         final ServiceDecoder service = new ServiceDecoder();
         final ClusterSessionDecoder clusterSession = new ClusterSessionDecoder();
+        final LogSpaceDecoder spaceRecord = new LogSpaceDecoder();
         final boolean[] ended = new boolean[1];
         final FragmentAssembler assembler = new FragmentAssembler((buffer, offset, length, fragmentHeader) ->
         {
@@ -138,6 +178,11 @@ public final class HostService implements ClusteredService
                 {
                     clusterSession.wrap(buffer, at, header.blockLength(), header.version());
                     egress.restore(clusterSession.hostSessionId(), clusterSession.clusterSessionId());
+                }
+                case LogSpaceDecoder.TEMPLATE_ID ->
+                {
+                    spaceRecord.wrap(buffer, at, header.blockLength(), header.version());
+                    onLogSpace(BooleanType.TRUE == spaceRecord.low());
                 }
                 case EndDecoder.TEMPLATE_ID -> ended[0] = true;
                 default -> throw new IllegalStateException("snapshot has a record of template " +
@@ -230,6 +275,20 @@ public final class HostService implements ClusteredService
             return;
         }
         final byte kind = buffer.getByte(offset);
+        if (null == session)
+        {
+            // the service's own message, from the leader's service (clients cannot send one)
+            if (LOG_SPACE == kind && 2 == length)
+            {
+                onLogSpace(0 != buffer.getByte(offset + 1));
+            }
+            else
+            {
+                dropped(null, "it is a service message of kind " + kind + " and length " + length + ", not " +
+                    LOG_SPACE + " and 2");
+            }
+            return;
+        }
         switch (kind)
         {
             case CONTROL_REQUEST -> host.onControlRequest(true, buffer, offset + 1, length - 1);
@@ -247,9 +306,11 @@ public final class HostService implements ClusteredService
         if (TICK_TIMER_ID == correlationId)
         {
             tickScheduled = false;
+            final long before = lastTime;
             tick(timestamp);
             scheduleTick(timestamp);
             egress.heartbeats(host::heartbeat);
+            announceLogSpace(before, lastTime);
         }
         applied();
     }
@@ -267,6 +328,12 @@ public final class HostService implements ClusteredService
             .lastTime(lastTime).openSessions(openSessions)
             .tickScheduled(tickScheduled ? BooleanType.TRUE : BooleanType.FALSE);
         sink.write(buffer, 0, MessageHeaderEncoder.ENCODED_LENGTH + service.encodedLength());
+        if (logSpaceLow)
+        {
+            final LogSpaceEncoder space = new LogSpaceEncoder().wrapAndApplyHeader(buffer, 0, header)
+                .low(BooleanType.TRUE);
+            sink.write(buffer, 0, MessageHeaderEncoder.ENCODED_LENGTH + space.encodedLength());
+        }
         final long[] pairs = egress.sessionsForSnapshot();
         final ClusterSessionEncoder clusterSession = new ClusterSessionEncoder();
         for (int i = 0; i < pairs.length; i += 2)
@@ -323,6 +390,47 @@ public final class HostService implements ClusteredService
     public void onTerminate(final Cluster cluster)
     {
         host.close();
+    }
+
+    /**
+     * With a disk to watch, once per second of cluster time (the first tick of each second, while clients are
+     * connected): offers this member's disk's state as a {@link #LOG_SPACE} message. Every member offers at the same
+     * log entries, as Aeron Cluster requires of a service's own messages (it counts them on the followers); only the
+     * leader's offer enters the log, so what every member applies is the leader's disk's state. The disk is read here
+     * only; a member's own reading changes nothing but the message it offers.
+     *
+     * @param before the cluster time before this tick.
+     * @param now    this tick's cluster time.
+     */
+    private void announceLogSpace(final long before, final long now)
+    {
+        final TimeUnit unit = timeUnit();
+        if (null == logSpace || unit.toSeconds(before) == unit.toSeconds(now))
+        {
+            return;
+        }
+        logSpace.poll(System.nanoTime());
+        final boolean low = logSpace.isLow();
+        logSpaceMessage.putByte(0, LOG_SPACE);
+        logSpaceMessage.putByte(1, (byte)(low ? 1 : 0));
+        while (cluster.offer(logSpaceMessage, 0, 2) < 0)
+        {
+            cluster.idleStrategy().idle();
+        }
+        if (low != logSpaceLow && Cluster.Role.LEADER == cluster.role())
+        {
+            LOGGER.log(System.Logger.Level.WARNING, low ?
+                "clustered queue host: " + logSpace.describe() + "; PERSISTENT queue sends are refused until it has " +
+                logSpace.resumeLevel() + " free" :
+                "clustered queue host: the leader's disk has room again; PERSISTENT queue sends are taken");
+        }
+    }
+
+    /** The log said the leader's disk is low, or has room again: every member refuses or takes alike. */
+    private void onLogSpace(final boolean low)
+    {
+        logSpaceLow = low;
+        host.onLogSpaceLow(low);
     }
 
     /** Time moves to the log's timestamp (never back): the state machine takes it and does its timed work. */
@@ -383,9 +491,9 @@ public final class HostService implements ClusteredService
             unreportedDrops++;
             return;
         }
-        LOGGER.log(System.Logger.Level.WARNING, "clustered queue host dropped a message of cluster session " +
-            session.id() + ": " + why + (0 == unreportedDrops ? "" : " (and " + unreportedDrops +
-            " more dropped since the last such warning)"));
+        LOGGER.log(System.Logger.Level.WARNING, "clustered queue host dropped a message of " +
+            (null == session ? "its own service" : "cluster session " + session.id()) + ": " + why +
+            (0 == unreportedDrops ? "" : " (and " + unreportedDrops + " more dropped since the last such warning)"));
         lastDropLogNs = now;
         unreportedDrops = 0;
     }

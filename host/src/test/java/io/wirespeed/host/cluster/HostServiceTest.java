@@ -25,6 +25,7 @@ import io.aeron.cluster.client.EgressListener;
 import io.aeron.driver.MediaDriver;
 import io.aeron.logbuffer.Header;
 import io.wirespeed.codec.DestinationKind;
+import io.wirespeed.codec.EnvelopeDescriptor;
 import io.wirespeed.codec.EnvelopeReader;
 import io.wirespeed.codec.EnvelopeWriter;
 import io.wirespeed.codec.control.sbe.AcknowledgeEncoder;
@@ -35,9 +36,11 @@ import io.wirespeed.codec.control.sbe.DeliverDecoder;
 import io.wirespeed.codec.control.sbe.HeartbeatDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
+import io.wirespeed.codec.control.sbe.SendRefusedDecoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
 import io.wirespeed.host.HostLimits;
 import io.wirespeed.test.Await;
+import io.wirespeed.transport.aeron.ArchiveSpace;
 import io.wirespeed.test.SlowTest;
 
 /**
@@ -235,6 +238,57 @@ class HostServiceTest
     }
 
     @Test
+    void belowMinFreeOnTheLeadersDiskEveryMemberRefusesPersistentQueueMessagesAndTakesOthers()
+    {
+        // a minimum no disk has: the leader's disk is low from its first look
+        final ClusterMembers list = launchThree(Long.MAX_VALUE / 4);
+        final ClusterMember leader = awaitOneLeader(ELECTION_DEADLINE);
+        connectClient(list);
+        connect();
+        Await.until("Connected through the cluster's egress", () -> pollClient() >= 0 && deliveries.connected);
+        Await.until("every member to read in the log that the leader's disk is low", () ->
+        {
+            loopback.failOnMemberError();
+            return pollClient() >= 0 && services.stream().allMatch(HostService::logSpaceLow);
+        });
+        subscribe(10);
+        sendQueueMessages(1, 1, EnvelopeDescriptor.PERSISTENT);
+        sendQueueMessages(2, 1, EnvelopeDescriptor.NON_PERSISTENT);
+        awaitDeliveries(1);
+        Await.until("the PERSISTENT message's refusal", () -> pollClient() >= 0 && !deliveries.refusals.isEmpty());
+        assertEquals(1, deliveries.refusals.size(), deliveries.refusals::toString);
+        assertTrue(deliveries.refusals.get(0).startsWith(QUEUE + ": a message to queue '" + QUEUE + "' was refused " +
+            "and dropped: the disk of the clustered queue host's leader") &&
+            deliveries.refusals.get(0).contains("wirespeed.archive.min.free"), deliveries.refusals::toString);
+        assertEquals(2, deliveries.lastSequence, "the NON_PERSISTENT message was delivered");
+        awaitEqualDigests("with PERSISTENT messages refused");
+
+        // the state is in the snapshot: a member restarted from it refuses alike
+        Await.until("the leader to take the snapshot request", leader::requestSnapshot);
+        Await.until("every member to take a snapshot", () ->
+        {
+            loopback.failOnMemberError();
+            pollClient();
+            return members.stream().allMatch((member) -> member.snapshotCount() > 0);
+        });
+        final ClusterMember follower = members.stream().filter((member) -> !member.isLeader()).findFirst()
+            .orElseThrow();
+        final int id = follower.memberId();
+        follower.close();
+        final HostService restarted = new HostService(LIMITS, new ClusterEgress())
+            .watchLogSpace(new ArchiveSpace(dir, Long.MAX_VALUE / 4));
+        services.set(id, restarted);
+        members.add(ClusterMember.launch(list, id, follower.settings(), restarted, loopback.errorHandler(id)));
+        awaitEqualDigests("with member " + id + " restarted from its snapshot");
+        assertTrue(restarted.restoredFromSnapshot() && restarted.logSpaceLow(), "member " + id + " restored it");
+        sendQueueMessages(3, 1, EnvelopeDescriptor.PERSISTENT);
+        Await.until("the second PERSISTENT message's refusal", () -> pollClient() >= 0 &&
+            deliveries.refusals.size() == 2);
+        awaitEqualDigests("after another PERSISTENT message refused");
+        loopback.failOnMemberError();
+    }
+
+    @Test
     void egressTheClientDoesNotReadWaitsInItsSendQueueAndGoesInOrder()
     {
         final ClusterMembers list = ClusterMembers.parse("0=127.0.0.1:" + LoopbackMembers.freeBasePort());
@@ -324,9 +378,20 @@ class HostServiceTest
 
     private void sendQueueMessages(final long first, final int count)
     {
+        sendQueueMessages(first, count, 0);
+    }
+
+    /** Queue messages of a delivery mode ({@link EnvelopeDescriptor}'s; 0 leaves it unset). */
+    private void sendQueueMessages(final long first, final int count, final int deliveryMode)
+    {
         for (long sequence = first; sequence < first + count; sequence++)
         {
-            final int length = new EnvelopeWriter().wrap(envelope, 0).messageId(CLIENT_HIGH, CLIENT_LOW, 1, 1, sequence)
+            final EnvelopeWriter writer = new EnvelopeWriter().wrap(envelope, 0);
+            if (0 != deliveryMode)
+            {
+                writer.deliveryMode(deliveryMode);
+            }
+            final int length = writer.messageId(CLIENT_HIGH, CLIENT_LOW, 1, 1, sequence)
                 .timestamp(sequence).priority(4).destination(DestinationKind.QUEUE, QUEUE).textBody("m" + sequence)
                 .finish();
             frame.putByte(0, HostService.QUEUE_MESSAGE);
@@ -413,10 +478,20 @@ class HostServiceTest
     /** Three members on loopback, each running a HostService, in this test's directory. */
     private ClusterMembers launchThree()
     {
+        return launchThree(0);
+    }
+
+    /** Three members; with a {@code minFree} above 0 each watches its disk with it (only the leader's counts). */
+    private ClusterMembers launchThree(final long minFree)
+    {
         final ClusterMembers list = LoopbackMembers.threeMembers();
         for (int id = 0; id < list.size(); id++)
         {
             final HostService service = new HostService(LIMITS, new ClusterEgress());
+            if (minFree > 0)
+            {
+                service.watchLogSpace(new ArchiveSpace(dir, minFree));
+            }
             services.add(service);
             members.add(ClusterMember.launch(list, id, ClusterMemberSettings.defaults(
                 dir.resolve("member-" + id).toFile()), service, loopback.errorHandler(id)));
@@ -429,6 +504,8 @@ class HostServiceTest
     {
         private final MessageHeaderDecoder headerDecoder = new MessageHeaderDecoder();
         private final DeliverDecoder deliver = new DeliverDecoder();
+        private final SendRefusedDecoder sendRefused = new SendRefusedDecoder();
+        private final List<String> refusals = new ArrayList<>();
         private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
         private final EnvelopeReader reader = new EnvelopeReader();
         private final BitSet seen = new BitSet();
@@ -461,6 +538,11 @@ class HostServiceTest
             else if (HeartbeatDecoder.TEMPLATE_ID == headerDecoder.templateId())
             {
                 heartbeats++;
+            }
+            else if (SendRefusedDecoder.TEMPLATE_ID == headerDecoder.templateId())
+            {
+                sendRefused.wrap(buffer, body, headerDecoder.blockLength(), headerDecoder.version());
+                refusals.add(sendRefused.queue() + ": " + sendRefused.message());
             }
             else if (DeliverDecoder.TEMPLATE_ID == headerDecoder.templateId())
             {

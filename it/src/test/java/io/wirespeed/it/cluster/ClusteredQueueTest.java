@@ -17,6 +17,7 @@ import javax.jms.Message;
 import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
 import javax.jms.Queue;
+import javax.jms.ResourceAllocationException;
 import javax.jms.Session;
 import javax.jms.TemporaryQueue;
 import javax.jms.TextMessage;
@@ -41,6 +42,7 @@ import io.wirespeed.test.Await;
 import io.wirespeed.test.DriverDirectories;
 import io.wirespeed.test.FreePorts;
 import io.wirespeed.test.SlowTest;
+import io.wirespeed.transport.aeron.ArchiveSpace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -87,7 +89,12 @@ class ClusteredQueueTest
 
     private ClusterMember launch(final int id, final ClusterMemberSettings settings)
     {
-        return ClusterMember.launch(list, id, settings, new HostService(), (ex) ->
+        return launch(id, settings, new HostService());
+    }
+
+    private ClusterMember launch(final int id, final ClusterMemberSettings settings, final HostService service)
+    {
+        return ClusterMember.launch(list, id, settings, service, (ex) ->
         {
             final boolean warning = ex instanceof AeronException &&
                 AeronException.Category.WARN == ((AeronException)ex).category();
@@ -220,6 +227,57 @@ class ClusteredQueueTest
             assertEquals(0, twice + redeliveredRequests.get(), "one reply per request, no request twice: " + twice +
                 " with a second reply (" + unmarkedCopies + " unmarked), " + redeliveredRequests.get() +
                 " requests redelivered");
+        }
+        assertNull(memberError.get(), () -> "no member reported an error: " + memberError.get());
+    }
+
+    @Test
+    void belowMinFreeOnTheLeadersDiskPersistentSendsFailWithResourceAllocationExceptionAndOthersGoOn() throws Exception
+    {
+        // the members again, each watching its disk with a minimum no disk has: the leader's is low at once
+        closeMembers();
+        members.clear();
+        for (int id = 0; id < 3; id++)
+        {
+            members.add(launch(id, ClusterMemberSettings.defaults(dir.resolve("low-disk-" + id).toFile()),
+                new HostService().watchLogSpace(new ArchiveSpace(dir, Long.MAX_VALUE / 4))));
+        }
+        leader();
+        try (Connection connection = new JmsConnectionFactory(uri()).createConnection())
+        {
+            final Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            final Queue queue = session.createQueue("low-disk");
+            final MessageProducer producer = session.createProducer(queue);
+            final MessageConsumer consumer = session.createConsumer(queue);
+            connection.start();
+            // the leader's disk's state enters the log each second of cluster time while clients are connected
+            final ResourceAllocationException refused = Await.value("a PERSISTENT send refused", DEADLINE, () ->
+            {
+                try
+                {
+                    producer.send(session.createTextMessage("persistent"), DeliveryMode.PERSISTENT, 4, 0);
+                    return null;
+                }
+                catch (final ResourceAllocationException ex)
+                {
+                    return ex;
+                }
+                catch (final JMSException ex)
+                {
+                    throw new AssertionError("a send failed otherwise", ex);
+                }
+            });
+            assertTrue(refused.getMessage().contains("the disk of the clustered queue host's leader") &&
+                refused.getMessage().contains("wirespeed.archive.min.free"), refused.getMessage());
+            producer.send(session.createTextMessage("non-persistent"), DeliveryMode.NON_PERSISTENT, 4, 0);
+            Message received;
+            do
+            {
+                received = consumer.receive(DEADLINE.toMillis());
+            }
+            while (null != received && !"non-persistent".equals(((TextMessage)received).getText()));
+            assertNotNull(received, "the NON_PERSISTENT message came");
+            System.out.println("ClusteredQueueTest: below min.free on the leader's disk: " + refused.getMessage());
         }
         assertNull(memberError.get(), () -> "no member reported an error: " + memberError.get());
     }

@@ -15,9 +15,10 @@ import io.wirespeed.transport.TransportException;
  * more than that (so that recording does not stop and start on every byte around the limit). Aeron Archive
  * writes recordings through files it extends sparsely and keeps its catalog in a mapped file: on a disk that
  * fills to the last byte a recording fails part way and a write to the catalog can fault, so recording must
- * stop while there is still room. Not thread safe.
+ * stop while there is still room. Not thread safe. A clustered queue host's leader watches its member's disk with one
+ * too (the member's archive records the cluster's log).
  */
-final class ArchiveSpace
+public final class ArchiveSpace
 {
     /** How often the free space is measured. */
     static final long CHECK_INTERVAL_NS = TimeUnit.MILLISECONDS.toNanos(100);
@@ -39,8 +40,18 @@ final class ArchiveSpace
 
     ArchiveSpace(final ArchiveConfig config)
     {
-        this.directory = config.directory();
-        this.minFree = config.minFree();
+        this(config.directory(), config.minFree());
+    }
+
+    /**
+     * @param directory a directory on the disk to watch.
+     * @param minFree   the least free space, in bytes, below which the space is low.
+     * @throws TransportException if the directory's disk cannot be seen.
+     */
+    public ArchiveSpace(final Path directory, final long minFree)
+    {
+        this.directory = directory;
+        this.minFree = minFree;
         this.enoughFree = minFree + minFree / 4;
         try
         {
@@ -59,7 +70,7 @@ final class ArchiveSpace
      * @param nowNs {@link System#nanoTime()}.
      * @return {@link #UNCHANGED}, {@link #BECAME_LOW} or {@link #BECAME_ENOUGH}.
      */
-    int poll(final long nowNs)
+    public int poll(final long nowNs)
     {
         if (nowNs - nextCheckNs < 0)
         {
@@ -109,15 +120,21 @@ final class ArchiveSpace
         }
     }
 
+    /** @return whether the space was low at the last check (or, once low, not yet back at the level that ends it). */
+    public boolean isLow()
+    {
+        return low;
+    }
+
     /** @return what it says about the disk, for logs and exceptions. */
-    String describe()
+    public String describe()
     {
         return "the archive's disk (" + directory + ") has " + mib(free) + " MiB free, and the archive records " +
             "only while at least " + mib(minFree) + " MiB are (" + ArchiveConfig.MIN_FREE_PROP + " / archiveMinFree)";
     }
 
     /** @return how much must be free before recording resumes, for logs. */
-    String resumeLevel()
+    public String resumeLevel()
     {
         return mib(enoughFree) + " MiB";
     }
