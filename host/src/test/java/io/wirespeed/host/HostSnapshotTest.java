@@ -116,10 +116,11 @@ class HostSnapshotTest
             snapshot.add(record);
         });
         final UnsafeBuffer first = new UnsafeBuffer(snapshot.get(0));
-        first.putShort(6, (short)2, java.nio.ByteOrder.LITTLE_ENDIAN);
+        final int other = MessageHeaderDecoder.SCHEMA_VERSION + 1;
+        first.putShort(6, (short)other, java.nio.ByteOrder.LITTLE_ENDIAN);
         final IllegalStateException refused = assertThrows(IllegalStateException.class,
             () -> hostB.snapshotReader().read(first, 0, first.capacity()));
-        assertTrue(refused.getMessage().contains("version 2") &&
+        assertTrue(refused.getMessage().contains("version " + other) &&
             refused.getMessage().contains("version " + MessageHeaderDecoder.SCHEMA_VERSION), refused.getMessage());
         assertFalse(hostA.stateDigest() == hostB.stateDigest());
     }
