@@ -74,21 +74,23 @@ public final class ConnectionPoller implements Agent
     }
 
     /**
-     * While a send made on a connection's delivery thread (from a listener) waits out back-pressure: does what the
-     * thread would do between deliveries, once, for every session but those whose listeners are running on it. It
-     * reads the queue host's deliveries and the streams that serve the connection's listeners, and delivers what
-     * waits to the listeners of the other sessions; the listeners of a session whose listener is running (the
-     * sender's own, and those further out when such sends nest) stay queued until it returns, as a session's
-     * listeners run one at a time. The thread is the only reader of those streams and the only caller of those
-     * listeners, so without this a send to a stream that a listener of the same connection reads (a reflector, a
-     * request/reply service, two services on connections of one JVM that answer each other) could wait for its own
-     * reading forever, and a listener that sends more than another listener may have waiting
-     * ({@link io.wirespeed.jms.intake.TopicStream#LAG_LIMIT}) would wait for a delivery that only this thread can
-     * make. While the connection is stopped, and beyond {@value #MAX_NESTED_WAITS} such sends nested in each other,
-     * it only reads, into the consumers' inboxes, calling no listener. The thread's commands (a stop, a close from
-     * another thread) wait for the outermost listener to return. Any other thread: nothing. Allocates nothing.
+     * While a send made on a connection's delivery thread (from a listener) waits out back-pressure: reads the
+     * streams that serve the connection's listeners once, into their consumers' inboxes, as the thread would between
+     * deliveries; when that read nothing (the streams are idle, or stopped by an inbox beyond
+     * {@link io.wirespeed.jms.intake.TopicStream#LAG_LIMIT}), it also reads the queue host's deliveries and delivers
+     * what waits to the listeners of the connection's other sessions. The listeners of a session whose listener is
+     * running on the thread (the sender's own, and those further out when such sends nest) stay queued until it
+     * returns, as a session's listeners run one at a time. The thread is the only reader of those streams and the
+     * only caller of those listeners, so without this a send to a stream that a listener of the same connection reads
+     * (a reflector, a request/reply service, two services on connections of one JVM that answer each other) could
+     * wait for its own reading forever, and a listener that sends more than a reader may have waiting would wait for a
+     * delivery only this thread can make. While the connection is stopped, and beyond {@value #MAX_NESTED_WAITS} such
+     * sends nested in each other, it only reads. A {@code drop} stream drops beyond the lag limit, as between
+     * deliveries. The thread's commands (a stop, a close from another thread) wait for the outermost listener to
+     * return. Any other thread: nothing. Allocates nothing.
      *
-     * @return the work done; 0 when there was nothing, or the calling thread is no delivery thread.
+     * @return the fragments read (not the messages delivered, so that the waiting send idles as it would have);
+     *         0 when there were none, or the calling thread is no delivery thread.
      */
     public static int readWhileSendWaits()
     {
@@ -98,34 +100,31 @@ public final class ConnectionPoller implements Agent
 
     private int workWhileSendWaits()
     {
-        if (nestedWaits >= MAX_NESTED_WAITS || !connection.isStarted())
+        final int read = topics.readAhead();
+        if (0 != read || nestedWaits >= MAX_NESTED_WAITS || !connection.isStarted())
         {
-            return topics.readAhead();
+            return read;
         }
         nestedWaits++;
         try
         {
-            int work = 0;
             final QueueClient queueClient = connection.queueClientIfOpen();
-            if (null != queueClient)
-            {
-                work += queueClient.poll();
-            }
-            work += topics.pollForListeners(ready);
+            int frames = null == queueClient ? 0 : queueClient.poll();
+            frames += topics.pollForListeners(ready);
             // only the outermost cycle (deliverTopics) takes sources off the ready list; here it is only added to
             final int fragmentLimit = config.fragmentLimit();
             for (int i = 0; i < ready.size() && connection.isStarted(); i++)
             {
-                work += ready.get(i).consumer().deliverToListener(fragmentLimit);
+                ready.get(i).consumer().deliverToListener(fragmentLimit);
             }
-            work += deliverSignalled();
-            return work;
+            deliverSignalled();
+            return frames;
         }
         catch (final RuntimeException ex)
         {
             // a failure of another session's delivery is not the waiting send's
             onError(ex);
-            return 1;
+            return 0;
         }
         finally
         {
