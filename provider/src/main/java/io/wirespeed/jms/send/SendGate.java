@@ -23,11 +23,12 @@ import io.wirespeed.transport.TransportPublication;
  * credit, taken before a queue message is published), a queue host to take queue messages, and a publication that
  * takes the message, waiting out back-pressure with the connection's idle strategy up to {@code sendTimeout}, then
  * refusing with a {@link ResourceAllocationException} that says what to change. A send made on a connection's
- * delivery thread (by a listener) reads that connection's listeners' streams and delivers to its other sessions'
- * listeners while it waits ({@link ConnectionPoller#readWhileSendWaits}), since that thread is their reader and their
- * caller. A queue message the host refused on arrival is reported by the next send or commit of its session. A topic
- * nobody subscribes to drops the message once {@code connectWait} has passed, and the exception listener hears once
- * when every subscriber of a route has gone. One thread at a time; nothing allocated per message.
+ * delivery thread (by a listener) reads that connection's listeners' streams while it waits, and delivers to its
+ * other sessions' listeners when that brings nothing ({@link ConnectionPoller#readWhileSendWaits}), since that thread
+ * is their reader and their caller. A queue message the host refused on arrival is reported by the next send or
+ * commit of its session. A topic nobody subscribes to drops the message once {@code connectWait} has passed, and the
+ * exception listener hears once when every subscriber of a route has gone. One thread at a time; nothing allocated
+ * per message.
  */
 final class SendGate
 {
@@ -228,7 +229,8 @@ final class SendGate
                 {
                     throw backPressured(route);
                 }
-                // a listener's send: its thread goes on reading for, and delivering to, the other sessions' listeners
+                // a listener's send: its thread goes on reading for the connection's listeners, and delivering to
+                // the other sessions' listeners
                 read = ConnectionPoller.readWhileSendWaits();
             }
             else if (result == TransportPublication.CLOSED)
