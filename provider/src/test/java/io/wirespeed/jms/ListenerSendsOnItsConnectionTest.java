@@ -77,12 +77,24 @@ class ListenerSendsOnItsConnectionTest extends JmsTestSupport
     }
 
     @Test
-    void aListenerSendsABurstLargerThanItsReadersLagLimitOnTheConnectionThatReadsIt() throws Exception
+    void aListenerSendsABurstLargerThanItsReadersLagLimitOverIpcOnTheConnectionThatReadsIt() throws Exception
+    {
+        sendsABurstOnItsOwnConnection("wirespeed:ipc?" + options + "&sendTimeout=3000");
+    }
+
+    @Test
+    void aListenerSendsABurstLargerThanItsReadersLagLimitOverUdpOnTheConnectionThatReadsIt() throws Exception
+    {
+        sendsABurstOnItsOwnConnection(
+            "wirespeed:udp?endpoint=127.0.0.1:" + FreePorts.udp() + "&" + options + "&sendTimeout=3000");
+    }
+
+    private void sendsABurstOnItsOwnConnection(final String uri) throws Exception
     {
         final String requests = uniqueTopic();
         final String replies = uniqueTopic();
         final String side = uniqueTopic();
-        final Connection connection = connection("wirespeed:ipc?" + options + "&sendTimeout=3000");
+        final Connection connection = connection(uri);
         final List<Exception> failures = new CopyOnWriteArrayList<>();
         final Session serviceSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
         final MessageProducer burstProducer = serviceSession.createProducer(serviceSession.createTopic(replies));
