@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
 
 import javax.jms.IllegalStateException;
 import javax.jms.JMSException;
@@ -32,6 +33,9 @@ import io.wirespeed.transport.TransportPublication;
  */
 final class SendGate
 {
+    /** A listener's wait for room on a queue: its delivery thread goes on delivering to the other sessions. */
+    private static final IntSupplier READ_WHILE_WAITING = ConnectionPoller::readWhileSendWaits;
+
     private final SendSession session;
     private final ConnectionConfig config;
     private final ConnectionMetrics metrics;
@@ -104,7 +108,8 @@ final class SendGate
      */
     void acquireRoom(final String queue, final int messages, final long bytes) throws JMSException
     {
-        session.connection().queueClient().acquireRoom(queue, messages, bytes, sendTimeoutNs, timeoutSetting);
+        session.connection().queueClient().acquireRoom(queue, messages, bytes, sendTimeoutNs, timeoutSetting,
+            READ_WHILE_WAITING);
     }
 
     /**
