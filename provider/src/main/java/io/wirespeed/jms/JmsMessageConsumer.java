@@ -375,19 +375,22 @@ public class JmsMessageConsumer
     }
 
     /**
-     * Delivers waiting messages to the listener; called by the connection's delivery thread.
+     * Delivers waiting messages to the listener; called by the connection's delivery thread. Nothing while a
+     * listener of this consumer's session runs on that thread (a listener's send waiting out back-pressure has it
+     * deliver to other sessions' listeners meanwhile): a session's listeners run one at a time.
      *
      * @param fragmentLimit the most fragments to read.
      * @return the work done.
      */
     public int deliverToListener(final int fragmentLimit)
     {
-        if (closed || listener == null)
+        if (closed || listener == null || session.isInListener())
         {
             return 0;
         }
         int work = 0;
         inDelivery = true;
+        session.inListener(true);
         try
         {
             final JmsMessage redelivery = takeRedelivery();
@@ -404,6 +407,7 @@ public class JmsMessageConsumer
         finally
         {
             inDelivery = false;
+            session.inListener(false);
         }
         if (closeRequestedByListener)
         {

@@ -68,6 +68,8 @@ public class JmsSession implements Session, TopicSession, QueueSession, SendSess
     private volatile MessageListener distinguishedListener;
     private volatile MessagingDomain restrictedTo;
     private volatile boolean closed;
+    /** Whether the delivery thread runs a listener of this session now; that thread only. */
+    private boolean inListener;
 
     JmsSession(final JmsConnection connection, final int sessionMode)
     {
@@ -126,6 +128,28 @@ public class JmsSession implements Session, TopicSession, QueueSession, SendSess
     public Deliveries deliveries()
     {
         return deliveries;
+    }
+
+    /**
+     * Whether the connection's delivery thread runs a listener of this session now: then no other listener of the
+     * session may run (a listener's send that waits out back-pressure has the thread deliver to other sessions'
+     * listeners meanwhile). The delivery thread only.
+     *
+     * @return whether one of the session's listeners is running.
+     */
+    boolean isInListener()
+    {
+        return inListener;
+    }
+
+    /**
+     * Marks whether the delivery thread runs a listener of this session; the delivery thread only.
+     *
+     * @param inListener whether one of the session's listeners starts (true) or has returned (false).
+     */
+    void inListener(final boolean inListener)
+    {
+        this.inListener = inListener;
     }
 
     /** @return whether the session is closed. */

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.jms.BytesMessage;
@@ -34,7 +35,9 @@ import io.wirespeed.test.FreePorts;
  * the sends must wait out back-pressure that only the waiting thread's own reading can relieve. They go through,
  * every reply arrives in order, and nothing fails; over IPC and over UDP on loopback. Listeners on two connections
  * that answer each other (each connection's delivery thread the only reader of what the other's listener sends) go
- * through likewise. Back-pressure from a reader
+ * through likewise. A listener that sends, in one call, more than a reader of the same connection may have waiting
+ * ({@code TopicStream.LAG_LIMIT}, 8 MiB) goes through too: while it waits, the delivery thread delivers to the other
+ * sessions' listeners, and never to another listener of the sender's own session. Back-pressure from a reader
  * that is not the sending thread (another connection's consumer that does not read) still ends the send after
  * {@code sendTimeout} with a {@link ResourceAllocationException}.
  */
@@ -45,6 +48,9 @@ class ListenerSendsOnItsConnectionTest extends JmsTestSupport
     private static final int REPLIES_PER_REQUEST = 16;
     private static final int REPLY_SIZE = 4096;
     private static final int ACK_SIZE = 6000;
+    /** Replies to one request in the burst test: 10 MiB, more than a reader may have waiting (8 MiB). */
+    private static final int BURST = 2560;
+    private static final int BURST_REQUESTS = 2;
     private static final Duration DEADLINE = Duration.ofSeconds(20);
 
     private final String aeronDir = DriverDirectories.unique("listener-sends");
@@ -68,6 +74,109 @@ class ListenerSendsOnItsConnectionTest extends JmsTestSupport
     {
         answersOnItsOwnConnection(
             "wirespeed:udp?endpoint=127.0.0.1:" + FreePorts.udp() + "&" + options + "&sendTimeout=5000");
+    }
+
+    @Test
+    void aListenerSendsABurstLargerThanItsReadersLagLimitOverIpcOnTheConnectionThatReadsIt() throws Exception
+    {
+        sendsABurstOnItsOwnConnection("wirespeed:ipc?" + options + "&sendTimeout=3000");
+    }
+
+    @Test
+    void aListenerSendsABurstLargerThanItsReadersLagLimitOverUdpOnTheConnectionThatReadsIt() throws Exception
+    {
+        sendsABurstOnItsOwnConnection(
+            "wirespeed:udp?endpoint=127.0.0.1:" + FreePorts.udp() + "&" + options + "&sendTimeout=3000");
+    }
+
+    private void sendsABurstOnItsOwnConnection(final String uri) throws Exception
+    {
+        final String requests = uniqueTopic();
+        final String replies = uniqueTopic();
+        final String side = uniqueTopic();
+        final Connection connection = connection(uri);
+        final List<Exception> failures = new CopyOnWriteArrayList<>();
+        final Session serviceSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final MessageProducer burstProducer = serviceSession.createProducer(serviceSession.createTopic(replies));
+        final byte[] padding = new byte[REPLY_SIZE - Integer.BYTES];
+        final AtomicInteger sent = new AtomicInteger();
+        final AtomicBoolean serviceListenerRuns = new AtomicBoolean();
+        final AtomicInteger reentered = new AtomicInteger();
+        serviceSession.createConsumer(serviceSession.createTopic(requests)).setMessageListener((message) ->
+        {
+            if (!serviceListenerRuns.compareAndSet(false, true))
+            {
+                reentered.incrementAndGet();
+            }
+            try
+            {
+                final int request = ((BytesMessage)message).readInt();
+                for (int i = 0; i < BURST; i++)
+                {
+                    final BytesMessage reply = serviceSession.createBytesMessage();
+                    reply.writeInt(request * BURST + i);
+                    reply.writeBytes(padding);
+                    burstProducer.send(reply);
+                    sent.incrementAndGet();
+                }
+            }
+            catch (final JMSException ex)
+            {
+                failures.add(ex);
+            }
+            finally
+            {
+                serviceListenerRuns.set(false);
+            }
+        });
+        // another consumer of the service's session, sent to while the bursts go: its listener must wait for the
+        // burst's listener to return (a session's listeners run one at a time), while the replies' listener need not
+        final AtomicInteger sideReceived = new AtomicInteger();
+        serviceSession.createConsumer(serviceSession.createTopic(side)).setMessageListener((message) ->
+        {
+            if (!serviceListenerRuns.compareAndSet(false, true))
+            {
+                reentered.incrementAndGet();
+            }
+            sideReceived.incrementAndGet();
+            serviceListenerRuns.set(false);
+        });
+        final AtomicInteger next = new AtomicInteger();
+        final AtomicInteger outOfOrder = new AtomicInteger();
+        final Session receiveSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        receiveSession.createConsumer(receiveSession.createTopic(replies)).setMessageListener((message) ->
+        {
+            try
+            {
+                if (((BytesMessage)message).readInt() != next.getAndIncrement())
+                {
+                    outOfOrder.incrementAndGet();
+                }
+            }
+            catch (final JMSException ex)
+            {
+                failures.add(ex);
+            }
+        });
+        connection.start();
+
+        final Session clientSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final MessageProducer producer = clientSession.createProducer(clientSession.createTopic(requests));
+        final MessageProducer sideProducer = clientSession.createProducer(clientSession.createTopic(side));
+        for (int i = 0; i < BURST_REQUESTS; i++)
+        {
+            producer.send(request(clientSession, i));
+            sideProducer.send(request(clientSession, i));
+        }
+
+        final int expected = BURST_REQUESTS * BURST;
+        Await.until("every reply of the bursts, or a failure", DEADLINE,
+            () -> (next.get() == expected && sideReceived.get() == BURST_REQUESTS) || !failures.isEmpty());
+        assertEquals(List.of(), failures, "the listener's sends failed after " + sent.get() + " replies");
+        assertEquals(expected, next.get(), "replies received");
+        assertEquals(0, outOfOrder.get(), "replies out of order");
+        assertEquals(BURST_REQUESTS, sideReceived.get(), "messages to the service session's other consumer");
+        assertEquals(0, reentered.get(), "a listener of the service's session ran while another of it ran");
     }
 
     @Test

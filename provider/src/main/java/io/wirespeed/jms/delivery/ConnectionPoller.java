@@ -32,6 +32,9 @@ public final class ConnectionPoller implements Agent
     /** The poller whose delivery thread the current thread is, if it is one. */
     private static final ThreadLocal<ConnectionPoller> DELIVERY_THREAD_OF = new ThreadLocal<>();
 
+    /** How many listeners' sends waiting out back-pressure may nest, each delivering to other sessions. */
+    static final int MAX_NESTED_WAITS = 8;
+
     private final DeliveryConnection connection;
     private final ConnectionConfig config;
     private final TopicStreams topics;
@@ -42,6 +45,7 @@ public final class ConnectionPoller implements Agent
     private volatile Thread thread;
     private AgentRunner runner;
     private boolean closed;
+    private int nestedWaits;
 
     /**
      * @param connection the connection whose consumers this serves.
@@ -71,19 +75,61 @@ public final class ConnectionPoller implements Agent
 
     /**
      * While a send made on a connection's delivery thread (from a listener) waits out back-pressure: reads the
-     * streams that serve that connection's listeners once, into their consumers' inboxes, as the thread would between
-     * deliveries, and calls no listener. The thread is the only reader of those streams, so without this a send to a
-     * stream that a listener of the same connection reads (a reflector, a request/reply service, two services on
-     * connections of one JVM that answer each other) could wait for its own reading forever. A consumer more than
-     * {@link io.wirespeed.jms.intake.TopicStream#LAG_LIMIT} behind still stops its stream, and a {@code drop}
-     * stream drops beyond it, as between deliveries. Any other thread: nothing. Allocates nothing.
+     * streams that serve the connection's listeners once, into their consumers' inboxes, as the thread would between
+     * deliveries; when that read nothing (the streams are idle, or stopped by an inbox beyond
+     * {@link io.wirespeed.jms.intake.TopicStream#LAG_LIMIT}), it also reads the queue host's deliveries and delivers
+     * what waits to the listeners of the connection's other sessions. The listeners of a session whose listener is
+     * running on the thread (the sender's own, and those further out when such sends nest) stay queued until it
+     * returns, as a session's listeners run one at a time. The thread is the only reader of those streams and the
+     * only caller of those listeners, so without this a send to a stream that a listener of the same connection reads
+     * (a reflector, a request/reply service, two services on connections of one JVM that answer each other) could
+     * wait for its own reading forever, and a listener that sends more than a reader may have waiting would wait for a
+     * delivery only this thread can make. While the connection is stopped, and beyond {@value #MAX_NESTED_WAITS} such
+     * sends nested in each other, it only reads. A {@code drop} stream drops beyond the lag limit, as between
+     * deliveries. The thread's commands (a stop, a close from another thread) wait for the outermost listener to
+     * return. Any other thread: nothing. Allocates nothing.
      *
-     * @return the fragments read; 0 when there was nothing, or the calling thread is no delivery thread.
+     * @return the fragments read (not the messages delivered, so that the waiting send idles as it would have);
+     *         0 when there were none, or the calling thread is no delivery thread.
      */
     public static int readWhileSendWaits()
     {
         final ConnectionPoller poller = DELIVERY_THREAD_OF.get();
-        return null == poller ? 0 : poller.topics.readAhead();
+        return null == poller ? 0 : poller.workWhileSendWaits();
+    }
+
+    private int workWhileSendWaits()
+    {
+        final int read = topics.readAhead();
+        if (0 != read || nestedWaits >= MAX_NESTED_WAITS || !connection.isStarted())
+        {
+            return read;
+        }
+        nestedWaits++;
+        try
+        {
+            final QueueClient queueClient = connection.queueClientIfOpen();
+            int frames = null == queueClient ? 0 : queueClient.poll();
+            frames += topics.pollForListeners(ready);
+            // only the outermost cycle (deliverTopics) takes sources off the ready list; here it is only added to
+            final int fragmentLimit = config.fragmentLimit();
+            for (int i = 0; i < ready.size() && connection.isStarted(); i++)
+            {
+                ready.get(i).consumer().deliverToListener(fragmentLimit);
+            }
+            deliverSignalled();
+            return frames;
+        }
+        catch (final RuntimeException ex)
+        {
+            // a failure of another session's delivery is not the waiting send's
+            onError(ex);
+            return 0;
+        }
+        finally
+        {
+            nestedWaits--;
+        }
     }
 
     /** @return whether the calling thread is a connection's delivery thread (it runs listeners). */

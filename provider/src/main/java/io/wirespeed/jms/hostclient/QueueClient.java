@@ -1,6 +1,7 @@
 package io.wirespeed.jms.hostclient;
 
 import java.util.List;
+import java.util.function.IntSupplier;
 
 import javax.jms.JMSException;
 import javax.jms.ResourceAllocationException;
@@ -304,19 +305,22 @@ public final class QueueClient implements AutoCloseable
      * Takes room on a queue for messages about to be sent to it, asking the host for it and waiting when this
      * connection has not enough ({@link SendCredits}).
      *
-     * @param queueName the queue.
-     * @param messages  how many messages.
-     * @param bytes     their envelopes' bytes.
-     * @param timeoutNs how long to wait for room.
-     * @param timeout   the setting the timeout comes from, for the message.
+     * @param queueName    the queue.
+     * @param messages     how many messages.
+     * @param bytes        their envelopes' bytes.
+     * @param timeoutNs    how long to wait for room.
+     * @param timeout      the setting the timeout comes from, for the message.
+     * @param whileWaiting called between polls of the host while the room is not there (a listener's send has its
+     *                     delivery thread deliver meanwhile); returns the work it did, 0 to let the thread yield.
      * @throws JMSException ResourceAllocationException when the queue or the host is full; InvalidDestinationException
      *                      for a queue that does not exist; a JMSException if the host cannot be reached.
      */
     public void acquireRoom(
-        final String queueName, final int messages, final long bytes, final long timeoutNs, final String timeout)
+        final String queueName, final int messages, final long bytes, final long timeoutNs, final String timeout,
+        final IntSupplier whileWaiting)
         throws JMSException
     {
-        credits.acquire(queueName, messages, bytes, timeoutNs, timeout);
+        credits.acquire(queueName, messages, bytes, timeoutNs, timeout, whileWaiting);
     }
 
     /**

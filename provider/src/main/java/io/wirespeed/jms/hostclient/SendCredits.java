@@ -3,6 +3,7 @@ package io.wirespeed.jms.hostclient;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntSupplier;
 
 import javax.jms.InvalidDestinationException;
 import javax.jms.JMSException;
@@ -49,17 +50,21 @@ final class SendCredits
      * Takes room for messages about to go to a queue, asking the host and waiting for it when this connection has
      * not enough.
      *
-     * @param queue     the queue.
-     * @param messages  how many messages.
-     * @param bytes     their envelopes' bytes.
-     * @param timeoutNs how long to wait for room (the send timeout).
-     * @param timeout   the setting that timeout comes from, for the message.
+     * @param queue        the queue.
+     * @param messages     how many messages.
+     * @param bytes        their envelopes' bytes.
+     * @param timeoutNs    how long to wait for room (the send timeout).
+     * @param timeout      the setting that timeout comes from, for the message.
+     * @param whileWaiting called between polls while the room is not there; returns the work it did (0: none, so
+     *                     the thread yields).
      * @throws JMSException ResourceAllocationException when the queue or the host is full (at once under the fail
      *                      policy, after the timeout under the block policy); InvalidDestinationException when the
      *                      queue does not exist (a deleted temporary queue); a JMSException if the host cannot be
      *                      reached.
      */
-    void acquire(final String queue, final int messages, final long bytes, final long timeoutNs, final String timeout)
+    void acquire(
+        final String queue, final int messages, final long bytes, final long timeoutNs, final String timeout,
+        final IntSupplier whileWaiting)
         throws JMSException
     {
         final long start = System.nanoTime();
@@ -105,7 +110,7 @@ final class SendCredits
                     throw ex;
                 }
             }
-            if (client.poll() == 0)
+            if (client.poll() == 0 && whileWaiting.getAsInt() == 0)
             {
                 Thread.yield();
             }

@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
 
 import javax.jms.IllegalStateException;
 import javax.jms.JMSException;
@@ -23,14 +24,18 @@ import io.wirespeed.transport.TransportPublication;
  * credit, taken before a queue message is published), a queue host to take queue messages, and a publication that
  * takes the message, waiting out back-pressure with the connection's idle strategy up to {@code sendTimeout}, then
  * refusing with a {@link ResourceAllocationException} that says what to change. A send made on a connection's
- * delivery thread (by a listener) reads that connection's listeners' streams while it waits
- * ({@link ConnectionPoller#readWhileSendWaits}), since that thread is their reader. A queue message the host refused on
- * arrival is reported by the next send or commit of its session. A topic nobody subscribes to drops the message once
- * {@code connectWait} has passed, and the exception listener hears once when every subscriber of a route has gone.
- * One thread at a time; nothing allocated per message.
+ * delivery thread (by a listener) reads that connection's listeners' streams while it waits, and delivers to its
+ * other sessions' listeners when that brings nothing ({@link ConnectionPoller#readWhileSendWaits}), since that thread
+ * is their reader and their caller. A queue message the host refused on arrival is reported by the next send or
+ * commit of its session. A topic nobody subscribes to drops the message once {@code connectWait} has passed, and the
+ * exception listener hears once when every subscriber of a route has gone. One thread at a time; nothing allocated
+ * per message.
  */
 final class SendGate
 {
+    /** A listener's wait for room on a queue: its delivery thread goes on delivering to the other sessions. */
+    private static final IntSupplier READ_WHILE_WAITING = ConnectionPoller::readWhileSendWaits;
+
     private final SendSession session;
     private final ConnectionConfig config;
     private final ConnectionMetrics metrics;
@@ -103,7 +108,8 @@ final class SendGate
      */
     void acquireRoom(final String queue, final int messages, final long bytes) throws JMSException
     {
-        session.connection().queueClient().acquireRoom(queue, messages, bytes, sendTimeoutNs, timeoutSetting);
+        session.connection().queueClient().acquireRoom(queue, messages, bytes, sendTimeoutNs, timeoutSetting,
+            READ_WHILE_WAITING);
     }
 
     /**
@@ -228,7 +234,8 @@ final class SendGate
                 {
                     throw backPressured(route);
                 }
-                // a listener's send: its thread goes on reading the streams it reads for the connection's listeners
+                // a listener's send: its thread goes on reading for the connection's listeners, and delivering to
+                // the other sessions' listeners
                 read = ConnectionPoller.readWhileSendWaits();
             }
             else if (result == TransportPublication.CLOSED)
@@ -252,8 +259,9 @@ final class SendGate
     {
         final String consumers = ConnectionPoller.onDeliveryThread() ?
             "a subscriber is not keeping up (this send was made by a MessageListener, whose delivery thread kept " +
-            "reading its connection's listeners' streams meanwhile: the subscriber is another connection's or a " +
-            "receiving thread's, or a listener of this connection so far behind that its stream stopped)" :
+            "reading its connection's listeners' streams and delivering to its other sessions' listeners meanwhile: " +
+            "the subscriber is another connection's or a receiving thread's, or a listener of the sending " +
+            "listener's own session, which runs only once it returns: consume the replies in another session)" :
             "a subscriber is not keeping up";
         return new ResourceAllocationException("send to " + route + " was back-pressured for longer than " +
             timeoutSetting + ": " + consumers + "; raise sendTimeout or speed up the consumers");
