@@ -12,6 +12,7 @@ import org.agrona.collections.Int2ObjectHashMap;
 
 import io.wirespeed.codec.EnvelopeReader;
 import io.wirespeed.codec.MalformedEnvelopeException;
+import io.wirespeed.codec.Utf8String;
 import io.wirespeed.selector.EnvelopeSelectorSource;
 import io.wirespeed.selector.Selector;
 import io.wirespeed.transport.MessageHandler;
@@ -24,7 +25,8 @@ import io.wirespeed.transport.TransportSubscription;
  * is skipped without being read further. Selection happens here too, before any copy: the sources of one topic
  * are kept as a {@link TopicSelection}, so that one selector text is evaluated once per envelope however many
  * consumers share it and equality or {@code IN} selectors on a property are found through an index of its values;
- * a wildcard consumer's selector is evaluated for it alone. What a consumer wants is copied into its
+ * the wildcard consumers whose patterns match a topic join that topic's selection, selected as its own consumers
+ * are. What a consumer wants is copied into its
  * {@link EnvelopeInbox} (a
  * wildcard consumer's one inbox is filled by each of its streams), which it reads on its own thread: any thread may
  * poll (a blocking receive or the delivery thread), one at a time, under this stream's lock, and no application
@@ -35,8 +37,8 @@ import io.wirespeed.transport.TransportSubscription;
  * subscription missed ({@link TransportSubscription#lostBytes()}) go to the loss listener, at most once a second,
  * outside the lock. A wildcard consumer's source waits among the stream's patterns: while there are
  * any, {@link #onFragment} reads each envelope's name, and on the first envelope of a name it has not resolved
- * since the patterns last changed adds every matching pattern source to the table under that name's hash. A
- * pattern source in the table is matched against the name on every hit, as an exact one is compared.
+ * since the patterns last changed adds every matching pattern source to that name's {@link TopicSelection} (made
+ * for it if the name has none yet) under the name's hash; a closing pattern source leaves every selection.
  */
 public final class TopicStream implements MessageHandler
 {
@@ -164,7 +166,7 @@ public final class TopicStream implements MessageHandler
                 final int[] hashes = table.keySet().stream().mapToInt(Integer::intValue).toArray();
                 for (final int hash : hashes)
                 {
-                    removePattern(hash, source);
+                    removeFromSlot(hash, source);
                 }
                 if (0 == patterns.length)
                 {
@@ -196,12 +198,19 @@ public final class TopicStream implements MessageHandler
         }
     }
 
-    private void removePattern(final int hash, final TopicSource source)
+    /** Removes a wildcard consumer's source from every topic of a slot it was resolved to. */
+    private void removeFromSlot(final int hash, final TopicSource source)
     {
         final Slot slot = table.get(hash);
         if (null != slot)
         {
-            slot.patterns = ArrayUtil.remove(slot.patterns, source);
+            for (final TopicSelection topic : slot.topics)
+            {
+                if (topic.contains(source) && 0 == topic.remove(source))
+                {
+                    slot.topics = ArrayUtil.remove(slot.topics, topic);
+                }
+            }
             if (slot.isEmpty())
             {
                 table.remove(hash);
@@ -463,39 +472,22 @@ public final class TopicStream implements MessageHandler
             {
                 deliver(topic.sources(), buffer, offset, length);
             }
-            deliver(slot.patterns, buffer, offset, length);
             return;
         }
         selectorSource.wrap(reader);
-        boolean wanted = false;
-        for (final TopicSelection topic : slot.topics)
-        {
-            if (topic.isFor(reader))
-            {
-                wanted = true;
-                topic.dispatch(this, buffer, offset, length);
-                break;
-            }
-        }
-        for (final TopicSource source : slot.patterns)
-        {
-            if (source.destinationKind() == reader.destinationKind() &&
-                source.pattern().matches(reader.destinationName()))
-            {
-                wanted = true;
-                if (null == source.selector() || selects(source.selector()))
-                {
-                    append(source, buffer, offset, length);
-                }
-            }
-        }
-        if (!wanted)
+        final TopicSelection topic = slot.topicOf(reader);
+        if (null == topic)
         {
             skipped++;
+            return;
         }
+        topic.dispatch(this, buffer, offset, length);
     }
 
-    /** Adds the patterns that match the wrapped envelope's name under its hash, once per name. */
+    /**
+     * Adds the pattern sources that match the wrapped envelope's name to its topic's selection under its hash, once
+     * per name.
+     */
     private void resolve(final int hash)
     {
         final String known = resolved.get(hash);
@@ -503,36 +495,29 @@ public final class TopicStream implements MessageHandler
         {
             return;
         }
+        final Slot slot = table.get(hash);
+        TopicSelection topic = null == slot ? null : slot.topicOf(reader);
+        TopicSource[] matched = NONE;
         for (final TopicSource pattern : patterns)
         {
             if (pattern.destinationKind() == reader.destinationKind() &&
-                pattern.pattern().matches(reader.destinationName()))
+                pattern.pattern().matches(reader.destinationName()) && (null == topic || !topic.contains(pattern)))
             {
-                Slot slot = table.get(hash);
-                if (null == slot)
-                {
-                    slot = new Slot();
-                    table.put(hash, slot);
-                }
-                if (!contains(slot.patterns, pattern))
-                {
-                    slot.patterns = ArrayUtil.add(slot.patterns, pattern);
-                }
+                matched = ArrayUtil.add(matched, pattern);
             }
+        }
+        if (0 != matched.length)
+        {
+            if (null == topic)
+            {
+                topic = new TopicSelection(reader.destinationKind(), Utf8String.copyOf(reader.destinationName()));
+                final Slot target = null == slot ? new Slot() : slot;
+                target.topics = ArrayUtil.add(target.topics, topic);
+                table.put(hash, target);
+            }
+            topic.addAll(matched);
         }
         resolved.put(hash, reader.destinationName().asString());
-    }
-
-    private static boolean contains(final TopicSource[] sources, final TopicSource source)
-    {
-        for (final TopicSource each : sources)
-        {
-            if (each == source)
-            {
-                return true;
-            }
-        }
-        return false;
     }
 
     private boolean wrap(final DirectBuffer buffer, final int offset, final int length)
@@ -617,11 +602,13 @@ public final class TopicStream implements MessageHandler
         }
     }
 
-    /** What the table holds under one topic hash: the topics of that hash, and the patterns resolved to it. */
+    /**
+     * What the table holds under one topic hash: the topics of that hash, each with its consumers and the wildcard
+     * consumers resolved to it.
+     */
     private static final class Slot
     {
         private TopicSelection[] topics = NO_TOPICS;
-        private TopicSource[] patterns = NONE;
 
         TopicSelection topicOf(final TopicSource source)
         {
@@ -635,9 +622,21 @@ public final class TopicStream implements MessageHandler
             return null;
         }
 
+        TopicSelection topicOf(final EnvelopeReader reader)
+        {
+            for (final TopicSelection topic : topics)
+            {
+                if (topic.isFor(reader))
+                {
+                    return topic;
+                }
+            }
+            return null;
+        }
+
         boolean isEmpty()
         {
-            return 0 == topics.length && 0 == patterns.length;
+            return 0 == topics.length;
         }
     }
 }
