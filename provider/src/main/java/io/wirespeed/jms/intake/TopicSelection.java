@@ -44,6 +44,7 @@ final class TopicSelection
     private TopicSource[] unselected = NO_SOURCES;
     private Shared[] evaluated = NO_SHARED;
     private PropertyIndex[] indexes = NO_INDEXES;
+    private long patternsResolved;
 
     /**
      * @param kind the topic's destination kind.
@@ -89,6 +90,22 @@ final class TopicSelection
     {
         sources = ArrayUtil.add(sources, source);
         rebuild();
+    }
+
+    /** @return the stream's count of wildcard sources added when it last resolved its patterns for this topic. */
+    long patternsResolved()
+    {
+        return patternsResolved;
+    }
+
+    /**
+     * Notes that the stream resolved every pattern up to a count of those added for this topic.
+     *
+     * @param count the stream's count of wildcard sources added so far.
+     */
+    void patternsResolved(final long count)
+    {
+        patternsResolved = count;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.wirespeed.jms.intake;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -26,9 +27,8 @@ import io.wirespeed.transport.TransportSubscription;
  * are kept as a {@link TopicSelection}, so that one selector text is evaluated once per envelope however many
  * consumers share it and equality or {@code IN} selectors on a property are found through an index of its values;
  * the wildcard consumers whose patterns match a topic join that topic's selection, selected as its own consumers
- * are. What a consumer wants is copied into its
- * {@link EnvelopeInbox} (a
- * wildcard consumer's one inbox is filled by each of its streams), which it reads on its own thread: any thread may
+ * are. What a consumer wants is copied into its {@link EnvelopeInbox} (a wildcard consumer's one inbox is filled by
+ * each of its streams), which it reads on its own thread: any thread may
  * poll (a blocking receive or the delivery thread), one at a time, under this stream's lock, and no application
  * code runs under it. A consumer that lags more than {@link #LAG_LIMIT}
  * bytes stops the polling of its stream, so its publishers feel back-pressure as they did before topics shared
@@ -67,6 +67,9 @@ public final class TopicStream implements MessageHandler
     private final Int2ObjectHashMap<String> resolved = new Int2ObjectHashMap<>();
     private TopicSource[] all = NONE;
     private TopicSource[] patterns = NONE;
+    private long[] patternSequences = new long[0];
+    private long patternsAdded;
+    private long patternMatches;
     private volatile int listening;
     private int lagging;
     private long skipped;
@@ -123,6 +126,8 @@ public final class TopicStream implements MessageHandler
             if (null != source.pattern())
             {
                 patterns = ArrayUtil.add(patterns, source);
+                patternSequences = Arrays.copyOf(patternSequences, patterns.length);
+                patternSequences[patterns.length - 1] = ++patternsAdded;
                 resolved.clear();
             }
             else
@@ -162,7 +167,15 @@ public final class TopicStream implements MessageHandler
         {
             if (null != source.pattern())
             {
-                patterns = ArrayUtil.remove(patterns, source);
+                final int index = indexOf(patterns, source);
+                if (ArrayUtil.UNKNOWN_INDEX != index)
+                {
+                    final long[] sequences = new long[patterns.length - 1];
+                    System.arraycopy(patternSequences, 0, sequences, 0, index);
+                    System.arraycopy(patternSequences, index + 1, sequences, index, sequences.length - index);
+                    patternSequences = sequences;
+                    patterns = ArrayUtil.remove(patterns, index);
+                }
                 final int[] hashes = table.keySet().stream().mapToInt(Integer::intValue).toArray();
                 for (final int hash : hashes)
                 {
@@ -196,6 +209,18 @@ public final class TopicStream implements MessageHandler
         {
             lock.unlock();
         }
+    }
+
+    private static int indexOf(final TopicSource[] sources, final TopicSource source)
+    {
+        for (int i = 0; i < sources.length; i++)
+        {
+            if (sources[i] == source)
+            {
+                return i;
+            }
+        }
+        return ArrayUtil.UNKNOWN_INDEX;
     }
 
     /** Removes a wildcard consumer's source from every topic of a slot it was resolved to. */
@@ -405,6 +430,16 @@ public final class TopicStream implements MessageHandler
         return lookups;
     }
 
+    /**
+     * Names matched against wildcard patterns while resolving them; for tests.
+     *
+     * @return the count since the stream was opened.
+     */
+    long patternMatches()
+    {
+        return patternMatches;
+    }
+
     /** @return the reader wrapped on the envelope being dispatched. */
     EnvelopeReader reader()
     {
@@ -486,7 +521,8 @@ public final class TopicStream implements MessageHandler
 
     /**
      * Adds the pattern sources that match the wrapped envelope's name to its topic's selection under its hash, once
-     * per name.
+     * per name: those added since the selection was last resolved, so that a new wildcard consumer costs each name
+     * one match, not a pass over every source already there.
      */
     private void resolve(final int hash)
     {
@@ -497,16 +533,21 @@ public final class TopicStream implements MessageHandler
         }
         final Slot slot = table.get(hash);
         TopicSelection topic = null == slot ? null : slot.topicOf(reader);
-        TopicSource[] matched = NONE;
-        for (final TopicSource pattern : patterns)
+        final long resolvedThrough = null == topic ? 0 : topic.patternsResolved();
+        final ArrayList<TopicSource> matched = new ArrayList<>();
+        for (int i = 0; i < patterns.length; i++)
         {
-            if (pattern.destinationKind() == reader.destinationKind() &&
-                pattern.pattern().matches(reader.destinationName()) && (null == topic || !topic.contains(pattern)))
+            final TopicSource pattern = patterns[i];
+            if (patternSequences[i] > resolvedThrough && pattern.destinationKind() == reader.destinationKind())
             {
-                matched = ArrayUtil.add(matched, pattern);
+                patternMatches++;
+                if (pattern.pattern().matches(reader.destinationName()))
+                {
+                    matched.add(pattern);
+                }
             }
         }
-        if (0 != matched.length)
+        if (!matched.isEmpty())
         {
             if (null == topic)
             {
@@ -515,7 +556,11 @@ public final class TopicStream implements MessageHandler
                 target.topics = ArrayUtil.add(target.topics, topic);
                 table.put(hash, target);
             }
-            topic.addAll(matched);
+            topic.addAll(matched.toArray(NONE));
+        }
+        if (null != topic)
+        {
+            topic.patternsResolved(patternsAdded);
         }
         resolved.put(hash, reader.destinationName().asString());
     }

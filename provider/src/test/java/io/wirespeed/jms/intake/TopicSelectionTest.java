@@ -326,6 +326,48 @@ class TopicSelectionTest extends JmsTestSupport
         }
     }
 
+    @Test
+    void aWildcardConsumerAddedWhileTopicsFlowIsMatchedOncePerTopic() throws Exception
+    {
+        final JmsConnection connection = (JmsConnection)connection();
+        final Session session = connection.createSession();
+        final String prefix = uniqueTopic();
+        final JmsDestination any = destination(session, prefix + ".*");
+        final JmsDestination[] topics = new JmsDestination[10];
+        for (int t = 0; t < topics.length; t++)
+        {
+            topics[t] = destination(session, prefix + ".n" + t);
+        }
+        final TransportChannel target = connection.channelFor(any.name());
+        final List<TopicSource> consumers = new ArrayList<>();
+        int sequence = 0;
+        for (int k = 0; k < 200; k++)
+        {
+            consumers.add(connection.topicStreams().open(target, STREAM, any, pattern(any),
+                Selector.compile("sym = 'S" + k + "'"), null, new EnvelopeInbox(true)));
+            for (final JmsDestination topic : topics)
+            {
+                writer.wrap(buffer, 0).messageId(1, 2, 3, 4, sequence++);
+                writer.properties().stringValue("sym", "S" + k);
+                writer.topicHash(topic.topicHash()).destination(topic.kind(), topic.utf8Name());
+                consumers.get(0).stream().onFragment(buffer, 0, writer.finish());
+            }
+        }
+
+        assertEquals(200L * topics.length, consumers.get(0).stream().patternMatches(),
+            "each topic matched against each new pattern once, not against all of them again");
+        for (int k = 0; k < consumers.size(); k++)
+        {
+            final List<Integer> expected = new ArrayList<>();
+            for (int t = 0; t < topics.length; t++)
+            {
+                expected.add(k * topics.length + t);
+            }
+            assertEquals(expected, received(consumers.get(k)), "wildcard consumer of S" + k);
+        }
+        assertEquals(0, connection.topicStreams().selectorEvaluations(), "every selector was found by look-up");
+    }
+
     /** A consumer of a topic or a pattern drawn from the given ones, its selector from the mix, for comparing. */
     private Consumer open(
         final JmsConnection connection, final TransportChannel target, final Random random,
