@@ -25,6 +25,25 @@ public final class Utf8String
         Utf8.encode(text, bytes, 0);
     }
 
+    private Utf8String(final String text, final UnsafeBuffer bytes)
+    {
+        this.text = text;
+        this.length = bytes.capacity();
+        this.bytes = bytes;
+    }
+
+    /**
+     * A copy of bytes read from an envelope, kept as they are even where they are not well-formed UTF-8 (the text
+     * then shows U+FFFD in their place), so that {@link #matches} finds exactly those bytes again.
+     *
+     * @param view the bytes.
+     * @return the copy.
+     */
+    public static Utf8String copyOf(final BytesView view)
+    {
+        return new Utf8String(view.asString(), new UnsafeBuffer(view.toByteArray()));
+    }
+
     /** @return the string. */
     public String text()
     {

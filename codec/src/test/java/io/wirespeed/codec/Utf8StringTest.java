@@ -42,6 +42,25 @@ class Utf8StringTest
     }
 
     @Test
+    void aCopyOfBytesMatchesExactlyThoseBytesEvenIllFormedOnes()
+    {
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[64]);
+        final int length = Utf8.encode("prices.\u20ac.quite.long", buffer, 3);
+        final Utf8String copy = Utf8String.copyOf(new BytesView().wrap(buffer, 3, length));
+        assertEquals("prices.\u20ac.quite.long", copy.text());
+        assertEquals(length, copy.length());
+        assertTrue(copy.matches(buffer, 3, length));
+
+        final byte[] illFormed = { 'a', (byte)0xC0, (byte)0x80, 'b' };
+        buffer.putBytes(0, illFormed);
+        final Utf8String illFormedCopy = Utf8String.copyOf(new BytesView().wrap(buffer, 0, illFormed.length));
+        assertEquals(illFormed.length, illFormedCopy.length());
+        assertTrue(illFormedCopy.matches(buffer, 0, illFormed.length), "the bytes as they were");
+        final int encoded = Utf8.encode(illFormedCopy.text(), buffer, 8);
+        assertFalse(illFormedCopy.matches(buffer, 8, encoded), "not the encoding of the text they decode to");
+    }
+
+    @Test
     void agreesWithUtf8EqualsOnRandomStrings()
     {
         final long seed = Long.getLong("wirespeed.fuzz.seed", 20_261_124L);

@@ -24,6 +24,7 @@ import io.wirespeed.codec.EnvelopeReader;
 import io.wirespeed.codec.EnvelopeWriter;
 import io.wirespeed.jms.JmsConnection;
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.jms.consumer.ConsumerSpec;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.intake.EnvelopeInbox;
 import io.wirespeed.jms.intake.TopicSource;
@@ -39,9 +40,11 @@ import io.wirespeed.transport.MessageHandler;
  * selector ({@code sym = 'HIT'}) selects the envelope, the other {@code consumers - 1} do not. {@code kind}:
  * {@code equal}, the others all share one general selector ({@code price > 1000}); {@code distinct}, each has its
  * own equality ({@code sym = 'S7'}, half of them written {@code sym IN ('S8', 'T8')}); {@code general}, each
- * its own range ({@code price > 1000 + i}). {@code dispatch} hands the envelope to a real connection's
- * {@link TopicStream}, which selects before it copies (the one copy, into the matching consumer's inbox, is
- * included; the inbox is drained every 256 envelopes). {@code perConsumerEvaluation} is what the consumers' own
+ * its own range ({@code price > 1000 + i}). {@code subscription}: {@code topic}, every consumer consumes the
+ * topic; {@code wildcard}, every consumer but the matching one consumes {@code prices.*}, so is selected as one of
+ * the topic's own consumers is. {@code dispatch} hands the envelope to a real connection's {@link TopicStream},
+ * which selects before it copies (the one copy, into the matching consumer's inbox, is included; the inbox is
+ * drained every 256 envelopes). {@code perConsumerEvaluation} is what the consumers' own
  * sources did before selection moved into the stream, without the copies it also made into every inbox: each
  * consumer's selector evaluated in place on the envelope.
  */
@@ -61,6 +64,10 @@ public class SelectorDispatchBenchmark
     /** What the non-matching consumers' selectors are: {@code equal}, {@code distinct} or {@code general}. */
     @Param({"equal", "distinct", "general"})
     public String kind;
+
+    /** What the non-matching consumers subscribe to: {@code topic} (the topic) or {@code wildcard} (a pattern). */
+    @Param({"topic", "wildcard"})
+    public String subscription;
 
     private final ExpandableArrayBuffer envelope = new ExpandableArrayBuffer(256);
     private final EnvelopeReader reader = new EnvelopeReader();
@@ -85,6 +92,8 @@ public class SelectorDispatchBenchmark
         connection = (JmsConnection)new JmsConnectionFactory("wirespeed:ipc").createConnection();
         final Session session = connection.createSession();
         final JmsDestination topic = JmsDestination.ofGiven(session.createTopic("prices.selected"), false);
+        final JmsDestination pattern = JmsDestination.ofGiven(session.createTopic("prices.*"), false);
+        final boolean wildcard = "wildcard".equals(subscription);
         final TransportChannel target = connection.channelFor(topic.name());
         final int streamId = connection.routing().streamId(topic.name());
         sources = new TopicSource[consumers];
@@ -92,8 +101,10 @@ public class SelectorDispatchBenchmark
         for (int i = 0; i < consumers; i++)
         {
             selectors[i] = Selector.compile(0 == i ? "sym = 'HIT'" : selector(i));
-            sources[i] = connection.topicStreams().open(
-                target, streamId, topic, null, selectors[i], null, new EnvelopeInbox(false));
+            final boolean byPattern = wildcard && 0 != i;
+            sources[i] = connection.topicStreams().open(target, streamId, byPattern ? pattern : topic,
+                byPattern ? ConsumerSpec.of(pattern, null, false).pattern() : null, selectors[i], null,
+                new EnvelopeInbox(byPattern));
         }
         stream = sources[0].stream();
         final EnvelopeWriter writer = new EnvelopeWriter().wrap(envelope, 0).messageId(1, 2, 3, 4, 5).timestamp(1);

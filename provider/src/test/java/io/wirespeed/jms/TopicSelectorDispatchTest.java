@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Topic consumers' selectors applied where the connection's stream dispatches, before any copy: consumers with
- * distinct equality selectors each get only their messages, and a selector many consumers share is evaluated once
- * per message.
+ * distinct equality selectors each get only their messages, wildcard consumers too, and a selector many consumers
+ * share is evaluated once per message.
  */
 class TopicSelectorDispatchTest extends JmsTestSupport
 {
@@ -68,6 +68,53 @@ class TopicSelectorDispatchTest extends JmsTestSupport
         assertNull(hit.receiveNoWait());
         assertEquals(0, connection.topicStreams().selectorEvaluations(), "every selector was found by look-up");
         assertEquals(2L * CONSUMERS, connection.topicStreams().indexLookups(), "one look-up of sym per message");
+    }
+
+    @Test
+    void eachOf512WildcardConsumersWithDistinctEqualitySelectorsGetsOnlyItsMessages() throws Exception
+    {
+        final int wildcards = 512;
+        final JmsConnection connection = (JmsConnection)connection();
+        connection.start();
+        final Session session = connection.createSession();
+        final String prefix = uniqueTopic();
+        final Topic pattern = session.createTopic(prefix + ".*");
+        final List<MessageConsumer> consumers = new ArrayList<>();
+        for (int i = 0; i < wildcards; i++)
+        {
+            consumers.add(session.createConsumer(pattern,
+                0 == i % 3 ? "sym IN ('S" + i + "', 'X" + i + "')" : "sym = 'S" + i + "'"));
+        }
+        final Topic a = session.createTopic(prefix + ".a");
+        final MessageConsumer hit = session.createConsumer(a, "sym = 'HIT'");
+        final MessageProducer producer = connection.createSession().createProducer(null);
+        for (int i = 0; i < wildcards; i++)
+        {
+            final TextMessage message = session.createTextMessage("S" + i);
+            message.setStringProperty("sym", "S" + i);
+            producer.send(0 == i % 2 ? a : session.createTopic(prefix + ".b"), message);
+            final TextMessage other = session.createTextMessage("HIT " + i);
+            other.setStringProperty("sym", "HIT");
+            producer.send(a, other);
+        }
+
+        for (int i = 0; i < wildcards; i++)
+        {
+            final Message message = consumers.get(i).receive(10_000);
+            assertNotNull(message, "wildcard consumer " + i + " got its message");
+            assertEquals("S" + i, ((TextMessage)message).getText());
+        }
+        for (int i = 0; i < wildcards; i++)
+        {
+            assertEquals("HIT " + i, ((TextMessage)hit.receive(10_000)).getText(), "the HIT consumer gets all its own");
+        }
+        for (int i = 0; i < wildcards; i++)
+        {
+            assertNull(consumers.get(i).receiveNoWait(), "wildcard consumer " + i + " got nothing else");
+        }
+        assertNull(hit.receiveNoWait());
+        assertEquals(0, connection.topicStreams().selectorEvaluations(), "every selector was found by look-up");
+        assertEquals(2L * wildcards, connection.topicStreams().indexLookups(), "one look-up of sym per message");
     }
 
     @Test

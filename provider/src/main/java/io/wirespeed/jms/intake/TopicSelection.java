@@ -2,6 +2,7 @@ package io.wirespeed.jms.intake;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,8 @@ import io.wirespeed.selector.EqualityTerm;
 import io.wirespeed.selector.Selector;
 
 /**
- * The sources of one topic (kind and name) on a {@link TopicStream}, arranged so that selecting for them costs
+ * The sources of one topic (kind and name) on a {@link TopicStream}, the consumers of that topic and the wildcard
+ * consumers whose patterns the stream resolved to it, arranged so that selecting for them costs
  * per distinct selector, not per consumer: the sources without a selector take every envelope; sources whose
  * selectors have the same text share one evaluation per envelope; selectors that are only an equality or
  * {@code IN} on a property ({@link EqualityTerm}) are found through an index of that property's values, so an
@@ -42,6 +44,7 @@ final class TopicSelection
     private TopicSource[] unselected = NO_SOURCES;
     private Shared[] evaluated = NO_SHARED;
     private PropertyIndex[] indexes = NO_INDEXES;
+    private long patternsResolved;
 
     /**
      * @param kind the topic's destination kind.
@@ -59,10 +62,23 @@ final class TopicSelection
         return kind == reader.destinationKind() && reader.destinationName().contentEquals(name);
     }
 
-    /** @return whether a source consumes this topic. */
+    /** @return whether a source of one topic consumes this topic: the same kind and the same UTF-8 bytes. */
     boolean isFor(final TopicSource source)
     {
-        return kind == source.destinationKind() && name.text().equals(source.destinationName().text());
+        return kind == source.destinationKind() && source.destinationName().matches(name.bytes(), 0, name.length());
+    }
+
+    /** @return whether a source is among this topic's. */
+    boolean contains(final TopicSource source)
+    {
+        for (final TopicSource each : sources)
+        {
+            if (each == source)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     TopicSource[] sources()
@@ -76,11 +92,43 @@ final class TopicSelection
         rebuild();
     }
 
+    /** @return the stream's count of wildcard sources added when it last resolved its patterns for this topic. */
+    long patternsResolved()
+    {
+        return patternsResolved;
+    }
+
+    /**
+     * Notes that the stream resolved every pattern up to a count of those added for this topic.
+     *
+     * @param count the stream's count of wildcard sources added so far.
+     */
+    void patternsResolved(final long count)
+    {
+        patternsResolved = count;
+    }
+
+    /**
+     * Adds several sources at once, rebuilding once: the wildcard consumers whose patterns match this topic.
+     *
+     * @param added sources not yet among this topic's.
+     */
+    void addAll(final TopicSource[] added)
+    {
+        final TopicSource[] all = Arrays.copyOf(sources, sources.length + added.length);
+        System.arraycopy(added, 0, all, sources.length, added.length);
+        sources = all;
+        rebuild();
+    }
+
     /** @return the sources left. */
     int remove(final TopicSource source)
     {
-        sources = ArrayUtil.remove(sources, source);
-        rebuild();
+        if (contains(source))
+        {
+            sources = ArrayUtil.remove(sources, source);
+            rebuild();
+        }
         return sources.length;
     }
 

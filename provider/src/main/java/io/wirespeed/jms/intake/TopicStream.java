@@ -1,6 +1,7 @@
 package io.wirespeed.jms.intake;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -12,6 +13,7 @@ import org.agrona.collections.Int2ObjectHashMap;
 
 import io.wirespeed.codec.EnvelopeReader;
 import io.wirespeed.codec.MalformedEnvelopeException;
+import io.wirespeed.codec.Utf8String;
 import io.wirespeed.selector.EnvelopeSelectorSource;
 import io.wirespeed.selector.Selector;
 import io.wirespeed.transport.MessageHandler;
@@ -24,9 +26,9 @@ import io.wirespeed.transport.TransportSubscription;
  * is skipped without being read further. Selection happens here too, before any copy: the sources of one topic
  * are kept as a {@link TopicSelection}, so that one selector text is evaluated once per envelope however many
  * consumers share it and equality or {@code IN} selectors on a property are found through an index of its values;
- * a wildcard consumer's selector is evaluated for it alone. What a consumer wants is copied into its
- * {@link EnvelopeInbox} (a
- * wildcard consumer's one inbox is filled by each of its streams), which it reads on its own thread: any thread may
+ * the wildcard consumers whose patterns match a topic join that topic's selection, selected as its own consumers
+ * are. What a consumer wants is copied into its {@link EnvelopeInbox} (a wildcard consumer's one inbox is filled by
+ * each of its streams), which it reads on its own thread: any thread may
  * poll (a blocking receive or the delivery thread), one at a time, under this stream's lock, and no application
  * code runs under it. A consumer that lags more than {@link #LAG_LIMIT}
  * bytes stops the polling of its stream, so its publishers feel back-pressure as they did before topics shared
@@ -35,8 +37,8 @@ import io.wirespeed.transport.TransportSubscription;
  * subscription missed ({@link TransportSubscription#lostBytes()}) go to the loss listener, at most once a second,
  * outside the lock. A wildcard consumer's source waits among the stream's patterns: while there are
  * any, {@link #onFragment} reads each envelope's name, and on the first envelope of a name it has not resolved
- * since the patterns last changed adds every matching pattern source to the table under that name's hash. A
- * pattern source in the table is matched against the name on every hit, as an exact one is compared.
+ * since the patterns last changed adds every matching pattern source to that name's {@link TopicSelection} (made
+ * for it if the name has none yet) under the name's hash; a closing pattern source leaves every selection.
  */
 public final class TopicStream implements MessageHandler
 {
@@ -65,6 +67,9 @@ public final class TopicStream implements MessageHandler
     private final Int2ObjectHashMap<String> resolved = new Int2ObjectHashMap<>();
     private TopicSource[] all = NONE;
     private TopicSource[] patterns = NONE;
+    private long[] patternSequences = new long[0];
+    private long patternsAdded;
+    private long patternMatches;
     private volatile int listening;
     private int lagging;
     private long skipped;
@@ -121,6 +126,8 @@ public final class TopicStream implements MessageHandler
             if (null != source.pattern())
             {
                 patterns = ArrayUtil.add(patterns, source);
+                patternSequences = Arrays.copyOf(patternSequences, patterns.length);
+                patternSequences[patterns.length - 1] = ++patternsAdded;
                 resolved.clear();
             }
             else
@@ -160,11 +167,19 @@ public final class TopicStream implements MessageHandler
         {
             if (null != source.pattern())
             {
-                patterns = ArrayUtil.remove(patterns, source);
+                final int index = indexOf(patterns, source);
+                if (ArrayUtil.UNKNOWN_INDEX != index)
+                {
+                    final long[] sequences = new long[patterns.length - 1];
+                    System.arraycopy(patternSequences, 0, sequences, 0, index);
+                    System.arraycopy(patternSequences, index + 1, sequences, index, sequences.length - index);
+                    patternSequences = sequences;
+                    patterns = ArrayUtil.remove(patterns, index);
+                }
                 final int[] hashes = table.keySet().stream().mapToInt(Integer::intValue).toArray();
                 for (final int hash : hashes)
                 {
-                    removePattern(hash, source);
+                    removeFromSlot(hash, source);
                 }
                 if (0 == patterns.length)
                 {
@@ -196,12 +211,31 @@ public final class TopicStream implements MessageHandler
         }
     }
 
-    private void removePattern(final int hash, final TopicSource source)
+    private static int indexOf(final TopicSource[] sources, final TopicSource source)
+    {
+        for (int i = 0; i < sources.length; i++)
+        {
+            if (sources[i] == source)
+            {
+                return i;
+            }
+        }
+        return ArrayUtil.UNKNOWN_INDEX;
+    }
+
+    /** Removes a wildcard consumer's source from every topic of a slot it was resolved to. */
+    private void removeFromSlot(final int hash, final TopicSource source)
     {
         final Slot slot = table.get(hash);
         if (null != slot)
         {
-            slot.patterns = ArrayUtil.remove(slot.patterns, source);
+            for (final TopicSelection topic : slot.topics)
+            {
+                if (topic.contains(source) && 0 == topic.remove(source))
+                {
+                    slot.topics = ArrayUtil.remove(slot.topics, topic);
+                }
+            }
             if (slot.isEmpty())
             {
                 table.remove(hash);
@@ -396,6 +430,16 @@ public final class TopicStream implements MessageHandler
         return lookups;
     }
 
+    /**
+     * Names matched against wildcard patterns while resolving them; for tests.
+     *
+     * @return the count since the stream was opened.
+     */
+    long patternMatches()
+    {
+        return patternMatches;
+    }
+
     /** @return the reader wrapped on the envelope being dispatched. */
     EnvelopeReader reader()
     {
@@ -463,39 +507,23 @@ public final class TopicStream implements MessageHandler
             {
                 deliver(topic.sources(), buffer, offset, length);
             }
-            deliver(slot.patterns, buffer, offset, length);
             return;
         }
         selectorSource.wrap(reader);
-        boolean wanted = false;
-        for (final TopicSelection topic : slot.topics)
-        {
-            if (topic.isFor(reader))
-            {
-                wanted = true;
-                topic.dispatch(this, buffer, offset, length);
-                break;
-            }
-        }
-        for (final TopicSource source : slot.patterns)
-        {
-            if (source.destinationKind() == reader.destinationKind() &&
-                source.pattern().matches(reader.destinationName()))
-            {
-                wanted = true;
-                if (null == source.selector() || selects(source.selector()))
-                {
-                    append(source, buffer, offset, length);
-                }
-            }
-        }
-        if (!wanted)
+        final TopicSelection topic = slot.topicOf(reader);
+        if (null == topic)
         {
             skipped++;
+            return;
         }
+        topic.dispatch(this, buffer, offset, length);
     }
 
-    /** Adds the patterns that match the wrapped envelope's name under its hash, once per name. */
+    /**
+     * Adds the pattern sources that match the wrapped envelope's name to its topic's selection under its hash, once
+     * per name: those added since the selection was last resolved, so that a new wildcard consumer costs each name
+     * one match, not a pass over every source already there.
+     */
     private void resolve(final int hash)
     {
         final String known = resolved.get(hash);
@@ -503,36 +531,38 @@ public final class TopicStream implements MessageHandler
         {
             return;
         }
-        for (final TopicSource pattern : patterns)
+        final Slot slot = table.get(hash);
+        TopicSelection topic = null == slot ? null : slot.topicOf(reader);
+        final long resolvedThrough = null == topic ? 0 : topic.patternsResolved();
+        final ArrayList<TopicSource> matched = new ArrayList<>();
+        for (int i = 0; i < patterns.length; i++)
         {
-            if (pattern.destinationKind() == reader.destinationKind() &&
-                pattern.pattern().matches(reader.destinationName()))
+            final TopicSource pattern = patterns[i];
+            if (patternSequences[i] > resolvedThrough && pattern.destinationKind() == reader.destinationKind())
             {
-                Slot slot = table.get(hash);
-                if (null == slot)
+                patternMatches++;
+                if (pattern.pattern().matches(reader.destinationName()))
                 {
-                    slot = new Slot();
-                    table.put(hash, slot);
-                }
-                if (!contains(slot.patterns, pattern))
-                {
-                    slot.patterns = ArrayUtil.add(slot.patterns, pattern);
+                    matched.add(pattern);
                 }
             }
+        }
+        if (!matched.isEmpty())
+        {
+            if (null == topic)
+            {
+                topic = new TopicSelection(reader.destinationKind(), Utf8String.copyOf(reader.destinationName()));
+                final Slot target = null == slot ? new Slot() : slot;
+                target.topics = ArrayUtil.add(target.topics, topic);
+                table.put(hash, target);
+            }
+            topic.addAll(matched.toArray(NONE));
+        }
+        if (null != topic)
+        {
+            topic.patternsResolved(patternsAdded);
         }
         resolved.put(hash, reader.destinationName().asString());
-    }
-
-    private static boolean contains(final TopicSource[] sources, final TopicSource source)
-    {
-        for (final TopicSource each : sources)
-        {
-            if (each == source)
-            {
-                return true;
-            }
-        }
-        return false;
     }
 
     private boolean wrap(final DirectBuffer buffer, final int offset, final int length)
@@ -617,11 +647,13 @@ public final class TopicStream implements MessageHandler
         }
     }
 
-    /** What the table holds under one topic hash: the topics of that hash, and the patterns resolved to it. */
+    /**
+     * What the table holds under one topic hash: the topics of that hash, each with its consumers and the wildcard
+     * consumers resolved to it.
+     */
     private static final class Slot
     {
         private TopicSelection[] topics = NO_TOPICS;
-        private TopicSource[] patterns = NONE;
 
         TopicSelection topicOf(final TopicSource source)
         {
@@ -635,9 +667,21 @@ public final class TopicStream implements MessageHandler
             return null;
         }
 
+        TopicSelection topicOf(final EnvelopeReader reader)
+        {
+            for (final TopicSelection topic : topics)
+            {
+                if (topic.isFor(reader))
+                {
+                    return topic;
+                }
+            }
+            return null;
+        }
+
         boolean isEmpty()
         {
-            return 0 == topics.length && 0 == patterns.length;
+            return 0 == topics.length;
         }
     }
 }

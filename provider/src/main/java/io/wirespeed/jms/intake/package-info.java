@@ -8,7 +8,7 @@
  * {@link io.wirespeed.jms.intake.PatternSource} for a wildcard pattern. Envelopes only, no message objects; the
  * consumers' selectors are applied here, before any copy: per topic a {@code TopicSelection} evaluates each distinct
  * selector text once per envelope and finds equality and {@code IN} selectors on a property through an index of its
- * values (a wildcard consumer's selector is evaluated for it alone); the consumer's source filters the rest (noLocal,
- * expiration, delivery time).
+ * values (a wildcard consumer joins the selection of each topic its pattern matches); the consumer's source filters
+ * the rest (noLocal, expiration, delivery time).
  */
 package io.wirespeed.jms.intake;

@@ -19,6 +19,8 @@ import io.wirespeed.codec.EnvelopeReader;
 import io.wirespeed.codec.EnvelopeWriter;
 import io.wirespeed.jms.JmsConnection;
 import io.wirespeed.jms.JmsTestSupport;
+import io.wirespeed.jms.consumer.ConsumerSpec;
+import io.wirespeed.jms.destination.TopicPattern;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.transport.TransportChannel;
 import io.wirespeed.selector.EnvelopeSelectorSource;
@@ -27,8 +29,8 @@ import io.wirespeed.selector.Selector;
 /**
  * Selection in a {@link TopicStream}, before any copy: sources of one topic on the streams of a real connection,
  * envelopes handed to the stream as its subscription would hand them. Indexed equality and {@code IN} dispatch must
- * give exactly what evaluating each consumer's selector gives; one selector text is evaluated once per envelope
- * however many consumers share it.
+ * give exactly what evaluating each consumer's selector gives, for consumers of the topic and wildcard consumers
+ * whose patterns match it alike; one selector text is evaluated once per envelope however many consumers share it.
  */
 class TopicSelectionTest extends JmsTestSupport
 {
@@ -150,6 +152,8 @@ class TopicSelectionTest extends JmsTestSupport
             (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
         final JmsConnection connection = (JmsConnection)connection();
         final JmsDestination topic = topic(connection);
+        final JmsDestination any = destination(
+            connection.createSession(), topic.name().substring(0, topic.name().lastIndexOf('.')) + ".*");
         final TransportChannel target = connection.channelFor(topic.name());
         final List<TopicSource> sources = new ArrayList<>();
         for (int i = 0; i < 200; i++)
@@ -162,8 +166,9 @@ class TopicSelectionTest extends JmsTestSupport
                 case 3 -> "price > " + (1000 + i);
                 default -> "JMSType = 'x' OR region LIKE 'E%'";
             };
-            sources.add(connection.topicStreams().open(
-                target, STREAM, topic, null, Selector.compile(selector), null, new EnvelopeInbox(false)));
+            final JmsDestination destination = 0 == i % 4 ? any : topic;
+            sources.add(connection.topicStreams().open(target, STREAM, destination, pattern(destination),
+                Selector.compile(selector), null, new EnvelopeInbox(destination == any)));
         }
         final TopicStream stream = sources.get(0).stream();
         final int[] lengths = new int[3];
@@ -197,7 +202,8 @@ class TopicSelectionTest extends JmsTestSupport
             }
             allocated = threads.getCurrentThreadAllocatedBytes() - before;
         }
-        assertEquals(0, allocated, "bytes allocated by 10,000 dispatches among 200 selecting sources");
+        assertEquals(0, allocated,
+            "bytes allocated by 10,000 dispatches among 200 selecting sources, 50 of them wildcard consumers");
         for (final TopicSource source : sources)
         {
             assertEquals(List.of(), received(source), "no selector selects these envelopes");
@@ -235,6 +241,202 @@ class TopicSelectionTest extends JmsTestSupport
         a2.close();
         b.close();
         assertEquals(0, connection.topicStreams().subscriptionCount(), "the last source let the stream go");
+    }
+
+    @Test
+    void wildcardConsumersAreSelectedWithTheTopicsTheirPatternsMatch() throws Exception
+    {
+        final JmsConnection connection = (JmsConnection)connection();
+        final Session session = connection.createSession();
+        final String prefix = uniqueTopic();
+        final JmsDestination[] topics = {
+            destination(session, prefix + ".a"), destination(session, prefix + ".b"),
+            destination(session, prefix + ".c.d"), destination(session, prefix + ".Grüße") };
+        final JmsDestination[] patterns = {
+            destination(session, prefix + ".*"), destination(session, prefix + ".>"),
+            destination(session, prefix + ".*.d"), destination(session, "other.*") };
+        final TransportChannel target = connection.channelFor(topics[0].name());
+        final Random random = new Random(4);
+        final List<Consumer> consumers = new ArrayList<>();
+        for (int i = 0; i < 240; i++)
+        {
+            consumers.add(open(connection, target, random, 0 != i % 3 ? patterns : topics, 0 == i % 20));
+        }
+        final TopicStream stream = consumers.get(0).source.stream();
+
+        dispatchAndCompare(stream, topics, consumers, random, 0);
+        for (int i = 0; i < consumers.size(); i += 7)
+        {
+            consumers.get(i).source.close();
+        }
+        consumers.removeIf((consumer) -> consumer.source.isClosed());
+        for (int i = 0; i < 40; i++)
+        {
+            consumers.add(open(connection, target, random, 0 == i % 2 ? patterns : topics, false));
+        }
+        dispatchAndCompare(stream, topics, consumers, random, 1_000);
+
+        for (final Consumer consumer : consumers)
+        {
+            consumer.source.close();
+        }
+        assertEquals(0, connection.topicStreams().subscriptionCount(), "the last source let the stream go");
+    }
+
+    @Test
+    void wildcardAndTopicConsumersShareOneEvaluationAndOneLookUpPerEnvelope() throws Exception
+    {
+        final JmsConnection connection = (JmsConnection)connection();
+        final Session session = connection.createSession();
+        final String prefix = uniqueTopic();
+        final JmsDestination topic = destination(session, prefix + ".a");
+        final JmsDestination any = destination(session, prefix + ".*");
+        final JmsDestination deep = destination(session, prefix + ".>");
+        final TransportChannel target = connection.channelFor(topic.name());
+        final List<TopicSource> distinct = new ArrayList<>();
+        final List<TopicSource> same = new ArrayList<>();
+        for (int i = 0; i < 100; i++)
+        {
+            distinct.add(connection.topicStreams().open(target, STREAM, any, pattern(any),
+                Selector.compile("sym = 'S" + i + "'"), null, new EnvelopeInbox(true)));
+            final JmsDestination destination = 0 == i % 3 ? topic : 1 == i % 3 ? any : deep;
+            same.add(connection.topicStreams().open(target, STREAM, destination, pattern(destination),
+                Selector.compile("price > 3"), null, new EnvelopeInbox(destination != topic)));
+        }
+        final TopicStream stream = same.get(0).stream();
+        for (int m = 0; m < 10; m++)
+        {
+            writer.wrap(buffer, 0).messageId(1, 2, 3, 4, m);
+            writer.properties().doubleValue("price", m).stringValue("sym", "S" + (m * 2 + 1));
+            writer.topicHash(topic.topicHash()).destination(topic.kind(), topic.utf8Name());
+            stream.onFragment(buffer, 0, writer.finish());
+        }
+
+        assertEquals(10, connection.topicStreams().selectorEvaluations(),
+            "one evaluation of 'price > 3' per envelope for its 100 consumers, wildcard or not");
+        assertEquals(10, connection.topicStreams().indexLookups(), "one look-up of sym per envelope");
+        for (final TopicSource source : same)
+        {
+            assertEquals(List.of(4, 5, 6, 7, 8, 9), received(source));
+        }
+        for (int i = 0; i < distinct.size(); i++)
+        {
+            assertEquals(1 == i % 2 && i < 20 ? List.of((i - 1) / 2) : List.of(), received(distinct.get(i)),
+                "wildcard consumer of S" + i);
+        }
+    }
+
+    @Test
+    void aWildcardConsumerAddedWhileTopicsFlowIsMatchedOncePerTopic() throws Exception
+    {
+        final JmsConnection connection = (JmsConnection)connection();
+        final Session session = connection.createSession();
+        final String prefix = uniqueTopic();
+        final JmsDestination any = destination(session, prefix + ".*");
+        final JmsDestination[] topics = new JmsDestination[10];
+        for (int t = 0; t < topics.length; t++)
+        {
+            topics[t] = destination(session, prefix + ".n" + t);
+        }
+        final TransportChannel target = connection.channelFor(any.name());
+        final List<TopicSource> consumers = new ArrayList<>();
+        int sequence = 0;
+        for (int k = 0; k < 200; k++)
+        {
+            consumers.add(connection.topicStreams().open(target, STREAM, any, pattern(any),
+                Selector.compile("sym = 'S" + k + "'"), null, new EnvelopeInbox(true)));
+            for (final JmsDestination topic : topics)
+            {
+                writer.wrap(buffer, 0).messageId(1, 2, 3, 4, sequence++);
+                writer.properties().stringValue("sym", "S" + k);
+                writer.topicHash(topic.topicHash()).destination(topic.kind(), topic.utf8Name());
+                consumers.get(0).stream().onFragment(buffer, 0, writer.finish());
+            }
+        }
+
+        assertEquals(200L * topics.length, consumers.get(0).stream().patternMatches(),
+            "each topic matched against each new pattern once, not against all of them again");
+        for (int k = 0; k < consumers.size(); k++)
+        {
+            final List<Integer> expected = new ArrayList<>();
+            for (int t = 0; t < topics.length; t++)
+            {
+                expected.add(k * topics.length + t);
+            }
+            assertEquals(expected, received(consumers.get(k)), "wildcard consumer of S" + k);
+        }
+        assertEquals(0, connection.topicStreams().selectorEvaluations(), "every selector was found by look-up");
+    }
+
+    /** A consumer of a topic or a pattern drawn from the given ones, its selector from the mix, for comparing. */
+    private Consumer open(
+        final JmsConnection connection, final TransportChannel target, final Random random,
+        final JmsDestination[] destinations, final boolean noSelector) throws Exception
+    {
+        final JmsDestination destination = destinations[random.nextInt(destinations.length)];
+        final Selector selector = noSelector ? null : Selector.compile(SELECTORS[random.nextInt(SELECTORS.length)]);
+        final TopicPattern pattern = pattern(destination);
+        return new Consumer(destination, pattern, selector, connection.topicStreams().open(
+            target, STREAM, destination, pattern, selector, null, new EnvelopeInbox(null != pattern)));
+    }
+
+    /**
+     * Sends 1,000 envelopes of the mix to the topics, each consumer expecting those its topic or pattern and its
+     * selector, evaluated on its own, take; then compares what each received.
+     */
+    private void dispatchAndCompare(
+        final TopicStream stream, final JmsDestination[] topics, final List<Consumer> consumers, final Random random,
+        final int first) throws Exception
+    {
+        final List<List<Integer>> expected = new ArrayList<>();
+        for (int i = 0; i < consumers.size(); i++)
+        {
+            expected.add(new ArrayList<>());
+        }
+        final EnvelopeReader reader = new EnvelopeReader();
+        final EnvelopeSelectorSource general = new EnvelopeSelectorSource();
+        int selected = 0;
+        for (int m = first; m < first + 1_000; m++)
+        {
+            final JmsDestination topic = topics[random.nextInt(topics.length)];
+            final int length = encode(topic, m, random);
+            reader.wrap(buffer, 0, length);
+            for (int i = 0; i < consumers.size(); i++)
+            {
+                final Consumer consumer = consumers.get(i);
+                final boolean ofTopic = null == consumer.pattern ?
+                    consumer.destination.name().equals(topic.name()) : consumer.pattern.matches(topic.name());
+                if (ofTopic && (null == consumer.selector || consumer.selector.matches(general.wrap(reader))))
+                {
+                    expected.get(i).add(m);
+                    selected++;
+                }
+            }
+            stream.onFragment(buffer, 0, length);
+        }
+        for (int i = 0; i < consumers.size(); i++)
+        {
+            final Consumer consumer = consumers.get(i);
+            assertEquals(expected.get(i), received(consumer.source), "consumer " + i + " of " +
+                consumer.destination.name() + " with selector " + consumer.selector);
+        }
+        assertTrue(selected > 10_000, "the mix selects plenty: " + selected);
+    }
+
+    private static JmsDestination destination(final Session session, final String name) throws Exception
+    {
+        return JmsDestination.ofGiven(session.createTopic(name), false);
+    }
+
+    /** @return the destination's wildcard pattern, or null when it names one topic. */
+    private static TopicPattern pattern(final JmsDestination destination) throws Exception
+    {
+        return ConsumerSpec.of(destination, null, false).pattern();
+    }
+
+    /** A source with what it was opened for. */
+    private record Consumer(JmsDestination destination, TopicPattern pattern, Selector selector, TopicSource source)
+    {
     }
 
     private void send(final TopicStream stream, final JmsDestination topic, final String sym, final int sequence)
