@@ -141,23 +141,8 @@ class ListenerSendsOnItsConnectionTest extends JmsTestSupport
             sideReceived.incrementAndGet();
             serviceListenerRuns.set(false);
         });
-        final AtomicInteger next = new AtomicInteger();
         final AtomicInteger outOfOrder = new AtomicInteger();
-        final Session receiveSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        receiveSession.createConsumer(receiveSession.createTopic(replies)).setMessageListener((message) ->
-        {
-            try
-            {
-                if (((BytesMessage)message).readInt() != next.getAndIncrement())
-                {
-                    outOfOrder.incrementAndGet();
-                }
-            }
-            catch (final JMSException ex)
-            {
-                failures.add(ex);
-            }
-        });
+        final AtomicInteger next = receiveInOrder(connection, replies, outOfOrder, failures);
         connection.start();
 
         final Session clientSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -266,23 +251,8 @@ class ListenerSendsOnItsConnectionTest extends JmsTestSupport
         final AtomicInteger sent = new AtomicInteger();
         reflect(connection, requests, replies, failures, sent);
 
-        final AtomicInteger next = new AtomicInteger();
         final AtomicInteger outOfOrder = new AtomicInteger();
-        final Session receiveSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        receiveSession.createConsumer(receiveSession.createTopic(replies)).setMessageListener((message) ->
-        {
-            try
-            {
-                if (((BytesMessage)message).readInt() != next.getAndIncrement())
-                {
-                    outOfOrder.incrementAndGet();
-                }
-            }
-            catch (final JMSException ex)
-            {
-                failures.add(ex);
-            }
-        });
+        final AtomicInteger next = receiveInOrder(connection, replies, outOfOrder, failures);
         connection.start();
 
         final Session clientSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -330,6 +300,34 @@ class ListenerSendsOnItsConnectionTest extends JmsTestSupport
                 failures.add(ex);
             }
         });
+    }
+
+    /**
+     * A session of the connection that receives the replies, each numbered in order.
+     *
+     * @return how many came; {@code outOfOrder} counts those whose number was not the next.
+     */
+    private static AtomicInteger receiveInOrder(
+        final Connection connection, final String replies, final AtomicInteger outOfOrder,
+        final List<Exception> failures) throws JMSException
+    {
+        final AtomicInteger next = new AtomicInteger();
+        final Session receiveSession = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        receiveSession.createConsumer(receiveSession.createTopic(replies)).setMessageListener((message) ->
+        {
+            try
+            {
+                if (((BytesMessage)message).readInt() != next.getAndIncrement())
+                {
+                    outOfOrder.incrementAndGet();
+                }
+            }
+            catch (final JMSException ex)
+            {
+                failures.add(ex);
+            }
+        });
+        return next;
     }
 
     private static BytesMessage request(final Session session, final int number) throws JMSException

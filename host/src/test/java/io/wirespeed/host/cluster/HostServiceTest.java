@@ -151,20 +151,11 @@ class HostServiceTest
         awaitDeliveries(FIRST_BATCH / 2);
         awaitEqualDigests("before the snapshot");
 
-        Await.until("the leader to take the snapshot request", leader::requestSnapshot);
-        Await.until("every member to take a snapshot", () ->
-        {
-            loopback.failOnMemberError();
-            pollClient();
-            return members.stream().allMatch((member) -> member.snapshotCount() > 0);
-        });
+        snapshotOnEveryMember(leader, 1);
         final ClusterMember follower = members.stream().filter((member) -> !member.isLeader()).findFirst()
             .orElseThrow();
         final int id = follower.memberId();
-        follower.close();
-        final HostService restarted = new HostService(LIMITS, new ClusterEgress());
-        services.set(id, restarted);
-        members.add(ClusterMember.launch(list, id, follower.settings(), restarted, loopback.errorHandler(id)));
+        final HostService restarted = restart(list, follower, new HostService(LIMITS, new ClusterEgress()));
         awaitEqualDigests("with the member restarted from its snapshot");
         assertTrue(restarted.restoredFromSnapshot(), "member " + id + " started from its snapshot");
 
@@ -195,14 +186,7 @@ class HostServiceTest
             sendQueueMessages(sent + 1, FIRST_BATCH);
             sent += FIRST_BATCH;
             awaitDeliveries(snapshot * FIRST_BATCH / 2);
-            final int taken = snapshot;
-            Await.until("the leader to take snapshot request " + taken, leader::requestSnapshot);
-            Await.until("every member to take snapshot " + taken, () ->
-            {
-                loopback.failOnMemberError();
-                pollClient();
-                return members.stream().allMatch((member) -> member.snapshotCount() >= taken);
-            });
+            snapshotOnEveryMember(leader, snapshot);
             acknowledgeAll();
             grantCredit(FIRST_BATCH / 2);
         }
@@ -221,9 +205,7 @@ class HostServiceTest
                 assertTrue(ClusterTool.invalidateLatestSnapshot(System.out, follower.settings().clusterDir()),
                     "member " + id + "'s snapshot invalidated");
             }
-            final HostService restarted = new HostService(LIMITS, new ClusterEgress());
-            services.set(id, restarted);
-            members.add(ClusterMember.launch(list, id, follower.settings(), restarted, loopback.errorHandler(id)));
+            final HostService restarted = restart(list, follower, new HostService(LIMITS, new ClusterEgress()));
             final String how = 1 == invalidated ? "from its previous snapshot and the log after it" :
                 "from the whole log";
             awaitEqualDigests("with member " + id + " restarted " + how);
@@ -264,21 +246,12 @@ class HostServiceTest
         awaitEqualDigests("with PERSISTENT messages refused");
 
         // the state is in the snapshot: a member restarted from it refuses alike
-        Await.until("the leader to take the snapshot request", leader::requestSnapshot);
-        Await.until("every member to take a snapshot", () ->
-        {
-            loopback.failOnMemberError();
-            pollClient();
-            return members.stream().allMatch((member) -> member.snapshotCount() > 0);
-        });
+        snapshotOnEveryMember(leader, 1);
         final ClusterMember follower = members.stream().filter((member) -> !member.isLeader()).findFirst()
             .orElseThrow();
         final int id = follower.memberId();
-        follower.close();
-        final HostService restarted = new HostService(LIMITS, new ClusterEgress())
-            .watchLogSpace(new ArchiveSpace(dir, Long.MAX_VALUE / 4));
-        services.set(id, restarted);
-        members.add(ClusterMember.launch(list, id, follower.settings(), restarted, loopback.errorHandler(id)));
+        final HostService restarted = restart(list, follower, new HostService(LIMITS, new ClusterEgress())
+            .watchLogSpace(new ArchiveSpace(dir, Long.MAX_VALUE / 4)));
         awaitEqualDigests("with member " + id + " restarted from its snapshot");
         assertTrue(restarted.restoredFromSnapshot() && restarted.logSpaceLow(), "member " + id + " restored it");
         sendQueueMessages(3, 1, EnvelopeDescriptor.PERSISTENT);
@@ -349,6 +322,32 @@ class HostServiceTest
         encoder.client().high(CLIENT_HIGH).low(CLIENT_LOW).replyStreamId(0);
         encoder.queue(QUEUE).selector("");
         sendControl(MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength());
+    }
+
+    /** Asks the leader for a snapshot and waits until every member has taken {@code count} in all. */
+    private void snapshotOnEveryMember(final ClusterMember leader, final int count)
+    {
+        Await.until("the leader to take snapshot request " + count, leader::requestSnapshot);
+        Await.until("every member to take snapshot " + count, () ->
+        {
+            loopback.failOnMemberError();
+            pollClient();
+            return members.stream().allMatch((member) -> member.snapshotCount() >= count);
+        });
+    }
+
+    /**
+     * Launches a member again on its directories with a new service, closing it first if it still runs.
+     *
+     * @return the new service.
+     */
+    private HostService restart(final ClusterMembers list, final ClusterMember member, final HostService service)
+    {
+        member.close();
+        final int id = member.memberId();
+        services.set(id, service);
+        members.add(ClusterMember.launch(list, id, member.settings(), service, loopback.errorHandler(id)));
+        return service;
     }
 
     private void grantCredit(final int credit)

@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.jms.Connection;
 import javax.jms.JMSException;
@@ -45,6 +48,8 @@ class QueueFullTest
 {
     private static final int LIMIT = 10;
     private static final long SEND_TIMEOUT_MS = 300;
+    private static final int LISTENER_MESSAGES = 500;
+    private static final Duration LISTENER_DEADLINE = Duration.ofSeconds(20);
     private static int counter;
 
     private String aeronDir;
@@ -65,11 +70,18 @@ class QueueFullTest
     private void startHost(final long maxQueueBytes, final long maxHostBytes, final int maxQueues, final long idleMs)
         throws JMSException
     {
+        startHost(maxQueueBytes, maxHostBytes, maxQueues, idleMs, "&sendTimeout=" + SEND_TIMEOUT_MS);
+    }
+
+    private void startHost(
+        final long maxQueueBytes, final long maxHostBytes, final int maxQueues, final long idleMs, final String options)
+        throws JMSException
+    {
         host = new QueueHost(transport, QueueSelectors::compile).queueLimits(new QueueLimits(LIMIT, maxQueueBytes,
             maxHostBytes, maxQueues, TimeUnit.MILLISECONDS.toNanos(idleMs), FullPolicy.BLOCK,
             Map.of("fail.>", FullPolicy.FAIL))).start();
-        connection = new JmsConnectionFactory("wirespeed:ipc?driver=external&aeronDir=" + aeronDir +
-            "&sendTimeout=" + SEND_TIMEOUT_MS).createConnection();
+        connection = new JmsConnectionFactory("wirespeed:ipc?driver=external&aeronDir=" + aeronDir + options)
+            .createConnection();
         connection.start();
     }
 
@@ -86,6 +98,64 @@ class QueueFullTest
         }
         transport.close();
         driver.close();
+    }
+
+    /**
+     * A MessageListener that sends to a queue at its limit (the block policy) which a listener of another session of
+     * the same connection consumes: the send waits for room that only that listener's acknowledgements make, and the
+     * connection's delivery thread, which runs both listeners, delivers to the other session while the send waits.
+     * Every message arrives, in order, and no send fails.
+     */
+    @Test
+    void aListenerSendsMoreThanTheQueueHoldsToAQueueAnotherSessionOfItsConnectionConsumes() throws Exception
+    {
+        startHost(1 << 20, 1 << 26, 100, 60_000, "&sendTimeout=2000&queuePrefetch=5");
+        final List<Exception> failures = new CopyOnWriteArrayList<>();
+        final Session service = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final MessageProducer toQueue = service.createProducer(service.createQueue("work.q"));
+        final AtomicInteger sent = new AtomicInteger();
+        service.createConsumer(service.createTopic("work.start")).setMessageListener((message) ->
+        {
+            try
+            {
+                for (int i = 0; i < LISTENER_MESSAGES; i++)
+                {
+                    toQueue.send(service.createTextMessage("m" + i));
+                    sent.incrementAndGet();
+                }
+            }
+            catch (final JMSException ex)
+            {
+                failures.add(ex);
+            }
+        });
+        final AtomicInteger next = new AtomicInteger();
+        final AtomicInteger outOfOrder = new AtomicInteger();
+        final Session worker = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        worker.createConsumer(worker.createQueue("work.q")).setMessageListener((message) ->
+        {
+            try
+            {
+                if (!("m" + next.getAndIncrement()).equals(((TextMessage)message).getText()))
+                {
+                    outOfOrder.incrementAndGet();
+                }
+            }
+            catch (final JMSException ex)
+            {
+                failures.add(ex);
+            }
+        });
+
+        final Session client = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        final MessageProducer starter = client.createProducer(client.createTopic("work.start"));
+        starter.send(client.createTextMessage("start"));
+
+        Await.until("every message through the full queue, or a failure", LISTENER_DEADLINE,
+            () -> next.get() >= LISTENER_MESSAGES || !failures.isEmpty());
+        assertEquals(List.of(), failures, "the listener's sends failed after " + sent.get() + " messages");
+        assertEquals(LISTENER_MESSAGES, next.get(), "messages received");
+        assertEquals(0, outOfOrder.get(), "messages out of order");
     }
 
     private static void send(final MessageProducer producer, final Session session, final int from, final int count)
