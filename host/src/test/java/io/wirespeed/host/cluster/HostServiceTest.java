@@ -95,7 +95,6 @@ class HostServiceTest
         connectClient(list);
 
         connect();
-        Await.until("Connected through the cluster's egress", () -> pollClient() >= 0 && deliveries.connected);
         subscribe(FIRST_BATCH + SECOND_BATCH + 100);
         sendQueueMessages(1, FIRST_BATCH);
         awaitDeliveries(FIRST_BATCH);
@@ -128,7 +127,6 @@ class HostServiceTest
         awaitOneLeader(ELECTION_DEADLINE);
         connectClient(list);
         connect();
-        Await.until("Connected through the cluster's egress", () -> pollClient() >= 0 && deliveries.connected);
 
         // the client sends nothing but the cluster's keep-alive: its provider takes a host it hears nothing from for
         // the driver timeout for lost
@@ -144,7 +142,6 @@ class HostServiceTest
         final ClusterMember leader = awaitOneLeader(ELECTION_DEADLINE);
         connectClient(list);
         connect();
-        Await.until("Connected through the cluster's egress", () -> pollClient() >= 0 && deliveries.connected);
         subscribe(FIRST_BATCH / 2);
         sendQueueMessages(1, FIRST_BATCH);
         // half delivered and in flight, half waiting in the queue: both are in the snapshot
@@ -178,7 +175,6 @@ class HostServiceTest
         final ClusterMember leader = awaitOneLeader(ELECTION_DEADLINE);
         connectClient(list);
         connect();
-        Await.until("Connected through the cluster's egress", () -> pollClient() >= 0 && deliveries.connected);
         subscribe(FIRST_BATCH / 2);
         long sent = 0;
         for (int snapshot = 1; snapshot <= 2; snapshot++)
@@ -227,7 +223,6 @@ class HostServiceTest
         final ClusterMember leader = awaitOneLeader(ELECTION_DEADLINE);
         connectClient(list);
         connect();
-        Await.until("Connected through the cluster's egress", () -> pollClient() >= 0 && deliveries.connected);
         Await.until("every member to read in the log that the leader's disk is low", () ->
         {
             loopback.failOnMemberError();
@@ -275,7 +270,6 @@ class HostServiceTest
         // short terms on the egress: its publication is back-pressured once 32 KiB wait unread, not 8 MiB
         connectClient(list, "aeron:udp?endpoint=127.0.0.1:0|term-length=64k");
         connect();
-        Await.until("Connected through the cluster's egress", () -> pollClient() >= 0 && deliveries.connected);
         subscribe(BACK_PRESSURED_MESSAGES);
 
         // the client reads nothing while it sends: the deliveries' egress fills its window and is back-pressured
@@ -306,6 +300,7 @@ class HostServiceTest
         loopback.failOnMemberError();
     }
 
+    /** Opens the host session with a Connect and waits for its Connected. */
     private void connect()
     {
         final ConnectEncoder encoder = new ConnectEncoder().wrapAndApplyHeader(frame, 1, header).correlationId(1)
@@ -313,6 +308,7 @@ class HostServiceTest
         encoder.client().high(CLIENT_HIGH).low(CLIENT_LOW).replyStreamId(0);
         encoder.user("").password("");
         sendControl(MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength());
+        Await.until("Connected through the cluster's egress", () -> pollClient() >= 0 && deliveries.connected);
     }
 
     private void subscribe(final int credit)
