@@ -89,7 +89,7 @@ final class ClusterHosting implements AutoCloseable
         try
         {
             final HostService service = new HostService(settings.hostLimits(), new ClusterEgress())
-                .watchLogSpace(new ArchiveSpace(baseDir, settings.archive().minFree()));
+                .watchLogSpace(new ArchiveSpace(baseDir, settings.archiveMinFree()));
             return new ClusterHosting(
                 ClusterMember.launch(members, memberId, memberSettings, service, errorHandler), members);
         }

@@ -323,6 +323,15 @@ final class DriverSettings
         return archiveEnabled ? archive : null;
     }
 
+    /**
+     * @return {@link ArchiveConfig#MIN_FREE_PROP} whether or not the archive is enabled: a cluster member, whose own
+     *         archive records the log, watches its disk with it.
+     */
+    long archiveMinFree()
+    {
+        return archive.minFree();
+    }
+
     /** @return the UDP endpoint of the queue host, empty for none. */
     String endpoint()
     {
