@@ -38,6 +38,7 @@ import io.wirespeed.jms.JmsConnectionFactory;
 import io.wirespeed.jms.hostclient.QueueClient;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.metrics.WirespeedMetrics;
+import io.wirespeed.jms.runtime.WirespeedRuntime;
 import io.wirespeed.test.Await;
 import io.wirespeed.test.DriverDirectories;
 import io.wirespeed.test.FreePorts;
@@ -108,6 +109,8 @@ class ClusteredQueueTest
     @AfterEach
     void closeMembers()
     {
+        // each test's connections start a runtime on a driver directory of their own: close them with the test
+        WirespeedRuntime.closeShared();
         for (final ClusterMember member : members)
         {
             member.close();
