@@ -258,17 +258,27 @@ final class LoopbackCluster implements AutoCloseable
     }
 
     /**
-     * Waits until a member has rejoined the cluster: it is a follower again, its election over (it caught up with
-     * the leader's log), and another member leads with its own election over.
+     * Waits until a member has rejoined the cluster: its election is over (it caught up with the leader's log) and it
+     * is a follower of another member that leads with its own election over, or it leads again itself. A stopped
+     * leader that starts again before the others time it out ({@code leaderHeartbeatTimeout}) stands in the election
+     * that follows with a log as long as theirs, and may win it: Raft lets any up-to-date member lead.
      *
      * @param id       the member's id.
      * @param deadline how long to wait.
      * @return the id of the member that leads.
      */
-    int awaitFollower(final int id, final Duration deadline)
+    int awaitRejoined(final int id, final Duration deadline)
     {
-        return Await.value("member " + id + " to be a follower of a leader again", deadline,
-            () -> Cluster.Role.FOLLOWER == settledRole(id) ? settledLeader() : null);
+        return Await.value("member " + id + " to have rejoined (a follower of a leader, or the leader)", deadline,
+            () ->
+            {
+                final Cluster.Role role = settledRole(id);
+                if (Cluster.Role.LEADER == role)
+                {
+                    return id;
+                }
+                return Cluster.Role.FOLLOWER == role ? settledLeader() : null;
+            });
     }
 
     private Integer settledLeader()

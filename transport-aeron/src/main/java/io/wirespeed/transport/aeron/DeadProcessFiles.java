@@ -209,7 +209,8 @@ public final class DeadProcessFiles
             return -1;
         }
         LOGGER.log(System.Logger.Level.INFO, "removed " + file + ": the " + what + " of process " + pidAndStart[0] +
-            " (started " + Instant.ofEpochMilli(pidAndStart[1]) + ") has gone without closing it (killed?)");
+            " (started " + Instant.ofEpochMilli(pidAndStart[1]) + ") has ended (killed, or stopped: Aeron leaves the " +
+            "file behind either way)");
         return pidAndStart[0];
     }
 
