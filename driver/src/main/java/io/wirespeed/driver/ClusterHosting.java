@@ -89,7 +89,8 @@ final class ClusterHosting implements AutoCloseable
         try
         {
             final HostService service = new HostService(settings.hostLimits(), new ClusterEgress())
-                .watchLogSpace(new ArchiveSpace(baseDir, settings.archiveMinFree()));
+                .watchLogSpace(new ArchiveSpace(baseDir, settings.archiveMinFree()))
+                .checkMembers(members);
             return new ClusterHosting(
                 ClusterMember.launch(members, memberId, memberSettings, service, errorHandler), members);
         }

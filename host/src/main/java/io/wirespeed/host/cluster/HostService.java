@@ -10,6 +10,7 @@ import io.aeron.ExclusivePublication;
 import io.aeron.FragmentAssembler;
 import io.aeron.Image;
 import io.aeron.Publication;
+import io.aeron.cluster.client.ClusterException;
 import io.aeron.cluster.codecs.CloseReason;
 import io.aeron.cluster.service.ClientSession;
 import io.aeron.cluster.service.Cluster;
@@ -67,6 +68,11 @@ public final class HostService implements ClusteredService
      * disk fell below {@code wirespeed.archive.min.free}, 0 when it has room again.
      */
     public static final byte LOG_SPACE = 3;
+    /**
+     * The kind byte of the service's own message that carries the member list its member was given (the leader's,
+     * never a client's), for {@link MemberListCheck}.
+     */
+    public static final byte MEMBERS = 4;
     /** How often, in cluster time, the state machine is ticked while a cluster session is open. */
     public static final long TICK_INTERVAL_MS = 10;
     /** The correlation id of the tick's cluster timer. */
@@ -90,6 +96,7 @@ public final class HostService implements ClusteredService
     private final UnsafeBuffer logSpaceMessage = new UnsafeBuffer(new byte[2]);
     private ArchiveSpace logSpace;
     private volatile boolean logSpaceLow;
+    private MemberListCheck memberListCheck;
 
     /**
      * A service with the host's limits from the system properties ({@link HostLimits#fromSystemProperties()}).
@@ -123,6 +130,22 @@ public final class HostService implements ClusteredService
     public HostService watchLogSpace(final ArchiveSpace space)
     {
         this.logSpace = space;
+        return this;
+    }
+
+    /**
+     * Has the member check that it was given the leader's member list ({@link MemberListCheck}): every
+     * {@link MemberListCheck#INTERVAL_S} seconds of cluster time (while clients are connected) the leader's list goes
+     * into the log as a {@link #MEMBERS} message; a member whose own list differs reports a fatal error naming both
+     * (the driver process then stops). Every member of a cluster must be given one, or none (Aeron counts a service's
+     * own messages on every member). Call before the member starts.
+     *
+     * @param members the list this member was given.
+     * @return this service.
+     */
+    public HostService checkMembers(final ClusterMembers members)
+    {
+        this.memberListCheck = new MemberListCheck(members, System.currentTimeMillis());
         return this;
     }
 
@@ -251,7 +274,7 @@ public final class HostService implements ClusteredService
         egress.current(session);
         try
         {
-            apply(session, buffer, offset, length);
+            apply(session, buffer, offset, length, timestamp);
         }
         catch (final RuntimeException ex)
         {
@@ -267,7 +290,12 @@ public final class HostService implements ClusteredService
         applied();
     }
 
-    private void apply(final ClientSession session, final DirectBuffer buffer, final int offset, final int length)
+    private void apply(
+        final ClientSession session,
+        final DirectBuffer buffer,
+        final int offset,
+        final int length,
+        final long timestamp)
     {
         if (length < 1)
         {
@@ -282,10 +310,14 @@ public final class HostService implements ClusteredService
             {
                 onLogSpace(0 != buffer.getByte(offset + 1));
             }
+            else if (MEMBERS == kind)
+            {
+                onMembers(buffer, offset, length, timestamp);
+            }
             else
             {
-                dropped(null, "it is a service message of kind " + kind + " and length " + length + ", not " +
-                    LOG_SPACE + " and 2");
+                dropped(null, "it is a service message of kind " + kind + " and length " + length + ", neither " +
+                    LOG_SPACE + " and 2 nor " + MEMBERS);
             }
             return;
         }
@@ -311,6 +343,7 @@ public final class HostService implements ClusteredService
             scheduleTick(timestamp);
             egress.heartbeats(host::heartbeat);
             announceLogSpace(before, lastTime);
+            announceMembers(before, lastTime);
         }
         applied();
     }
@@ -423,6 +456,46 @@ public final class HostService implements ClusteredService
                 "clustered queue host: " + logSpace.describe() + "; PERSISTENT queue sends are refused until it has " +
                 logSpace.resumeLevel() + " free" :
                 "clustered queue host: the leader's disk has room again; PERSISTENT queue sends are taken");
+        }
+    }
+
+    /**
+     * With a member list to check, once per {@link MemberListCheck#INTERVAL_S} seconds of cluster time: offers this
+     * member's list as a {@link #MEMBERS} message, at the same log entries as every member (Aeron's rule for a
+     * service's own messages); only the leader's enters the log.
+     *
+     * @param before the cluster time before this tick.
+     * @param now    this tick's cluster time.
+     */
+    private void announceMembers(final long before, final long now)
+    {
+        if (null == memberListCheck || !MemberListCheck.due(timeUnit(), before, now))
+        {
+            return;
+        }
+        final DirectBuffer message = memberListCheck.message(cluster.memberId());
+        while (cluster.offer(message, 0, message.capacity()) < 0)
+        {
+            cluster.idleStrategy().idle();
+        }
+    }
+
+    /**
+     * The leader's member list, from the log: a member given another list reports a fatal error (its process stops);
+     * nothing of the state changes, on any member.
+     */
+    private void onMembers(final DirectBuffer buffer, final int offset, final int length, final long timestamp)
+    {
+        if (null == memberListCheck)
+        {
+            return;
+        }
+        final ClusterException differs = memberListCheck.check(
+            cluster.memberId(), buffer, offset, length, timeUnit().toMillis(timestamp));
+        if (null != differs)
+        {
+            LOGGER.log(System.Logger.Level.ERROR, differs.getMessage());
+            cluster.context().countedErrorHandler().onError(differs);
         }
     }
 

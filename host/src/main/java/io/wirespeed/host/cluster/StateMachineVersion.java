@@ -13,7 +13,8 @@ import io.aeron.exceptions.AeronException;
  * checks the {@code appVersion} recorded in each new leader's term and in each snapshot against the member's own and
  * lets only equal majors through; a member that finds another major ends (Aeron terminates its consensus module)
  * instead of applying messages that it would read differently from the other members. So the major is the sum of
- * the three schemas' versions, which only ever grow: a change of any schema is a new major. The minor and patch are
+ * the three schemas' versions and the version of the service's own messages in the log ({@link #SERVICE_MESSAGES}),
+ * which only ever grow: a change of any of them is a new major. The minor and patch are
  * the control and snapshot schemas' versions, for the description. A member of another release cannot join the
  * cluster, nor can a release that changed a schema restart on an older one's log; releases of one version restart
  * member by member (docs/deployment.md, upgrades).
@@ -23,6 +24,12 @@ public final class StateMachineVersion
     private static final int ENVELOPE = io.wirespeed.codec.sbe.MessageHeaderDecoder.SCHEMA_VERSION;
     private static final int CONTROL = io.wirespeed.codec.control.sbe.MessageHeaderDecoder.SCHEMA_VERSION;
     private static final int SNAPSHOT = io.wirespeed.codec.snapshot.sbe.MessageHeaderDecoder.SCHEMA_VERSION;
+
+    /**
+     * The version of the messages that the service itself puts into the log (HostService's kinds and their layout):
+     * 1 since the leader's member list ({@code MEMBERS}) joined the disk's state ({@code LOG_SPACE}); 0 before.
+     */
+    public static final int SERVICE_MESSAGES = 1;
 
     /** The version this build's queue host writes and reads. */
     public static final int CURRENT = of(ENVELOPE, CONTROL, SNAPSHOT);
@@ -41,7 +48,7 @@ public final class StateMachineVersion
      */
     public static int of(final int envelope, final int control, final int snapshot)
     {
-        return SemanticVersion.compose(envelope + control + snapshot, control, snapshot);
+        return SemanticVersion.compose(envelope + control + snapshot + SERVICE_MESSAGES, control, snapshot);
     }
 
     /**
@@ -81,7 +88,9 @@ public final class StateMachineVersion
     }
 
     /**
-     * A version as {@code major.minor.patch (envelope schema N, control schema N, snapshot schema N)}.
+     * A version as {@code major.minor.patch (control schema N, snapshot schema N, envelope schema and service
+     * messages N)}: the last is the rest of the major, the sum of the envelope schema's version and
+     * {@link #SERVICE_MESSAGES}.
      *
      * @param version the composed version.
      * @return the text.
@@ -90,9 +99,8 @@ public final class StateMachineVersion
     {
         final int control = SemanticVersion.minor(version);
         final int snapshot = SemanticVersion.patch(version);
-        return SemanticVersion.toString(version) + " (envelope schema " +
-            (SemanticVersion.major(version) - control - snapshot) + ", control schema " + control +
-            ", snapshot schema " + snapshot + ")";
+        return SemanticVersion.toString(version) + " (control schema " + control + ", snapshot schema " + snapshot +
+            ", envelope schema and service messages " + (SemanticVersion.major(version) - control - snapshot) + ")";
     }
 
     private static String describe(final String version)

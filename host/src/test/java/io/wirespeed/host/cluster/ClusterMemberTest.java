@@ -236,7 +236,8 @@ class ClusterMemberTest
         final int current = StateMachineVersion.CURRENT;
         final int control = SemanticVersion.minor(current);
         final int snapshot = SemanticVersion.patch(current);
-        return StateMachineVersion.of(SemanticVersion.major(current) - control - snapshot, control, snapshot + 1);
+        final int envelope = SemanticVersion.major(current) - control - snapshot - StateMachineVersion.SERVICE_MESSAGES;
+        return StateMachineVersion.of(envelope, control, snapshot + 1);
     }
 
     private static void assertVersionsNamed(final Throwable ex, final int memberId, final int own, final int log)

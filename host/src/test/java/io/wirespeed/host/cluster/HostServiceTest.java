@@ -9,11 +9,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
+import org.agrona.ErrorHandler;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -21,8 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.aeron.cluster.ClusterTool;
 import io.aeron.cluster.client.AeronCluster;
+import io.aeron.cluster.client.ClusterException;
 import io.aeron.cluster.client.EgressListener;
 import io.aeron.driver.MediaDriver;
+import io.aeron.exceptions.AeronException;
 import io.aeron.logbuffer.Header;
 import io.wirespeed.codec.DestinationKind;
 import io.wirespeed.codec.EnvelopeDescriptor;
@@ -253,6 +259,62 @@ class HostServiceTest
         Await.until("the second PERSISTENT message's refusal", () -> pollClient() >= 0 &&
             deliveries.refusals.size() == 2);
         awaitEqualDigests("after another PERSISTENT message refused");
+        loopback.failOnMemberError();
+    }
+
+    @Test
+    void aMemberGivenAnotherMemberListReportsAFatalErrorNamingBothLists()
+    {
+        final ClusterMembers list = LoopbackMembers.threeMembers();
+        // member 2 is given member 1's host written otherwise: it reaches member 1 alike, but its list is another
+        final ClusterMembers other = ClusterMembers.parse(list.toString().replace(",1=127.0.0.1:", ",1=localhost:"));
+        assertNotEquals(list.toString(), other.toString());
+        final Map<Integer, Throwable> fatal = new ConcurrentHashMap<>();
+        for (int id = 0; id < list.size(); id++)
+        {
+            final ClusterMembers given = 2 == id ? other : list;
+            final HostService service = new HostService(LIMITS, new ClusterEgress()).checkMembers(given);
+            services.add(service);
+            final int memberId = id;
+            final ErrorHandler otherwise = loopback.errorHandler(id);
+            members.add(ClusterMember.launch(given, id, ClusterMemberSettings.defaults(
+                dir.resolve("member-" + id).toFile()), service, (ex) ->
+                {
+                    if (ex instanceof ClusterException && AeronException.Category.FATAL ==
+                        ((ClusterException)ex).category() && ex.getMessage().contains(" was given "))
+                    {
+                        fatal.putIfAbsent(memberId, ex);
+                    }
+                    else
+                    {
+                        otherwise.onError(ex);
+                    }
+                }));
+        }
+        final ClusterMember leader = awaitOneLeader(ELECTION_DEADLINE);
+        connectClient(list);
+        connect();
+        // the list goes into the log every 10 s of cluster time while a client is connected
+        final Set<Integer> expected = 2 == leader.memberId() ? Set.of(0, 1) : Set.of(2);
+        Await.until("members " + expected + " to find that the leader, member " + leader.memberId() + ", was given " +
+            "another list", Duration.ofSeconds(30), () ->
+            {
+                loopback.failOnMemberError();
+                return pollClient() >= 0 && fatal.keySet().equals(expected);
+            });
+        final int reporter = expected.iterator().next();
+        final String leaders = 2 == leader.memberId() ? other.toString() : list.toString();
+        final String own = 2 == reporter ? other.toString() : list.toString();
+        final String message = fatal.get(reporter).getMessage();
+        assertTrue(message.startsWith("FATAL - cluster member " + reporter + " was given wirespeed.cluster.members=" +
+            own + ", but the leader, member " + leader.memberId() + ", was given wirespeed.cluster.members=" +
+            leaders + ": every member must be given the same list"), message);
+        System.out.println("HostServiceTest: " + message);
+
+        // the check changes no state: the members, running on here, stay equal; no member with the leader's list
+        // reported anything
+        awaitEqualDigests("with member " + reporter + "'s list reported");
+        assertEquals(expected, fatal.keySet(), "only members given another list than the leader's report it");
         loopback.failOnMemberError();
     }
 
