@@ -10,10 +10,10 @@ import javax.jms.Connection;
 import javax.jms.Queue;
 import javax.jms.Session;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import io.wirespeed.test.Await;
 import io.wirespeed.test.ChildJvms;
@@ -27,20 +27,20 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Issue 24's {@code LeaderKillUnderLoadTest}, on loopback: three {@code wirespeed-driver} processes as the members of
  * a clustered queue host, two producers (synchronous PERSISTENT sends; PERSISTENT sends transacted in batches of ten)
  * and two consumers (AUTO_ACKNOWLEDGE, CLIENT_ACKNOWLEDGE acknowledging each) in this JVM naming the members
- * ({@code host=A:P,B:P,C:P}). The leader's process is killed (SIGKILL) once 30 % of the messages are confirmed: no
- * exception reaches the application, every send that returned is consumed, a message that comes twice comes marked
- * redelivered, and each producer's messages come to each consumer first time in the order sent. Not yet in network
- * namespaces (the issue's layout); the members' heartbeat timeout is 2 s, as this 2-core machine's load makes 1 s
- * elect unasked.
+ * ({@code host=A:P,B:P,C:P}). The leader's process is killed (SIGKILL) once 30 %, in a second run 70 %, of the
+ * messages are confirmed: no exception reaches the application, every send that returned is consumed, a message
+ * that comes twice comes marked redelivered, and each producer's messages come to each consumer first time in the
+ * order sent. Not yet in network namespaces (the issue's layout); the members' heartbeat timeout is 2 s, as this
+ * 2-core machine's load makes 1 s elect unasked. In the suite each producer sends 1,500 messages; the issue's
+ * 100,000 in all is {@code -Dwirespeed.it.leaderKill.perProducer=50000} (the deadlines grow with it).
  */
 @SlowTest
-@Timeout(value = 4, unit = TimeUnit.MINUTES)
 class LeaderKillUnderLoadTest
 {
-    private static final int PER_PRODUCER = 1_500;
+    private static final int PER_PRODUCER = Integer.getInteger("wirespeed.it.leaderKill.perProducer", 1_500);
     private static final int BATCH = 10;
-    private static final double KILL_AT = 0.3;
-    private static final Duration DEADLINE = Duration.ofSeconds(90);
+    /** For each step: 90 s, and a second per 100 messages a producer sends beyond the suite's 1,500. */
+    private static final Duration DEADLINE = Duration.ofSeconds(90 + Math.max(0, PER_PRODUCER - 1_500) / 100);
 
     @RegisterExtension
     final ChildJvms jvms = new ChildJvms();
@@ -50,8 +50,10 @@ class LeaderKillUnderLoadTest
 
     private final QueueLoad load = new QueueLoad();
 
-    @Test
-    void everyConfirmedMessageIsConsumedOnceUnmarkedWhenTheLeadersProcessIsKilled() throws Exception
+    @ParameterizedTest(name = "the leader killed once {0} of the sends are confirmed")
+    @ValueSource(doubles = { 0.3, 0.7 })
+    void everyConfirmedMessageIsConsumedOnceUnmarkedWhenTheLeadersProcessIsKilled(final double killAtShare)
+        throws Exception
     {
         final AtomicInteger syncConfirmed = new AtomicInteger();
         final AtomicInteger transactedConfirmed = new AtomicInteger();
@@ -73,7 +75,7 @@ class LeaderKillUnderLoadTest
                     PER_PRODUCER, BATCH, transactedConfirmed));
             producers.forEach(Thread::start);
 
-            final int killAt = (int)(2 * PER_PRODUCER * KILL_AT);
+            final int killAt = (int)(2 * PER_PRODUCER * killAtShare);
             Await.until(killAt + " sends confirmed", DEADLINE,
                 () -> syncConfirmed.get() + transactedConfirmed.get() >= killAt || null != load.failure());
             final int leaderId = cluster.leaderId();
