@@ -118,8 +118,8 @@ public final class Targets
         final boolean kill = "SIGKILL".equals(signal);
         final double target = kill ? FailoverScenario.TARGET_SIGKILL_P99_MS : FailoverScenario.TARGET_SIGTERM_P99_MS;
         final Map<String, Object> row = row(String.format(
-            "Failover (S10, %s), %s of the leader: the first send and delivery after it p99 ≤ %,.0f ms, nothing " +
-            "confirmed lost", FailoverScenario.PEER, signal, target));
+            "Failover (S10, %s), %s of the leader: the end of the sends' stall and its delivery p99 ≤ %,.0f ms, " +
+            "nothing confirmed lost", FailoverScenario.PEER, signal, target));
         row.put("goal", String.format("p99 ≤ %,.0f ms (send and delivery), lost 0", target));
         final Map<String, Object> ours = find(points, FailoverScenario.ID, FailoverScenario.PEER, "signal", signal);
         if (null != ours && ours.containsKey("error"))
