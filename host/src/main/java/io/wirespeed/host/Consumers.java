@@ -38,7 +38,9 @@ final class Consumers
     }
 
     /**
-     * Adds a consumer to a queue, or refuses it (an invalid selector, an id in use, too many for the client).
+     * Adds a consumer to a queue, or refuses it (an invalid selector, an id in use, too many for the client). A
+     * Subscribe of a consumer the client has, on the same queue with the same selector, is accepted again and changes
+     * nothing: a client sends it again when its answer may have been lost with a cluster's leader.
      *
      * @param client     its client.
      * @param consumerId its id, unique in the client.
@@ -60,9 +62,18 @@ final class Consumers
             context.proxy.refuse(client, consumerId, ErrorCode.INVALID_SELECTOR, ex.getMessage());
             return;
         }
-        if (client.consumers.containsKey(consumerId))
+        final HostedConsumer existing = client.consumers.get(consumerId);
+        if (null != existing)
         {
-            // a second subscribe with the same id (a broken or forged client) would leave the first on its queue
+            if (existing.queue == queue && existing.selectorText.equals(null == selector ? "" : selector) &&
+                queue.consumers.contains(existing))
+            {
+                // the same Subscribe again (a client whose answer may have been lost with a cluster's leader): the
+                // consumer it has is accepted again, as it was, not opened twice
+                context.proxy.accepted(client, consumerId);
+                return;
+            }
+            // another subscribe with the same id (a broken or forged client) would leave the first on its queue
             context.proxy.refuse(client, consumerId, ErrorCode.ILLEGAL_STATE, "consumer id " + consumerId +
                 " is in use");
             return;

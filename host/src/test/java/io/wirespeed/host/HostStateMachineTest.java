@@ -17,10 +17,13 @@ import org.junit.jupiter.api.Test;
 import io.wirespeed.codec.DestinationKind;
 import io.wirespeed.codec.EnvelopeDescriptor;
 import io.wirespeed.codec.EnvelopeWriter;
+import io.wirespeed.codec.control.QueueStreams;
+import io.wirespeed.codec.control.sbe.AcceptedDecoder;
 import io.wirespeed.codec.control.sbe.AcknowledgeEncoder;
 import io.wirespeed.codec.control.sbe.BooleanType;
 import io.wirespeed.codec.control.sbe.BrowseEncoder;
 import io.wirespeed.codec.control.sbe.ConnectEncoder;
+import io.wirespeed.codec.control.sbe.CreateTemporaryQueueEncoder;
 import io.wirespeed.codec.control.sbe.CreditEncoder;
 import io.wirespeed.codec.control.sbe.DeliverDecoder;
 import io.wirespeed.codec.control.sbe.GiveBackEncoder;
@@ -203,6 +206,40 @@ class HostStateMachineTest
         assertEquals(List.of(6L, 7L), lastDeliveryIds(egressA, 2));
         assertEquals(hostA.stateDigest(), hostB.stateDigest());
         assertEquals(egressA.records, egressB.records);
+    }
+
+    @Test
+    void aSubscribeSentAgainIsAcceptedAgainWithoutASecondConsumerAndATemporaryQueueCreatedAgainIsTheSame()
+    {
+        tick(0);
+        subscribe(CONSUMER, "q", 1);
+        subscribe(CONSUMER, "q", 1);
+        assertEquals(2, count(egressA, AcceptedDecoder.TEMPLATE_ID), "accepted, and accepted again");
+        assertEquals(0, count(egressA, RefusedDecoder.TEMPLATE_ID));
+        message("q", 1, 4);
+        message("q", 2, 4);
+        tick(1);
+        assertEquals(1, egressA.deliveries, "one consumer, with the credit of one");
+
+        subscribe(CONSUMER, "other", 1);
+        assertEquals(1, count(egressA, RefusedDecoder.TEMPLATE_ID), "the same id on another queue is refused");
+
+        final String temporary = QueueStreams.TEMPORARY_QUEUE_PREFIX + "7:1";
+        createTemporaryQueue(CONSUMER, temporary);
+        message(temporary, 3, 4);
+        createTemporaryQueue(CONSUMER, temporary);
+        assertEquals(1, hostA.heldMessages(temporary), "created again, it is the same queue");
+        assertEquals(hostA.stateDigest(), hostB.stateDigest());
+        assertEquals(egressA.records, egressB.records);
+    }
+
+    private void createTemporaryQueue(final int client, final String name)
+    {
+        final CreateTemporaryQueueEncoder encoder = new CreateTemporaryQueueEncoder()
+            .wrapAndApplyHeader(out, 0, header);
+        encoder.client().high(client).low(client).replyStreamId(6000 + client);
+        encoder.queue(name);
+        request(MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength());
     }
 
     private static List<Long> lastDeliveryIds(final RecordingEgress egress, final int count)

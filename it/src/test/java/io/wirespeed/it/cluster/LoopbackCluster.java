@@ -127,6 +127,24 @@ final class LoopbackCluster implements AutoCloseable
     }
 
     /**
+     * Freezes a member's process (SIGSTOP): it stays alive, its sockets open, and does nothing, so that what is sent to
+     * it meanwhile is neither taken nor refused; {@link #kill} ends it (SIGKILL ends a stopped process too).
+     *
+     * @param id the member's id.
+     * @throws Exception if {@code kill -STOP} cannot be run or fails.
+     */
+    void freeze(final int id) throws Exception
+    {
+        final Process stop = new ProcessBuilder("kill", "-STOP", Long.toString(processes.get(id).pid()))
+            .redirectErrorStream(true).start();
+        final String output = new String(stop.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!stop.waitFor(STOP.toSeconds(), TimeUnit.SECONDS) || 0 != stop.exitValue())
+        {
+            throw new IllegalStateException("kill -STOP of member " + id + " failed: " + output);
+        }
+    }
+
+    /**
      * Starts a member's process again, in the directories of the one before it, and waits until it runs.
      *
      * @param id the member's id.

@@ -75,7 +75,8 @@ final class DeliveryRouting
         try
         {
             subscriptions.put(consumerId, new Reopen(send, credit));
-            send.send();
+            // to a cluster it goes again after a failover; the host accepts again a consumer it has
+            requests.send(request, send::send);
             requests.await(request, what);
             if (request.refusal != null)
             {
@@ -153,7 +154,7 @@ final class DeliveryRouting
         final HostRequests.Request request = requests.register(requestId);
         try
         {
-            host.pause(consumerId, requestId);
+            requests.send(request, () -> host.pause(consumerId, requestId));
             requests.await(request, "a stopped consumer");
         }
         finally

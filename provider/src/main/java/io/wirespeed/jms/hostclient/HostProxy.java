@@ -1,5 +1,8 @@
 package io.wirespeed.jms.hostclient;
 
+import java.util.LinkedHashSet;
+import java.util.Set;
+
 import javax.jms.InvalidDestinationException;
 import javax.jms.InvalidSelectorException;
 import javax.jms.JMSException;
@@ -55,6 +58,8 @@ final class HostProxy
     private final AcknowledgeEncoder acknowledge = new AcknowledgeEncoder();
     private final ResyncEncoder resync = new ResyncEncoder();
     private RecentSettlements recent;
+    /** The temporary queues this client created and has not deleted, kept for a cluster's new leader; else null. */
+    private Set<String> temporaryQueues;
     private final GiveBackEncoder giveBack = new GiveBackEncoder();
     private final CloseConsumerEncoder closeConsumer = new CloseConsumerEncoder();
     private final PauseEncoder pause = new PauseEncoder();
@@ -293,7 +298,50 @@ final class HostProxy
         offer(browse.encodedLength());
     }
 
+    /**
+     * Keeps the temporary queues created from now on and not deleted, to create them again at a cluster's new leader
+     * ({@link #temporaryQueuesAgain}).
+     */
+    synchronized void keepTemporaryQueues()
+    {
+        temporaryQueues = new LinkedHashSet<>();
+    }
+
+    /**
+     * Creates again the temporary queues kept ({@link #keepTemporaryQueues}): at a cluster's new leader, which lacks
+     * one whose creation reached only the lost leader, or in a new session, whose host forgot the old one's. The host
+     * takes a temporary queue it has for the same queue.
+     *
+     * @return how many went again.
+     * @throws JMSException if the host cannot be reached.
+     */
+    synchronized int temporaryQueuesAgain() throws JMSException
+    {
+        if (null == temporaryQueues)
+        {
+            return 0;
+        }
+        for (final String name : temporaryQueues)
+        {
+            sendTemporaryQueue(name, true);
+        }
+        return temporaryQueues.size();
+    }
+
     synchronized void temporaryQueue(final String name, final boolean create) throws JMSException
+    {
+        if (null != temporaryQueues && !create)
+        {
+            temporaryQueues.remove(name);
+        }
+        sendTemporaryQueue(name, create);
+        if (null != temporaryQueues && create)
+        {
+            temporaryQueues.add(name);
+        }
+    }
+
+    private void sendTemporaryQueue(final String name, final boolean create) throws JMSException
     {
         if (create)
         {

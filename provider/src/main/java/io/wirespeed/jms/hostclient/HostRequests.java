@@ -21,6 +21,14 @@ import io.wirespeed.codec.control.sbe.ErrorCode;
  * up to the host timeout, or until the host has gone), and turns a refusal into the JMS exception the specification
  * names.
  * <p>
+ * A clustered host ({@link #failover}) may lose a request with its leader: one that reached the lost leader and not
+ * the log is lost, and the answer to one in the log may be. So a request sent through {@link #send} goes again, from
+ * the thread that waits on it, once the client has taken up a new leader (its temporary queues created and its
+ * consumers taken up again there: {@link Failover#leadersTakenUp}), and the host answers a request it has had already
+ * as it did the first time (a Subscribe of a consumer it has is accepted again). While no leader is heard the wait
+ * outlasts the host timeout, up to the connection's {@code failoverTimeout}, when the client takes the cluster for
+ * lost and fails every request waiting ({@link #failAll}). A request to a host that is no cluster goes once.
+ * <p>
  * Threads: any thread issues ids, registers a request and waits on it (a session's thread, the connection's delivery
  * thread when it reconnects); the answers are completed by whoever polls the reply stream, one at a time under the
  * client's poll lock. The map is concurrent and a request's answer is published through its volatile fields, so
@@ -34,6 +42,7 @@ final class HostRequests
     private final String where;
     private final IntSupplier poll;
     private final BooleanSupplier hostGone;
+    private volatile Failover failover;
 
     /**
      * @param hostTimeoutNs how long to wait for an answer before saying the host is unreachable.
@@ -47,6 +56,16 @@ final class HostRequests
         this.where = where;
         this.poll = poll;
         this.hostGone = hostGone;
+    }
+
+    /**
+     * Makes the requests of a clustered host outlast a failover; call once, before the first request.
+     *
+     * @param failover the client's link with the cluster.
+     */
+    void failover(final Failover failover)
+    {
+        this.failover = failover;
     }
 
     /** @return a new id for a consumer or a request, unique within this client. */
@@ -78,6 +97,36 @@ final class HostRequests
     {
         requests.put(requestId, request);
         return request;
+    }
+
+    /**
+     * Sends a registered request, and keeps how to send it again: to a clustered host it goes again when the client
+     * has taken up a new leader while the request waits ({@link #await}). To a cluster whose new leader the client
+     * has not taken up yet (it heard of it, and is taking its consumers up there on another thread) it goes once that
+     * is done, so that it comes after what the client sends the new leader first (its temporary queues).
+     *
+     * @param request the request, registered.
+     * @param send    sends it, now and again.
+     * @throws JMSException if it cannot be sent.
+     */
+    void send(final Request request, final Send send) throws JMSException
+    {
+        final Failover current = failover;
+        if (null != current)
+        {
+            final long deadline = System.nanoTime() + hostTimeoutNs;
+            while (current.isOpen() && current.leaderChanges() != current.leadersTakenUp() &&
+                System.nanoTime() < deadline)
+            {
+                if (poll.getAsInt() == 0)
+                {
+                    Thread.yield();
+                }
+            }
+            request.sentAt = current.leadersTakenUp();
+        }
+        request.again = send;
+        send.send();
     }
 
     /**
@@ -172,7 +221,9 @@ final class HostRequests
      */
     void await(final Request request, final String what, final boolean inSession) throws JMSException
     {
-        final long deadline = System.nanoTime() + hostTimeoutNs;
+        // a Connect opens the session that a failover waits for: it goes again by its own loop
+        final Failover current = inSession ? failover : null;
+        long deadline = System.nanoTime() + hostTimeoutNs;
         while (!request.done)
         {
             if (poll.getAsInt() == 0)
@@ -183,7 +234,23 @@ final class HostRequests
             {
                 throw hostGone(where);
             }
-            if (System.nanoTime() > deadline)
+            final long now = System.nanoTime();
+            if (null != current && !request.done)
+            {
+                if (null != request.again && current.isOpen() && current.leadersTakenUp() != request.sentAt)
+                {
+                    // a new leader took over while it waited: it may have been lost with the old one
+                    request.sentAt = current.leadersTakenUp();
+                    request.again.send();
+                    deadline = now + hostTimeoutNs;
+                }
+                else if (!current.isOpen() || current.awaitingLeader(now))
+                {
+                    // no leader now: the wait is failoverTimeout's, after which the cluster is lost (failAll)
+                    deadline = Math.max(deadline, now + hostTimeoutNs);
+                }
+            }
+            if (now > deadline)
             {
                 throw unreachable(what, hostTimeoutNs, where);
             }
@@ -253,11 +320,50 @@ final class HostRequests
             "ADDRESS:PORT) or inside this JVM with the embedded driver; start the driver, or check aeronDir");
     }
 
+    /** Sends a request, now and again after a failover. */
+    @FunctionalInterface
+    interface Send
+    {
+        /**
+         * Sends it.
+         *
+         * @throws JMSException if it cannot be sent.
+         */
+        void send() throws JMSException;
+    }
+
+    /** What the requests of a clustered host need to know of the client's link with it across a failover. */
+    interface Failover
+    {
+        /** @return how many times a new leader took over since the client connected. */
+        long leaderChanges();
+
+        /**
+         * @return the {@link #leaderChanges()} the client has taken up: its temporary queues created and its consumers
+         *         taken up again at the new leader (or opened again in a new session); a request sent before that
+         *         may have been lost with the old leader.
+         */
+        long leadersTakenUp();
+
+        /** @return whether the client's session with the host is open: a request can go now. */
+        boolean isOpen();
+
+        /**
+         * @param nowNs {@link System#nanoTime()}.
+         * @return whether no leader was heard lately: the cluster elects one.
+         */
+        boolean awaitingLeader(long nowNs);
+    }
+
     /** A request waiting for the host's answer. */
     static class Request
     {
         volatile boolean done;
         volatile ErrorCode code;
         volatile String refusal;
+        /** Sends it again, or null for a request that goes once. Set before it is sent, read by its waiting thread. */
+        Send again;
+        /** {@link Failover#leadersTakenUp()} when it was last sent; read and written by its waiting thread. */
+        long sentAt;
     }
 }

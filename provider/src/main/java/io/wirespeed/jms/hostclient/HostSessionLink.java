@@ -21,7 +21,9 @@ import io.wirespeed.transport.TransportSubscription;
  * lost when it heard nothing from it for the driver timeout (the requests waiting then fail, and the reason is kept
  * for the connection's exception listener). A lost host is connected to again without blocking the thread that
  * polls: new streams to the endpoint, a Connect on them now and then, and when one is answered the session is
- * open again and the consumers are opened there again ({@link DeliveryRouting#reopenAll}).
+ * open again and the consumers are opened there again ({@link DeliveryRouting#reopenAll}). At a cluster's new leader
+ * the client's temporary queues are asked for again and its consumers taken up again there (or, in a new session,
+ * opened again); once that went ({@link #leadersTakenUp}) the requests waiting go again ({@link HostRequests}).
  * <p>
  * Threads: {@link #connect} is called by any thread before a request, under the connect lock; {@link #poll} by the
  * connection's delivery thread, the runtime's thread or a thread waiting for an answer, one at a time under the poll
@@ -29,7 +31,7 @@ import io.wirespeed.transport.TransportSubscription;
  * replacement and the reconnection (which takes the connect lock only if free, so that the polling thread never
  * blocks on a Connect). The session's state is volatile.
  */
-final class HostSessionLink
+final class HostSessionLink implements HostRequests.Failover
 {
     private static final System.Logger LOGGER = System.getLogger(HostSessionLink.class.getName());
     /** How long before a cluster went quiet acknowledgements may have reached its lost leader and not its log. */
@@ -65,8 +67,11 @@ final class HostSessionLink
     private final String silence;
     private final LongSupplier leaderChanges;
     private volatile long seenLeaderChanges;
+    /** The leader changes taken up: temporary queues created and consumers taken up again at the new leader. */
+    private volatile long leadersTakenUp;
     private final LongSupplier clusterSession;
     private long seenClusterSession;
+    private final long leaderQuietNs;
 
     /**
      * @param transport     opens new streams after the host was lost.
@@ -87,6 +92,7 @@ final class HostSessionLink
      * @param where         where the host is, for messages.
      * @param leaderChanges  how many times a cluster's new leader took over, or null for a host that is no cluster.
      * @param clusterSession the cluster's id of this client's session now, or null for a host that is no cluster.
+     * @param leaderQuietNs  how long a cluster may be silent before its leader is taken for gone (one is elected).
      */
     HostSessionLink(
         final Transport transport, final int replyStream, final String endpoint, final boolean remote,
@@ -94,12 +100,14 @@ final class HostSessionLink
         final HostProxy host, final HostRequests requests, final DeliveryRouting routing,
         final SendConfirmations confirmations, final String user, final String password, final long hostTimeoutNs,
         final long hostLostNs, final String silence, final String where, final LongSupplier leaderChanges,
-        final LongSupplier clusterSession)
+        final LongSupplier clusterSession, final long leaderQuietNs)
     {
+        this.leaderQuietNs = leaderQuietNs;
         this.clusterSession = clusterSession;
         this.seenClusterSession = null == clusterSession ? 0 : clusterSession.getAsLong();
         this.leaderChanges = leaderChanges;
         this.seenLeaderChanges = null == leaderChanges ? 0 : leaderChanges.getAsLong();
+        this.leadersTakenUp = seenLeaderChanges;
         this.transport = transport;
         this.replyStream = replyStream;
         this.endpoint = endpoint;
@@ -153,9 +161,31 @@ final class HostSessionLink
     }
 
     /** @return whether the session is open now (false while the host is lost, and for a client that needs none). */
-    boolean isOpen()
+    @Override
+    public boolean isOpen()
     {
         return sessionOpen;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public long leaderChanges()
+    {
+        return null == leaderChanges ? 0 : leaderChanges.getAsLong();
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public long leadersTakenUp()
+    {
+        return leadersTakenUp;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public boolean awaitingLeader(final long nowNs)
+    {
+        return null != leaderChanges && quietFor(nowNs, leaderQuietNs);
     }
 
     /**
@@ -247,11 +277,19 @@ final class HostSessionLink
         {
             LOGGER.log(System.Logger.Level.INFO, "connected again to the queue host at " + where + "; reopening " +
                 routing.consumers() + " consumer(s)");
+            final long changes = null == leaderChanges ? 0 : leaderChanges.getAsLong();
+            if (null != leaderChanges)
+            {
+                // the cluster forgot the old session's temporary queues: they live while the connection does
+                host.temporaryQueuesAgain();
+            }
             routing.reopenAll();
             if (null != leaderChanges)
             {
-                // the consumers opened afresh at the leader now: nothing of an earlier leader to take up again
-                seenLeaderChanges = leaderChanges.getAsLong();
+                // the consumers opened afresh at the leader now: nothing of an earlier leader to take up again, and
+                // the requests waiting go again (HostRequests.await)
+                seenLeaderChanges = changes;
+                leadersTakenUp = changes;
             }
             LOGGER.log(System.Logger.Level.INFO, "connected again to the queue host at " + where + "; opened " +
                 routing.consumers() + " consumers there again");
@@ -323,6 +361,8 @@ final class HostSessionLink
             routing.consumers() + " consumer(s) up again there");
         try
         {
+            // a temporary queue whose creation reached the lost leader only is created there (again: it is the same)
+            host.temporaryQueuesAgain();
             // what went in the silence, and a little before it, may have been lost with the old leader
             routing.resyncAfterNewLeader(now - silenceNs - SETTLE_AGAIN_MARGIN_NS);
         }
@@ -331,6 +371,8 @@ final class HostSessionLink
             LOGGER.log(System.Logger.Level.WARNING, "could not take the consumers up again at the new leader of the " +
                 "queue host at " + where + ": " + ex.getMessage());
         }
+        // the requests waiting go again, after all of that (HostRequests.await)
+        leadersTakenUp = changes;
     }
 
     /**

@@ -120,6 +120,7 @@ public final class QueueClient implements AutoCloseable
         if (null != cluster)
         {
             host.keepRecentSettlements();
+            host.keepTemporaryQueues();
         }
         this.routing = new DeliveryRouting(host, requests, null == cluster ? null : cluster::leaderChanges);
         this.browses = new HostBrowse(host, requests);
@@ -133,7 +134,13 @@ public final class QueueClient implements AutoCloseable
         this.link = new HostSessionLink(transport, replyStream, null == cluster ? endpoint : null, endpoint != null,
             replies, host, requests, routing, confirmations, user, password, hostTimeoutNs,
             (null == cluster ? driverTimeoutMs : failoverTimeoutMs) * 1_000_000L, silence, where,
-            null == cluster ? null : cluster::leaderChanges, null == cluster ? null : cluster::sessionId);
+            null == cluster ? null : cluster::leaderChanges, null == cluster ? null : cluster::sessionId,
+            LEADER_QUIET_NS);
+        if (null != cluster)
+        {
+            // a request waiting goes again to a new leader, and waits out an election
+            requests.failover(link);
+        }
         this.credits = new SendCredits(this, host);
         this.replyHandler = new ResponseAdapter(id, link, requests, routing, browses, credits, confirmations);
     }
@@ -422,7 +429,7 @@ public final class QueueClient implements AutoCloseable
      */
     public boolean awaitingLeader(final long now)
     {
-        return null != cluster && link.quietFor(now, LEADER_QUIET_NS);
+        return link.awaitingLeader(now);
     }
 
     /**
@@ -562,7 +569,9 @@ public final class QueueClient implements AutoCloseable
     }
 
     /**
-     * Creates or deletes a temporary queue at the host.
+     * Creates or deletes a temporary queue at the host, without waiting for an answer. A clustered host's new leader is
+     * asked to create again the temporary queues this client has (the host takes one it has for the same), before a
+     * request waiting goes again, so that a temporary queue whose creation reached only a lost leader lives on.
      *
      * @param name   the temporary queue's name.
      * @param create true to create, false to delete.

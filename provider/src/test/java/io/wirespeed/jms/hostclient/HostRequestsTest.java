@@ -27,13 +27,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The requests of a queue client on their own: the host's answers reach the request of their id and no other, each
  * refusal becomes the exception its error code names, a request never answered fails after the host timeout saying
  * what it was for and where the host is, a host that has gone fails a session's request at once, and a lost host
- * fails every request waiting. The reply stream is a script run by each poll, as the routing of what arrived.
+ * fails every request waiting. To a cluster a request goes again once the client took up a new leader, after what it
+ * sends the new leader first, and waits out an election past the host timeout; a Connect does not. The reply stream
+ * is a script run by each poll, as the routing of what arrived.
  */
 class HostRequestsTest
 {
     private static final String WHERE = "aeron:ipc?term-length=64k";
 
     private final List<Runnable> arriving = new ArrayList<>();
+    private Runnable eachPoll = () -> { };
     private boolean gone;
 
     private HostRequests requests(final long hostTimeoutMs)
@@ -43,6 +46,7 @@ class HostRequestsTest
 
     private int poll()
     {
+        eachPoll.run();
         final int read = arriving.size();
         arriving.forEach(Runnable::run);
         arriving.clear();
@@ -169,6 +173,130 @@ class HostRequestsTest
             final JMSException ex = assertThrows(JMSException.class, () -> HostRequests.throwIfRefused(request));
             assertEquals(JMSException.class, ex.getClass());
             assertEquals("the queue host at " + WHERE + " sent nothing", ex.getMessage());
+        }
+    }
+
+    @Test
+    void aClusteredHostsRequestGoesAgainOnceANewLeaderIsTakenUpAndWaitsOutTheElectionPastTheHostTimeout()
+        throws JMSException
+    {
+        final HostRequests requests = requests(100);
+        final Cluster cluster = new Cluster();
+        requests.failover(cluster);
+        final long id = requests.nextId();
+        final HostRequests.Request request = requests.register(id);
+        final List<Long> sent = new ArrayList<>();
+        final long start = System.nanoTime();
+        cluster.awaitingLeader = true;
+        eachPoll = () ->
+        {
+            if (1 == sent.size() && System.nanoTime() - start > TimeUnit.MILLISECONDS.toNanos(300))
+            {
+                // a new leader, taken up by the client: the request, lost with the old one, goes again
+                cluster.awaitingLeader = false;
+                cluster.leaderChanges = 1;
+                cluster.leadersTakenUp = 1;
+            }
+            if (2 == sent.size())
+            {
+                arriving.add(() -> requests.onAccepted(id));
+            }
+        };
+
+        requests.send(request, () -> sent.add(cluster.leadersTakenUp));
+        requests.await(request, "queue 'orders'");
+
+        assertNull(request.refusal);
+        assertEquals(List.of(0L, 1L), sent, "sent, then again at the new leader");
+        assertTrue(System.nanoTime() - start > TimeUnit.MILLISECONDS.toNanos(300), "waited past the host timeout");
+    }
+
+    @Test
+    void aRequestToAClusterWhoseNewLeaderIsNotTakenUpYetGoesOnceItIs() throws JMSException
+    {
+        final HostRequests requests = requests(5_000);
+        final Cluster cluster = new Cluster();
+        requests.failover(cluster);
+        cluster.leaderChanges = 1;
+        final long id = requests.nextId();
+        final HostRequests.Request request = requests.register(id);
+        final List<Long> sent = new ArrayList<>();
+        final int[] polls = new int[1];
+        eachPoll = () ->
+        {
+            if (++polls[0] == 3)
+            {
+                cluster.leadersTakenUp = 1;
+            }
+        };
+
+        requests.send(request, () -> sent.add(cluster.leadersTakenUp));
+        arriving.add(() -> requests.onAccepted(id));
+        requests.await(request, "queue 'orders'");
+
+        assertEquals(List.of(1L), sent, "sent once, after the new leader was taken up");
+        assertTrue(polls[0] >= 3);
+    }
+
+    @Test
+    void aConnectToAClusterIsNotSentAgainNorWaitsOutAnElection()
+    {
+        final HostRequests requests = requests(50);
+        final Cluster cluster = new Cluster();
+        requests.failover(cluster);
+        cluster.awaitingLeader = true;
+        final HostRequests.Request connect = requests.register(requests.nextId());
+
+        final JMSException ex = assertThrows(JMSException.class, () -> requests.await(connect, "a Connect", false));
+
+        assertTrue(ex.getMessage().startsWith("no queue host answered for a Connect within 50 ms"), ex.getMessage());
+    }
+
+    @Test
+    void aRequestToAHostThatIsNoClusterGoesOnce()
+    {
+        final HostRequests requests = requests(50);
+        final HostRequests.Request request = requests.register(requests.nextId());
+        final List<String> sent = new ArrayList<>();
+
+        assertThrows(JMSException.class, () ->
+        {
+            requests.send(request, () -> sent.add("sent"));
+            requests.await(request, "queue 'orders'");
+        });
+
+        assertEquals(List.of("sent"), sent);
+    }
+
+    /** A client's link with a cluster, as a test sets it. */
+    private static final class Cluster implements HostRequests.Failover
+    {
+        long leaderChanges;
+        long leadersTakenUp;
+        boolean awaitingLeader;
+
+        @Override
+        public long leaderChanges()
+        {
+            return leaderChanges;
+        }
+
+        @Override
+        public long leadersTakenUp()
+        {
+            return leadersTakenUp;
+        }
+
+        @Override
+        public boolean isOpen()
+        {
+            return true;
+        }
+
+        @Override
+        public boolean awaitingLeader(final long nowNs)
+        {
+            return awaitingLeader;
         }
     }
 }
