@@ -21,7 +21,8 @@ import io.wirespeed.test.SlowTest;
 /**
  * S10's short profile run as the suite runs it (a step JVM, three member processes of its own on loopback): a point
  * per signal, each kill counted with its failover times, the member settings recorded, nothing confirmed lost and
- * nothing twice unmarked; then a cost-of-consensus point for the cluster and one for the single host, nothing lost.
+ * nothing twice unmarked; then cost-of-consensus points for the cluster and for the single host, one per kind of send
+ * (synchronous and asynchronous PERSISTENT, NON_PERSISTENT), nothing lost.
  * What the times are is the suite's business, not a test's: no threshold here.
  */
 @SlowTest
@@ -42,7 +43,8 @@ class FailoverStepTest
             outcome.points().toString());
         final List<Map<String, Object>> consensus = outcome.points().stream()
             .filter(p -> FailoverScenario.CONSENSUS.equals(p.get("mode"))).toList();
-        assertEquals(List.of("cluster", "single"), consensus.stream().map(p -> p.get("host")).toList(),
+        assertEquals(List.of("cluster SYNC", "cluster ASYNC", "cluster NON_PERSISTENT", "single SYNC", "single ASYNC",
+            "single NON_PERSISTENT"), consensus.stream().map(p -> p.get("host") + " " + p.get("sendKind")).toList(),
             outcome.points().toString());
         for (final Map<String, Object> point : consensus)
         {

@@ -9,12 +9,17 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.BitSet;
 import java.util.Map;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
+import javax.jms.CompletionListener;
 import javax.jms.Connection;
 import javax.jms.DeliveryMode;
 import javax.jms.JMSException;
+import javax.jms.Message;
 import javax.jms.MessageProducer;
 import javax.jms.Queue;
 import javax.jms.Session;
@@ -28,10 +33,13 @@ import io.wirespeed.childjvm.JvmCommand;
 import io.wirespeed.jms.JmsConnectionFactory;
 
 /**
- * S10's cost of consensus (issue 24 item 5): synchronous PERSISTENT queue sends 1→1, one producer sending as fast as
- * each send returns (closed loop) and one consumer, against the clustered queue host and against the single queue
- * host over UDP with its archive (where a remote client's PERSISTENT send returns once the archive recorded it): sends
- * per second and each send's time from call to return (HdrHistogram, µs), and the confirmed messages that never came.
+ * S10's cost of consensus (issue 24 item 5): queue sends 1→1, one producer sending as fast as it may and one consumer,
+ * against the clustered queue host and against the single queue host over UDP with its archive (where a remote
+ * client's PERSISTENT send returns once the archive recorded it), in three kinds ({@link Kind}): synchronous
+ * PERSISTENT sends in a closed loop (each as soon as the last returned), asynchronous PERSISTENT sends (JMS 2.0
+ * {@code CompletionListener}, at most {@link #ASYNC_WINDOW} not yet completed) and NON_PERSISTENT sends. Messages per
+ * second, each send's time from call to return (to completion for the asynchronous ones; HdrHistogram, µs), and the
+ * confirmed messages that never came.
  */
 final class ConsensusCost
 {
@@ -39,6 +47,32 @@ final class ConsensusCost
     private static final Duration START = Duration.ofSeconds(90);
     private static final Duration STOP = Duration.ofSeconds(30);
     private static final Duration DRAIN = Duration.ofSeconds(30);
+    /** The asynchronous sends not yet completed, at most. */
+    static final int ASYNC_WINDOW = 256;
+
+    /** How the producer sends. */
+    enum Kind
+    {
+        /** PERSISTENT, each send returning once the host has it (committed, or recorded), in a closed loop. */
+        SYNC("PERSISTENT, synchronous send, closed loop"),
+        /** PERSISTENT, with a CompletionListener: the send returns at once, its completion comes once committed. */
+        ASYNC("PERSISTENT, asynchronous send (CompletionListener), " + ASYNC_WINDOW + " in flight at most"),
+        /** NON_PERSISTENT: the send returns once the client's driver took it. */
+        NON_PERSISTENT("NON_PERSISTENT, synchronous send, closed loop");
+
+        private final String description;
+
+        Kind(final String description)
+        {
+            this.description = description;
+        }
+
+        /** @return what the point's {@code deliveryMode} says. */
+        String description()
+        {
+            return description;
+        }
+    }
 
     private ConsensusCost()
     {
@@ -48,6 +82,7 @@ final class ConsensusCost
      * Measures one host.
      *
      * @param uri            the client's connection URI.
+     * @param kind           how the producer sends.
      * @param warmupSeconds  seconds of sends not measured first.
      * @param measureSeconds seconds of sends measured.
      * @param bodyBytes      the TextMessage's length.
@@ -55,8 +90,8 @@ final class ConsensusCost
      * @throws Exception if a send fails.
      */
     static void measure(
-        final String uri, final double warmupSeconds, final double measureSeconds, final int bodyBytes,
-        final Map<String, Object> point) throws Exception
+        final String uri, final Kind kind, final double warmupSeconds, final double measureSeconds,
+        final int bodyBytes, final Map<String, Object> point) throws Exception
     {
         final JmsConnectionFactory factory = new JmsConnectionFactory(uri);
         final BitSet seen = new BitSet();
@@ -87,28 +122,53 @@ final class ConsensusCost
             consuming.start();
             final Session session = producing.createSession(false, Session.AUTO_ACKNOWLEDGE);
             final MessageProducer producer = session.createProducer(queue);
-            producer.setDeliveryMode(DeliveryMode.PERSISTENT);
-            final TextMessage message = session.createTextMessage("x".repeat(bodyBytes));
-            final Histogram histogram = new Histogram(HIGHEST, 3);
-            long seq = 0;
+            producer.setDeliveryMode(Kind.NON_PERSISTENT == kind ? DeliveryMode.NON_PERSISTENT :
+                DeliveryMode.PERSISTENT);
+            // an asynchronous send's message must not change until it completed: one per send in flight, reused in
+            // turn (JMS completes a session's sends in their order, so the window frees the oldest first)
+            final TextMessage[] messages = new TextMessage[Kind.ASYNC == kind ? ASYNC_WINDOW : 1];
+            for (int i = 0; i < messages.length; i++)
+            {
+                messages[i] = session.createTextMessage("x".repeat(bodyBytes));
+            }
+            final Sender sender = Kind.ASYNC == kind ? new AsyncSender(producer) : (msg, seq, startNs) ->
+            {
+                producer.send(msg);
+                return System.nanoTime();
+            };
             final long warmEndNs = System.nanoTime() + (long)(warmupSeconds * 1e9);
+            long seq = 0;
             while (System.nanoTime() - warmEndNs < 0)
             {
-                message.setLongProperty("seq", seq++);
-                producer.send(message);
+                final TextMessage message = messages[(int)(seq % messages.length)];
+                message.setLongProperty("seq", seq);
+                sender.send(message, seq++, System.nanoTime());
             }
+            sender.awaitCompleted(seq);
+            sender.measuring(true);
+            final long firstMeasured = seq;
             final long startNs = System.nanoTime();
             final long endNs = startNs + (long)(measureSeconds * 1e9);
-            long measured = 0;
+            final Histogram histogram = new Histogram(HIGHEST, 3);
             long now = startNs;
             while (now - endNs < 0)
             {
-                message.setLongProperty("seq", seq++);
-                producer.send(message);
-                final long returned = System.nanoTime();
-                histogram.recordValue(Math.min(HIGHEST, returned - now));
-                now = returned;
-                measured++;
+                final TextMessage message = messages[(int)(seq % messages.length)];
+                message.setLongProperty("seq", seq);
+                final long returned = sender.send(message, seq++, now);
+                if (returned > 0)
+                {
+                    histogram.recordValue(Math.min(HIGHEST, returned - now));
+                }
+                now = System.nanoTime();
+            }
+            sender.awaitCompleted(seq);
+            sender.measuring(false);
+            final long measured = seq - firstMeasured;
+            final long measuredEndNs = System.nanoTime();
+            if (sender instanceof AsyncSender async)
+            {
+                histogram.add(async.completions());
             }
             final long confirmed = seq;
             final long deadline = System.nanoTime() + DRAIN.toNanos();
@@ -120,12 +180,154 @@ final class ConsensusCost
             point.put("measureSeconds", measureSeconds);
             point.put("warmupSeconds", warmupSeconds);
             point.put("measuredSends", measured);
-            point.put("msgPerSec", Math.round(measured * 1e9 / (now - startNs)));
+            point.put("sendKind", kind.name());
+            point.put("deliveryMode", kind.description());
+            point.put("msgPerSec", Math.round(measured * 1e9 / (measuredEndNs - startNs)));
             point.put("send", LatencySummary.of(histogram, 1));
             point.put("confirmed", confirmed);
             point.put("received", got);
             point.put("lost", confirmed - got);
             point.put("complete", confirmed == got);
+        }
+    }
+
+    /** Sends one message the producer's way. */
+    @FunctionalInterface
+    private interface Sender
+    {
+        /**
+         * @param message the message.
+         * @param seq     its sequence number.
+         * @param startNs when the send began.
+         * @return when it returned, or 0 where its time is taken on completion.
+         * @throws Exception if it fails.
+         */
+        long send(TextMessage message, long seq, long startNs) throws Exception;
+
+        /**
+         * Waits until every send so far completed.
+         *
+         * @param sent how many were sent.
+         * @throws Exception if one failed, or they did not complete within the drain time.
+         */
+        default void awaitCompleted(final long sent) throws Exception
+        {
+        }
+
+        /**
+         * Starts or stops taking the times of completions (the warm-up's are not measured).
+         *
+         * @param on whether to take them.
+         */
+        default void measuring(final boolean on)
+        {
+        }
+    }
+
+    /** Asynchronous sends, at most {@link #ASYNC_WINDOW} not yet completed; their times taken on completion. */
+    private static final class AsyncSender implements Sender, CompletionListener
+    {
+        private final MessageProducer producer;
+        private final Semaphore window = new Semaphore(ASYNC_WINDOW);
+        private final long[] startedNs = new long[ASYNC_WINDOW];
+        private final Histogram completions = new Histogram(HIGHEST, 3);
+        private final AtomicLong completed = new AtomicLong();
+        private final AtomicReference<Exception> failure = new AtomicReference<>();
+        private boolean recording;
+
+        AsyncSender(final MessageProducer producer)
+        {
+            this.producer = producer;
+        }
+
+        @Override
+        public long send(final TextMessage message, final long seq, final long startNs) throws Exception
+        {
+            window.acquire();
+            throwIfFailed();
+            synchronized (startedNs)
+            {
+                startedNs[(int)(seq % ASYNC_WINDOW)] = startNs;
+            }
+            producer.send(message, this);
+            return 0;
+        }
+
+        @Override
+        public void onCompletion(final Message message)
+        {
+            try
+            {
+                final long seq = message.getLongProperty("seq");
+                final long now = System.nanoTime();
+                synchronized (startedNs)
+                {
+                    if (recording)
+                    {
+                        completions.recordValue(Math.min(HIGHEST, now - startedNs[(int)(seq % ASYNC_WINDOW)]));
+                    }
+                }
+            }
+            catch (final JMSException ex)
+            {
+                failure.compareAndSet(null, ex);
+            }
+            finally
+            {
+                completed.incrementAndGet();
+                window.release();
+            }
+        }
+
+        @Override
+        public void onException(final Message message, final Exception exception)
+        {
+            failure.compareAndSet(null, exception);
+            completed.incrementAndGet();
+            window.release();
+        }
+
+        @Override
+        public void awaitCompleted(final long sent) throws Exception
+        {
+            final long deadline = System.nanoTime() + DRAIN.toNanos();
+            while (completed.get() < sent && System.nanoTime() - deadline < 0)
+            {
+                throwIfFailed();
+                Thread.sleep(1);
+            }
+            throwIfFailed();
+            if (completed.get() < sent)
+            {
+                throw new IllegalStateException((sent - completed.get()) + " asynchronous sends did not complete " +
+                    "within " + DRAIN.toSeconds() + " s");
+            }
+        }
+
+        @Override
+        public void measuring(final boolean on)
+        {
+            synchronized (startedNs)
+            {
+                recording = on;
+            }
+        }
+
+        Histogram completions()
+        {
+            synchronized (startedNs)
+            {
+                return completions.copy();
+            }
+        }
+
+        private void throwIfFailed() throws Exception
+        {
+            final Exception ex = failure.get();
+            if (null != ex)
+            {
+                throw ex;
+            }
         }
     }
 

@@ -174,12 +174,14 @@ public final class FailoverScenario
                 print(point);
                 sink.accept(point);
             }
-            if (plan.consensusSeconds() > 0)
+            for (final ConsensusCost.Kind kind : plan.consensusSeconds() > 0 ? ConsensusCost.Kind.values() :
+                new ConsensusCost.Kind[0])
             {
                 final Map<String, Object> point = consensusPoint(profile, "cluster", memberSettings);
                 point.put("members", cluster.members());
-                consensus("wirespeed:ipc?driver=embedded&aeronDir=" + cluster.root().resolve("client-consensus") +
-                    "&host=" + cluster.hostOption() + "&queueHostTimeout=30000&sendTimeout=30000", plan, point, sink);
+                consensus("wirespeed:ipc?driver=embedded&aeronDir=" + cluster.root().resolve("client-" + kind) +
+                    "&host=" + cluster.hostOption() + "&queueHostTimeout=30000&sendTimeout=30000", kind, plan, point,
+                    sink);
             }
         }
         if (plan.consensusSeconds() > 0)
@@ -188,12 +190,16 @@ public final class FailoverScenario
                 System.getProperty("java.io.tmpdir")), "wirespeed-bench-s10-single-");
             try
             {
-                final Map<String, Object> point = consensusPoint(profile, "single", Map.of());
                 try (ConsensusCost.SingleHost host = ConsensusCost.startSingleHost(root))
                 {
-                    point.put("hostRunningLine", host.runningLine());
-                    consensus("wirespeed:ipc?driver=embedded&aeronDir=" + root.resolve("client") + "&host=" +
-                        host.endpoint() + "&queueHostTimeout=30000&sendTimeout=30000", plan, point, sink);
+                    for (final ConsensusCost.Kind kind : ConsensusCost.Kind.values())
+                    {
+                        final Map<String, Object> point = consensusPoint(profile, "single", Map.of());
+                        point.put("hostRunningLine", host.runningLine());
+                        consensus("wirespeed:ipc?driver=embedded&aeronDir=" + root.resolve("client-" + kind) +
+                            "&host=" + host.endpoint() + "&queueHostTimeout=30000&sendTimeout=30000", kind, plan,
+                            point, sink);
+                    }
                 }
             }
             finally
@@ -217,7 +223,6 @@ public final class FailoverScenario
         point.put("profile", profile.describe());
         point.put("pairs", "1->1");
         point.put("messageBytes", BODY_BYTES);
-        point.put("deliveryMode", "PERSISTENT, synchronous send, closed loop");
         if (!memberSettings.isEmpty())
         {
             point.put("memberSettings", memberSettings);
@@ -226,19 +231,20 @@ public final class FailoverScenario
     }
 
     private static void consensus(
-        final String uri, final Plan plan, final Map<String, Object> point, final Consumer<Map<String, Object>> sink)
+        final String uri, final ConsensusCost.Kind kind, final Plan plan, final Map<String, Object> point,
+        final Consumer<Map<String, Object>> sink)
     {
         try
         {
-            ConsensusCost.measure(uri, Math.max(1.0, plan.consensusSeconds() / 4), plan.consensusSeconds(),
+            ConsensusCost.measure(uri, kind, Math.max(1.0, plan.consensusSeconds() / 4), plan.consensusSeconds(),
                 BODY_BYTES, point);
         }
         catch (final Exception ex)
         {
             point.put("error", String.valueOf(ex));
         }
-        System.out.printf("  [%s] %-13s %-28s %,.0f msg/s, send µs p50 %s p99 %s max %s, lost %s%s%n", ID, PEER,
-            "consensus 1->1, " + point.get("host"), Points.number(point, "msgPerSec"),
+        System.out.printf("  [%s] %-13s %-43s %,.0f msg/s, send µs p50 %s p99 %s max %s, lost %s%s%n", ID, PEER,
+            "consensus 1->1, " + point.get("host") + " " + kind, Points.number(point, "msgPerSec"),
             Points.number(point, "send", "p50"), Points.number(point, "send", "p99"),
             Points.number(point, "send", "max"), point.get("lost"),
             point.containsKey("error") ? ": " + point.get("error") : "");
@@ -299,7 +305,11 @@ public final class FailoverScenario
                     cluster::settledLeader, load);
                 // the pause: a stopping leader may still commit the first sends after its signal, so the failover
                 // ends with the send that ended the producer's longest stall since the signal (a SIGKILL's first)
-                final long stallEnd = load.endOfLongestStall(signalNs, System.nanoTime());
+                // (once a send issued after the settling returned: the producer may still have been stalled then)
+                final long settledNs = System.nanoTime();
+                final long resumedNs = await("a send issued after the cluster settled again returned", FAILOVER_LIMIT,
+                    () -> load.firstReturnAfter(settledNs), load);
+                final long stallEnd = load.endOfLongestStall(signalNs, resumedNs);
                 final long sendNs = load.returnedAt(stallEnd);
                 final long deliveryNs = await("the message that ended the stall, or a later one, delivered",
                     FAILOVER_LIMIT, () -> load.firstDeliveryFrom(stallEnd), load);
