@@ -10,6 +10,7 @@ import javax.jms.Connection;
 import javax.jms.Queue;
 import javax.jms.Session;
 
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,9 +33,11 @@ import static org.junit.jupiter.api.Assertions.fail;
  * that comes twice comes marked redelivered, and each producer's messages come to each consumer first time in the
  * order sent. Not yet in network namespaces (the issue's layout); the members' heartbeat timeout is 2 s, as this
  * 2-core machine's load makes 1 s elect unasked. In the suite each producer sends 1,500 messages; the issue's
- * 100,000 in all is {@code -Dwirespeed.it.leaderKill.perProducer=50000} (the deadlines grow with it).
+ * 100,000 in all is {@code -Dwirespeed.it.leaderKill.perProducer=50000} (the deadlines grow with it; add
+ * {@code -Djunit.jupiter.execution.timeout.mode=disabled}, as the run outlasts the suite's 4 minutes).
  */
 @SlowTest
+@Timeout(value = 4, unit = TimeUnit.MINUTES)
 class LeaderKillUnderLoadTest
 {
     private static final int PER_PRODUCER = Integer.getInteger("wirespeed.it.leaderKill.perProducer", 1_500);
