@@ -172,7 +172,8 @@ class ReportWriterTest
         final Map<String, Object> results = new LinkedHashMap<>();
         results.put("points", points);
         final String markdown = MarkdownRenderer.render(ReportWriter.build(results), Map.of());
-        assertTrue(markdown.contains("| cluster | 1->1 | 474 | 1,994 | 3,988 | 9,970 | 10,000 | 0 |  |"), markdown);
+        assertTrue(markdown.contains("| cluster | PERSISTENT, synchronous send, closed loop | 1->1 | 474 | 1,994 | " +
+            "3,988 | 9,970 | 10,000 | 0 |  |"), markdown);
     }
 
     private static Map<String, Object> consensus(final String host, final long msgPerSec, final double p50)
@@ -183,6 +184,8 @@ class ReportWriterTest
         point.put("mode", "consensus");
         point.put("host", host);
         point.put("pairs", "1->1");
+        point.put("sendKind", "SYNC");
+        point.put("deliveryMode", "PERSISTENT, synchronous send, closed loop");
         point.put("msgPerSec", msgPerSec);
         point.put("send", Map.of("p50", p50, "p99", p50 * 2, "max", p50 * 5));
         point.put("measuredSends", 10_000L);
