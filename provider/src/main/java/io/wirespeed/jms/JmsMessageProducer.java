@@ -320,11 +320,7 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
             message.setJMSMessageID(jmsMessage.getJMSMessageID());
         }
         final SendRoute route = target == destination ? fixedRoute : session.sender().route(target);
-        session.sender().send(route, jmsMessage, id);
-        if (completionListener != null)
-        {
-            session.completions().completed(completionListener, message);
-        }
+        session.sender().send(route, jmsMessage, id, completionListener, message);
     }
 
     private void stamp(

@@ -19,6 +19,8 @@ public interface TransportPublication extends AutoCloseable
     long CLOSED = -4;
     /** The stream reached its maximum position and cannot take more messages. */
     long MAX_POSITION_EXCEEDED = -5;
+    /** A cluster's leader changed since the count an {@link #offer(DirectBuffer, int, int, long)} named: not sent. */
+    long LEADER_CHANGED = -6;
 
     /**
      * Sends one message, fragmenting it if it is larger than the transport's frame.
@@ -26,6 +28,25 @@ public interface TransportPublication extends AutoCloseable
      * @return the new stream position when positive, otherwise one of the status constants.
      */
     long offer(DirectBuffer buffer, int offset, int length);
+
+    /**
+     * Sends one message only while the publication reaches the leader it reached when its cluster session's count of
+     * leader changes ({@link ClusterSession#leaderChanges()}) was the given one: a sender that must send again what a
+     * lost leader may not have kept, before anything new, learns of a change that happened since it last looked, and
+     * nothing reaches the new leader ahead of what it sends again. A publication that is no cluster's ingress never
+     * changes leader, and offers as {@link #offer(DirectBuffer, int, int)} does.
+     *
+     * @param buffer        the message.
+     * @param offset        where it starts in the buffer.
+     * @param length        its length.
+     * @param leaderChanges the count of leader changes the sender saw last.
+     * @return the new stream position when positive, otherwise one of the status constants: {@link #LEADER_CHANGED}
+     *         when the count moved, and the message was not sent.
+     */
+    default long offer(final DirectBuffer buffer, final int offset, final int length, final long leaderChanges)
+    {
+        return offer(buffer, offset, length);
+    }
 
     /**
      * Claims space for one unfragmented message of {@code length} bytes, to be written in place
@@ -117,6 +138,10 @@ public interface TransportPublication extends AutoCloseable
         if (result == MAX_POSITION_EXCEEDED)
         {
             return "MAX_POSITION_EXCEEDED";
+        }
+        if (result == LEADER_CHANGED)
+        {
+            return "LEADER_CHANGED";
         }
         return "UNKNOWN(" + result + ")";
     }

@@ -5,6 +5,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import javax.jms.CompletionListener;
+import javax.jms.JMSException;
 import javax.jms.Message;
 import javax.jms.Session;
 
@@ -12,7 +13,8 @@ import io.wirespeed.jms.message.JmsMessage;
 
 /**
  * Calls a session's CompletionListeners for asynchronous sends: on a thread of its own (never the
- * sending thread, as the specification requires), one callback at a time, in send order. Close,
+ * sending thread, as the specification requires), one callback at a time, in send order. A send that waits for the
+ * queue host's confirmation is waited for on that thread too, in turn, so that its sender goes on meanwhile. Close,
  * commit and rollback wait until every callback has returned. The thread is marked with the session whose
  * callback runs, so that the session, its producers and its connection refuse what a callback must not do to
  * them (close, commit, rollback), while other sessions stay open to it.
@@ -40,7 +42,21 @@ public final class CompletionDispatcher
      * @param listener the application's listener.
      * @param message  the message sent.
      */
-    public synchronized void completed(final CompletionListener listener, final Message message)
+    public void completed(final CompletionListener listener, final Message message)
+    {
+        completedWhen(null, listener, message);
+    }
+
+    /**
+     * Schedules a send's callback for when what it waits for is done: a PERSISTENT queue message's confirmation by
+     * the host, waited for on this dispatcher's thread, after the callbacks of the sends before it, so that the
+     * sending thread goes on meanwhile. The listener hears {@code onException} if the wait fails.
+     *
+     * @param wait     what the send waits for; null for nothing.
+     * @param listener the application's listener.
+     * @param message  the message sent.
+     */
+    public synchronized void completedWhen(final Wait wait, final CompletionListener listener, final Message message)
     {
         if (executor == null)
         {
@@ -54,6 +70,23 @@ public final class CompletionDispatcher
         pending++;
         executor.execute(() ->
         {
+            JMSException failed = null;
+            if (null != wait)
+            {
+                try
+                {
+                    wait.await();
+                }
+                catch (final JMSException ex)
+                {
+                    failed = ex;
+                }
+                catch (final RuntimeException ex)
+                {
+                    failed = new JMSException("the send failed while its confirmation was awaited: " + ex);
+                    failed.setLinkedException(ex);
+                }
+            }
             ListenerThreads.enterCompletionListener(session);
             try
             {
@@ -61,7 +94,14 @@ public final class CompletionDispatcher
                 {
                     ((JmsMessage)message).onAsyncSendComplete();
                 }
-                listener.onCompletion(message);
+                if (null == failed)
+                {
+                    listener.onCompletion(message);
+                }
+                else
+                {
+                    listener.onException(message, failed);
+                }
             }
             finally
             {
@@ -69,6 +109,18 @@ public final class CompletionDispatcher
                 done();
             }
         });
+    }
+
+    /** What an asynchronous send waits for before its listener is called. */
+    @FunctionalInterface
+    public interface Wait
+    {
+        /**
+         * Waits.
+         *
+         * @throws JMSException if what it waited for failed: the listener's {@code onException} hears it.
+         */
+        void await() throws JMSException;
     }
 
     private synchronized void done()

@@ -367,17 +367,20 @@ public final class QueueClient implements AutoCloseable
      * @param timeout    the setting the timeout comes from, for the message.
      * @param idle       how to wait between polls of the reply stream: the session's idle strategy, never a spin, so
      *                   that a producer waiting for each send leaves the cores to the drivers and the host.
-     * @param again      sends the message again, unchanged.
+     * @param again      sends the message again, unchanged, with the session's other unconfirmed messages, in the
+     *                   order they were first sent.
      * @param sentAt     {@link #leaderChanges()} before the message was sent.
+     * @param startNs    the {@link System#nanoTime()} the timeout counts from: when the message was sent, for an
+     *                   asynchronous send whose wait begins once the sends before it were confirmed.
      * @throws JMSException ResourceAllocationException if the host refused a message of the session; a JMSException
      *                      if the host was lost, or did not confirm in time.
      */
     public void awaitRecorded(
         final int sessionId, final int producerId, final long sequence, final long timeoutNs, final String timeout,
-        final IdleStrategy idle, final SendAgain again, final long sentAt) throws JMSException
+        final IdleStrategy idle, final SendAgain again, final long sentAt, final long startNs) throws JMSException
     {
-        final long start = System.nanoTime();
-        long sentNs = start;
+        final long start = startNs;
+        long sentNs = System.nanoTime();
         long leaderChanges = sentAt;
         idle.reset();
         while (!confirmations.isRecorded(sessionId, producerId, sequence))
@@ -416,6 +419,20 @@ public final class QueueClient implements AutoCloseable
             }
             idle.idle(poll());
         }
+    }
+
+    /**
+     * Whether the host confirmed that it keeps a PERSISTENT queue message this client sent, as
+     * {@link #awaitRecorded} waits for.
+     *
+     * @param sessionId  the sending session.
+     * @param producerId the sending producer.
+     * @param sequence   the message's sequence in its envelope.
+     * @return true once the host confirmed it, or a later message of the producer.
+     */
+    public boolean isRecorded(final int sessionId, final int producerId, final long sequence)
+    {
+        return confirmations.isRecorded(sessionId, producerId, sequence);
     }
 
     /**

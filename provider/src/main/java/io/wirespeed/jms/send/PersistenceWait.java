@@ -97,24 +97,36 @@ final class PersistenceWait
      * @param persistent whether the message is PERSISTENT.
      * @param producerId the sending producer, as in the envelope.
      * @param sequence   the message's sequence, as in the envelope.
-     * @param again      sends the message again, unchanged, when a cluster's new leader may not have it.
+     * @param again      sends the session's unconfirmed messages again, in order, when a cluster's new leader may not
+     *                   have them.
      * @param sentAt     {@link #leaderChanges} before the message was published.
+     * @param startNs    the {@link System#nanoTime()} {@code sendTimeout} counts from.
      * @throws JMSException ResourceAllocationException if the host refused a message of the session; a JMSException
      *                      if the host was lost, or did not confirm within {@code sendTimeout}.
      */
     void awaitHostRecorded(
         final SendRoute route, final boolean persistent, final int producerId, final long sequence,
-        final QueueClient.SendAgain again, final long sentAt) throws JMSException
+        final QueueClient.SendAgain again, final long sentAt, final long startNs) throws JMSException
     {
-        if (route.queue && persistent)
+        if (hostConfirms(route, persistent))
         {
-            final QueueClient client = session.connection().queueClient();
-            if (client.confirmsPersistentSends())
-            {
-                client.awaitRecorded(session.id(), producerId, sequence, sendTimeoutNs,
-                    "sendTimeout=" + config.sendTimeout().toMillis() + " ms", idle, again, sentAt);
-            }
+            session.connection().queueClient().awaitRecorded(session.id(), producerId, sequence, sendTimeoutNs,
+                "sendTimeout=" + config.sendTimeout().toMillis() + " ms", idle, again, sentAt, startNs);
         }
+    }
+
+    /**
+     * Whether a message waits for the queue host's confirmation once published ({@link #awaitHostRecorded}): a
+     * PERSISTENT queue message to a host over UDP that keeps its queues in the archive, or to a cluster.
+     *
+     * @param route      where it goes.
+     * @param persistent whether it is PERSISTENT.
+     * @return true if the host confirms it.
+     * @throws JMSException if the queue client cannot be opened.
+     */
+    boolean hostConfirms(final SendRoute route, final boolean persistent) throws JMSException
+    {
+        return route.queue && persistent && session.connection().queueClient().confirmsPersistentSends();
     }
 
     /**

@@ -25,6 +25,8 @@ import io.wirespeed.transport.ClaimedSpace;
 final class SendEncoder
 {
     private static final int INITIAL_BUFFER = 4096;
+    /** Attempts that go to whichever leader leads (the count of leader changes is never negative). */
+    private static final long ANY_LEADER = -1;
 
     private final SendSession session;
     private final ConnectionConfig config;
@@ -35,6 +37,7 @@ final class SendEncoder
     private JmsMessage claimMessage;
     private int claimProducerId;
     private DirectBuffer source;
+    private long leaderChanges = ANY_LEADER;
 
     /**
      * A writer for a session's messages.
@@ -92,12 +95,37 @@ final class SendEncoder
         source = held;
     }
 
+    /**
+     * The next attempts offer bytes kept elsewhere, and only while the route's cluster session has the leader it had
+     * at the given count of leader changes ({@link io.wirespeed.transport.TransportPublication#LEADER_CHANGED}
+     * otherwise).
+     *
+     * @param bytes         the buffer holding an envelope.
+     * @param offset        where it starts.
+     * @param length        its length.
+     * @param leaderChanges the count of leader changes the sender saw last.
+     */
+    void offerWhileLeader(final DirectBuffer bytes, final int offset, final int length, final long leaderChanges)
+    {
+        claimMessage = null;
+        held.wrap(bytes, offset, length);
+        source = held;
+        this.leaderChanges = leaderChanges;
+    }
+
+    /** @return the session's buffer, which {@link #encode} last wrote into. */
+    DirectBuffer encoded()
+    {
+        return buffer;
+    }
+
     /** Forgets the message or bytes the attempts wrote. */
     void clear()
     {
         claimMessage = null;
         source = null;
         held.wrap(0, 0);
+        leaderChanges = ANY_LEADER;
     }
 
     /**
@@ -111,7 +139,12 @@ final class SendEncoder
      */
     long attempt(final SendRoute route, final int length) throws MessageFormatException
     {
-        return null == claimMessage ? route.publication.offer(source, 0, length) : claimAndEncode(route, length);
+        if (null != claimMessage)
+        {
+            return claimAndEncode(route, length);
+        }
+        return ANY_LEADER == leaderChanges ? route.publication.offer(source, 0, length) :
+            route.publication.offer(source, 0, length, leaderChanges);
     }
 
     /**

@@ -182,7 +182,8 @@ final class SendGate
      * @param encoder what it writes, set before.
      * @param length  the envelope's length.
      * @return the stream position after the message when it was published; 0 when a topic had no subscribers to take
-     *         it (dropped).
+     *         it (dropped); {@link TransportPublication#LEADER_CHANGED} when the encoder offered only while a cluster
+     *         kept its leader, and it changed (not sent).
      * @throws JMSException ResourceAllocationException naming {@code sendTimeout} when back-pressured past it; an
      *                      IllegalStateException when the publication or the session closed; a JMSException when no
      *                      queue host takes messages or the publication failed otherwise.
@@ -198,6 +199,10 @@ final class SendGate
             if (result > 0)
             {
                 route.hadSubscribers = true;
+                return result;
+            }
+            if (result == TransportPublication.LEADER_CHANGED)
+            {
                 return result;
             }
             final long now = System.nanoTime();

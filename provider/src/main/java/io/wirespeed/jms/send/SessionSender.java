@@ -2,8 +2,10 @@ package io.wirespeed.jms.send;
 
 import java.util.concurrent.TimeUnit;
 
+import javax.jms.CompletionListener;
 import javax.jms.DeliveryMode;
 import javax.jms.JMSException;
+import javax.jms.Message;
 import javax.jms.MessageFormatException;
 import javax.jms.Session;
 
@@ -31,23 +33,17 @@ import io.wirespeed.jms.metrics.DestinationCounters;
  */
 public final class SessionSender
 {
-    /** The claim path writes into the publication and keeps nothing to send again: never taken to a cluster. */
-    private static final QueueClient.SendAgain CLAIMED_NOT_KEPT = () ->
-    {
-        throw new IllegalStateException("a message claimed on its publication cannot be sent again; a cluster's " +
-            "ingress is never claimed");
-    };
-
     private final SendSession session;
     private final ConnectionMetrics metrics;
     private final SendRoutes routes;
     private final SendEncoder encoder;
     private final SendGate gate;
     private final PersistenceWait persistence;
+    /** The completion thread's waits for asynchronous sends: its own idle strategy, not the sending thread's. */
+    private final PersistenceWait asyncPersistence;
+    private final ConfirmedSends confirmed;
     private final TransactionPublisher transaction;
-    private final QueueClient.SendAgain sendLastAgain = this::sendLastAgain;
-    private SendRoute lastRoute;
-    private int lastLength;
+    private final QueueClient.SendAgain sendAgain;
 
     /**
      * The sending side of a session.
@@ -63,7 +59,10 @@ public final class SessionSender
         this.encoder = new SendEncoder(session);
         this.gate = new SendGate(session, idle);
         this.persistence = new PersistenceWait(session, idle);
-        this.transaction = new TransactionPublisher(metrics, encoder, gate, persistence);
+        this.asyncPersistence = new PersistenceWait(session, session.connection().config().idle().newIdleStrategy());
+        this.confirmed = new ConfirmedSends(session);
+        this.sendAgain = confirmed::sendAgain;
+        this.transaction = new TransactionPublisher(metrics, encoder, gate, persistence, confirmed);
     }
 
     /**
@@ -79,35 +78,49 @@ public final class SessionSender
     }
 
     /**
-     * Encodes and sends a message, or holds it until commit in a transacted session.
+     * Encodes and sends a message, or holds it until commit in a transacted session. An asynchronous send (with a
+     * listener) of a PERSISTENT queue message that the queue host confirms returns once published: its listener is
+     * called once the host confirmed it, on the session's completion thread, and up to
+     * {@link ConfirmedSends#MAX_WAITING} such sends wait at once. Any other asynchronous send completes as a
+     * synchronous one does, and its listener is called then.
      *
      * @param route      where it goes.
      * @param message    the stamped message.
      * @param producerId the sending producer's number within the session.
+     * @param listener   the listener of an asynchronous send, or null.
+     * @param sent       the message the listener is given: the application's own.
      * @throws JMSException MessageFormatException if the message does not fit its publication or the envelope;
      *                      another JMSException if the send failed or timed out.
      */
-    public void send(final SendRoute route, final JmsMessage message, final int producerId) throws JMSException
+    public void send(
+        final SendRoute route, final JmsMessage message, final int producerId, final CompletionListener listener,
+        final Message sent) throws JMSException
     {
         final DestinationCounters counters = metrics.destination((JmsDestination)message.getJMSDestination());
+        final boolean waiting;
         try
         {
             if (route.queue)
             {
                 gate.connectQueueHost();
             }
-            sendCounted(route, message, producerId, counters);
+            waiting = sendCounted(route, message, producerId, counters, listener, sent);
         }
         catch (final JMSException | RuntimeException ex)
         {
             metrics.onSendFailure();
             throw ex;
         }
+        if (null != listener && !waiting)
+        {
+            session.completions().completed(listener, sent);
+        }
     }
 
-    private void sendCounted(
-        final SendRoute route, final JmsMessage message, final int producerId, final DestinationCounters counters)
-        throws JMSException
+    /** @return true when the listener was scheduled to hear once the host confirms the message. */
+    private boolean sendCounted(
+        final SendRoute route, final JmsMessage message, final int producerId, final DestinationCounters counters,
+        final CompletionListener listener, final Message sent) throws JMSException
     {
         gate.throwRefusal(route.queue);
         final boolean persistent = message.getJMSDeliveryMode() != DeliveryMode.NON_PERSISTENT;
@@ -118,7 +131,9 @@ public final class SessionSender
             persistence.refuseUnrecorded(route);
         }
         final String queue = route.queue ? ((JmsDestination)message.getJMSDestination()).name() : null;
-        if (!transacted)
+        // a message the host confirms is kept until it does, to go again to a cluster's new leader: never claimed
+        final boolean hostConfirms = !transacted && persistence.hostConfirms(route, persistent);
+        if (!transacted && !hostConfirms)
         {
             final int measured = encoder.measure(message);
             if (measured <= route.maxClaimLength)
@@ -129,9 +144,7 @@ public final class SessionSender
                 }
                 encoder.claimNext(message, producerId);
                 publish(route, measured, persistent, counters);
-                persistence.awaitHostRecorded(route, persistent, producerId, message.messageIdSequence(),
-                    CLAIMED_NOT_KEPT, 0);
-                return;
+                return false;
             }
         }
         final int length = encoder.encode(message, producerId);
@@ -139,36 +152,54 @@ public final class SessionSender
         if (transacted)
         {
             transaction.hold(route, queue, encoder.copy(length), persistent, message.getJMSMessageID(), counters);
-            return;
+            return false;
         }
         if (queue != null)
         {
             gate.acquireRoom(queue, 1, length);
         }
-        final long sentAt = persistence.leaderChanges(route, persistent);
-        encoder.offerEncoded();
-        publish(route, length, persistent, counters);
-        lastRoute = route;
-        lastLength = length;
-        persistence.awaitHostRecorded(route, persistent, producerId, message.messageIdSequence(), sendLastAgain,
-            sentAt);
+        if (!hostConfirms)
+        {
+            encoder.offerEncoded();
+            publish(route, length, persistent, counters);
+            return false;
+        }
+        return sendConfirmed(route, length, producerId, message.messageIdSequence(), counters, listener, sent);
     }
 
     /**
-     * Publishes the message encoded last again, unchanged (the session's buffer still holds it while its send waits
-     * for the host): a cluster's new leader may not have it.
+     * Publishes a message the host confirms, through the session's {@link ConfirmedSends}; a synchronous send waits
+     * for the confirmation, an asynchronous one has its listener wait for it on the completion thread.
      */
-    private void sendLastAgain() throws JMSException
+    private boolean sendConfirmed(
+        final SendRoute route, final int length, final int producerId, final long sequence,
+        final DestinationCounters counters, final CompletionListener listener, final Message sent)
+        throws JMSException
     {
-        encoder.offerEncoded();
-        try
+        if (null != listener)
         {
-            gate.publish(lastRoute, encoder, lastLength);
+            while (confirmed.waiting() >= ConfirmedSends.MAX_WAITING)
+            {
+                persistence.awaitHostRecorded(route, true, confirmed.oldestProducer(), confirmed.oldestSequence(),
+                    sendAgain, confirmed.sentAtLeaderChanges(), System.nanoTime());
+            }
         }
-        finally
+        final long startNs = System.nanoTime();
+        final long sentAt = persistence.leaderChanges(route, true);
+        final long position = confirmed.publish(route, encoder.encoded(), length, producerId, sequence);
+        if (position > 0)
         {
-            encoder.clear();
+            persistence.awaitKept(route, true, position);
+            counters.onSent(length);
         }
+        if (null == listener)
+        {
+            persistence.awaitHostRecorded(route, true, producerId, sequence, sendAgain, sentAt, startNs);
+            return false;
+        }
+        session.completions().completedWhen(() -> asyncPersistence.awaitHostRecorded(route, true, producerId,
+            sequence, sendAgain, sentAt, startNs), listener, sent);
+        return true;
     }
 
     private void publish(

@@ -28,8 +28,8 @@ final class TransactionPublisher
     private final SendEncoder encoder;
     private final SendGate gate;
     private final PersistenceWait persistence;
-    private final QueueClient.SendAgain publishWaitingAgain = this::publishWaitingAgain;
-    private PendingTransaction.PendingSend waiting;
+    private final ConfirmedSends confirmed;
+    private final QueueClient.SendAgain sendAgain;
 
     /**
      * A publisher for a session's transactions.
@@ -38,15 +38,18 @@ final class TransactionPublisher
      * @param encoder     the session's envelope writer, which writes held messages at commit.
      * @param gate        what a commit's messages wait for before and while they are published.
      * @param persistence what a commit's PERSISTENT messages wait for after they are published.
+     * @param confirmed   the session's messages the queue host confirms, which a commit's go through.
      */
     TransactionPublisher(
         final ConnectionMetrics metrics, final SendEncoder encoder, final SendGate gate,
-        final PersistenceWait persistence)
+        final PersistenceWait persistence, final ConfirmedSends confirmed)
     {
         this.metrics = metrics;
         this.encoder = encoder;
         this.gate = gate;
         this.persistence = persistence;
+        this.confirmed = confirmed;
+        this.sendAgain = confirmed::sendAgain;
     }
 
     /**
@@ -100,11 +103,24 @@ final class TransactionPublisher
             {
                 sentAt = Math.max(sentAt, persistence.leaderChanges(pending.route(), pending.persistent()));
             }
+            final long startNs = System.nanoTime();
             for (final PendingTransaction.PendingSend pending : transaction.sends())
             {
                 final int length = pending.bytes().length;
-                encoder.offerNext(pending.bytes());
-                final long position = gate.publish(pending.route(), encoder, length);
+                final long position;
+                if (persistence.hostConfirms(pending.route(), pending.persistent()))
+                {
+                    // kept until confirmed, to go again, in order, to a cluster's new leader
+                    pendingBuffer.wrap(pending.bytes());
+                    commitReader.wrap(pendingBuffer, 0, length);
+                    position = confirmed.publish(pending.route(), pendingBuffer, length, commitReader.producerId(),
+                        commitReader.sequence());
+                }
+                else
+                {
+                    encoder.offerNext(pending.bytes());
+                    position = gate.publish(pending.route(), encoder, length);
+                }
                 if (position > 0)
                 {
                     persistence.awaitKept(pending.route(), pending.persistent(), position);
@@ -118,9 +134,8 @@ final class TransactionPublisher
                 {
                     pendingBuffer.wrap(pending.bytes());
                     commitReader.wrap(pendingBuffer, 0, pending.bytes().length);
-                    waiting = pending;
                     persistence.awaitHostRecorded(pending.route(), true, commitReader.producerId(),
-                        commitReader.sequence(), publishWaitingAgain, sentAt);
+                        commitReader.sequence(), sendAgain, sentAt, startNs);
                 }
             }
         }
@@ -143,19 +158,6 @@ final class TransactionPublisher
     }
 
 
-    /** Publishes the message the commit waits for again, unchanged: a cluster's new leader may not have it. */
-    private void publishWaitingAgain() throws JMSException
-    {
-        encoder.offerNext(waiting.bytes());
-        try
-        {
-            gate.publish(waiting.route(), encoder, waiting.bytes().length);
-        }
-        finally
-        {
-            encoder.clear();
-        }
-    }
     /** Discards the messages held. */
     void rollback()
     {

@@ -139,7 +139,7 @@ class TransactionPublisherTest extends JmsTestSupport
             encoder = new SendEncoder(session);
             gate = new SendGate(session, new NoOpIdleStrategy());
             transaction = new TransactionPublisher(session.connection().metrics(), encoder, gate,
-                new PersistenceWait(session, new NoOpIdleStrategy()));
+                new PersistenceWait(session, new NoOpIdleStrategy()), new ConfirmedSends(session));
             counters = session.connection().metrics().destination(topic);
         }
 

@@ -50,6 +50,8 @@ final class AeronClusterSession implements ClusterSession, EgressListener
     static final long ADOPT_AFTER_NS = TimeUnit.SECONDS.toNanos(1);
     /** Room in a message for the tag byte. */
     private static final int TAG_LENGTH = 1;
+    /** An offer that goes to whichever leader leads: no count of leader changes is ever negative. */
+    private static final long ANY_LEADER = -1;
 
     private final Aeron aeron;
     private final String ingressEndpoints;
@@ -254,7 +256,14 @@ final class AeronClusterSession implements ClusterSession, EgressListener
         LOGGER.log(System.Logger.Level.INFO, "a new leader leads the " + describe());
     }
 
-    private long offer(final DirectBufferVector[] vectors)
+    /**
+     * Offers to the leader's ingress, under the lock that a change of leader is taken up under.
+     *
+     * @param vectors       the tag and the message.
+     * @param leaderChanges the count of leader changes the sender saw last, or {@link #ANY_LEADER}.
+     * @return what the ingress returned, {@link TransportPublication#LEADER_CHANGED} when the count moved.
+     */
+    private long offer(final DirectBufferVector[] vectors, final long leaderChanges)
     {
         lock.lock();
         try
@@ -263,6 +272,10 @@ final class AeronClusterSession implements ClusterSession, EgressListener
             if (closed)
             {
                 return TransportPublication.CLOSED;
+            }
+            if (ANY_LEADER != leaderChanges && leaderChanges != this.leaderChanges)
+            {
+                return TransportPublication.LEADER_CHANGED;
             }
             if (null == current || current.isClosed())
             {
@@ -482,6 +495,12 @@ final class AeronClusterSession implements ClusterSession, EgressListener
         @Override
         public long offer(final DirectBuffer buffer, final int offset, final int length)
         {
+            return offer(buffer, offset, length, ANY_LEADER);
+        }
+
+        @Override
+        public long offer(final DirectBuffer buffer, final int offset, final int length, final long leaderChanges)
+        {
             if (length > maxMessageLength)
             {
                 throw new IllegalArgumentException("a message of " + length + " bytes is longer than the " +
@@ -491,7 +510,7 @@ final class AeronClusterSession implements ClusterSession, EgressListener
             try
             {
                 message.reset(buffer, offset, length);
-                return AeronClusterSession.this.offer(vectors);
+                return AeronClusterSession.this.offer(vectors, leaderChanges);
             }
             finally
             {
