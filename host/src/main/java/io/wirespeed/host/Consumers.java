@@ -1,5 +1,6 @@
 package io.wirespeed.host;
 
+import java.util.Collection;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -95,7 +96,8 @@ final class Consumers
     void onCredit(final HostSession client, final long consumerId, final int credit)
     {
         final HostedConsumer consumer = client.consumers.get(consumerId);
-        if (consumer != null)
+        // credit added while awaiting the Resync is in what the Resync grants
+        if (consumer != null && HostedConsumer.AWAITING_RESYNC != consumer.credit)
         {
             consumer.credit += credit;
         }
@@ -164,7 +166,7 @@ final class Consumers
     void onPause(final HostSession client, final long consumerId, final long requestId)
     {
         final HostedConsumer consumer = client.consumers.get(consumerId);
-        if (consumer != null)
+        if (consumer != null && HostedConsumer.AWAITING_RESYNC != consumer.credit)
         {
             consumer.credit = 0;
         }
@@ -222,10 +224,22 @@ final class Consumers
         termStartDeliveryId = lastDeliveryId;
     }
 
-    /** A new leadership term began (an input of the log): the deliveries issued so far were the old leaders'. */
-    void onNewTerm()
+    /**
+     * A new leadership term began (an input of the log): the deliveries issued so far were the old leaders', and
+     * each consumer of a queue gets nothing more until its client's Resync ({@link HostedConsumer#AWAITING_RESYNC}).
+     *
+     * @param queues the host's queues, whose consumers await their Resync.
+     */
+    void onNewTerm(final Collection<HostedQueue> queues)
     {
         termStartDeliveryId = deliveryIds;
+        for (final HostedQueue queue : queues)
+        {
+            for (final HostedConsumer consumer : queue.consumers)
+            {
+                consumer.credit = HostedConsumer.AWAITING_RESYNC;
+            }
+        }
     }
 
     /** @return the last delivery id issued when the current leadership term began (a snapshot's). */

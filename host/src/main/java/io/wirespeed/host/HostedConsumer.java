@@ -14,6 +14,13 @@ import io.wirespeed.codec.EnvelopeReader;
  */
 final class HostedConsumer
 {
+    /**
+     * The credit of a consumer from a new leadership term until its client's {@code Resync}: no delivery of the new
+     * leader's may overtake one the lost leader sent that the client never had, which the Resync sends again; credit
+     * the client adds meanwhile is not counted, as the Resync says all it grants. Part of the state, so in snapshots.
+     */
+    static final int AWAITING_RESYNC = -1;
+
     final HostSession client;
     final long id;
     final HostedQueue queue;
@@ -21,6 +28,10 @@ final class HostedConsumer
     private final Predicate<EnvelopeReader> selector;
     private final EnvelopeReader reader = new EnvelopeReader();
     private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+    /**
+     * How many messages it takes now; {@link #AWAITING_RESYNC} from a new leadership term until its client's
+     * {@code Resync}.
+     */
     int credit;
     /** Its selector as the client gave it, blank for none: what a snapshot keeps ({@link HostSnapshot}). */
     String selectorText = "";

@@ -723,11 +723,12 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
 
     /**
      * A clustered host's new leadership term began, as its log says (on every member, at the same place): deliveries
-     * issued before it were sent by a leader that may be lost, and go again to a client that asks ({@code Resync}).
+     * issued before it were sent by a leader that may be lost, and go again to a client that asks ({@code Resync});
+     * until it asks, its consumers get nothing new, which would overtake them.
      */
     public void onNewLeadershipTerm()
     {
-        consumers.onNewTerm();
+        consumers.onNewTerm(queues.all());
     }
 
     /** {@inheritDoc} */

@@ -26,10 +26,12 @@ public final class StateMachineVersion
     private static final int SNAPSHOT = io.wirespeed.codec.snapshot.sbe.MessageHeaderDecoder.SCHEMA_VERSION;
 
     /**
-     * The version of the messages that the service itself puts into the log (HostService's kinds and their layout):
-     * 1 since the leader's member list ({@code MEMBERS}) joined the disk's state ({@code LOG_SPACE}); 0 before.
+     * The version of the messages that the service itself puts into the log (HostService's kinds and their layout),
+     * and of what the schemas' messages do when applied where their layout stays: 1 since the leader's member list
+     * ({@code MEMBERS}) joined the disk's state ({@code LOG_SPACE}); 2 since a new leadership term holds each
+     * consumer's deliveries until its client's {@code Resync}; 0 before.
      */
-    public static final int SERVICE_MESSAGES = 1;
+    public static final int SERVICE_MESSAGES = 2;
 
     /** The version this build's queue host writes and reads. */
     public static final int CURRENT = of(ENVELOPE, CONTROL, SNAPSHOT);

@@ -43,6 +43,7 @@ import io.wirespeed.codec.control.sbe.HeartbeatDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.control.sbe.SendRefusedDecoder;
+import io.wirespeed.codec.control.sbe.ResyncEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
 import io.wirespeed.host.HostLimits;
 import io.wirespeed.test.Await;
@@ -116,6 +117,8 @@ class HostServiceTest
             FAILOVER_DEADLINE, () -> pollClient() >= 0 && deliveries.newLeaders > 0);
         final ClusterMember newLeader = awaitOneLeader(FAILOVER_DEADLINE);
         assertNotEquals(leader.memberId(), newLeader.memberId());
+        // as a provider does at a new leader: the new term's deliveries wait for it
+        resync(deliveries.lastDeliveryId, FIRST_BATCH + SECOND_BATCH + 100 - deliveries.count);
 
         sendQueueMessages(FIRST_BATCH + 1, SECOND_BATCH);
         awaitDeliveries(FIRST_BATCH + SECOND_BATCH);
@@ -382,6 +385,14 @@ class HostServiceTest
         sendControl(MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength());
     }
 
+    private void resync(final long lastDeliveryId, final long credit)
+    {
+        final ResyncEncoder encoder = new ResyncEncoder().wrapAndApplyHeader(frame, 1, header)
+            .consumerId(CONSUMER).lastDeliveryId(lastDeliveryId).credit(credit);
+        encoder.client().high(CLIENT_HIGH).low(CLIENT_LOW).replyStreamId(0);
+        sendControl(MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength());
+    }
+
     /** Asks the leader for a snapshot and waits until every member has taken {@code count} in all. */
     private void snapshotOnEveryMember(final ClusterMember leader, final int count)
     {
@@ -573,6 +584,7 @@ class HostServiceTest
         private int duplicates;
         private int outOfOrder;
         private long lastSequence;
+        private long lastDeliveryId;
         private int newLeaders;
         private int heartbeats;
 
@@ -605,6 +617,7 @@ class HostServiceTest
             {
                 deliver.wrap(buffer, body, headerDecoder.blockLength(), headerDecoder.version());
                 unacknowledged.add(deliver.deliveryId());
+                lastDeliveryId = Math.max(lastDeliveryId, deliver.deliveryId());
                 deliver.wrapEnvelope(view);
                 final long sequence = reader.wrap(view, 0, view.capacity()).sequence();
                 if (seen.get((int)sequence))
