@@ -4,8 +4,10 @@ import java.io.File;
 
 import org.agrona.CloseHelper;
 import org.agrona.ErrorHandler;
+import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.NoOpLock;
+import org.agrona.concurrent.SleepingMillisIdleStrategy;
 import org.agrona.concurrent.status.AtomicCounter;
 
 import io.aeron.archive.Archive;
@@ -49,6 +51,7 @@ public final class ClusterMember implements AutoCloseable
     /** The channel the archive takes local control requests on. */
     public static final String LOCAL_CONTROL_CHANNEL = "aeron:ipc";
 
+    private static final System.Logger LOGGER = System.getLogger(ClusterMember.class.getName());
     private final int memberId;
     private final ClusterMemberSettings settings;
     private final ReportingErrorHandler errorHandler;
@@ -57,7 +60,9 @@ public final class ClusterMember implements AutoCloseable
     private ConsensusModule consensusModule;
     private ClusteredServiceContainer container;
     private SnapshotSchedule.Running snapshotSchedule;
+    private AgentRunner handOff;
     private volatile boolean closed;
+    private volatile boolean handedOver;
 
     private ClusterMember(final int memberId, final ClusterMemberSettings settings, final ErrorHandler errorHandler)
     {
@@ -222,8 +227,24 @@ public final class ClusterMember implements AutoCloseable
             .idleStrategySupplier(BackoffIdleStrategy::new)
             .errorHandler(errorHandler));
 
+        handOff = new AgentRunner(new SleepingMillisIdleStrategy(LeaderHandOff.TICK_MS), errorHandler, null,
+            new LeaderHandOff(memberId, consensusModule.context()));
+        AgentRunner.startOnThread(handOff);
+
         snapshotSchedule = SnapshotSchedule.start(
             memberId, consensusModule.context(), localArchive.clone(), settings.snapshotIntervalNs(), errorHandler);
+    }
+
+    /** @return whether this member, closed as the leader, handed over ({@link LeaderHandOff}). */
+    public boolean handedOver()
+    {
+        return handedOver;
+    }
+
+    /** @return its consensus module's state (active, suspended, ...), as its counter says. */
+    public ConsensusModule.State moduleState()
+    {
+        return ConsensusModule.State.get(consensusModule.context().moduleStateCounter());
     }
 
     /**
@@ -300,25 +321,14 @@ public final class ClusterMember implements AutoCloseable
 
     /**
      * Stops the member abruptly, for tests that lose a member: no snapshot, no leave (a static cluster has none), and
-     * errors that the stop causes in this member are not reported. The parts stop in {@link #close()}'s order, as
+     * errors that the stop causes in this member are not reported, and a leader does not hand over. The parts stop in
+     * {@link #close()}'s order, as
      * Aeron's own system tests stop a member: stopping the media driver first would be closer to a crash, but then
      * the service container's and consensus module's clients wait out the driver timeout (10 s) on close, blocking
      * the caller. So the driver still ends this member's publications (end of stream) and its peers may notice the
      * loss sooner than after a crash; a test of real crashes kills the process.
      */
     public void kill()
-    {
-        close();
-    }
-
-    /**
-     * Stops the member: consensus module, service container, archive, media driver, in that order. No snapshot is
-     * taken and no leave is announced (a static cluster has none): to its peers this member is lost, as after a crash,
-     * but its files are whole. Errors that the parts report while closing are not passed on; one thrown by a close
-     * is.
-     */
-    @Override
-    public void close()
     {
         if (!closed)
         {
@@ -328,9 +338,35 @@ public final class ClusterMember implements AutoCloseable
         }
     }
 
+    /**
+     * Stops the member: a leader first hands over ({@link LeaderHandOff}: it suspends the cluster, so that it appends
+     * nothing more, and waits until all it appended is committed, so that the followers read its log to its end and
+     * elect at once); then consensus module, service container, archive, media driver, in that order. No snapshot is
+     * taken and no leave is announced (a static cluster has none), but its files are whole. Errors that the parts
+     * report while closing are not passed on; one thrown by a close is.
+     */
+    @Override
+    public void close()
+    {
+        if (!closed)
+        {
+            // its own duty would resume the cluster it suspends
+            CloseHelper.close(handOff);
+            handedOver = null != consensusModule && LeaderHandOff.handOff(consensusModule.context());
+            if (handedOver)
+            {
+                LOGGER.log(System.Logger.Level.INFO, "cluster member " + memberId + " (the leader) handed over: " +
+                    "it suspended the cluster and all it appended is committed; the member that leads next resumes");
+            }
+            closed = true;
+            errorHandler.silence();
+            closeParts();
+        }
+    }
+
     private void closeParts()
     {
-        CloseHelper.closeAll(snapshotSchedule, consensusModule, container, archive, driver);
+        CloseHelper.closeAll(snapshotSchedule, handOff, consensusModule, container, archive, driver);
     }
 
     @Override

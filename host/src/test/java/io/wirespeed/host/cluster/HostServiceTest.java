@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.aeron.cluster.ClusterTool;
+import io.aeron.cluster.ConsensusModule;
 import io.aeron.cluster.client.AeronCluster;
 import io.aeron.cluster.client.ClusterException;
 import io.aeron.cluster.client.EgressListener;
@@ -125,6 +126,33 @@ class HostServiceTest
         acknowledgeAll();
         awaitEqualDigests("on the survivors after the failover");
         assertEquals(1, deliveries.connectedCount, "the host session was kept: no second Connect");
+        assertEquals(0, deliveries.duplicates, "no delivery twice");
+        loopback.failOnMemberError();
+    }
+
+    @Test
+    void aStoppedLeaderHandsOverAndTheNextLeaderResumesTheClusterItSuspended()
+    {
+        final ClusterMembers list = launchThree();
+        final ClusterMember leader = awaitOneLeader(ELECTION_DEADLINE);
+        connectClient(list);
+        connect();
+        subscribe(FIRST_BATCH + SECOND_BATCH);
+        sendQueueMessages(1, FIRST_BATCH);
+        awaitDeliveries(FIRST_BATCH);
+
+        leader.close();
+        assertTrue(leader.handedOver(), "the leader suspended the cluster and all it appended was committed");
+        Await.until("a NEW_LEADER event at the client after member " + leader.memberId() + " was stopped",
+            FAILOVER_DEADLINE, () -> pollClient() >= 0 && deliveries.newLeaders > 0);
+        final ClusterMember newLeader = awaitOneLeader(FAILOVER_DEADLINE);
+        assertNotEquals(leader.memberId(), newLeader.memberId());
+        Await.until("the new leader to resume the cluster that the stopped one suspended", FAILOVER_DEADLINE,
+            () -> pollClient() >= 0 && ConsensusModule.State.ACTIVE == newLeader.moduleState());
+        resync(deliveries.lastDeliveryId, SECOND_BATCH);
+
+        sendQueueMessages(FIRST_BATCH + 1, SECOND_BATCH);
+        awaitDeliveries(FIRST_BATCH + SECOND_BATCH);
         assertEquals(0, deliveries.duplicates, "no delivery twice");
         loopback.failOnMemberError();
     }
