@@ -1,6 +1,7 @@
 package io.wirespeed.host.cluster;
 
 import java.io.File;
+import java.util.concurrent.locks.LockSupport;
 
 import org.agrona.CloseHelper;
 import org.agrona.ErrorHandler;
@@ -15,6 +16,7 @@ import io.aeron.archive.ArchiveThreadingMode;
 import io.aeron.archive.client.AeronArchive;
 import io.aeron.cluster.ClusterControl;
 import io.aeron.cluster.ConsensusModule;
+import io.aeron.cluster.ElectionState;
 import io.aeron.cluster.service.Cluster;
 import io.aeron.cluster.service.ClusteredService;
 import io.aeron.cluster.service.ClusteredServiceContainer;
@@ -174,6 +176,8 @@ public final class ClusterMember implements AutoCloseable
             .threadingMode(ThreadingMode.SHARED)
             .sharedIdleStrategy(new BackoffIdleStrategy())
             .termBufferSparseFile(true)
+            .statusMessageTimeoutNs(LeaderHandOff.STATUS_MESSAGE_TIMEOUT_NS)
+            .timerIntervalNs(LeaderHandOff.TIMER_INTERVAL_NS)
             .dirDeleteOnShutdown(true)
             .errorHandler(errorHandler));
 
@@ -239,6 +243,12 @@ public final class ClusterMember implements AutoCloseable
     public boolean handedOver()
     {
         return handedOver;
+    }
+
+    /** @return its election's state, as its counter says: {@code CLOSED} while none runs. */
+    public ElectionState electionState()
+    {
+        return ElectionState.get(consensusModule.context().electionStateCounter());
     }
 
     /** @return its consensus module's state (active, suspended, ...), as its counter says. */
@@ -366,7 +376,13 @@ public final class ClusterMember implements AutoCloseable
 
     private void closeParts()
     {
-        CloseHelper.closeAll(snapshotSchedule, handOff, consensusModule, container, archive, driver);
+        CloseHelper.closeAll(snapshotSchedule, handOff, consensusModule);
+        if (handedOver)
+        {
+            // the closed log publication's end of stream goes with the driver's next heartbeat: it must be up then
+            LockSupport.parkNanos(LeaderHandOff.END_OF_STREAM_LINGER_NS);
+        }
+        CloseHelper.closeAll(container, archive, driver);
     }
 
     @Override

@@ -35,6 +35,22 @@ final class LeaderHandOff implements Agent
     static final long SETTLED_NS = TimeUnit.MILLISECONDS.toNanos(30);
     /** How long a stopping leader waits at most to hand over before it closes regardless. */
     static final long HAND_OFF_TIMEOUT_NS = TimeUnit.MILLISECONDS.toNanos(500);
+    /**
+     * How long a leader that handed over keeps its media driver up once its consensus module closed: the driver sends
+     * the log's end of stream with a heartbeat, at most 100 ms (Aeron's publication heartbeat) after the close.
+     */
+    static final long END_OF_STREAM_LINGER_NS = TimeUnit.MILLISECONDS.toNanos(250);
+    /**
+     * The members' drivers' status message timeout, 20 ms instead of Aeron's 200 ms: a follower's log image that
+     * reached its end of stream closes only after five of these ({@code PublicationImage}'s draining), and the
+     * follower elects once it has closed.
+     */
+    static final long STATUS_MESSAGE_TIMEOUT_NS = TimeUnit.MILLISECONDS.toNanos(20);
+    /**
+     * The members' drivers' timer interval, 20 ms instead of Aeron's 1 s: a driver moves a closed publication to its
+     * end of stream, and a drained image to its close, only when its timers are checked.
+     */
+    static final long TIMER_INTERVAL_NS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final long POLL_NS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final int memberId;
