@@ -1,5 +1,6 @@
 package io.wirespeed.driver;
 
+
 import java.io.IOException;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
@@ -9,6 +10,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 import org.agrona.ErrorHandler;
 import org.agrona.SemanticVersion;
@@ -86,6 +89,16 @@ final class ClusterHosting implements AutoCloseable
             ownersAlone(baseDir.getParent());
         }
         ownersAlone(baseDir);
+        final long rejoinWaitNs = ClusterMember.rejoinWaitNs(memberSettings);
+        if (rejoinWaitNs > 0)
+        {
+            System.out.println("wirespeed-driver cluster member " + memberId + " ran in " + baseDir + " before: it " +
+                "waits " + TimeUnit.NANOSECONDS.toMillis(rejoinWaitNs) + " ms (the leader heartbeat timeout and the " +
+                "election timeout) before it takes part, so that the others elect a leader among themselves first " +
+                "if it led when it stopped");
+            System.out.flush();
+            LockSupport.parkNanos(rejoinWaitNs);
+        }
         try
         {
             final HostService service = new HostService(settings.hostLimits(), new ClusterEgress())
