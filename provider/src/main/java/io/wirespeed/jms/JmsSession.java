@@ -35,6 +35,7 @@ import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.destination.JmsQueue;
 import io.wirespeed.jms.destination.JmsTopic;
 import io.wirespeed.jms.exceptions.JmsExceptions;
+import io.wirespeed.jms.hostclient.QueueClient;
 import io.wirespeed.jms.message.JmsBytesMessage;
 import io.wirespeed.jms.message.JmsMapMessage;
 import io.wirespeed.jms.message.JmsMessage;
@@ -280,17 +281,32 @@ public class JmsSession implements Session, TopicSession, QueueSession, SendSess
     }
 
     /**
-     * Acknowledges every message this session delivered so far (CLIENT_ACKNOWLEDGE).
+     * Acknowledges every message this session delivered so far (CLIENT_ACKNOWLEDGE); from a clustered queue host,
+     * returns once the acknowledgements are committed ({@link io.wirespeed.jms.hostclient.QueueClient#awaitSettled}).
      *
      * @throws IllegalStateException if the session is closed.
+     * @throws JMSException          if a clustered host had no leader within {@code failoverTimeout}.
      */
-    void acknowledgeAll() throws IllegalStateException
+    void acknowledgeAll() throws JMSException
     {
         if (closed)
         {
             throw new IllegalStateException("cannot acknowledge: the session that received the message is closed");
         }
-        deliveries.acknowledgeAll();
+        if (deliveries.acknowledgeAll())
+        {
+            awaitSettled();
+        }
+    }
+
+    @Override
+    public void awaitSettled() throws JMSException
+    {
+        final QueueClient client = connection.queueClientIfOpen();
+        if (null != client)
+        {
+            client.awaitSettled();
+        }
     }
 
     @Override

@@ -43,11 +43,13 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * Issue 24 item 3, "a pause, nothing else", for the requests an application waits on: three {@code wirespeed-driver}
  * processes on loopback as a clustered queue host, and in this JVM a connection whose sessions, while the leader's
- * process is frozen (SIGSTOP), create a consumer, create a temporary queue and a consumer on it, and browse a queue.
- * The frozen leader takes none of these requests into the log; it is then killed (SIGKILL) and the other two elect a
+ * process is frozen (SIGSTOP), create a consumer, create a temporary queue and a consumer on it, browse a queue, and
+ * acknowledge a message of a CLIENT_ACKNOWLEDGE session (which waits until the acknowledgement is committed). The
+ * frozen leader takes none of these requests into the log; it is then killed (SIGKILL) and the other two elect a
  * new leader. Each call returns normally, as if nothing had happened: the consumer receives what is sent to its queue
- * after the failover, the temporary queue takes a request's reply (exactly one), and the browse shows the queue's
- * messages once each, in order. No exception reaches the connections' exception listeners.
+ * after the failover, the temporary queue takes a request's reply (exactly one), the browse shows the queue's
+ * messages once each, in order, and the acknowledged message does not come again. No exception reaches the
+ * connections' exception listeners.
  */
 @SlowTest
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
@@ -103,12 +105,18 @@ class RequestsAcrossFailoverTest
             final Session replying = client.createSession(false, Session.AUTO_ACKNOWLEDGE);
             final Session browsing = client.createSession(false, Session.AUTO_ACKNOWLEDGE);
             assertEquals(BROWSED, browse(browsing), "the browse before the freeze");
+            final Session acking = client.createSession(false, Session.CLIENT_ACKNOWLEDGE);
+            final MessageConsumer ackingConsumer = acking.createConsumer(acking.createQueue("acked"));
             client.start();
+            otherProducer.send(otherSession.createQueue("acked"), otherSession.createTextMessage("to acknowledge"));
+            final Message toAcknowledge = ackingConsumer.receive(DEADLINE.toMillis());
+            assertEquals("to acknowledge", text(toAcknowledge));
 
             final List<Call<?>> calls = new ArrayList<>();
             final Call<MessageConsumer> orders;
             final Call<TemporaryQueueAndConsumer> temporary;
             final Call<List<String>> browsed;
+            final Call<Boolean> acknowledged;
             cluster.freeze(leader);
             final long frozenNs = System.nanoTime();
             try
@@ -120,7 +128,12 @@ class RequestsAcrossFailoverTest
                     return new TemporaryQueueAndConsumer(queue, replying.createConsumer(queue));
                 });
                 browsed = new Call<>("browse", () -> browse(browsing));
-                calls.addAll(List.of(orders, temporary, browsed));
+                acknowledged = new Call<>("acknowledge", () ->
+                {
+                    toAcknowledge.acknowledge();
+                    return true;
+                });
+                calls.addAll(List.of(orders, temporary, browsed, acknowledged));
                 Await.until("each call to wait for the frozen leader's answer", DEADLINE,
                     () -> calls.stream().allMatch(Call::waitsForTheHost));
                 final long sentMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - frozenNs);
@@ -140,6 +153,7 @@ class RequestsAcrossFailoverTest
             final TemporaryQueueAndConsumer replyTo = temporary.result();
             assertEquals(BROWSED, browsed.result(), "the browse asked of the frozen leader: each message once, in " +
                 "order");
+            assertTrue(acknowledged.result(), "acknowledge() returned once the cluster committed the acknowledgement");
             final long returnedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killedNs);
 
             otherProducer.send(otherSession.createQueue("orders"), otherSession.createTextMessage("order"));
@@ -154,6 +168,12 @@ class RequestsAcrossFailoverTest
             assertEquals("answer to question", text(replyTo.consumer().receive(DEADLINE.toMillis())),
                 "the temporary queue created while the leader was frozen takes the reply");
             assertNull(replyTo.consumer().receive(1_000), "exactly one reply");
+
+            // the acknowledgement is in the log: closing its session gives nothing back to the queue
+            acking.close();
+            final Session checking = other.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            assertNull(checking.createConsumer(checking.createQueue("acked")).receive(1_000),
+                "the message acknowledged while the leader was frozen does not come again");
 
             assertEquals(List.of(), told, "no exception reaches the application");
             System.out.println("RequestsAcrossFailoverTest: member " + leader + " frozen and killed, member " + next +

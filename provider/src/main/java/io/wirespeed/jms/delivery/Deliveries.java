@@ -211,12 +211,19 @@ public final class Deliveries
         envelopeLengths.addInt(envelopeLength);
     }
 
-    /** Acknowledges every recorded delivery, telling each consumer, and forgets them. */
-    public synchronized void acknowledgeAll()
+    /**
+     * Acknowledges every recorded delivery, telling each consumer, and forgets them.
+     *
+     * @return whether an acknowledgement went to the queue host (a delivery with a tag).
+     */
+    public synchronized boolean acknowledgeAll()
     {
+        boolean toHost = false;
         for (int i = 0, size = messages.size(); i < size; i++)
         {
-            consumers.get(i).onAcknowledged(deliveryTags.getLong(i));
+            final long deliveryTag = deliveryTags.getLong(i);
+            toHost |= 0 != deliveryTag;
+            consumers.get(i).onAcknowledged(deliveryTag);
         }
         if (0 != messages.size())
         {
@@ -225,9 +232,11 @@ public final class Deliveries
         final DeliveredConsumer consumer = lentConsumer;
         if (null != consumer)
         {
+            toHost |= 0 != lentDeliveryTag;
             consumer.onAcknowledged(lentDeliveryTag);
             clearLent();
         }
+        return toHost;
     }
 
     private void clear()

@@ -51,6 +51,8 @@ public final class QueueClient implements AutoCloseable
     private final HostBrowse browses;
     private final HostSessionLink link;
     private final SendCredits credits;
+    /** No consumer's id (ids start at 1): a {@code Pause} of it is the barrier {@link #awaitSettled} waits on. */
+    static final long NO_CONSUMER = 0;
     private final SendConfirmations confirmations = new SendConfirmations();
     private final MessageHandler replyHandler;
     private final ClusterHost cluster;
@@ -571,6 +573,35 @@ public final class QueueClient implements AutoCloseable
     public void giveBack(final long consumerId, final long deliveryId) throws JMSException
     {
         host.giveBack(consumerId, deliveryId, true);
+    }
+
+    /**
+     * Waits until a clustered host has applied everything this client sent before, for a {@code CLIENT_ACKNOWLEDGE}
+     * session's {@code acknowledge()} and a commit: their acknowledgements are then in a majority's log, and a message
+     * acknowledged does not come again after a failover. It asks the host for a barrier, a {@code Pause} of no
+     * consumer ({@link #NO_CONSUMER}), which changes nothing and is answered once applied, after what this client sent
+     * before it; at a new leader it goes again after the acknowledgements the lost leader may not have committed
+     * ({@code RecentSettlements}). A single host returns at once: nothing replicates its acknowledgements.
+     *
+     * @throws JMSException if no leader answered within {@code failoverTimeout}, or the host cannot be reached.
+     */
+    public void awaitSettled() throws JMSException
+    {
+        if (null == cluster)
+        {
+            return;
+        }
+        final long requestId = requests.nextId();
+        final HostRequests.Request request = requests.register(requestId);
+        try
+        {
+            requests.send(request, () -> host.pause(NO_CONSUMER, requestId));
+            requests.await(request, "the acknowledgements to be committed");
+        }
+        finally
+        {
+            requests.forget(requestId);
+        }
     }
 
     /**

@@ -32,7 +32,11 @@ final class LocalTransactionContext implements TransactionContext
             session.deliveries().recover();
             throw ex;
         }
-        session.deliveries().acknowledgeAll();
+        if (session.deliveries().acknowledgeAll())
+        {
+            // the commit returns once a clustered host has its acknowledgements in a majority's log
+            session.awaitSettled();
+        }
     }
 
     @Override

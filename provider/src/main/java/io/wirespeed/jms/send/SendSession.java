@@ -1,5 +1,7 @@
 package io.wirespeed.jms.send;
 
+import javax.jms.JMSException;
+
 import io.wirespeed.jms.delivery.CompletionDispatcher;
 import io.wirespeed.jms.delivery.Deliveries;
 
@@ -29,4 +31,12 @@ public interface SendSession
 
     /** @return the sender its producers send through. */
     SessionSender sender();
+
+    /**
+     * Waits until the acknowledgements this session sent a clustered queue host are committed; returns at once for a
+     * single host or none ({@link io.wirespeed.jms.hostclient.QueueClient#awaitSettled}).
+     *
+     * @throws JMSException if the cluster had no leader within {@code failoverTimeout}.
+     */
+    void awaitSettled() throws JMSException;
 }
