@@ -25,9 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 /**
  * Issue 24's {@code FullRestartTest}, on loopback: three {@code wirespeed-driver} processes as the members of a
  * clustered queue host ({@link LoopbackCluster}), two producers (synchronous PERSISTENT sends; PERSISTENT sends
- * transacted in batches of ten) and two consumers (AUTO_ACKNOWLEDGE, CLIENT_ACKNOWLEDGE acknowledging each) in this
- * JVM naming the members ({@code host=A:P,B:P,C:P}, the default {@code failoverTimeout} of 30 s). Under that load all
- * three members' processes are killed at once (SIGKILL) and started again at once in their directories; later all
+ * transacted in batches of ten) and two consumers (AUTO_ACKNOWLEDGE, CLIENT_ACKNOWLEDGE acknowledging every tenth) in
+ * this JVM naming the members ({@code host=A:P,B:P,C:P}, the default {@code failoverTimeout} of 30 s). Under that load
+ * all three members' processes are killed at once (SIGKILL) and started again at once in their directories; later all
  * three are stopped at once (SIGTERM) and started again. After each restart the connected clients carry on: no
  * exception reaches the application, sends return again, every message whose send (or commit) returned is consumed,
  * none comes twice unmarked, and none whose CLIENT_ACKNOWLEDGE acknowledgement was known to be committed before

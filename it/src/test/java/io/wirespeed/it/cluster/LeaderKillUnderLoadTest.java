@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * Issue 24's {@code LeaderKillUnderLoadTest}, on loopback: three {@code wirespeed-driver} processes as the members of
  * a clustered queue host, two producers (synchronous PERSISTENT sends; PERSISTENT sends transacted in batches of ten)
- * and two consumers (AUTO_ACKNOWLEDGE, CLIENT_ACKNOWLEDGE acknowledging each) in this JVM naming the members
+ * and two consumers (AUTO_ACKNOWLEDGE, CLIENT_ACKNOWLEDGE acknowledging every tenth) in this JVM naming the members
  * ({@code host=A:P,B:P,C:P}). The leader's process is killed (SIGKILL) once 30 %, in a second run 70 %, of the
  * messages are confirmed: no exception reaches the application, every send that returned is consumed, a message
  * that comes twice comes marked redelivered, and each producer's messages come to each consumer first time in the

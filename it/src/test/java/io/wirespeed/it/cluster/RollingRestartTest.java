@@ -23,8 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 /**
  * Issue 24's {@code RollingRestartTest}, on loopback: three {@code wirespeed-driver} processes as the members of a
  * clustered queue host ({@link LoopbackCluster}), two producers (synchronous PERSISTENT sends; PERSISTENT sends
- * transacted in batches of ten) and two consumers (AUTO_ACKNOWLEDGE, CLIENT_ACKNOWLEDGE acknowledging each) in this
- * JVM naming the members ({@code host=A:P,B:P,C:P}). Under that load each member in turn is stopped (SIGTERM, as a
+ * transacted in batches of ten) and two consumers (AUTO_ACKNOWLEDGE, CLIENT_ACKNOWLEDGE acknowledging every tenth) in
+ * this JVM naming the members ({@code host=A:P,B:P,C:P}). Under that load each member in turn is stopped (SIGTERM, as a
  * service manager would for an upgrade) and started again in its directories, and the next one only once it has
  * rejoined: its election over, it follows the member that leads, or leads itself again ({@link
  * LoopbackCluster#awaitRejoined}). One of the three is the leader when it is stopped: the others elect a new one, or
