@@ -150,17 +150,7 @@ final class DeliveryRouting
      */
     void pause(final long consumerId) throws JMSException
     {
-        final long requestId = requests.nextId();
-        final HostRequests.Request request = requests.register(requestId);
-        try
-        {
-            requests.send(request, () -> host.pause(consumerId, requestId));
-            requests.await(request, "a stopped consumer");
-        }
-        finally
-        {
-            requests.forget(requestId);
-        }
+        requests.ask((requestId) -> host.pause(consumerId, requestId), "a stopped consumer");
         final Reopen reopen = subscriptions.get(consumerId);
         if (reopen != null)
         {

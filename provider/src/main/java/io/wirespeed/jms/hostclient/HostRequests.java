@@ -130,6 +130,29 @@ final class HostRequests
     }
 
     /**
+     * Sends a request under a new id and waits for its answer ({@link #send}, {@link #await}), then forgets it: a
+     * request whose answer says only that it was applied.
+     *
+     * @param send sends the request under the id it is given, now and again.
+     * @param what what waits, for the message of a timeout.
+     * @throws JMSException if it cannot be sent, or no answer came in time.
+     */
+    void ask(final SendWithId send, final String what) throws JMSException
+    {
+        final long requestId = nextId();
+        final Request request = register(requestId);
+        try
+        {
+            send(request, () -> send.send(requestId));
+            await(request, what);
+        }
+        finally
+        {
+            forget(requestId);
+        }
+    }
+
+    /**
      * Forgets a request: answered, given up, or never sent.
      *
      * @param requestId the request's id.
@@ -318,6 +341,19 @@ final class HostRequests
             " ms on " + where + ": queues are hosted by the Wirespeed driver process " +
             "(driver=external, or the one host= names: check that it runs with wirespeed.host.endpoint set to that " +
             "ADDRESS:PORT) or inside this JVM with the embedded driver; start the driver, or check aeronDir");
+    }
+
+    /** Sends a request under its id. */
+    @FunctionalInterface
+    interface SendWithId
+    {
+        /**
+         * Sends it.
+         *
+         * @param requestId the request's id.
+         * @throws JMSException if it cannot be sent.
+         */
+        void send(long requestId) throws JMSException;
     }
 
     /** Sends a request, now and again after a failover. */

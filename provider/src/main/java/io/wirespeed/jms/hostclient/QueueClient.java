@@ -591,17 +591,7 @@ public final class QueueClient implements AutoCloseable
         {
             return;
         }
-        final long requestId = requests.nextId();
-        final HostRequests.Request request = requests.register(requestId);
-        try
-        {
-            requests.send(request, () -> host.pause(NO_CONSUMER, requestId));
-            requests.await(request, "the acknowledgements to be committed");
-        }
-        finally
-        {
-            requests.forget(requestId);
-        }
+        requests.ask((requestId) -> host.pause(NO_CONSUMER, requestId), "the acknowledgements to be committed");
     }
 
     /**
