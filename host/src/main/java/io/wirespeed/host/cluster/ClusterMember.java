@@ -16,7 +16,6 @@ import io.aeron.archive.ArchiveThreadingMode;
 import io.aeron.archive.client.AeronArchive;
 import io.aeron.cluster.ClusterControl;
 import io.aeron.cluster.ConsensusModule;
-import io.aeron.cluster.ElectionState;
 import io.aeron.cluster.RecordingLog;
 import io.aeron.cluster.service.Cluster;
 import io.aeron.cluster.service.ClusteredService;
@@ -262,12 +261,6 @@ public final class ClusterMember implements AutoCloseable
     public boolean handedOver()
     {
         return handedOver;
-    }
-
-    /** @return its election's state, as its counter says: {@code CLOSED} while none runs. */
-    public ElectionState electionState()
-    {
-        return ElectionState.get(consensusModule.context().electionStateCounter());
     }
 
     /** @return its consensus module's state (active, suspended, ...), as its counter says. */

@@ -57,7 +57,6 @@ final class LeaderHandOff implements Agent
     private final Counter roleCounter;
     private final Counter stateCounter;
     private final Counter controlToggle;
-    private long resumes;
 
     /**
      * The duty of a running member.
@@ -95,16 +94,9 @@ final class LeaderHandOff implements Agent
             ConsensusModule.State.SUSPENDED == ConsensusModule.State.get(stateCounter) &&
             ClusterControl.ToggleState.RESUME.toggle(controlToggle))
         {
-            resumes++;
             return 1;
         }
         return 0;
-    }
-
-    /** @return how often this member asked to resume the cluster. */
-    long resumes()
-    {
-        return resumes;
     }
 
     /**

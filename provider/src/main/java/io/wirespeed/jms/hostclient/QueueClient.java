@@ -489,12 +489,15 @@ public final class QueueClient implements AutoCloseable
         return null == cluster ? "its archive recorded" : "a majority of the cluster committed";
     }
 
-    /** Sends a message again, unchanged, for {@link #awaitRecorded}. */
+    /**
+     * Sends a message again, unchanged, for {@link #awaitRecorded}: with the session's other unconfirmed messages, in
+     * the order they were first sent.
+     */
     @FunctionalInterface
     public interface SendAgain
     {
         /**
-         * Sends it again.
+         * Sends them again.
          *
          * @throws JMSException if it cannot be sent.
          */
