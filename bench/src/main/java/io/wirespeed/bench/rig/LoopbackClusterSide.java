@@ -38,7 +38,7 @@ import io.wirespeed.host.cluster.ClusterMembers;
  * nothing to keep alive across kills. A member's process is killed (SIGKILL) or stopped (SIGTERM) and started again
  * in the same directories.
  * <p>
- * The bench's twin of the {@code it} module's {@code LoopbackCluster} (test code, which the bench cannot use): the
+ * The bench's twin of the {@code it} module's {@code MemberProcesses} (test code, which the bench cannot use): the
  * same process layout, but with the member settings given by the caller (S10 passes the project's defaults).
  */
 public final class LoopbackClusterSide implements AutoCloseable

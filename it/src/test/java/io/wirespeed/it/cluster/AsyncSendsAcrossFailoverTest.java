@@ -51,7 +51,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 class AsyncSendsAcrossFailoverTest
 {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
-    /** The members' leader heartbeat timeout ({@link LoopbackCluster}): no new leader is elected sooner. */
+    /** The members' leader heartbeat timeout ({@link MemberProcesses}): no new leader is elected sooner. */
     private static final Duration HEARTBEAT_TIMEOUT = Duration.ofSeconds(2);
     private static final int FROZEN_SENDS = 200;
     private static final int LOADED_SENDS = 3_000;
@@ -70,11 +70,11 @@ class AsyncSendsAcrossFailoverTest
     @Test
     void asynchronousSendsReturnWhileTheLeaderIsFrozenAndAllCompleteInOrderAcrossLeaderKills() throws Exception
     {
-        try (LoopbackCluster cluster = new LoopbackCluster(jvms, temp);
+        try (MemberProcesses cluster = MemberProcesses.onLoopback(jvms, temp);
             Connection producing = connect(cluster.clientUri());
             Connection consuming = connect(cluster.clientUri()))
         {
-            final int leader = cluster.awaitLeader(LoopbackCluster.START);
+            final int leader = cluster.awaitLeader(MemberProcesses.START);
             final Session receiving = consuming.createSession(false, Session.AUTO_ACKNOWLEDGE);
             receiving.createConsumer(receiving.createQueue("async")).setMessageListener((message) ->
             {

@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Issue 24's {@code FollowerKillTest}, on loopback: three {@code wirespeed-driver} processes as the members of a
- * clustered queue host ({@link LoopbackCluster}), a synchronous PERSISTENT producer and an AUTO_ACKNOWLEDGE consumer in
+ * clustered queue host ({@link MemberProcesses}), a synchronous PERSISTENT producer and an AUTO_ACKNOWLEDGE consumer in
  * this JVM on one queue ({@code host=A:P,B:P,C:P}). A follower's process is killed (SIGKILL) under load and started
  * again at once in its directories (its dead process's files recognised by their pid). The client does not pause:
  * sends go on returning while the follower is down (the leader and the other follower are a majority). The
@@ -60,7 +60,7 @@ class FollowerKillTest
     @Test
     void aFollowerKilledAndRestartedAtOnceCatchesUpWhileSendsGoOn() throws Exception
     {
-        try (LoopbackCluster cluster = new LoopbackCluster(jvms, temp);
+        try (MemberProcesses cluster = MemberProcesses.onLoopback(jvms, temp);
             Connection producing = load.connect(cluster.clientUri());
             Connection consuming = load.connect(cluster.clientUri()))
         {

@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 /**
  * Issue 24's {@code FullRestartTest}, on loopback: three {@code wirespeed-driver} processes as the members of a
- * clustered queue host ({@link LoopbackCluster}), two producers (synchronous PERSISTENT sends; PERSISTENT sends
+ * clustered queue host ({@link MemberProcesses}), two producers (synchronous PERSISTENT sends; PERSISTENT sends
  * transacted in batches of ten) and two consumers (AUTO_ACKNOWLEDGE, CLIENT_ACKNOWLEDGE acknowledging every tenth) in
  * this JVM naming the members ({@code host=A:P,B:P,C:P}, the default {@code failoverTimeout} of 30 s). Under that load
  * all three members' processes are killed at once (SIGKILL) and started again at once in their directories; later all
@@ -53,7 +53,7 @@ class FullRestartTest
     @Test
     void everyConfirmedMessageComesBackAndClientsResumeWhenAllMembersAreKilledOrStoppedAtOnce() throws Exception
     {
-        try (LoopbackCluster cluster = new LoopbackCluster(jvms, temp);
+        try (MemberProcesses cluster = MemberProcesses.onLoopback(jvms, temp);
             Connection producing = load.connect(cluster.clientUri());
             Connection consuming = load.connect(cluster.clientUri()))
         {
@@ -87,7 +87,7 @@ class FullRestartTest
      *
      * @return the milliseconds from the stop until both producers' sends returned again.
      */
-    private long restart(final LoopbackCluster cluster, final String when, final boolean kill) throws Exception
+    private long restart(final MemberProcesses cluster, final String when, final boolean kill) throws Exception
     {
         final Map<String, Integer> before = load.confirmed();
         final long stoppedNs = System.nanoTime();

@@ -60,7 +60,7 @@ class LeaderKillUnderLoadTest
     {
         final AtomicInteger syncConfirmed = new AtomicInteger();
         final AtomicInteger transactedConfirmed = new AtomicInteger();
-        try (LoopbackCluster cluster = new LoopbackCluster(jvms, temp);
+        try (MemberProcesses cluster = MemberProcesses.onLoopback(jvms, temp);
             Connection producing = load.connect(cluster.clientUri());
             Connection consuming = load.connect(cluster.clientUri()))
         {

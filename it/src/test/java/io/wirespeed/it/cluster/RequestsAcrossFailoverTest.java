@@ -56,7 +56,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 class RequestsAcrossFailoverTest
 {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
-    /** The members' leader heartbeat timeout ({@link LoopbackCluster}): no new leader is elected sooner. */
+    /** The members' leader heartbeat timeout ({@link MemberProcesses}): no new leader is elected sooner. */
     private static final Duration HEARTBEAT_TIMEOUT = Duration.ofSeconds(2);
     private static final List<String> BROWSED = List.of("b1", "b2", "b3");
 
@@ -71,11 +71,11 @@ class RequestsAcrossFailoverTest
     @Test
     void aConsumerATemporaryQueueAndABrowseAskedOfAFrozenLeaderThatIsKilledAreAnsweredByTheNewOne() throws Exception
     {
-        try (LoopbackCluster cluster = new LoopbackCluster(jvms, temp);
+        try (MemberProcesses cluster = MemberProcesses.onLoopback(jvms, temp);
             Connection client = connect(cluster.clientUri());
             Connection other = connect(cluster.clientUri()))
         {
-            final int leader = cluster.awaitLeader(LoopbackCluster.START);
+            final int leader = cluster.awaitLeader(MemberProcesses.START);
 
             // the other connection answers requests, and puts the messages to browse on their queue
             final Session otherSession = other.createSession(false, Session.AUTO_ACKNOWLEDGE);

@@ -22,12 +22,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 /**
  * Issue 24's {@code RollingRestartTest}, on loopback: three {@code wirespeed-driver} processes as the members of a
- * clustered queue host ({@link LoopbackCluster}), two producers (synchronous PERSISTENT sends; PERSISTENT sends
+ * clustered queue host ({@link MemberProcesses}), two producers (synchronous PERSISTENT sends; PERSISTENT sends
  * transacted in batches of ten) and two consumers (AUTO_ACKNOWLEDGE, CLIENT_ACKNOWLEDGE acknowledging every tenth) in
  * this JVM naming the members ({@code host=A:P,B:P,C:P}). Under that load each member in turn is stopped (SIGTERM, as a
  * service manager would for an upgrade) and started again in its directories, and the next one only once it has
  * rejoined: its election over, it follows the member that leads, or leads itself again ({@link
- * LoopbackCluster#awaitRejoined}). One of the three is the leader when it is stopped: the others elect a new one, or
+ * MemberProcesses#awaitRejoined}). One of the three is the leader when it is stopped: the others elect a new one, or
  * the restarted member wins the election again if it is back before they time it out.
  * No exception reaches the application at all, sends go on returning after each restart, every message whose send
  * (or commit) returned is consumed, none twice unmarked, first times in each producer's order.
@@ -52,7 +52,7 @@ class RollingRestartTest
     @Test
     void noClientErrorAndEveryConfirmedMessageConsumedWhenEachMemberIsStoppedAndStartedInTurn() throws Exception
     {
-        try (LoopbackCluster cluster = new LoopbackCluster(jvms, temp);
+        try (MemberProcesses cluster = MemberProcesses.onLoopback(jvms, temp);
             Connection producing = load.connect(cluster.clientUri());
             Connection consuming = load.connect(cluster.clientUri()))
         {

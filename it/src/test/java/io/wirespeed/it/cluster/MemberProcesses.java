@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -27,8 +28,10 @@ import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import io.aeron.logbuffer.Header;
 import io.wirespeed.childjvm.ChildJvm;
+import io.wirespeed.childjvm.JvmCommand;
 import io.wirespeed.host.cluster.ClusterMemberSettings;
 import io.wirespeed.host.cluster.ClusterMembers;
+import io.wirespeed.netns.NamespaceHost;
 import io.wirespeed.test.Await;
 import io.wirespeed.test.ChildJvms;
 import io.wirespeed.test.DriverDirectories;
@@ -36,14 +39,18 @@ import io.wirespeed.test.FreePorts;
 import io.wirespeed.test.MediaDriverProcess;
 
 /**
- * Three {@code wirespeed-driver} processes on loopback as the members of a clustered queue host, each with its own
- * directory under a test's temporary one, and a probe (an Aeron Cluster client of its own) that asks which member
- * leads. A member's process can be killed (SIGKILL) or stopped (SIGTERM) and started again in the same directories, one
- * or all three at once; each member's role is read from its driver's counters. The members' leader
- * heartbeat timeout is 2 s (interval 100 ms): this 2-core machine's load makes 1 s elect unasked.
+ * Three {@code wirespeed-driver} processes as the members of a clustered queue host, each with its own directory under
+ * a test's temporary one: on loopback ({@link #onLoopback}), each on a port of its own, or each in a host of a
+ * {@link NamespaceNetwork} ({@link #inNamespaces}), on its host's address and one port for all, as on three machines.
+ * A member's process can be killed (SIGKILL), frozen (SIGSTOP) or stopped (SIGTERM) and started again in the same
+ * directories, one or all three at once; each member's role is read from its driver's counters (the file system is
+ * shared by namespaces). On loopback a probe (an Aeron Cluster client of its own) also asks which member leads. The
+ * members' leader heartbeat timeout is 2 s (interval 100 ms): this 2-core machine's load makes 1 s elect unasked.
  */
-final class LoopbackCluster implements AutoCloseable
+final class MemberProcesses implements AutoCloseable
 {
+    /** The port of every member in namespaces, below the ephemeral range: each host has its own. */
+    static final int NAMESPACE_PORT = 20_000;
     /** How long three members starting at once on this machine may take. */
     static final Duration START = Duration.ofSeconds(60);
     /** How long a member's process may take to exit once asked or killed. */
@@ -56,31 +63,24 @@ final class LoopbackCluster implements AutoCloseable
     private final String hostOption;
     private final List<Path> driverDirs = new ArrayList<>();
     private final List<ChildJvm> processes = new ArrayList<>();
+    private final List<List<String>> launchers;
     private MediaDriver probeDriver;
     private AeronCluster probe;
 
-    /**
-     * Starts the three members and waits until each runs.
-     *
-     * @param jvms the test's child JVMs, which stops what is left of them after the test.
-     * @param temp the test's temporary directory: the members' directories go under it.
-     * @throws Exception if a member does not start.
-     */
-    LoopbackCluster(final ChildJvms jvms, final Path temp) throws Exception
+    private MemberProcesses(
+        final ChildJvms jvms, final Path temp, final List<String> endpoints, final List<List<String>> launchers)
+        throws Exception
     {
         this.jvms = jvms;
         this.temp = temp;
-        final int[] ports = new int[SIZE];
+        this.launchers = launchers;
         final StringBuilder memberList = new StringBuilder();
-        final StringBuilder hosts = new StringBuilder();
         for (int id = 0; id < SIZE; id++)
         {
-            ports[id] = distinctRun(ports, id);
-            memberList.append(id == 0 ? "" : ",").append(id).append("=127.0.0.1:").append(ports[id]);
-            hosts.append(id == 0 ? "" : ",").append("127.0.0.1:").append(ports[id]);
+            memberList.append(id == 0 ? "" : ",").append(id).append('=').append(endpoints.get(id));
         }
         members = memberList.toString();
-        hostOption = hosts.toString();
+        hostOption = String.join(",", endpoints);
         for (int id = 0; id < SIZE; id++)
         {
             driverDirs.add(MediaDriverProcess.newDirectory(jvms));
@@ -90,6 +90,49 @@ final class LoopbackCluster implements AutoCloseable
         {
             process.awaitLine(MediaDriverProcess.RUNNING, START);
         }
+    }
+
+    /**
+     * Starts the three members on loopback, each on a run of free ports of its own, and waits until each runs.
+     *
+     * @param jvms the test's child JVMs, which stops what is left of them after the test.
+     * @param temp the test's temporary directory: the members' directories go under it.
+     * @return the running members.
+     * @throws Exception if a member does not start.
+     */
+    static MemberProcesses onLoopback(final ChildJvms jvms, final Path temp) throws Exception
+    {
+        final int[] ports = new int[SIZE];
+        final List<String> endpoints = new ArrayList<>();
+        for (int id = 0; id < SIZE; id++)
+        {
+            ports[id] = distinctRun(ports, id);
+            endpoints.add("127.0.0.1:" + ports[id]);
+        }
+        return new MemberProcesses(jvms, temp, endpoints, Collections.nCopies(SIZE, List.of()));
+    }
+
+    /**
+     * Starts the three members in three hosts of a network, member {@code i} in {@code hosts.get(i)} on its address
+     * and {@link #NAMESPACE_PORT}, and waits until each runs.
+     *
+     * @param jvms  the test's child JVMs, which stops what is left of them after the test.
+     * @param temp  the test's temporary directory: the members' directories go under it.
+     * @param hosts the three hosts.
+     * @return the running members.
+     * @throws Exception if a member does not start.
+     */
+    static MemberProcesses inNamespaces(final ChildJvms jvms, final Path temp, final List<NamespaceHost> hosts)
+        throws Exception
+    {
+        final List<String> endpoints = new ArrayList<>();
+        final List<List<String>> launchers = new ArrayList<>();
+        for (final NamespaceHost host : hosts)
+        {
+            endpoints.add(host.address() + ":" + NAMESPACE_PORT);
+            launchers.add(host.launcher());
+        }
+        return new MemberProcesses(jvms, temp, endpoints, launchers);
     }
 
     /**
@@ -318,6 +361,10 @@ final class LoopbackCluster implements AutoCloseable
      */
     int leaderId()
     {
+        if (!launchers.get(0).isEmpty())
+        {
+            throw new IllegalStateException("the probe runs on loopback: in namespaces use awaitLeader");
+        }
         if (null == probe)
         {
             probeDriver = MediaDriver.launch(new MediaDriver.Context()
@@ -364,12 +411,13 @@ final class LoopbackCluster implements AutoCloseable
 
     private ChildJvm startMember(final int id) throws Exception
     {
-        return jvms.start("member " + id, MediaDriverProcess.command(driverDirs.get(id), Map.of(
+        final JvmCommand command = MediaDriverProcess.command(driverDirs.get(id), Map.of(
             ClusterMembers.MEMBERS_PROP, members,
             ClusterMembers.MEMBER_ID_PROP, Integer.toString(id),
             "wirespeed.cluster.dir", memberDir(id).toString(),
             ClusterMemberSettings.LEADER_HEARTBEAT_TIMEOUT_PROP, "2s",
-            ClusterMemberSettings.LEADER_HEARTBEAT_INTERVAL_PROP, "100ms")));
+            ClusterMemberSettings.LEADER_HEARTBEAT_INTERVAL_PROP, "100ms"));
+        return jvms.start("member " + id, launchers.get(id).isEmpty() ? command : command.launcher(launchers.get(id)));
     }
 
     private Path memberDir(final int id)
