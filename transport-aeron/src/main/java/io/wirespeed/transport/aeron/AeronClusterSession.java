@@ -12,6 +12,8 @@ import io.aeron.DirectBufferVector;
 import io.aeron.cluster.client.AeronCluster;
 import io.aeron.cluster.client.EgressListener;
 import io.aeron.cluster.codecs.EventCode;
+import io.aeron.cluster.codecs.MessageHeaderDecoder;
+import io.aeron.cluster.codecs.SessionMessageHeaderDecoder;
 import io.aeron.exceptions.AeronException;
 import io.aeron.logbuffer.Header;
 import io.wirespeed.transport.ClaimedSpace;
@@ -34,6 +36,11 @@ import io.wirespeed.transport.TransportSubscription;
  * to them. So when the cluster, having spoken, stays silent for {@link #PROBE_AFTER_NS}, a second session is opened
  * beside this one to see whether a leader runs; when one does and this session still hears nothing (no new leader's
  * word) for {@link #ADOPT_AFTER_NS}, the new session replaces it, as after a close.
+ * <p>
+ * A message of an earlier leadership term than the last leader this session heard of is dropped: a deposed leader's
+ * egress publication may linger after it stepped down, and what it lost to a cut network is repaired to this client
+ * once the network heals, after the new leader took the session's consumers up again (and sent again, marked
+ * redelivered, what the client had not received). What the new leader's state holds, not the old one's, counts.
  */
 final class AeronClusterSession implements ClusterSession, EgressListener
 {
@@ -59,6 +66,7 @@ final class AeronClusterSession implements ClusterSession, EgressListener
     private final long messageTimeoutNs;
     private final ReentrantLock lock = new ReentrantLock();
     private final Egress egress = new Egress();
+    private final SessionMessageHeaderDecoder sessionHeader = new SessionMessageHeaderDecoder();
     private final int maxMessageLength;
     private AeronCluster cluster;
     private AeronCluster.AsyncConnect reconnecting;
@@ -76,6 +84,7 @@ final class AeronClusterSession implements ClusterSession, EgressListener
     private volatile int leaderMemberId;
     private volatile long leadershipTermId;
     private volatile boolean closed;
+    private long staleMessages;
 
     private AeronClusterSession(
         final Aeron aeron, final String ingressEndpoints, final String egressChannel, final long messageTimeoutNs)
@@ -205,6 +214,7 @@ final class AeronClusterSession implements ClusterSession, EgressListener
     public String describe()
     {
         return "cluster " + ingressEndpoints + ", leader " + leaderMemberId + " in term " + leadershipTermId +
+            (staleMessages > 0 ? ", " + staleMessages + " messages of earlier leaders dropped" : "") +
             (closed ? " (closed)" : "");
     }
 
@@ -219,6 +229,14 @@ final class AeronClusterSession implements ClusterSession, EgressListener
         final Header header)
     {
         heard();
+        // the header Aeron Cluster put before the message names the term of the leader that sent it
+        sessionHeader.wrap(buffer, offset - AeronCluster.SESSION_HEADER_LENGTH + MessageHeaderDecoder.ENCODED_LENGTH,
+            SessionMessageHeaderDecoder.BLOCK_LENGTH, SessionMessageHeaderDecoder.SCHEMA_VERSION);
+        if (sessionHeader.leadershipTermId() < leadershipTermId)
+        {
+            staleMessages++;
+            return;
+        }
         final MessageHandler current = handler;
         if (null != current)
         {
