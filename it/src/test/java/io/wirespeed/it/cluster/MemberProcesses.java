@@ -32,6 +32,7 @@ import io.wirespeed.childjvm.JvmCommand;
 import io.wirespeed.host.cluster.ClusterMemberSettings;
 import io.wirespeed.host.cluster.ClusterMembers;
 import io.wirespeed.netns.NamespaceHost;
+import io.wirespeed.netns.NamespaceNetwork;
 import io.wirespeed.test.Await;
 import io.wirespeed.test.ChildJvms;
 import io.wirespeed.test.DriverDirectories;
@@ -51,6 +52,10 @@ final class MemberProcesses implements AutoCloseable
 {
     /** The port of every member in namespaces, below the ephemeral range: each host has its own. */
     static final int NAMESPACE_PORT = 20_000;
+    /** The hosts of the members in a network ({@link #network()}), by member id. */
+    static final List<String> MEMBER_HOSTS = List.of("member0", "member1", "member2");
+    /** The host of the clients in a network ({@link #network()}). */
+    static final String CLIENTS_HOST = "clients";
     /** How long three members starting at once on this machine may take. */
     static final Duration START = Duration.ofSeconds(60);
     /** How long a member's process may take to exit once asked or killed. */
@@ -113,22 +118,35 @@ final class MemberProcesses implements AutoCloseable
     }
 
     /**
-     * Starts the three members in three hosts of a network, member {@code i} in {@code hosts.get(i)} on its address
-     * and {@link #NAMESPACE_PORT}, and waits until each runs.
+     * A network of four hosts, as issue 24 lays a cluster out: {@link #MEMBER_HOSTS} for the members,
+     * {@link #CLIENTS_HOST} for the clients.
      *
-     * @param jvms  the test's child JVMs, which stops what is left of them after the test.
-     * @param temp  the test's temporary directory: the members' directories go under it.
-     * @param hosts the three hosts.
+     * @return the network's builder.
+     */
+    static NamespaceNetwork.Builder network()
+    {
+        return NamespaceNetwork.builder().hosts(MEMBER_HOSTS.get(0), MEMBER_HOSTS.get(1), MEMBER_HOSTS.get(2),
+            CLIENTS_HOST);
+    }
+
+    /**
+     * Starts the three members in the {@link #MEMBER_HOSTS} of a {@link #network()}, each on its host's address and
+     * {@link #NAMESPACE_PORT}, and waits until each runs.
+     *
+     * @param jvms    the test's child JVMs, which stops what is left of them after the test.
+     * @param temp    the test's temporary directory: the members' directories go under it.
+     * @param network the network.
      * @return the running members.
      * @throws Exception if a member does not start.
      */
-    static MemberProcesses inNamespaces(final ChildJvms jvms, final Path temp, final List<NamespaceHost> hosts)
+    static MemberProcesses inNamespaces(final ChildJvms jvms, final Path temp, final NamespaceNetwork network)
         throws Exception
     {
         final List<String> endpoints = new ArrayList<>();
         final List<List<String>> launchers = new ArrayList<>();
-        for (final NamespaceHost host : hosts)
+        for (final String name : MEMBER_HOSTS)
         {
+            final NamespaceHost host = network.host(name);
             endpoints.add(host.address() + ":" + NAMESPACE_PORT);
             launchers.add(host.launcher());
         }

@@ -2,10 +2,7 @@ package io.wirespeed.it.cluster;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -15,8 +12,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import io.aeron.cluster.service.Cluster;
-import io.wirespeed.childjvm.ChildJvm;
-import io.wirespeed.childjvm.JvmCommand;
 import io.wirespeed.netns.NamespaceNetwork;
 import io.wirespeed.netns.UdpLoss;
 import io.wirespeed.test.Await;
@@ -24,10 +19,7 @@ import io.wirespeed.test.ChildJvms;
 import io.wirespeed.test.NamespaceNetworks;
 import io.wirespeed.test.SlowTest;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Issue 24's partition: the three members of a clustered queue host in three hosts (network namespaces) and the
@@ -47,12 +39,8 @@ class PartitionTest
 {
     private static final Duration LONG = Duration.ofSeconds(10);
     private static final Duration BRIEF = Duration.ofMillis(4500);
-    private static final Duration DEADLINE = Duration.ofSeconds(60);
+    private static final Duration DEADLINE = LoadProcess.DEADLINE;
     private static final int MORE = 100;
-    private static final List<String> MEMBERS = List.of("member0", "member1", "member2");
-    private static final String CLIENTS = "clients";
-    private static final Pattern MISSING = Pattern.compile(" missing=(\\d+) cameAgain=(\\d+) problems=\\[(.*)] " +
-        "failure=(.*) missingByProducer=");
 
     /** What of the leader's host's traffic is dropped. */
     enum Cut
@@ -86,61 +74,46 @@ class PartitionTest
     @EnumSource(Cut.class)
     void theMajorityCarriesOnAndAfterTheHealNothingConfirmedIsLostOrComesTwiceUnmarked(final Cut cut) throws Exception
     {
-        final NamespaceNetwork network = network();
-        try (MemberProcesses cluster = MemberProcesses.inNamespaces(jvms, temp,
-            MEMBERS.stream().map(network::host).toList()))
+        final NamespaceNetwork network = networks.create(MemberProcesses.network());
+        try (MemberProcesses cluster = MemberProcesses.inNamespaces(jvms, temp, network))
         {
             final int leader = cluster.awaitLeader(MemberProcesses.START);
-            final ChildJvm clients = startClients(network, cluster);
+            final LoadProcess clients = LoadProcess.start(jvms, network, cluster, MORE);
 
-            network.udpLoss(MEMBERS.get(leader), cut.loss);
+            network.udpLoss(MemberProcesses.MEMBER_HOSTS.get(leader), cut.loss);
             final long cutNs = System.nanoTime();
-            final int atCut = confirmed(clients);
+            final int atCut = clients.confirmed();
             final int newLeader = Await.value("one of the other two members to lead", DEADLINE,
                 () -> otherLeader(cluster, leader));
-            awaitConfirmed(clients, atCut + MORE, "while the leader's host is cut off");
+            clients.awaitConfirmed(atCut + MORE, "while the leader's host is cut off");
             Await.until("the old leader to stop leading", DEADLINE,
                 () -> Cluster.Role.LEADER != cluster.settledRole(leader));
             final long electedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - cutNs);
             awaitCutLasted(cutNs, cut.length);
 
-            network.udpLoss(MEMBERS.get(leader), UdpLoss.NONE);
+            network.udpLoss(MemberProcesses.MEMBER_HOSTS.get(leader), UdpLoss.NONE);
             final int ledAfterHeal = cluster.awaitRejoined(leader, DEADLINE);
             assertNotEquals(leader, newLeader);
-            stopAndCheck(clients, cut + ": member " + leader + " led when cut off; member " + newLeader +
-                " led within " + electedMs + " ms; member " + ledAfterHeal + " led after the heal");
+            clients.goesOnThenStopAndCheck(MORE, "PartitionTest, " + cut + ": member " + leader + " led when cut " +
+                "off; member " + newLeader + " led within " + electedMs + " ms; member " + ledAfterHeal + " led " +
+                "after the heal");
         }
     }
 
     @Test
     void clientsCutOffForLessThanTheFailoverTimeoutCarryOnAfterTheHealWithoutAnException() throws Exception
     {
-        final NamespaceNetwork network = network();
-        try (MemberProcesses cluster = MemberProcesses.inNamespaces(jvms, temp,
-            MEMBERS.stream().map(network::host).toList()))
+        final NamespaceNetwork network = networks.create(MemberProcesses.network());
+        try (MemberProcesses cluster = MemberProcesses.inNamespaces(jvms, temp, network))
         {
             final int leader = cluster.awaitLeader(MemberProcesses.START);
-            final ChildJvm clients = startClients(network, cluster);
-            network.udpLoss(CLIENTS, new UdpLoss(100, 100));
+            final LoadProcess clients = LoadProcess.start(jvms, network, cluster, MORE);
+            network.udpLoss(MemberProcesses.CLIENTS_HOST, new UdpLoss(100, 100));
             awaitCutLasted(System.nanoTime(), BRIEF);
-            network.udpLoss(CLIENTS, UdpLoss.NONE);
-            stopAndCheck(clients, "the clients' host cut off for " + BRIEF + ", member " + leader + " led");
+            network.udpLoss(MemberProcesses.CLIENTS_HOST, UdpLoss.NONE);
+            clients.goesOnThenStopAndCheck(MORE, "PartitionTest, the clients' host cut off for " + BRIEF + ", member " +
+                leader + " led");
         }
-    }
-
-    private NamespaceNetwork network() throws Exception
-    {
-        return networks.create(NamespaceNetwork.builder().hosts(MEMBERS.get(0), MEMBERS.get(1), MEMBERS.get(2),
-            CLIENTS));
-    }
-
-    private ChildJvm startClients(final NamespaceNetwork network, final MemberProcesses cluster) throws Exception
-    {
-        final ChildJvm clients = jvms.start(CLIENTS, JvmCommand.small(QueueLoadMain.class)
-            .launcher(network.host(CLIENTS).launcher()).args(cluster.clientUri(), "orders"));
-        clients.awaitLine(QueueLoadMain.STARTED, MemberProcesses.START);
-        awaitConfirmed(clients, MORE, "before the cut");
-        return clients;
     }
 
     private static void awaitCutLasted(final long cutNs, final Duration length)
@@ -149,25 +122,9 @@ class PartitionTest
             () -> System.nanoTime() - cutNs >= length.toNanos());
     }
 
-    /** After a heal: more sends confirmed, then the load stopped and what it saw checked. */
-    private void stopAndCheck(final ChildJvm clients, final String what) throws Exception
-    {
-        awaitConfirmed(clients, confirmed(clients) + MORE, "after the heal");
-        clients.sendLine(QueueLoadMain.STOP);
-        final String result = clients.awaitLine(QueueLoadMain.RESULT, QueueLoadMain.DRAIN.plus(DEADLINE));
-        System.out.println("PartitionTest (" + what + "): " + result);
-        final Matcher outcome = MISSING.matcher(result);
-        assertTrue(outcome.find(), result);
-        assertEquals("null", outcome.group(4), () -> "no exception reaches the application: " + result +
-            jvms.outputs());
-        assertEquals("0", outcome.group(1), () -> "every confirmed message is consumed: " + result + jvms.outputs());
-        assertEquals("", outcome.group(3), () -> "nothing twice unmarked or out of order: " + result +
-            jvms.outputs());
-    }
-
     private static Integer otherLeader(final MemberProcesses cluster, final int leader)
     {
-        for (int id = 0; id < MEMBERS.size(); id++)
+        for (int id = 0; id < MemberProcesses.MEMBER_HOSTS.size(); id++)
         {
             if (id != leader && Cluster.Role.LEADER == cluster.settledRole(id))
             {
@@ -175,30 +132,5 @@ class PartitionTest
             }
         }
         return null;
-    }
-
-    private void awaitConfirmed(final ChildJvm clients, final int count, final String when)
-    {
-        try
-        {
-            Await.until(count + " sends confirmed " + when, DEADLINE, () -> confirmed(clients) >= count);
-        }
-        catch (final AssertionError ex)
-        {
-            fail(confirmed(clients) + " of " + count + " sends confirmed " + when + jvms.outputs(), ex);
-        }
-    }
-
-    private static int confirmed(final ChildJvm clients)
-    {
-        final String output = clients.output();
-        final int last = output.lastIndexOf(QueueLoadMain.CONFIRMED);
-        if (last < 0)
-        {
-            return 0;
-        }
-        final int end = output.indexOf('\n', last);
-        return Integer.parseInt(output.substring(last + QueueLoadMain.CONFIRMED.length(),
-            end < 0 ? output.length() : end).trim());
     }
 }

@@ -1,0 +1,129 @@
+package io.wirespeed.it.cluster;
+
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.wirespeed.childjvm.ChildJvm;
+import io.wirespeed.childjvm.JvmCommand;
+import io.wirespeed.netns.NamespaceNetwork;
+import io.wirespeed.test.Await;
+import io.wirespeed.test.ChildJvms;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * {@link QueueLoadMain}'s process on a host of its own, as a test sees it: how many sends it has confirmed so far,
+ * and at the end what its consumers saw, checked.
+ */
+final class LoadProcess
+{
+    /** How long each step may take: the confirmations a test waits for, the clients' start. */
+    static final Duration DEADLINE = Duration.ofSeconds(60);
+    private static final Pattern OUTCOME = Pattern.compile(" missing=(\\d+) cameAgain=(\\d+) problems=\\[(.*)] " +
+        "failure=(.*) missingByProducer=");
+
+    private final ChildJvms jvms;
+    private final ChildJvm process;
+
+    private LoadProcess(final ChildJvms jvms, final ChildJvm process)
+    {
+        this.jvms = jvms;
+        this.process = process;
+    }
+
+    /**
+     * Starts the load on the {@link MemberProcesses#CLIENTS_HOST} of a network, as clients of the cluster in its
+     * other hosts, and waits until it confirmed some sends.
+     *
+     * @param jvms    the test's child JVMs.
+     * @param network the network.
+     * @param cluster the cluster.
+     * @param first   how many sends to wait for.
+     * @return the running load.
+     * @throws Exception if it does not start or confirm them in time.
+     */
+    static LoadProcess start(final ChildJvms jvms, final NamespaceNetwork network, final MemberProcesses cluster,
+        final int first) throws Exception
+    {
+        final LoadProcess load = new LoadProcess(jvms, jvms.start("clients", JvmCommand.small(QueueLoadMain.class)
+            .launcher(network.host(MemberProcesses.CLIENTS_HOST).launcher()).args(cluster.clientUri(), "orders")));
+        load.process.awaitLine(QueueLoadMain.STARTED, DEADLINE);
+        load.awaitConfirmed(first, "at the start");
+        return load;
+    }
+
+    /** @return how many sends (and committed messages) it confirmed by its last report. */
+    int confirmed()
+    {
+        final String output = process.output();
+        final int last = output.lastIndexOf(QueueLoadMain.CONFIRMED);
+        if (last < 0)
+        {
+            return 0;
+        }
+        final int end = output.indexOf('\n', last);
+        return Integer.parseInt(output.substring(last + QueueLoadMain.CONFIRMED.length(),
+            end < 0 ? output.length() : end).trim());
+    }
+
+    /**
+     * Waits until it confirmed a number of sends, and fails the test if that takes longer than {@link #DEADLINE}.
+     *
+     * @param count how many.
+     * @param when  when, for the failure's message.
+     */
+    void awaitConfirmed(final int count, final String when)
+    {
+        try
+        {
+            Await.until(count + " sends confirmed " + when, DEADLINE, () -> confirmed() >= count);
+        }
+        catch (final AssertionError ex)
+        {
+            fail(confirmed() + " of " + count + " sends confirmed " + when + jvms.outputs(), ex);
+        }
+    }
+
+    /**
+     * Waits until it confirmed a number of sends more than so far, showing that the load goes on, then
+     * {@link #stopAndCheck}s it.
+     *
+     * @param more how many more sends to wait for.
+     * @param what what happened, for the line printed and the failure's message.
+     * @return the load's result line.
+     * @throws InterruptedException if interrupted while waiting.
+     */
+    String goesOnThenStopAndCheck(final int more, final String what) throws InterruptedException
+    {
+        awaitConfirmed(confirmed() + more, "at the end (" + what + ")");
+        return stopAndCheck(what);
+    }
+
+    /**
+     * Stops the producers, waits until the consumers consumed what was confirmed, and checks that every confirmed
+     * message was consumed, none came twice unmarked or out of its producer's order, and no exception reached the
+     * application.
+     *
+     * @param what what happened, for the line printed and the failure's message.
+     * @return the load's result line.
+     * @throws InterruptedException if interrupted while waiting.
+     */
+    String stopAndCheck(final String what) throws InterruptedException
+    {
+        process.sendLine(QueueLoadMain.STOP);
+        final String result = process.awaitLine(QueueLoadMain.RESULT, QueueLoadMain.DRAIN.plus(DEADLINE));
+        System.out.println(what + ": " + result);
+        final Matcher outcome = OUTCOME.matcher(result);
+        assertTrue(outcome.find(), result);
+        assertEquals("null", outcome.group(4), () -> "no exception reaches the application (" + what + "): " +
+            result + jvms.outputs());
+        assertEquals("0", outcome.group(1), () -> "every confirmed message is consumed (" + what + "): " + result +
+            jvms.outputs());
+        assertEquals("", outcome.group(3), () -> "nothing twice unmarked or out of order (" + what + "): " + result +
+            jvms.outputs());
+        return result;
+    }
+}
