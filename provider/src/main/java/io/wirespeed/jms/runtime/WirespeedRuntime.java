@@ -15,6 +15,8 @@ import javax.jms.JMSException;
 
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
 
 import io.wirespeed.jms.config.ArchiveMode;
 import io.wirespeed.jms.config.ConnectionConfig;
@@ -63,6 +65,8 @@ public final class WirespeedRuntime implements AutoCloseable
 
     /** How long a publication a closed session gave back stays open for the next session. */
     static final long IDLE_PUBLICATION_NS = TimeUnit.SECONDS.toNanos(2);
+    /** The longest park of the runtime's thread while it only keeps house ({@link ConductorIdle}). */
+    static final long HOUSEKEEPING_PARK_NS = TimeUnit.MILLISECONDS.toNanos(16);
 
     private final long number = NUMBERS.incrementAndGet();
     private final AtomicLong sessionIds = new AtomicLong();
@@ -90,7 +94,7 @@ public final class WirespeedRuntime implements AutoCloseable
         this.link = SharedTransports.connect(config, this::onTransportError);
         // started at once: its thread runs the transport clients' housekeeping (TransportLink.doClientWork), which
         // must not wait while the queue host starts
-        this.runner = new AgentRunner(config.idle().newIdleStrategy(),
+        this.runner = new AgentRunner(new ConductorIdle(config.idle().newIdleStrategy()),
             (error) -> onFault(JmsExceptions.wrap("the Wirespeed runtime's thread failed: " + error.getMessage(),
             error)), null, new Conductor());
         // a daemon: the runtime outlives connections, and must not keep a JVM alive whose application has ended
@@ -637,6 +641,50 @@ public final class WirespeedRuntime implements AutoCloseable
         public String roleName()
         {
             return "wirespeed-runtime-" + number;
+        }
+    }
+
+    /**
+     * The runtime thread's idle strategy: the configured one while the thread serves a queue host's client (its
+     * answers and deliveries are on a message's path), else one that backs off to parks of up to
+     * {@link #HOUSEKEEPING_PARK_NS}, as Aeron's own client conductor sleeps. Without a queue host the thread only keeps
+     * house (the Aeron client's conductor, pooled subscriptions, idle publications): spinning or yielding there gave a
+     * small machine's cores one more runnable thread than the application's and the driver's, and the scheduler's
+     * slices to it showed in their latency.
+     */
+    private final class ConductorIdle implements IdleStrategy
+    {
+        private final IdleStrategy configured;
+        private final IdleStrategy housekeeping = new BackoffIdleStrategy(
+            10, 10, TimeUnit.MICROSECONDS.toNanos(1), HOUSEKEEPING_PARK_NS);
+
+        ConductorIdle(final IdleStrategy configured)
+        {
+            this.configured = configured;
+        }
+
+        @Override
+        public void idle(final int workCount)
+        {
+            current().idle(workCount);
+        }
+
+        @Override
+        public void idle()
+        {
+            current().idle();
+        }
+
+        @Override
+        public void reset()
+        {
+            configured.reset();
+            housekeeping.reset();
+        }
+
+        private IdleStrategy current()
+        {
+            return null == queueClient ? housekeeping : configured;
         }
     }
 
