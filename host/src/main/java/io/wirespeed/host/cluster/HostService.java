@@ -45,8 +45,9 @@ import io.wirespeed.transport.aeron.ArchiveSpace;
  *     the service.</li>
  *     <li>Time: cluster time, never a clock of the member's. After each message (and each session's open and close)
  *     the state machine is ticked ({@link QueueHost#onTick}) with the log's timestamp, so dispatch follows at once;
- *     and while a cluster session is open a cluster timer ticks it every {@link #TICK_INTERVAL_MS} ms of cluster time
- *     (liveness, expiry, browses, room for producers).</li>
+ *     and a cluster timer ticks it every {@link #TICK_INTERVAL_MS} ms of cluster time while a cluster session is open
+ *     (liveness, expiry, browses, room for producers), every {@link #IDLE_TICK_INTERVAL_MS} ms while none is (the
+ *     members' checks of their lists and of the leader's disk), scheduled first at a new leadership term.</li>
  *     <li>Sessions: a host session opened by a Connect inside a cluster session's message belongs to that cluster
  *     session ({@link ClusterEgress}): what the host sends it goes out on that cluster session's egress, and the
  *     cluster session's close cuts it off ({@link QueueHost#onClientLost}).</li>
@@ -75,6 +76,11 @@ public final class HostService implements ClusteredService
     public static final byte MEMBERS = 4;
     /** How often, in cluster time, the state machine is ticked while a cluster session is open. */
     public static final long TICK_INTERVAL_MS = 10;
+    /**
+     * How often, in cluster time, the state machine is ticked while no cluster session is open: the members' own
+     * checks ({@link MemberListCheck}, the leader's disk) go on while no client is connected.
+     */
+    public static final long IDLE_TICK_INTERVAL_MS = 1_000;
     /** The correlation id of the tick's cluster timer. */
     static final long TICK_TIMER_ID = 1;
     private static final System.Logger LOGGER = System.getLogger(HostService.class.getName());
@@ -135,7 +141,7 @@ public final class HostService implements ClusteredService
 
     /**
      * Has the member check that it was given the leader's member list ({@link MemberListCheck}): every
-     * {@link MemberListCheck#INTERVAL_S} seconds of cluster time (while clients are connected) the leader's list goes
+     * {@link MemberListCheck#INTERVAL_S} seconds of cluster time (clients connected or not) the leader's list goes
      * into the log as a {@link #MEMBERS} message; a member whose own list differs reports a fatal error naming both
      * (the driver process then stops). Every member of a cluster must be given one, or none (Aeron counts a service's
      * own messages on every member). Call before the member starts.
@@ -242,7 +248,16 @@ public final class HostService implements ClusteredService
         egress.retry();
         openSessions++;
         tick(timestamp);
-        scheduleTick(timestamp);
+        if (1 == openSessions)
+        {
+            // the idle tick may be a second away: the first session's is due at the interval (the same timer id
+            // replaces it)
+            scheduleTickIn(timestamp, TICK_INTERVAL_MS);
+        }
+        else
+        {
+            scheduleTick(timestamp);
+        }
         applied();
     }
 
@@ -408,6 +423,8 @@ public final class HostService implements ClusteredService
         final int appVersion)
     {
         host.onNewLeadershipTerm();
+        // a fresh cluster has no tick until one is scheduled at an entry of the log
+        scheduleTick(timestamp);
         applied();
     }
 
@@ -528,15 +545,22 @@ public final class HostService implements ClusteredService
         return unit;
     }
 
-    /** While a cluster session is open, the next tick is due {@link #TICK_INTERVAL_MS} after this one. */
+    /**
+     * Unless a tick is scheduled, the next is due {@link #TICK_INTERVAL_MS} after this one while a cluster session is
+     * open, {@link #IDLE_TICK_INTERVAL_MS} while none is.
+     */
     private void scheduleTick(final long timestamp)
     {
-        if (tickScheduled || openSessions <= 0)
+        if (!tickScheduled)
         {
-            return;
+            scheduleTickIn(timestamp, openSessions > 0 ? TICK_INTERVAL_MS : IDLE_TICK_INTERVAL_MS);
         }
-        final long deadline = Math.max(timestamp, lastTime) + timeUnit().convert(TICK_INTERVAL_MS,
-            TimeUnit.MILLISECONDS);
+    }
+
+    /** The next tick is due so many milliseconds of cluster time after this one, whatever was scheduled. */
+    private void scheduleTickIn(final long timestamp, final long intervalMs)
+    {
+        final long deadline = Math.max(timestamp, lastTime) + timeUnit().convert(intervalMs, TimeUnit.MILLISECONDS);
         while (!cluster.scheduleTimer(TICK_TIMER_ID, deadline))
         {
             cluster.idleStrategy().idle();

@@ -27,7 +27,7 @@ import io.aeron.exceptions.AeronException;
  */
 final class MemberListCheck
 {
-    /** How often, in seconds of cluster time, each member offers its list (while clients are connected). */
+    /** How often, in seconds of cluster time, each member offers its list (clients connected or not). */
     static final long INTERVAL_S = 10;
     /** The message: the kind byte, the offering member's id, then its list (US-ASCII). */
     private static final int ID_OFFSET = 1;

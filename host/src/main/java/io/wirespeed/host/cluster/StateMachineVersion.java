@@ -29,9 +29,10 @@ public final class StateMachineVersion
      * The version of the messages that the service itself puts into the log (HostService's kinds and their layout),
      * and of what the schemas' messages do when applied where their layout stays: 1 since the leader's member list
      * ({@code MEMBERS}) joined the disk's state ({@code LOG_SPACE}); 2 since a new leadership term holds each
-     * consumer's deliveries until its client's {@code Resync}; 0 before.
+     * consumer's deliveries until its client's {@code Resync}; 3 since the state machine is ticked (a timer in the
+     * log) every second while no cluster session is open, from each new leadership term on; 0 before.
      */
-    public static final int SERVICE_MESSAGES = 2;
+    public static final int SERVICE_MESSAGES = 3;
 
     /** The version this build's queue host writes and reads. */
     public static final int CURRENT = of(ENVELOPE, CONTROL, SNAPSHOT);
