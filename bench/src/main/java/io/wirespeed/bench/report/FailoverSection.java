@@ -24,14 +24,16 @@ final class FailoverSection
             Cells.select(points, FailoverScenario.ID, p -> p.containsKey("signal"));
         final List<Map<String, Object>> consensus =
             Cells.select(points, FailoverScenario.ID, p -> FailoverScenario.CONSENSUS.equals(p.get("mode")));
-        if (failovers.isEmpty() && consensus.isEmpty())
+        if (failovers.isEmpty() && consensus.isEmpty() && Cells.select(points, FailoverScenario.ID,
+            (point) -> FailoverScenario.STABILITY.equals(point.get("mode"))).isEmpty())
         {
             return;
         }
-        final Object settings = failovers.isEmpty() ? null : failovers.get(0).get("memberSettings");
         doc.heading(2, "Failover — the clustered queue host's leader killed");
         doc.paragraph("S10: three `wirespeed-driver` processes on loopback as the members of a clustered queue host " +
-            "(member settings " + (null == settings ? "–" : settings) + "), and one client JVM naming them " +
+            "(`" + FailoverScenario.PEER + "`: the project's failure detection, `" +
+            FailoverScenario.PEER_AERON_DEFAULTS + "`: Aeron Cluster's defaults, for scale), and one client JVM " +
+            "naming them " +
             "(`host=A:P,B:P,C:P`): a synchronous PERSISTENT producer at a steady rate and a consumer on a queue. " +
             "Once the cluster has settled and the load has run a while, the leader's process gets the signal and is " +
             "started again at once in its directories (the cluster stays three). Failover as the client sees it, " +
@@ -43,8 +45,8 @@ final class FailoverSection
         final List<List<String>> rows = new ArrayList<>();
         for (final Map<String, Object> p : failovers)
         {
-            final List<String> row = new ArrayList<>(List.of(Cells.text(p, "signal"), ms(p, "failoverSendMs",
-                "count")));
+            final List<String> row = new ArrayList<>(List.of(Cells.text(p, "peer"), Cells.text(p, "memberSettings"),
+                Cells.text(p, "signal"), ms(p, "failoverSendMs", "count")));
             for (final String key : FIGURES)
             {
                 row.add(ms(p, "failoverSendMs", key));
@@ -62,7 +64,7 @@ final class FailoverSection
             row.add(p.containsKey("error") ? String.valueOf(p.get("error")) : "");
             rows.add(row);
         }
-        doc.table(LatencySections.concat(List.of("signal", "kills"),
+        doc.table(LatencySections.concat(List.of("peer", "member settings", "signal", "kills"),
             List.of("send p50", "send p99", "send max", "delivery p50", "delivery p99", "delivery max"),
             List.of("target p99", "rate msg/s (target / achieved)", "confirmed", "lost", "unmarked duplicates",
                 "unasked leader changes", "error")),
@@ -80,7 +82,8 @@ final class FailoverSection
             {
                 final Map<String, Object> kill = (Map<String, Object>)item;
                 n++;
-                kills.add(List.of(Cells.text(p, "signal"), Integer.toString(n), Cells.text(kill, "leader"),
+                kills.add(List.of(Cells.text(p, "peer"), Cells.text(p, "signal"), Integer.toString(n),
+                    Cells.text(kill, "leader"),
                     Cells.text(kill, "newLeader"), ms(kill, "sendMs"), ms(kill, "deliveryMs"), ms(kill, "exitMs"),
                     ms(kill, "restartedMs")));
             }
@@ -89,7 +92,7 @@ final class FailoverSection
         {
             doc.paragraph("Each kill: the member that led, the one that led after, failover times (ms), how long the " +
                 "signalled process took to be gone, and how long its restart took to run again.");
-            doc.table(List.of("signal", "#", "leader", "new leader", "send ms", "delivery ms", "gone after ms",
+            doc.table(List.of("peer", "signal", "#", "leader", "new leader", "send ms", "delivery ms", "gone after ms",
                 "restarted in ms"), kills);
         }
         if (!consensus.isEmpty())
@@ -111,6 +114,15 @@ final class FailoverSection
             }
             doc.table(List.of("host", "sends", "pairs", "msg/s", "send p50 µs", "send p99 µs", "send max µs",
                 "sends measured", "lost", "error"), costRows);
+        }
+        for (final Map<String, Object> p : Cells.select(points, FailoverScenario.ID,
+            (point) -> FailoverScenario.STABILITY.equals(point.get("mode"))))
+        {
+            doc.paragraph("Stability (long suite): the cluster carried its top rate, asynchronous PERSISTENT sends, " +
+                "for " + whole(Points.number(p, "measureSeconds")) + " s at " + Cells.count(p, "msgPerSec") +
+                " msg/s: " + Cells.count(p, "elections") + " election(s) (the members' leadership term; target 0), " +
+                Cells.count(p, "confirmed") + " confirmed, " + Cells.count(p, "lost") + " lost" +
+                (p.containsKey("error") ? "; error: " + p.get("error") : "") + ".");
         }
     }
 

@@ -110,7 +110,35 @@ public final class Targets
             number(syncConsensus(points, "cluster"), "msgPerSec"),
             number(syncConsensus(points, "single"), "msgPerSec"),
             FailoverScenario.TARGET_CONSENSUS_RATIO));
+        rows.add(stability(points));
         return rows;
+    }
+
+    private static Map<String, Object> stability(final List<Map<String, Object>> points)
+    {
+        final Map<String, Object> row = row("No election unasked (S10, long suite): the cluster carries its top rate " +
+            "(asynchronous PERSISTENT sends) for 10 minutes");
+        row.put("goal", "0 elections, nothing confirmed lost");
+        final List<Map<String, Object>> found = Cells.select(points, FailoverScenario.ID,
+            (p) -> FailoverScenario.STABILITY.equals(p.get("mode")));
+        if (found.isEmpty())
+        {
+            return notMeasured(row);
+        }
+        if (found.get(0).containsKey("error"))
+        {
+            row.put("status", "NOT MET");
+            row.put("detail", String.valueOf(found.get(0).get("error")));
+            return row;
+        }
+        final Map<String, Object> ours = found.get(0);
+        final double elections = Points.number(ours, "elections");
+        row.put("ours", elections);
+        row.put("status", 0 == elections && 0 == Points.number(ours, "lost") ? "MET" : "NOT MET");
+        row.put("detail", String.format("%,.0f election(s) in %,.0f s at %,.0f msg/s; %,.0f confirmed, lost %,.0f",
+            elections, Points.number(ours, "measureSeconds"), Points.number(ours, "msgPerSec"),
+            Points.number(ours, "confirmed"), Points.number(ours, "lost")));
+        return row;
     }
 
     /** A host's cost-of-consensus point of synchronous PERSISTENT sends (a run from before the kinds has only it). */

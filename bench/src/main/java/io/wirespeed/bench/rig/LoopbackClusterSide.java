@@ -314,10 +314,43 @@ public final class LoopbackClusterSide implements AutoCloseable
      */
     static Cluster.Role role(final File driverDir)
     {
+        final long role = counter(driverDir, AeronCounters.CLUSTER_NODE_ROLE_TYPE_ID);
+        return role < 0 ? null : Cluster.Role.get(role);
+    }
+
+    /**
+     * The highest leadership term any running member's consensus module counts: it grows by one with each election
+     * that ends with a leader, asked for or not.
+     *
+     * @return the term, or -1 while no member's counters can be read.
+     */
+    public long leadershipTermId()
+    {
+        long term = -1;
+        for (int id = 0; id < SIZE; id++)
+        {
+            if (processes.get(id).isAlive())
+            {
+                term = Math.max(term, counter(root.resolve("member-" + id).resolve(ClusterMemberSettings.DRIVER_DIR)
+                    .toFile(), AeronCounters.CLUSTER_LEADERSHIP_TERM_ID_TYPE_ID));
+            }
+        }
+        return term;
+    }
+
+    /**
+     * A counter of a member's consensus module, the first of its type, from its media driver's counters.
+     *
+     * @param driverDir the member's own driver's directory.
+     * @param typeId    the counter's type ({@link AeronCounters}).
+     * @return its value, or -1 if the counters cannot be read or have no such counter (yet).
+     */
+    private static long counter(final File driverDir, final int typeId)
+    {
         final File cnc = new File(driverDir, CncFileDescriptor.CNC_FILE);
         if (!cnc.isFile() || cnc.length() < CncFileDescriptor.END_OF_METADATA_OFFSET)
         {
-            return null;
+            return -1;
         }
         final MappedByteBuffer buffer;
         try
@@ -326,31 +359,31 @@ public final class LoopbackClusterSide implements AutoCloseable
         }
         catch (final RuntimeException ex)
         {
-            return null;
+            return -1;
         }
         try
         {
             final UnsafeBuffer meta = CncFileDescriptor.createMetaDataBuffer(buffer);
             if (CncFileDescriptor.CNC_VERSION != meta.getIntVolatile(CncFileDescriptor.cncVersionOffset(0)))
             {
-                return null;
+                return -1;
             }
             final CountersReader counters = new CountersReader(
                 CncFileDescriptor.createCountersMetaDataBuffer(buffer, meta),
                 CncFileDescriptor.createCountersValuesBuffer(buffer, meta), StandardCharsets.US_ASCII);
             final long[] value = {-1};
-            counters.forEach((counterId, typeId, keyBuffer, label) ->
+            counters.forEach((counterId, counterTypeId, keyBuffer, label) ->
             {
-                if (AeronCounters.CLUSTER_NODE_ROLE_TYPE_ID == typeId)
+                if (typeId == counterTypeId && value[0] < 0)
                 {
                     value[0] = counters.getCounterValue(counterId);
                 }
             });
-            return value[0] < 0 ? null : Cluster.Role.get(value[0]);
+            return value[0];
         }
         catch (final RuntimeException ex)
         {
-            return null;
+            return -1;
         }
         finally
         {

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
@@ -56,7 +57,9 @@ import io.wirespeed.jms.JmsConnectionFactory;
  * Then the cost of consensus ({@link ConsensusCost}): synchronous PERSISTENT queue sends 1→1 in a closed loop against
  * the cluster, then (the cluster stopped) against the single queue host over UDP with its archive; a point each
  * ({@code mode: consensus}, {@code host: cluster | single}). Goal (issue 24): the cluster's rate ≥ 50 % of the single
- * host's.
+ * host's. In the long suite, last on the cluster, its top rate (asynchronous PERSISTENT sends) carried for ten
+ * minutes while the members' leadership term is watched ({@code mode: stability}, {@code elections}): target, no
+ * election unasked.
  */
 public final class FailoverScenario
 {
@@ -64,6 +67,11 @@ public final class FailoverScenario
     public static final String ID = "S10";
     /** The peer S10 runs: Wirespeed's clustered queue host. */
     public static final String PEER = "wirespeed-cluster";
+    /**
+     * The same cluster with Aeron Cluster's own failure-detection defaults (leader heartbeat timeout 10 s, interval
+     * 200 ms, election timeout 1 s), for the kills only: what the project's profile buys.
+     */
+    public static final String PEER_AERON_DEFAULTS = "wirespeed-cluster-aeron-defaults";
     /** Target: failover p99 after SIGKILL of the leader, ms (send and delivery alike). */
     public static final double TARGET_SIGKILL_P99_MS = 2_000;
     /** Target: failover p99 after SIGTERM of the leader, ms. */
@@ -71,11 +79,15 @@ public final class FailoverScenario
     /** The signals, in the order the scenario sends them. */
     public static final List<String> SIGNALS = List.of("SIGKILL", "SIGTERM");
     /** Short suite (and the test): leader kills, leader stops. */
-    public static final Plan SHORT = new Plan(3, 1, 200, 1.0, 3.0);
-    /** Long suite: the issue's 20 leader kills, 5 stops. */
-    public static final Plan LONG = new Plan(20, 5, 200, 2.0, 30.0);
+    public static final Plan SHORT = new Plan(3, 1, 200, 1.0, 3.0, 0);
+    /** Long suite: the issue's 20 leader kills, 5 stops, and 10 minutes at the top rate without an election. */
+    public static final Plan LONG = new Plan(20, 5, 200, 2.0, 30.0, 600);
+    /** With Aeron's defaults ({@link #PEER_AERON_DEFAULTS}): kills and a stop, each about ten seconds. */
+    public static final Plan AERON_DEFAULTS = new Plan(3, 1, 200, 1.0, 0, 0);
     /** The cost-of-consensus points' mode. */
     public static final String CONSENSUS = "consensus";
+    /** The stability point's mode: the top rate carried for {@link Plan#stabilitySeconds()}, elections counted. */
+    public static final String STABILITY = "stability";
     /** The cost-of-consensus goal: the cluster's PERSISTENT sync sends per second ≥ this × the single host's. */
     public static final double TARGET_CONSENSUS_RATIO = 0.5;
 
@@ -97,15 +109,18 @@ public final class FailoverScenario
      * @param steadySeconds how long the load runs on a settled cluster before each kill.
      * @param consensusSeconds how long the cost of consensus is measured on each host (after a quarter of it, at
      *                         least a second, unmeasured); 0 for not at all.
+     * @param stabilitySeconds how long the cluster carries its top rate (asynchronous PERSISTENT sends) while the
+     *                         elections are counted; 0 for not at all.
      */
-    public record Plan(int sigkills, int sigterms, int rate, double steadySeconds, double consensusSeconds)
+    public record Plan(
+        int sigkills, int sigterms, int rate, double steadySeconds, double consensusSeconds, double stabilitySeconds)
     {
     }
 
     /**
      * Runs S10 with the profile's plan ({@link #SHORT} or {@link #LONG}).
      *
-     * @param peer    {@link #PEER}.
+     * @param peer    {@link #PEER}, or {@link #PEER_AERON_DEFAULTS} for the kills with Aeron's failure detection.
      * @param profile short or long.
      * @param sink    takes each point as it is measured: one per signal.
      * @throws Exception if the cluster does not start.
@@ -113,9 +128,18 @@ public final class FailoverScenario
     public static void run(final String peer, final RunProfile profile, final Consumer<Map<String, Object>> sink)
         throws Exception
     {
+        if (PEER_AERON_DEFAULTS.equals(peer))
+        {
+            run(profile, AERON_DEFAULTS, PEER_AERON_DEFAULTS, Map.of(
+                ClusterMemberSettings.LEADER_HEARTBEAT_TIMEOUT_PROP, "10s",
+                ClusterMemberSettings.LEADER_HEARTBEAT_INTERVAL_PROP, "200ms",
+                ClusterMemberSettings.ELECTION_TIMEOUT_PROP, "1s"), sink);
+            return;
+        }
         if (!PEER.equals(peer))
         {
-            throw new IllegalArgumentException("S10 runs " + PEER + " only, not " + peer);
+            throw new IllegalArgumentException("S10 runs " + PEER + " and " + PEER_AERON_DEFAULTS + " only, not " +
+                peer);
         }
         run(profile, profile.longRun() ? LONG : SHORT, sink);
     }
@@ -131,10 +155,23 @@ public final class FailoverScenario
     public static void run(final RunProfile profile, final Plan plan, final Consumer<Map<String, Object>> sink)
         throws Exception
     {
-        final Map<String, String> memberSettings = new LinkedHashMap<>();
-        memberSettings.put(ClusterMemberSettings.LEADER_HEARTBEAT_TIMEOUT_PROP, "1s");
-        memberSettings.put(ClusterMemberSettings.LEADER_HEARTBEAT_INTERVAL_PROP, "100ms");
-        memberSettings.put(ClusterMemberSettings.ELECTION_TIMEOUT_PROP, "500ms");
+        run(profile, plan, PEER, Map.of(
+            ClusterMemberSettings.LEADER_HEARTBEAT_TIMEOUT_PROP, "1s",
+            ClusterMemberSettings.LEADER_HEARTBEAT_INTERVAL_PROP, "100ms",
+            ClusterMemberSettings.ELECTION_TIMEOUT_PROP, "500ms"), sink);
+    }
+
+    private static void run(
+        final RunProfile profile, final Plan plan, final String peer, final Map<String, String> settings,
+        final Consumer<Map<String, Object>> sink) throws Exception
+    {
+        final Map<String, String> memberSettings = new TreeMap<>(settings);
+        if (plan.stabilitySeconds() > 0)
+        {
+            // the top rate writes about 11 MB/s of log per member: snapshots each minute and the log purged behind
+            // them keep the members' directories (in /dev/shm, memory) bounded through the ten minutes
+            memberSettings.put(ClusterMemberSettings.SNAPSHOT_INTERVAL_PROP, "60s");
+        }
         final long startNs = System.nanoTime();
         try (LoopbackClusterSide cluster = LoopbackClusterSide.start(memberSettings))
         {
@@ -148,7 +185,7 @@ public final class FailoverScenario
                 }
                 final Map<String, Object> point = new LinkedHashMap<>();
                 point.put("scenario", ID);
-                point.put("peer", PEER);
+                point.put("peer", peer);
                 point.put("api", "JMS 2.0");
                 point.put("transport", "udp (loopback), 3 member processes");
                 point.put("profile", profile.describe());
@@ -169,7 +206,7 @@ public final class FailoverScenario
                 catch (final Exception ex)
                 {
                     point.put("error", String.valueOf(ex));
-                    System.out.println("  [" + ID + "] " + PEER + " " + signal + ": " + point.get("error"));
+                    System.out.println("  [" + ID + "] " + peer + " " + signal + ": " + point.get("error"));
                 }
                 print(point);
                 sink.accept(point);
@@ -180,8 +217,26 @@ public final class FailoverScenario
                 final Map<String, Object> point = consensusPoint(profile, "cluster", memberSettings);
                 point.put("members", cluster.members());
                 consensus("wirespeed:ipc?driver=embedded&aeronDir=" + cluster.root().resolve("client-" + kind) +
-                    "&host=" + cluster.hostOption() + "&queueHostTimeout=30000&sendTimeout=30000", kind, plan, point,
-                    sink);
+                    "&host=" + cluster.hostOption() + "&queueHostTimeout=30000&sendTimeout=30000", kind,
+                    plan.consensusSeconds(), point, sink);
+            }
+            if (plan.stabilitySeconds() > 0)
+            {
+                // no election unasked while the cluster carries its top rate: the leader's heartbeats get through
+                final Map<String, Object> point = consensusPoint(profile, "cluster", memberSettings);
+                point.put("mode", STABILITY);
+                point.put("members", cluster.members());
+                final long termBefore = cluster.leadershipTermId();
+                consensus("wirespeed:ipc?driver=embedded&aeronDir=" + cluster.root().resolve("client-stability") +
+                    "&host=" + cluster.hostOption() + "&queueHostTimeout=30000&sendTimeout=30000",
+                    ConsensusCost.Kind.ASYNC, plan.stabilitySeconds(), point, (measured) ->
+                    {
+                        final long elections = cluster.leadershipTermId() - termBefore;
+                        measured.put("elections", elections);
+                        System.out.printf("  [%s] %s stability: %d election(s) in %.0f s%n", ID, PEER, elections,
+                            plan.stabilitySeconds());
+                        sink.accept(measured);
+                    });
             }
         }
         if (plan.consensusSeconds() > 0)
@@ -197,8 +252,8 @@ public final class FailoverScenario
                         final Map<String, Object> point = consensusPoint(profile, "single", Map.of());
                         point.put("hostRunningLine", host.runningLine());
                         consensus("wirespeed:ipc?driver=embedded&aeronDir=" + root.resolve("client-" + kind) +
-                            "&host=" + host.endpoint() + "&queueHostTimeout=30000&sendTimeout=30000", kind, plan,
-                            point, sink);
+                            "&host=" + host.endpoint() + "&queueHostTimeout=30000&sendTimeout=30000", kind,
+                            plan.consensusSeconds(), point, sink);
                     }
                 }
             }
@@ -231,13 +286,12 @@ public final class FailoverScenario
     }
 
     private static void consensus(
-        final String uri, final ConsensusCost.Kind kind, final Plan plan, final Map<String, Object> point,
+        final String uri, final ConsensusCost.Kind kind, final double seconds, final Map<String, Object> point,
         final Consumer<Map<String, Object>> sink)
     {
         try
         {
-            ConsensusCost.measure(uri, kind, Math.max(1.0, plan.consensusSeconds() / 4), plan.consensusSeconds(),
-                BODY_BYTES, point);
+            ConsensusCost.measure(uri, kind, Math.max(1.0, Math.min(seconds / 4, 10)), seconds, BODY_BYTES, point);
         }
         catch (final Exception ex)
         {
@@ -420,7 +474,7 @@ public final class FailoverScenario
 
     private static void print(final Map<String, Object> point)
     {
-        final StringBuilder line = new StringBuilder(String.format("  [%s] %-13s %-28s", ID, PEER,
+        final StringBuilder line = new StringBuilder(String.format("  [%s] %-13s %-28s", ID, point.get("peer"),
             point.get("signal") + " of the leader x" + (long)Points.number(point, "failoverSendMs", "count")));
         line.append(String.format(" failover ms send p50 %s p99 %s max %s, delivery p50 %s p99 %s max %s",
             Points.number(point, "failoverSendMs", "p50"), Points.number(point, "failoverSendMs", "p99"),

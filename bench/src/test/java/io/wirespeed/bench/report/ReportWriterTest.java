@@ -152,9 +152,11 @@ class ReportWriterTest
         final Map<String, Object> results = new LinkedHashMap<>();
         results.put("points", points);
         final String markdown = MarkdownRenderer.render(ReportWriter.build(results), Map.of());
-        assertTrue(markdown.contains("| SIGKILL | 2 | 1,500 | 1,600 | 1,600 | 1,900 | 1,900 | 1,900 | 2,000 | " +
-            "200 / 190 | 5,000 | 0 | 0 | 0 |  |"), markdown);
-        assertTrue(markdown.contains("| SIGKILL | 2 | 2 | 1 | 1,600 | 1,900 | 90 | 4,000 |"), markdown);
+        assertTrue(markdown.contains("| wirespeed-cluster | {wirespeed.cluster.leaderHeartbeatTimeout=1s} | " +
+            "SIGKILL | 2 | 1,500 | 1,600 | 1,600 | 1,900 | 1,900 | 1,900 | 2,000 | 200 / 190 | 5,000 | 0 | 0 | 0 |  |"),
+            markdown);
+        assertTrue(markdown.contains("| wirespeed-cluster | SIGKILL | 2 | 2 | 1 | 1,600 | 1,900 | 90 | 4,000 |"),
+            markdown);
     }
 
     @Test
@@ -174,6 +176,33 @@ class ReportWriterTest
         final String markdown = MarkdownRenderer.render(ReportWriter.build(results), Map.of());
         assertTrue(markdown.contains("| cluster | PERSISTENT, synchronous send, closed loop | 1->1 | 474 | 1,994 | " +
             "3,988 | 9,970 | 10,000 | 0 |  |"), markdown);
+    }
+
+    @Test
+    void judgesStabilityByTheElectionsWhileTheClusterCarriedItsTopRate()
+    {
+        final String target = "No election unasked (S10, long suite)";
+        assertEquals("MET", status(Targets.evaluate(List.of(stability(0))), target));
+        assertTrue(detail(Targets.evaluate(List.of(stability(0))), target).startsWith("0 election(s) in 600 s at " +
+            "25,000 msg/s"), () -> detail(Targets.evaluate(List.of(stability(0))), target));
+        assertEquals("NOT MET", status(Targets.evaluate(List.of(stability(1))), target));
+        assertEquals("NOT MEASURED", status(Targets.evaluate(List.of(consensus("cluster", 474, 1_994))), target));
+
+        final Map<String, Object> results = new LinkedHashMap<>();
+        results.put("points", List.of(stability(2)));
+        final String markdown = MarkdownRenderer.render(ReportWriter.build(results), Map.of());
+        assertTrue(markdown.contains("for 600 s at 25,000 msg/s: 2 election(s)"), markdown);
+    }
+
+    private static Map<String, Object> stability(final long elections)
+    {
+        final Map<String, Object> point = consensus("cluster", 25_000, 4_000);
+        point.put("mode", "stability");
+        point.put("sendKind", "ASYNC");
+        point.put("measureSeconds", 600.0);
+        point.put("confirmed", 15_000_000L);
+        point.put("elections", elections);
+        return point;
     }
 
     private static Map<String, Object> consensus(final String host, final long msgPerSec, final double p50)
