@@ -116,6 +116,8 @@ final class LoadProcess
         process.sendLine(QueueLoadMain.STOP);
         final String result = process.awaitLine(QueueLoadMain.RESULT, QueueLoadMain.DRAIN.plus(DEADLINE));
         System.out.println(what + ": " + result);
+        // its runtime's exit removes its driver's directory: killed after the test, it would leave it behind
+        assertEquals(0, process.awaitExit(DEADLINE), () -> "the clients' exit status" + jvms.outputs());
         final Matcher outcome = OUTCOME.matcher(result);
         assertTrue(outcome.find(), result);
         assertEquals("null", outcome.group(4), () -> "no exception reaches the application (" + what + "): " +
