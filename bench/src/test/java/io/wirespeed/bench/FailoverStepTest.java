@@ -43,9 +43,11 @@ class FailoverStepTest
             outcome.points().toString());
         final List<Map<String, Object>> consensus = outcome.points().stream()
             .filter(p -> FailoverScenario.CONSENSUS.equals(p.get("mode"))).toList();
-        assertEquals(List.of("cluster SYNC", "cluster ASYNC", "cluster NON_PERSISTENT", "single SYNC", "single ASYNC",
-            "single NON_PERSISTENT"), consensus.stream().map(p -> p.get("host") + " " + p.get("sendKind")).toList(),
-            outcome.points().toString());
+        assertEquals(List.of("cluster 1->1 SYNC", "cluster 1->1 ASYNC", "cluster 1->1 NON_PERSISTENT",
+            "cluster 2->2 SYNC", "cluster 2->2 ASYNC", "cluster 2->2 NON_PERSISTENT", "single 1->1 SYNC",
+            "single 1->1 ASYNC", "single 1->1 NON_PERSISTENT", "single 2->2 SYNC", "single 2->2 ASYNC",
+            "single 2->2 NON_PERSISTENT"), consensus.stream().map(p -> p.get("host") + " " + p.get("pairs") + " " +
+            p.get("sendKind")).toList(), outcome.points().toString());
         for (final Map<String, Object> point : consensus)
         {
             assertFalse(point.containsKey("error"), point.toString());

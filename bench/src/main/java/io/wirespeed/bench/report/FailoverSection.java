@@ -97,7 +97,8 @@ final class FailoverSection
         }
         if (!consensus.isEmpty())
         {
-            doc.paragraph("Cost of consensus: queue sends 1→1, one consumer, against the cluster and against the " +
+            doc.paragraph("Cost of consensus: queue sends 1→1 and 2→2 (each producer on a connection of its own, as " +
+                "many consumers), against the cluster and against the " +
                 "single queue host over UDP with its archive (its PERSISTENT send returns once the archive recorded " +
                 "it): synchronous PERSISTENT sends in a closed loop (each as soon as the last returned), " +
                 "asynchronous PERSISTENT sends (CompletionListener, a window of sends not yet completed) and " +

@@ -146,7 +146,8 @@ public final class Targets
     {
         for (final Map<String, Object> point : Cells.select(points, FailoverScenario.ID, (p) ->
             FailoverScenario.CONSENSUS.equals(p.get("mode")) && host.equals(p.get("host")) &&
-            (null == p.get("sendKind") || "SYNC".equals(p.get("sendKind")))))
+            (null == p.get("sendKind") || "SYNC".equals(p.get("sendKind"))) &&
+            (null == p.get("pairs") || "1->1".equals(p.get("pairs")))))
         {
             return point;
         }

@@ -7,7 +7,9 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
@@ -33,7 +35,8 @@ import io.wirespeed.childjvm.JvmCommand;
 import io.wirespeed.jms.JmsConnectionFactory;
 
 /**
- * S10's cost of consensus (issue 24 item 5): queue sends 1→1, one producer sending as fast as it may and one consumer,
+ * S10's cost of consensus (issue 24 item 5): queue sends 1→1 and 2→2, producers sending as fast as they may and as
+ * many consumers,
  * against the clustered queue host and against the single queue host over UDP with its archive (where a remote
  * client's PERSISTENT send returns once the archive recorded it), in three kinds ({@link Kind}): synchronous
  * PERSISTENT sends in a closed loop (each as soon as the last returned), asynchronous PERSISTENT sends (JMS 2.0
@@ -79,98 +82,85 @@ final class ConsensusCost
     }
 
     /**
-     * Measures one host.
+     * Measures one host: {@code pairs} producers, each on a connection of its own, sending as fast as they may, and as
+     * many consumers (sessions of one consuming connection) on one queue.
      *
      * @param uri            the client's connection URI.
-     * @param kind           how the producer sends.
+     * @param kind           how the producers send.
      * @param warmupSeconds  seconds of sends not measured first.
      * @param measureSeconds seconds of sends measured.
      * @param bodyBytes      the TextMessage's length.
-     * @param point          takes msgPerSec, send (latency summary, µs), sent, confirmed, received, lost.
+     * @param pairs          producers, and consumers.
+     * @param point          takes msgPerSec (all producers'), send (latency summary, µs), sent, confirmed, received,
+     *                       lost.
      * @throws Exception if a send fails.
      */
     static void measure(
         final String uri, final Kind kind, final double warmupSeconds, final double measureSeconds,
-        final int bodyBytes, final Map<String, Object> point) throws Exception
+        final int bodyBytes, final int pairs, final Map<String, Object> point) throws Exception
     {
         final JmsConnectionFactory factory = new JmsConnectionFactory(uri);
         final BitSet seen = new BitSet();
         final long[] received = {0};
-        try (Connection consuming = factory.createConnection(); Connection producing = factory.createConnection())
+        final List<Connection> producing = new ArrayList<>();
+        try (Connection consuming = factory.createConnection())
         {
-            final Session consumerSession = consuming.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            final Queue queue = consumerSession.createQueue("bench.s10.consensus." + System.nanoTime());
-            consumerSession.createConsumer(queue).setMessageListener(message ->
+            final Queue queue = consuming.createSession(false, Session.AUTO_ACKNOWLEDGE)
+                .createQueue("bench.s10.consensus." + System.nanoTime());
+            for (int c = 0; c < pairs; c++)
             {
-                try
-                {
-                    final int seq = (int)message.getLongProperty("seq");
-                    synchronized (seen)
+                consuming.createSession(false, Session.AUTO_ACKNOWLEDGE).createConsumer(queue).setMessageListener(
+                    (message) ->
                     {
-                        if (!seen.get(seq))
+                        try
                         {
-                            seen.set(seq);
-                            received[0]++;
+                            // each producer's n-th message is bit n * pairs + producer
+                            final int bit = (int)message.getLongProperty("seq") * pairs +
+                                message.getIntProperty("producer");
+                            synchronized (seen)
+                            {
+                                if (!seen.get(bit))
+                                {
+                                    seen.set(bit);
+                                    received[0]++;
+                                }
+                            }
                         }
-                    }
-                }
-                catch (final JMSException ex)
-                {
-                    throw new IllegalStateException(ex);
-                }
-            });
+                        catch (final JMSException ex)
+                        {
+                            throw new IllegalStateException(ex);
+                        }
+                    });
+            }
             consuming.start();
-            final Session session = producing.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            final MessageProducer producer = session.createProducer(queue);
-            producer.setDeliveryMode(Kind.NON_PERSISTENT == kind ? DeliveryMode.NON_PERSISTENT :
-                DeliveryMode.PERSISTENT);
-            // an asynchronous send's message must not change until it completed: one per send in flight, reused in
-            // turn (JMS completes a session's sends in their order, so the window frees the oldest first)
-            final TextMessage[] messages = new TextMessage[Kind.ASYNC == kind ? ASYNC_WINDOW : 1];
-            for (int i = 0; i < messages.length; i++)
-            {
-                messages[i] = session.createTextMessage("x".repeat(bodyBytes));
-            }
-            final Sender sender = Kind.ASYNC == kind ? new AsyncSender(producer) : (msg, seq, startNs) ->
-            {
-                producer.send(msg);
-                return System.nanoTime();
-            };
             final long warmEndNs = System.nanoTime() + (long)(warmupSeconds * 1e9);
-            long seq = 0;
-            while (System.nanoTime() - warmEndNs < 0)
+            final long endNs = warmEndNs + (long)(measureSeconds * 1e9);
+            final List<ProducerRun> runs = new ArrayList<>();
+            for (int p = 0; p < pairs; p++)
             {
-                final TextMessage message = messages[(int)(seq % messages.length)];
-                message.setLongProperty("seq", seq);
-                sender.send(message, seq++, System.nanoTime());
+                final Connection connection = factory.createConnection();
+                producing.add(connection);
+                runs.add(new ProducerRun(connection, queue, kind, bodyBytes, p, warmEndNs, endNs));
             }
-            sender.awaitCompleted(seq);
-            sender.measuring(true);
-            final long firstMeasured = seq;
-            final long startNs = System.nanoTime();
-            final long endNs = startNs + (long)(measureSeconds * 1e9);
+            runs.forEach(Thread::start);
             final Histogram histogram = new Histogram(HIGHEST, 3);
-            long now = startNs;
-            while (now - endNs < 0)
+            long measured = 0;
+            long confirmed = 0;
+            long startNs = Long.MAX_VALUE;
+            long measuredEndNs = 0;
+            for (final ProducerRun run : runs)
             {
-                final TextMessage message = messages[(int)(seq % messages.length)];
-                message.setLongProperty("seq", seq);
-                final long returned = sender.send(message, seq++, now);
-                if (returned > 0)
+                run.join();
+                if (null != run.failure)
                 {
-                    histogram.recordValue(Math.min(HIGHEST, returned - now));
+                    throw run.failure;
                 }
-                now = System.nanoTime();
+                histogram.add(run.histogram);
+                measured += run.measured;
+                confirmed += run.sent;
+                startNs = Math.min(startNs, run.startNs);
+                measuredEndNs = Math.max(measuredEndNs, run.measuredEndNs);
             }
-            sender.awaitCompleted(seq);
-            sender.measuring(false);
-            final long measured = seq - firstMeasured;
-            final long measuredEndNs = System.nanoTime();
-            if (sender instanceof AsyncSender async)
-            {
-                histogram.add(async.completions());
-            }
-            final long confirmed = seq;
             final long deadline = System.nanoTime() + DRAIN.toNanos();
             while (count(seen, received) < confirmed && System.nanoTime() - deadline < 0)
             {
@@ -188,6 +178,109 @@ final class ConsensusCost
             point.put("received", got);
             point.put("lost", confirmed - got);
             point.put("complete", confirmed == got);
+        }
+        finally
+        {
+            for (final Connection connection : producing)
+            {
+                connection.close();
+            }
+        }
+    }
+
+    /** One producer's sends, on its own thread: unmeasured until the warm-up's end, then measured until the end. */
+    private static final class ProducerRun extends Thread
+    {
+        private final Session session;
+        private final MessageProducer producer;
+        private final Kind kind;
+        private final int bodyBytes;
+        private final int index;
+        private final long warmEndNs;
+        private final long endNs;
+        private final Histogram histogram = new Histogram(HIGHEST, 3);
+        private long sent;
+        private long measured;
+        private long startNs;
+        private long measuredEndNs;
+        private Exception failure;
+
+        ProducerRun(
+            final Connection connection, final Queue queue, final Kind kind, final int bodyBytes, final int index,
+            final long warmEndNs, final long endNs) throws JMSException
+        {
+            super("s10-producer-" + index);
+            this.session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            this.producer = session.createProducer(queue);
+            producer.setDeliveryMode(Kind.NON_PERSISTENT == kind ? DeliveryMode.NON_PERSISTENT :
+                DeliveryMode.PERSISTENT);
+            this.kind = kind;
+            this.bodyBytes = bodyBytes;
+            this.index = index;
+            this.warmEndNs = warmEndNs;
+            this.endNs = endNs;
+        }
+
+        @Override
+        public void run()
+        {
+            try
+            {
+                send();
+            }
+            catch (final Exception ex)
+            {
+                failure = ex;
+            }
+        }
+
+        private void send() throws Exception
+        {
+            // an asynchronous send's message must not change until it completed: one per send in flight, reused in
+            // turn (JMS completes a session's sends in their order, so the window frees the oldest first)
+            final TextMessage[] messages = new TextMessage[Kind.ASYNC == kind ? ASYNC_WINDOW : 1];
+            for (int i = 0; i < messages.length; i++)
+            {
+                messages[i] = session.createTextMessage("x".repeat(bodyBytes));
+                messages[i].setIntProperty("producer", index);
+            }
+            final Sender sender = Kind.ASYNC == kind ? new AsyncSender(producer) : (msg, seq, sendNs) ->
+            {
+                producer.send(msg);
+                return System.nanoTime();
+            };
+            long seq = 0;
+            while (System.nanoTime() - warmEndNs < 0)
+            {
+                final TextMessage message = messages[(int)(seq % messages.length)];
+                message.setLongProperty("seq", seq);
+                sender.send(message, seq++, System.nanoTime());
+            }
+            sender.awaitCompleted(seq);
+            sender.measuring(true);
+            final long firstMeasured = seq;
+            startNs = System.nanoTime();
+            long now = startNs;
+            while (now - endNs < 0)
+            {
+                final TextMessage message = messages[(int)(seq % messages.length)];
+                message.setLongProperty("seq", seq);
+                final long returned = sender.send(message, seq++, now);
+                if (returned > 0)
+                {
+                    histogram.recordValue(Math.min(HIGHEST, returned - now));
+                }
+                now = System.nanoTime();
+            }
+            sender.awaitCompleted(seq);
+            sender.measuring(false);
+            measured = seq - firstMeasured;
+            measuredEndNs = System.nanoTime();
+            if (sender instanceof AsyncSender async)
+            {
+                histogram.add(async.completions());
+            }
+            sent = seq;
         }
     }
 

@@ -54,7 +54,8 @@ import io.wirespeed.jms.JmsConnectionFactory;
  * is a kill; namespaces would add the suite's netns rig (root) for no difference in what is measured here.
  * Targets (issue 24): SIGKILL p99 ≤ 2 s, SIGTERM p99 ≤ 1 s.
  * <p>
- * Then the cost of consensus ({@link ConsensusCost}): synchronous PERSISTENT queue sends 1→1 in a closed loop against
+ * Then the cost of consensus ({@link ConsensusCost}): queue sends 1→1 and 2→2 (synchronous PERSISTENT in a closed
+ * loop, asynchronous PERSISTENT, NON_PERSISTENT) against
  * the cluster, then (the cluster stopped) against the single queue host over UDP with its archive; a point each
  * ({@code mode: consensus}, {@code host: cluster | single}). Goal (issue 24): the cluster's rate ≥ 50 % of the single
  * host's. In the long suite, last on the cluster, its top rate (asynchronous PERSISTENT sends) carried for ten
@@ -92,6 +93,8 @@ public final class FailoverScenario
     public static final double TARGET_CONSENSUS_RATIO = 0.5;
 
     private static final int BODY_BYTES = 100;
+    /** The cost of consensus with one producer and one consumer, then two of each. */
+    private static final int[] PAIRS = {1, 2};
     private static final Duration SETTLE = Duration.ofSeconds(90);
     private static final Duration FAILOVER_LIMIT = Duration.ofSeconds(60);
     private static final Duration DRAIN = Duration.ofSeconds(30);
@@ -211,25 +214,27 @@ public final class FailoverScenario
                 print(point);
                 sink.accept(point);
             }
-            for (final ConsensusCost.Kind kind : plan.consensusSeconds() > 0 ? ConsensusCost.Kind.values() :
-                new ConsensusCost.Kind[0])
+            for (final int pairs : plan.consensusSeconds() > 0 ? PAIRS : new int[0])
             {
-                final Map<String, Object> point = consensusPoint(profile, "cluster", memberSettings);
-                point.put("members", cluster.members());
-                consensus("wirespeed:ipc?driver=embedded&aeronDir=" + cluster.root().resolve("client-" + kind) +
-                    "&host=" + cluster.hostOption() + "&queueHostTimeout=30000&sendTimeout=30000", kind,
-                    plan.consensusSeconds(), point, sink);
+                for (final ConsensusCost.Kind kind : ConsensusCost.Kind.values())
+                {
+                    final Map<String, Object> point = consensusPoint(profile, "cluster", memberSettings, pairs);
+                    point.put("members", cluster.members());
+                    consensus("wirespeed:ipc?driver=embedded&aeronDir=" + cluster.root().resolve("client-" + kind +
+                        "-" + pairs) + "&host=" + cluster.hostOption() + "&queueHostTimeout=30000&sendTimeout=30000",
+                        kind, plan.consensusSeconds(), pairs, point, sink);
+                }
             }
             if (plan.stabilitySeconds() > 0)
             {
                 // no election unasked while the cluster carries its top rate: the leader's heartbeats get through
-                final Map<String, Object> point = consensusPoint(profile, "cluster", memberSettings);
+                final Map<String, Object> point = consensusPoint(profile, "cluster", memberSettings, 1);
                 point.put("mode", STABILITY);
                 point.put("members", cluster.members());
                 final long termBefore = cluster.leadershipTermId();
                 consensus("wirespeed:ipc?driver=embedded&aeronDir=" + cluster.root().resolve("client-stability") +
                     "&host=" + cluster.hostOption() + "&queueHostTimeout=30000&sendTimeout=30000",
-                    ConsensusCost.Kind.ASYNC, plan.stabilitySeconds(), point, (measured) ->
+                    ConsensusCost.Kind.ASYNC, plan.stabilitySeconds(), 1, point, (measured) ->
                     {
                         final long elections = cluster.leadershipTermId() - termBefore;
                         measured.put("elections", elections);
@@ -247,13 +252,16 @@ public final class FailoverScenario
             {
                 try (ConsensusCost.SingleHost host = ConsensusCost.startSingleHost(root))
                 {
-                    for (final ConsensusCost.Kind kind : ConsensusCost.Kind.values())
+                    for (final int pairs : PAIRS)
                     {
-                        final Map<String, Object> point = consensusPoint(profile, "single", Map.of());
-                        point.put("hostRunningLine", host.runningLine());
-                        consensus("wirespeed:ipc?driver=embedded&aeronDir=" + root.resolve("client-" + kind) +
-                            "&host=" + host.endpoint() + "&queueHostTimeout=30000&sendTimeout=30000", kind,
-                            plan.consensusSeconds(), point, sink);
+                        for (final ConsensusCost.Kind kind : ConsensusCost.Kind.values())
+                        {
+                            final Map<String, Object> point = consensusPoint(profile, "single", Map.of(), pairs);
+                            point.put("hostRunningLine", host.runningLine());
+                            consensus("wirespeed:ipc?driver=embedded&aeronDir=" + root.resolve("client-" + kind +
+                                "-" + pairs) + "&host=" + host.endpoint() + "&queueHostTimeout=30000" +
+                                "&sendTimeout=30000", kind, plan.consensusSeconds(), pairs, point, sink);
+                        }
                     }
                 }
             }
@@ -265,7 +273,7 @@ public final class FailoverScenario
     }
 
     private static Map<String, Object> consensusPoint(
-        final RunProfile profile, final String host, final Map<String, String> memberSettings)
+        final RunProfile profile, final String host, final Map<String, String> memberSettings, final int pairs)
     {
         final Map<String, Object> point = new LinkedHashMap<>();
         point.put("scenario", ID);
@@ -276,7 +284,7 @@ public final class FailoverScenario
         point.put("transport", "cluster".equals(host) ? "udp (loopback), 3 member processes" :
             "udp (loopback), one wirespeed-driver process, archive on");
         point.put("profile", profile.describe());
-        point.put("pairs", "1->1");
+        point.put("pairs", pairs + "->" + pairs);
         point.put("messageBytes", BODY_BYTES);
         if (!memberSettings.isEmpty())
         {
@@ -286,19 +294,21 @@ public final class FailoverScenario
     }
 
     private static void consensus(
-        final String uri, final ConsensusCost.Kind kind, final double seconds, final Map<String, Object> point,
-        final Consumer<Map<String, Object>> sink)
+        final String uri, final ConsensusCost.Kind kind, final double seconds, final int pairs,
+        final Map<String, Object> point, final Consumer<Map<String, Object>> sink)
     {
         try
         {
-            ConsensusCost.measure(uri, kind, Math.max(1.0, Math.min(seconds / 4, 10)), seconds, BODY_BYTES, point);
+            ConsensusCost.measure(uri, kind, Math.max(1.0, Math.min(seconds / 4, 10)), seconds, BODY_BYTES, pairs,
+                point);
         }
         catch (final Exception ex)
         {
             point.put("error", String.valueOf(ex));
         }
         System.out.printf("  [%s] %-13s %-43s %,.0f msg/s, send µs p50 %s p99 %s max %s, lost %s%s%n", ID, PEER,
-            "consensus 1->1, " + point.get("host") + " " + kind, Points.number(point, "msgPerSec"),
+            "consensus " + point.get("pairs") + ", " + point.get("host") + " " + kind,
+            Points.number(point, "msgPerSec"),
             Points.number(point, "send", "p50"), Points.number(point, "send", "p99"),
             Points.number(point, "send", "max"), point.get("lost"),
             point.containsKey("error") ? ": " + point.get("error") : "");
