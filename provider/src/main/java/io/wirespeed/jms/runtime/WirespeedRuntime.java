@@ -648,9 +648,9 @@ public final class WirespeedRuntime implements AutoCloseable
      * The runtime thread's idle strategy: the configured one while the thread serves a queue host's client (its
      * answers and deliveries are on a message's path), else one that backs off to parks of up to
      * {@link #HOUSEKEEPING_PARK_NS}, as Aeron's own client conductor sleeps. Without a queue host the thread only keeps
-     * house (the Aeron client's conductor, pooled subscriptions, idle publications): spinning or yielding there gave a
-     * small machine's cores one more runnable thread than the application's and the driver's, and the scheduler's
-     * slices to it showed in their latency.
+     * house (the Aeron client's conductor, pooled subscriptions, idle publications): spinning or yielding there made
+     * it one more runnable thread beside the application's and the driver's, taking a share of a small machine's
+     * cores (under {@code idle=yielding}, about a fifth of one) for no message's sake.
      */
     private final class ConductorIdle implements IdleStrategy
     {
