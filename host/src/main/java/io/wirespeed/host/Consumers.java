@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
+import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import io.wirespeed.codec.EnvelopeReader;
@@ -116,6 +117,31 @@ final class Consumers
                 forgetIfSettled(client, consumer);
             }
         }
+    }
+
+    /**
+     * Why a commit's acknowledgements cannot all apply, if so: each must name a delivery a consumer of the client holds
+     * in flight. A delivery the client no longer holds went back to its queue (its session was given up), and a commit
+     * acknowledging it would lose the message.
+     *
+     * @param client           the client.
+     * @param acknowledgements consumer id and delivery id pairs.
+     * @return why not, or null if they all apply.
+     */
+    String whyNotHeld(final HostSession client, final LongArrayList acknowledgements)
+    {
+        for (int i = 0; i < acknowledgements.size(); i += 2)
+        {
+            final long consumerId = acknowledgements.getLong(i);
+            final long deliveryId = acknowledgements.getLong(i + 1);
+            final HostedConsumer consumer = client.consumers.get(consumerId);
+            if (null == consumer || !consumer.inFlight.containsKey(deliveryId))
+            {
+                return "delivery " + deliveryId + " of consumer " + consumerId + " is no longer held by this " +
+                    "connection (the cluster gave up its session, and the message went back to its queue)";
+            }
+        }
+        return null;
     }
 
     /** See {@link ControlListener#onResync}. */

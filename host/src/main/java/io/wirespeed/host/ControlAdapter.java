@@ -1,6 +1,7 @@
 package io.wirespeed.host;
 
 import org.agrona.DirectBuffer;
+import org.agrona.collections.LongArrayList;
 
 import io.wirespeed.codec.control.sbe.AcknowledgeDecoder;
 import io.wirespeed.codec.control.sbe.ResyncDecoder;
@@ -8,6 +9,7 @@ import io.wirespeed.codec.control.sbe.BooleanType;
 import io.wirespeed.codec.control.sbe.BrowseDecoder;
 import io.wirespeed.codec.control.sbe.ClientRefDecoder;
 import io.wirespeed.codec.control.sbe.CloseConsumerDecoder;
+import io.wirespeed.codec.control.sbe.CommitDecoder;
 import io.wirespeed.codec.control.sbe.ConnectDecoder;
 import io.wirespeed.codec.control.sbe.CreateTemporaryQueueDecoder;
 import io.wirespeed.codec.control.sbe.CreditDecoder;
@@ -47,6 +49,8 @@ final class ControlAdapter implements MessageHandler
     private final GiveBackDecoder giveBack = new GiveBackDecoder();
     private final CloseConsumerDecoder closeConsumer = new CloseConsumerDecoder();
     private final PauseDecoder pause = new PauseDecoder();
+    private final CommitDecoder commit = new CommitDecoder();
+    private final LongArrayList acknowledgements = new LongArrayList();
     private final BrowseDecoder browse = new BrowseDecoder();
     private final CreateTemporaryQueueDecoder createTemporary = new CreateTemporaryQueueDecoder();
     private final DeleteTemporaryQueueDecoder deleteTemporary = new DeleteTemporaryQueueDecoder();
@@ -133,6 +137,7 @@ final class ControlAdapter implements MessageHandler
             case GiveBackDecoder.TEMPLATE_ID -> GiveBackDecoder.BLOCK_LENGTH;
             case CloseConsumerDecoder.TEMPLATE_ID -> CloseConsumerDecoder.BLOCK_LENGTH;
             case PauseDecoder.TEMPLATE_ID -> PauseDecoder.BLOCK_LENGTH;
+            case CommitDecoder.TEMPLATE_ID -> CommitDecoder.BLOCK_LENGTH;
             case BrowseDecoder.TEMPLATE_ID -> BrowseDecoder.BLOCK_LENGTH;
             case CreateTemporaryQueueDecoder.TEMPLATE_ID -> CreateTemporaryQueueDecoder.BLOCK_LENGTH;
             case DeleteTemporaryQueueDecoder.TEMPLATE_ID -> DeleteTemporaryQueueDecoder.BLOCK_LENGTH;
@@ -229,6 +234,25 @@ final class ControlAdapter implements MessageHandler
             {
                 final PauseDecoder d = pause.wrap(buffer, body, blockLength, version);
                 listener.onPause(client(d.client()), d.consumerId(), d.correlationId());
+            }
+            case CommitDecoder.TEMPLATE_ID ->
+            {
+                final CommitDecoder d = commit.wrap(buffer, body, blockLength, version);
+                final CommitDecoder.AcknowledgementsDecoder acks = d.acknowledgements();
+                if (d.limit() + (long)acks.count() * acks.actingBlockLength() > end)
+                {
+                    return false;
+                }
+                acknowledgements.clear();
+                while (acks.hasNext())
+                {
+                    acks.next();
+                    acknowledgements.addLong(acks.consumerId());
+                    acknowledgements.addLong(acks.deliveryId());
+                }
+                // the block's fields are read at fixed offsets, wherever the group left the decoder's limit
+                listener.onCommit(client(d.client()), d.correlationId(), d.sessionId(), d.transactionId(),
+                    d.messages(), acknowledgements);
             }
             case BrowseDecoder.TEMPLATE_ID ->
             {

@@ -1,5 +1,7 @@
 package io.wirespeed.host;
 
+import org.agrona.collections.LongArrayList;
+
 /**
  * What the queue host does with each request of the control protocol, as {@link ControlAdapter} decoded and
  * checked it. Called on the host's thread only.
@@ -110,6 +112,23 @@ interface ControlListener
      * @param deliveryId the delivery.
      */
     void onAcknowledge(HostSession client, long consumerId, long deliveryId);
+
+    /**
+     * Commits a transaction of a clustered host's client in one log entry: the queue messages its session staged under
+     * the transaction id ({@link HostInputs#onStagedQueueMessage}) go into their queues and the acknowledgements
+     * apply, all or nothing; answered {@code Accepted}, again for a transaction applied already, or {@code Refused}
+     * ({@code TRANSACTION_ROLLED_BACK}) when the host no longer has what the commit names.
+     *
+     * @param client           the client.
+     * @param correlationId    the request's id, for the answer.
+     * @param sessionId        the client's JMS session that commits.
+     * @param transactionId    the transaction, rising with each of the session's commits.
+     * @param messages         how many queue messages the session staged for it.
+     * @param acknowledgements the deliveries it acknowledges, as consumer id and delivery id pairs.
+     */
+    void onCommit(
+        HostSession client, long correlationId, int sessionId, long transactionId, int messages,
+        LongArrayList acknowledgements);
 
     /**
      * A clustered host's new leader took over: the client says the last delivery it received of a consumer and the

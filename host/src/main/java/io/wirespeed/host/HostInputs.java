@@ -32,6 +32,16 @@ public interface HostInputs
     void onQueueMessage(DirectBuffer buffer, int offset, int length);
 
     /**
+     * A queue message a clustered host's client staged for its transaction's commit
+     * ({@link ControlListener#onCommit}): invisible to consumers until the commit takes it into its queue.
+     *
+     * @param buffer holding the transaction's id (little-endian int64), then the envelope.
+     * @param offset where the id starts.
+     * @param length the id's and the envelope's length.
+     */
+    void onStagedQueueMessage(DirectBuffer buffer, int offset, int length);
+
+    /**
      * Time moves: the state machine takes this time for what follows (until the next tick) and does its timed work:
      * browses, dispatch to consumers with credit, room for waiting producers, and, at its intervals, the clients'
      * liveness (heard from within the client timeout), unused queues, counters.

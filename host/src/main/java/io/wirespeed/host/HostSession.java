@@ -41,6 +41,8 @@ public final class HostSession
     final Map<Long, HostedConsumer> consumers = new LinkedHashMap<>();
     /** The last sequence a clustered host applied of each of its producers, to drop copies sent again. */
     final ProducerSequences producers = new ProducerSequences();
+    /** The queue messages its JMS sessions staged for their commits (a clustered host's client's). */
+    final StagedTransactions staged = new StagedTransactions();
     /** Its browse under way, a sub-session with its own duty cycle work, or null: it browses one queue at a time. */
     BrowseSession browse;
     /** The next session in the same bucket of the host's connection-id index ({@link ClientSessions}). */
@@ -186,6 +188,7 @@ public final class HostSession
         digest.part("session").add(id).add(high).add(low).add(udp).add(controlSession).add(state.ordinal())
             .add(lastHeardNs).add(createdNanos);
         producers.digest(digest);
+        staged.digest(digest);
         digest.add(consumers.size());
         for (final Map.Entry<Long, HostedConsumer> consumer : consumers.entrySet())
         {

@@ -23,6 +23,8 @@ import io.wirespeed.codec.snapshot.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.snapshot.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.snapshot.sbe.ProducerSequenceDecoder;
 import io.wirespeed.codec.snapshot.sbe.ProducerSequenceEncoder;
+import io.wirespeed.codec.snapshot.sbe.StagedMessageDecoder;
+import io.wirespeed.codec.snapshot.sbe.StagedMessageEncoder;
 import io.wirespeed.codec.snapshot.sbe.RetiredProducersDecoder;
 import io.wirespeed.codec.snapshot.sbe.RetiredProducersEncoder;
 import io.wirespeed.codec.snapshot.sbe.TermDecoder;
@@ -116,6 +118,7 @@ public final class HostSnapshot
             emit(term.encodedLength());
             final SessionEncoder sessionEncoder = new SessionEncoder();
             final ProducerSequenceEncoder producerSequence = new ProducerSequenceEncoder();
+            final StagedMessageEncoder stagedMessage = new StagedMessageEncoder();
             for (final HostSession session : sessions.all())
             {
                 if (null != session.browse)
@@ -130,6 +133,7 @@ public final class HostSnapshot
                     .lastHeardNs(session.lastHeardNs()).createdNs(session.createdNs());
                 emit(sessionEncoder.encodedLength());
                 writeProducers(session.producers, producerSequence);
+                writeStaged(session.staged, stagedMessage);
             }
             final RetiredProducersEncoder retiredEncoder = new RetiredProducersEncoder();
             for (final RetiredProducers.Retired retired : sessions.retired.all())
@@ -138,6 +142,7 @@ public final class HostSnapshot
                     .connectionIdLow(retired.low).closedNs(retired.closedNs);
                 emit(retiredEncoder.encodedLength());
                 writeProducers(retired.producers, producerSequence);
+                writeStaged(retired.staged, stagedMessage);
             }
             for (final HostedQueue queue : queues.all())
             {
@@ -155,6 +160,21 @@ public final class HostSnapshot
                     sessionConsumer.wrapAndApplyHeader(buffer, 0, header).sessionId(session.id)
                         .consumerId(consumer.id).queue(consumer.queue.name);
                     emit(sessionConsumer.encodedLength());
+                }
+            }
+        }
+
+        private void writeStaged(final StagedTransactions transactions, final StagedMessageEncoder encoder)
+        {
+            for (final StagedTransactions.Staged staged : transactions.inSessionOrder())
+            {
+                for (int i = 0; i < staged.size(); i++)
+                {
+                    final byte[] envelope = staged.envelopes.get(i);
+                    encoder.wrapAndApplyHeader(buffer, 0, header).jmsSessionId(staged.jmsSessionId)
+                        .transactionId(staged.transactionId).queue(staged.queues.get(i))
+                        .putEnvelope(envelope, 0, envelope.length);
+                    emit(encoder.encodedLength());
                 }
             }
         }
@@ -263,6 +283,8 @@ public final class HostSnapshot
         private final RetiredProducersDecoder retired = new RetiredProducersDecoder();
         private final TermDecoder term = new TermDecoder();
         private ProducerSequences lastProducers;
+        private StagedTransactions lastStaged;
+        private final StagedMessageDecoder stagedMessage = new StagedMessageDecoder();
         private final QueueDecoder queue = new QueueDecoder();
         private final GrantDecoder grant = new GrantDecoder();
         private final WaitingRequestDecoder waiting = new WaitingRequestDecoder();
@@ -319,14 +341,17 @@ public final class HostSnapshot
                 case RetiredProducersDecoder.TEMPLATE_ID ->
                 {
                     retired.wrap(buffer, at, blockLength, version);
-                    lastProducers = sessions.retired.restore(retired.connectionIdHigh(), retired.connectionIdLow(),
-                        retired.closedNs());
+                    final RetiredProducers.Retired restored = sessions.retired.restore(retired.connectionIdHigh(),
+                        retired.connectionIdLow(), retired.closedNs());
+                    lastProducers = restored.producers;
+                    lastStaged = restored.staged;
                 }
                 case ProducerSequenceDecoder.TEMPLATE_ID ->
                 {
                     producerSequence.wrap(buffer, at, blockLength, version);
                     lastProducers().restore(producerSequence.producer(), producerSequence.lastSequence());
                 }
+                case StagedMessageDecoder.TEMPLATE_ID -> readStaged(buffer, at, blockLength, version);
                 case QueueDecoder.TEMPLATE_ID -> readQueue(buffer, at, blockLength, version);
                 case GrantDecoder.TEMPLATE_ID ->
                 {
@@ -390,6 +415,23 @@ public final class HostSnapshot
             restored.heard(session.lastHeardNs());
             sessions.restore(restored);
             lastProducers = restored.producers;
+            lastStaged = restored.staged;
+        }
+
+        private void readStaged(final DirectBuffer buffer, final int at, final int blockLength, final int version)
+        {
+            stagedMessage.wrap(buffer, at, blockLength, version);
+            if (null == lastStaged)
+            {
+                throw new IllegalStateException("snapshot has a StagedMessage record before any Session or " +
+                    "RetiredProducers");
+            }
+            final int jmsSessionId = stagedMessage.jmsSessionId();
+            final long transactionId = stagedMessage.transactionId();
+            final String queueName = stagedMessage.queue();
+            final byte[] envelope = envelope(stagedMessage.envelopeLength());
+            stagedMessage.getEnvelope(envelope, 0, envelope.length);
+            lastStaged.stage(jmsSessionId, transactionId, queueName, envelope);
         }
 
         private void readQueue(final DirectBuffer buffer, final int at, final int blockLength, final int version)

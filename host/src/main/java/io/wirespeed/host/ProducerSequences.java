@@ -13,6 +13,12 @@ import org.agrona.collections.LongLongConsumer;
  */
 final class ProducerSequences
 {
+    /**
+     * The producer id under which a JMS session's committed transactions are kept, their ids as its sequences: a
+     * commit sent again after a change of leader is answered again, not applied twice. Producers' own ids are
+     * positive.
+     */
+    static final int TRANSACTIONS = -1;
     private static final long NONE = 0;
     private final Long2LongHashMap last = new Long2LongHashMap(NONE);
 

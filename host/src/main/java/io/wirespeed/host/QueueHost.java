@@ -7,6 +7,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 import org.agrona.DirectBuffer;
+import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.BackoffIdleStrategy;
@@ -566,6 +567,13 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
         intake.onQueueMessage(buffer, offset, length);
     }
 
+    /** {@inheritDoc} */
+    @Override
+    public void onStagedQueueMessage(final DirectBuffer buffer, final int offset, final int length)
+    {
+        intake.onStagedQueueMessage(buffer, offset, length);
+    }
+
     /**
      * A clustered host's input: the leader's disk, which records the log, is below {@code wirespeed.archive.min.free}
      * (PERSISTENT queue messages are refused from here on, their senders told), or has room again.
@@ -719,6 +727,41 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
     public void onAcknowledge(final HostSession client, final long consumerId, final long deliveryId)
     {
         consumers.onAcknowledge(client, consumerId, deliveryId);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onCommit(
+        final HostSession client, final long correlationId, final int sessionId, final long transactionId,
+        final int messages, final LongArrayList acknowledgements)
+    {
+        if (client.producers.isRepeat(sessionId, ProducerSequences.TRANSACTIONS, transactionId))
+        {
+            // sent again after a change of leader: applied once already, so only its answer goes again
+            context.proxy.accepted(client, correlationId);
+            return;
+        }
+        final StagedTransactions.Staged staged = client.staged.take(sessionId, transactionId);
+        final int stagedMessages = null == staged ? 0 : staged.size();
+        final String why = stagedMessages != messages ? "the cluster holds " + stagedMessages + " of its " + messages +
+            " queue messages (it gave up this connection's session, and the messages staged in it with it)" :
+            consumers.whyNotHeld(client, acknowledgements);
+        if (null != why)
+        {
+            context.proxy.refuse(client, correlationId, ErrorCode.TRANSACTION_ROLLED_BACK, "the transaction was " +
+                "rolled back, nothing of it applied: " + why + "; what it received comes again, marked redelivered");
+            return;
+        }
+        if (null != staged)
+        {
+            intake.commit(staged);
+        }
+        for (int i = 0; i < acknowledgements.size(); i += 2)
+        {
+            consumers.onAcknowledge(client, acknowledgements.getLong(i), acknowledgements.getLong(i + 1));
+        }
+        client.producers.applied(sessionId, ProducerSequences.TRANSACTIONS, transactionId);
+        context.proxy.accepted(client, correlationId);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.wirespeed.host;
 
+import java.nio.ByteOrder;
 import java.util.ArrayDeque;
 import java.util.function.IntSupplier;
 
@@ -50,6 +51,7 @@ final class QueueIntake implements MessageIntake
     /** Queue messages over UDP that the back-pressured relay has not taken yet, in order: its retry state. */
     private final ArrayDeque<byte[]> relayBacklog = new ArrayDeque<>();
     private final UnsafeBuffer relayView = new UnsafeBuffer(new byte[0]);
+    private final UnsafeBuffer stagedView = new UnsafeBuffer(new byte[0]);
     private DurableFeed queueFeed;
     private TransportSubscription udpInbound;
     private TransportPublication relay;
@@ -374,13 +376,8 @@ final class QueueIntake implements MessageIntake
      */
     void onQueueMessage(final DirectBuffer buffer, final int offset, final int length)
     {
-        try
+        if (!wrapped(buffer, offset, length, "envelope"))
         {
-            reader.wrap(buffer, offset, length);
-        }
-        catch (final MalformedEnvelopeException ex)
-        {
-            envelopeDrops.dropped(() -> "queue host dropped a malformed envelope: " + ex.getMessage());
             return;
         }
         final HostSession sender = sender(reader.connectionIdHigh(), reader.connectionIdLow());
@@ -440,6 +437,101 @@ final class QueueIntake implements MessageIntake
             {
                 retired.applied(reader.sessionId(), reader.producerId(), reader.sequence());
             }
+        }
+    }
+
+    /**
+     * A queue message a clustered host's client staged for its transaction's commit ({@link
+     * HostInputs#onStagedQueueMessage}): admitted to its queue's room now, held invisible under the transaction until
+     * the commit ({@link #commit}), and confirmed to its sender whatever its delivery mode, so that the client knows
+     * the commit may go. A copy sent again after a change of leader is dropped and confirmed again; one sent on a new
+     * cluster session before its Connect is dropped unconfirmed, to go again once connected.
+     *
+     * @param buffer holding the transaction's id (little-endian int64), then the envelope.
+     * @param offset where the id starts.
+     * @param length the id's and the envelope's length.
+     */
+    void onStagedQueueMessage(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (length <= Long.BYTES)
+        {
+            envelopeDrops.dropped(() -> "queue host dropped a staged queue message of " + length + " bytes, too " +
+                "short for a transaction id and an envelope");
+            return;
+        }
+        final long transactionId = buffer.getLong(offset, ByteOrder.LITTLE_ENDIAN);
+        final int envelopeOffset = offset + Long.BYTES;
+        final int envelopeLength = length - Long.BYTES;
+        if (!wrapped(buffer, envelopeOffset, envelopeLength, "staged envelope"))
+        {
+            return;
+        }
+        final HostSession sender = sender(reader.connectionIdHigh(), reader.connectionIdLow());
+        if (null == sender)
+        {
+            return;
+        }
+        if (sender.producers.isRepeat(reader.sessionId(), reader.producerId(), reader.sequence()))
+        {
+            context.proxy.recorded(sender, reader.sessionId(), reader.producerId(), reader.sequence());
+            return;
+        }
+        final String name = reader.destinationName().asString();
+        if (logSpaceLow && reader.deliveryMode() == EnvelopeDescriptor.PERSISTENT)
+        {
+            refuse(sender, name, LOG_SPACE_LOW);
+            return;
+        }
+        final HostedQueue queue = queues.arrivalQueue(name);
+        if (queue == null || !context.admission.admit(queue, sender, envelopeLength))
+        {
+            refuseArrival(sender, name, queue);
+            return;
+        }
+        final byte[] copy = new byte[envelopeLength];
+        buffer.getBytes(envelopeOffset, copy);
+        sender.staged.stage(reader.sessionId(), transactionId, name, copy);
+        sender.producers.applied(reader.sessionId(), reader.producerId(), reader.sequence());
+        context.proxy.recorded(sender, reader.sessionId(), reader.producerId(), reader.sequence());
+    }
+
+    /** Wraps the reader around an envelope; a malformed one is dropped with a warning. */
+    private boolean wrapped(final DirectBuffer buffer, final int offset, final int length, final String what)
+    {
+        try
+        {
+            reader.wrap(buffer, offset, length);
+            return true;
+        }
+        catch (final MalformedEnvelopeException ex)
+        {
+            envelopeDrops.dropped(() -> "queue host dropped a malformed " + what + ": " + ex.getMessage());
+            return false;
+        }
+    }
+
+    /**
+     * Takes a committed transaction's staged messages into their queues, in the order staged; one whose queue has
+     * gone since (a temporary queue deleted) is dropped with a warning.
+     *
+     * @param staged the transaction's staged messages.
+     */
+    void commit(final StagedTransactions.Staged staged)
+    {
+        for (int i = 0; i < staged.size(); i++)
+        {
+            final String name = staged.queues.get(i);
+            final byte[] envelope = staged.envelopes.get(i);
+            final HostedQueue queue = queues.arrivalQueue(name);
+            if (null == queue)
+            {
+                envelopeDrops.dropped(() -> "queue host dropped a committed message to queue '" + name + "', " +
+                    "which was deleted after the message was staged");
+                continue;
+            }
+            stagedView.wrap(envelope);
+            reader.wrap(stagedView, 0, envelope.length);
+            enqueue(queue, reader, stagedView, 0, envelope.length);
         }
     }
 

@@ -6,14 +6,16 @@ import java.util.concurrent.TimeUnit;
 import org.agrona.collections.Long2ObjectHashMap;
 
 /**
- * The producers' last sequences ({@link ProducerSequences}) of clients whose sessions the host gave up (not those that
- * closed), kept by the client's connection id for {@link #RETAIN_NS} of the host's clock, at most
- * {@link #MAX_RETIRED}. A clustered host closes the cluster session of a client
- * it did not hear from for the cluster's session timeout (a partition, a long pause); the client's connection opens a
- * new one, connects again under the same connection id and sends again what was not confirmed, with the same
- * identity. The new session takes its old producers' sequences over ({@link #adopt}), so a copy of a message applied
- * before is still dropped, not queued twice. Kept in retirement order, which every pass follows (expiry, snapshot,
- * digest), never the map's. Part of the state machine's state, so in its snapshot. Used on the host's thread only.
+ * The producers' last sequences ({@link ProducerSequences}) and the messages staged for commits
+ * ({@link StagedTransactions}) of clients whose sessions the host gave up (not those that closed), kept by the
+ * client's connection id for {@link #RETAIN_NS} of the host's clock, at most {@link #MAX_RETIRED}. A clustered host
+ * closes the cluster session of a client it did not hear from for the cluster's session timeout (a partition, a long
+ * pause); the client's connection opens a new one, connects again under the same connection id and sends again what
+ * was not confirmed, with the same identity. The new session takes the old one's producers' sequences over
+ * ({@link #adopt}), so a copy of a message applied before is still dropped, not queued twice, and its messages staged
+ * for a commit under way, which the client then sends. Kept in retirement order, which every pass follows (expiry,
+ * snapshot, digest), never the map's. Part of the state machine's state, so in its snapshot. Used on the host's thread
+ * only.
  */
 final class RetiredProducers
 {
@@ -32,13 +34,17 @@ final class RetiredProducers
         final long low;
         final long closedNs;
         final ProducerSequences producers;
+        final StagedTransactions staged;
 
-        Retired(final long high, final long low, final long closedNs, final ProducerSequences producers)
+        Retired(
+            final long high, final long low, final long closedNs, final ProducerSequences producers,
+            final StagedTransactions staged)
         {
             this.high = high;
             this.low = low;
             this.closedNs = closedNs;
             this.producers = producers;
+            this.staged = staged;
         }
     }
 
@@ -54,7 +60,7 @@ final class RetiredProducers
         {
             return;
         }
-        add(new Retired(session.high, session.low, closedNs, session.producers));
+        add(new Retired(session.high, session.low, closedNs, session.producers, session.staged));
     }
 
     /**
@@ -68,6 +74,7 @@ final class RetiredProducers
         if (null != retired)
         {
             retired.producers.forEach(session.producers::restore);
+            session.staged.adopt(retired.staged);
             byConnection.remove(key(retired.high, retired.low));
             inOrder.remove(retired);
         }
@@ -125,11 +132,11 @@ final class RetiredProducers
      * @param closedNs when its session closed.
      * @return the producers to fill.
      */
-    ProducerSequences restore(final long high, final long low, final long closedNs)
+    Retired restore(final long high, final long low, final long closedNs)
     {
-        final Retired retired = new Retired(high, low, closedNs, new ProducerSequences());
+        final Retired retired = new Retired(high, low, closedNs, new ProducerSequences(), new StagedTransactions());
         add(retired);
-        return retired.producers;
+        return retired;
     }
 
     /**
@@ -144,6 +151,7 @@ final class RetiredProducers
         {
             digest.add(retired.high).add(retired.low).add(retired.closedNs);
             retired.producers.digest(digest);
+            retired.staged.digest(digest);
         }
     }
 

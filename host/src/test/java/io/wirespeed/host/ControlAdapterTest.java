@@ -3,10 +3,12 @@ package io.wirespeed.host;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
 import io.wirespeed.codec.control.sbe.BooleanType;
+import io.wirespeed.codec.control.sbe.CommitEncoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeDurableEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
@@ -47,6 +49,21 @@ class ControlAdapterTest
 
         assertEquals(List.of("client 1:2 reply 33", "durable 9 credit 10 prices  app/sub aeron:ipc 1001 true false"),
             calls);
+    }
+
+    @Test
+    void aCommitReachesTheListenerWithItsAcknowledgementsAndOneWhoseGroupRunsPastItsEndIsDropped()
+    {
+        final CommitEncoder encoder = new CommitEncoder().wrapAndApplyHeader(buffer, 0, new MessageHeaderEncoder())
+            .correlationId(5).sessionId(3).transactionId(12).messages(2);
+        encoder.client().high(1).low(2).replyStreamId(33);
+        encoder.acknowledgementsCount(2).next().consumerId(7).deliveryId(70).next().consumerId(8).deliveryId(80);
+        final int length = MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength();
+
+        adapter.onMessage(buffer, 0, length);
+        adapter.onMessage(buffer, 0, length - 1);
+
+        assertEquals(List.of("client 1:2 reply 33", "commit 12 2 [7, 70, 8, 80]"), calls);
     }
 
     @Test
@@ -196,6 +213,14 @@ class ControlAdapterTest
         public void onCredit(final HostSession client, final long consumerId, final int credit)
         {
             calls.add("credit " + consumerId);
+        }
+
+        @Override
+        public void onCommit(
+            final HostSession client, final long correlationId, final int sessionId, final long transactionId,
+            final int messages, final LongArrayList acknowledgements)
+        {
+            calls.add("commit " + transactionId + " " + messages + " " + acknowledgements);
         }
 
         @Override

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Function;
 
+import org.agrona.collections.LongArrayList;
+
 import io.wirespeed.codec.control.QueueStreams;
 import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.transport.MessageHandler;
@@ -268,6 +270,14 @@ public final class ScriptedQueueHost implements AutoCloseable
         public void onCredit(final HostSession client, final long consumerId, final int credit)
         {
             requests.add("credit");
+        }
+
+        @Override
+        public void onCommit(
+            final HostSession client, final long correlationId, final int sessionId, final long transactionId,
+            final int messages, final LongArrayList acknowledgements)
+        {
+            requests.add("commit");
         }
 
         @Override

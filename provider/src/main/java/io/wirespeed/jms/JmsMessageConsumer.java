@@ -359,6 +359,12 @@ public class JmsMessageConsumer
         source.acknowledge(deliveryTag);
     }
 
+    @Override
+    public long hostConsumerId()
+    {
+        return source.hostConsumerId();
+    }
+
     /** A message was handed to the application: the source may ask for another. */
     private void consumed()
     {

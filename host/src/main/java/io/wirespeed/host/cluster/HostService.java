@@ -74,6 +74,11 @@ public final class HostService implements ClusteredService
      * never a client's), for {@link MemberListCheck}.
      */
     public static final byte MEMBERS = 4;
+    /**
+     * The kind byte of an ingress message that carries a queue message staged for a transaction's commit: the
+     * transaction's id (little-endian int64), then the envelope.
+     */
+    public static final byte STAGED_QUEUE_MESSAGE = 5;
     /** How often, in cluster time, the state machine is ticked while a cluster session is open. */
     public static final long TICK_INTERVAL_MS = 10;
     /**
@@ -340,8 +345,10 @@ public final class HostService implements ClusteredService
         {
             case CONTROL_REQUEST -> host.onControlRequest(true, buffer, offset + 1, length - 1);
             case QUEUE_MESSAGE -> host.onQueueMessage(buffer, offset + 1, length - 1);
-            default -> dropped(session, "its kind " + kind + " is neither a control request (" + CONTROL_REQUEST +
-                ") nor a queue message (" + QUEUE_MESSAGE + ")");
+            case STAGED_QUEUE_MESSAGE -> host.onStagedQueueMessage(buffer, offset + 1, length - 1);
+            default -> dropped(session, "its kind " + kind + " is none of a control request (" + CONTROL_REQUEST +
+                "), a queue message (" + QUEUE_MESSAGE + ") and a staged queue message (" + STAGED_QUEUE_MESSAGE +
+                ")");
         }
     }
 

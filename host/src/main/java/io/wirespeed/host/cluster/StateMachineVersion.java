@@ -30,9 +30,10 @@ public final class StateMachineVersion
      * and of what the schemas' messages do when applied where their layout stays: 1 since the leader's member list
      * ({@code MEMBERS}) joined the disk's state ({@code LOG_SPACE}); 2 since a new leadership term holds each
      * consumer's deliveries until its client's {@code Resync}; 3 since the state machine is ticked (a timer in the
-     * log) every second while no cluster session is open, from each new leadership term on; 0 before.
+     * log) every second while no cluster session is open, from each new leadership term on; 4 since a transaction's
+     * queue messages are staged ({@code STAGED_QUEUE_MESSAGE}) and committed in one entry ({@code Commit}); 0 before.
      */
-    public static final int SERVICE_MESSAGES = 3;
+    public static final int SERVICE_MESSAGES = 4;
 
     /** The version this build's queue host writes and reads. */
     public static final int CURRENT = of(ENVELOPE, CONTROL, SNAPSHOT);

@@ -85,6 +85,15 @@ public interface MessageSource
     void consumed();
 
     /**
+     * @return the queue host's id of the consumer this source serves, which its acknowledgements name; 0 for a
+     *         source the queue host does not serve.
+     */
+    default long hostConsumerId()
+    {
+        return 0;
+    }
+
+    /**
      * A message this source delivered was acknowledged.
      *
      * @param deliveryTag the tag it was delivered with; 0 when it needs no acknowledgement on the wire.

@@ -186,6 +186,12 @@ public final class QueueHostSource implements MessageSource
     }
 
     @Override
+    public long hostConsumerId()
+    {
+        return consumerId;
+    }
+
+    @Override
     public void acknowledge(final long deliveryTag)
     {
         if (deliveryTag != 0)

@@ -45,6 +45,11 @@ public interface DeliveredConsumer extends ServedConsumer
     void resumeQueueDelivery() throws JMSException;
 
     /**
+     * @return the queue host's id of this consumer, which its acknowledgements name; 0 if the host does not serve it.
+     */
+    long hostConsumerId();
+
+    /**
      * Called when a message this consumer delivered is acknowledged: a queue's host forgets it.
      *
      * @param deliveryTag the tag the message was delivered with; 0 when it needs no acknowledgement on the wire.

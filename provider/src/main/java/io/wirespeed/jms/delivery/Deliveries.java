@@ -218,12 +218,23 @@ public final class Deliveries
      */
     public synchronized boolean acknowledgeAll()
     {
+        return acknowledgeAll(false);
+    }
+
+    /**
+     * Acknowledges every message the session holds, as {@link #acknowledgeAll()}, except that with {@code atHost} the
+     * queue host's deliveries are not acknowledged to it again: a clustered host's commit applied their
+     * acknowledgements already ({@link #hostAcknowledgements}).
+     *
+     * @param atHost whether the queue host has the acknowledgements of its deliveries already.
+     * @return whether an acknowledgement went to a queue host.
+     */
+    public synchronized boolean acknowledgeAll(final boolean atHost)
+    {
         boolean toHost = false;
         for (int i = 0, size = messages.size(); i < size; i++)
         {
-            final long deliveryTag = deliveryTags.getLong(i);
-            toHost |= 0 != deliveryTag;
-            consumers.get(i).onAcknowledged(deliveryTag);
+            toHost |= acknowledge(consumers.get(i), deliveryTags.getLong(i), atHost);
         }
         if (0 != messages.size())
         {
@@ -232,11 +243,50 @@ public final class Deliveries
         final DeliveredConsumer consumer = lentConsumer;
         if (null != consumer)
         {
-            toHost |= 0 != lentDeliveryTag;
-            consumer.onAcknowledged(lentDeliveryTag);
+            toHost |= acknowledge(consumer, lentDeliveryTag, atHost);
             clearLent();
         }
         return toHost;
+    }
+
+    private static boolean acknowledge(final DeliveredConsumer consumer, final long deliveryTag, final boolean atHost)
+    {
+        if (atHost && 0 != deliveryTag && 0 != consumer.hostConsumerId())
+        {
+            return false;
+        }
+        consumer.onAcknowledged(deliveryTag);
+        return 0 != deliveryTag;
+    }
+
+    /**
+     * The queue host's deliveries the session holds, for a clustered host's commit, which acknowledges them together
+     * with the transaction's messages in one log entry.
+     *
+     * @param into cleared, then given each delivery's consumer id and delivery id.
+     */
+    public synchronized void hostAcknowledgements(final LongArrayList into)
+    {
+        into.clear();
+        for (int i = 0, size = messages.size(); i < size; i++)
+        {
+            addHostAcknowledgement(consumers.get(i), deliveryTags.getLong(i), into);
+        }
+        if (null != lentConsumer)
+        {
+            addHostAcknowledgement(lentConsumer, lentDeliveryTag, into);
+        }
+    }
+
+    private static void addHostAcknowledgement(
+        final DeliveredConsumer consumer, final long deliveryTag, final LongArrayList into)
+    {
+        final long consumerId = consumer.hostConsumerId();
+        if (0 != deliveryTag && 0 != consumerId)
+        {
+            into.addLong(consumerId);
+            into.addLong(deliveryTag);
+        }
     }
 
     private void clear()

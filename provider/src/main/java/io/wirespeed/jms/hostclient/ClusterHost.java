@@ -29,10 +29,16 @@ final class ClusterHost
     static final byte CONTROL_REQUEST = 1;
     /** The tag of a queue message in the cluster's ingress (the clustered host's {@code QUEUE_MESSAGE}). */
     static final byte QUEUE_MESSAGE = 2;
+    /**
+     * The tag of a queue message staged for a transaction's commit (the clustered host's {@code STAGED_QUEUE_MESSAGE}):
+     * the transaction's id, little-endian, then the envelope.
+     */
+    static final byte STAGED_QUEUE_MESSAGE = 5;
 
     private final ClusterSession session;
     private final TransportPublication control;
     private final Transport inbound;
+    private final Transport staged;
     private final String members;
 
     private ClusterHost(final ClusterSession session, final String members)
@@ -41,6 +47,7 @@ final class ClusterHost
         this.members = members;
         this.control = session.ingress(CONTROL_REQUEST);
         this.inbound = new InboundTransport(session.ingress(QUEUE_MESSAGE));
+        this.staged = new InboundTransport(session.ingress(STAGED_QUEUE_MESSAGE));
     }
 
     /**
@@ -101,6 +108,15 @@ final class ClusterHost
     Transport inbound()
     {
         return inbound;
+    }
+
+    /**
+     * @return the transport a transaction's queue messages go to the host on, staged for its commit: the cluster's
+     *         ingress under {@link #STAGED_QUEUE_MESSAGE}; each message is the transaction's id, then its envelope.
+     */
+    Transport staged()
+    {
+        return staged;
     }
 
     /** @return how many times a new leader took over since the session opened. */

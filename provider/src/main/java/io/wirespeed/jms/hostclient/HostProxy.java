@@ -9,6 +9,7 @@ import javax.jms.JMSException;
 import javax.jms.JMSSecurityException;
 
 import org.agrona.ExpandableDirectByteBuffer;
+import org.agrona.collections.LongArrayList;
 
 import io.wirespeed.codec.Utf8;
 import io.wirespeed.codec.control.QueueStreams;
@@ -17,6 +18,7 @@ import io.wirespeed.codec.control.sbe.BooleanType;
 import io.wirespeed.codec.control.sbe.BrowseEncoder;
 import io.wirespeed.codec.control.sbe.ClientRefEncoder;
 import io.wirespeed.codec.control.sbe.CloseConsumerEncoder;
+import io.wirespeed.codec.control.sbe.CommitEncoder;
 import io.wirespeed.codec.control.sbe.ConnectEncoder;
 import io.wirespeed.codec.control.sbe.CreateTemporaryQueueEncoder;
 import io.wirespeed.codec.control.sbe.CreditEncoder;
@@ -63,6 +65,7 @@ final class HostProxy
     private final GiveBackEncoder giveBack = new GiveBackEncoder();
     private final CloseConsumerEncoder closeConsumer = new CloseConsumerEncoder();
     private final PauseEncoder pause = new PauseEncoder();
+    private final CommitEncoder commit = new CommitEncoder();
     private final BrowseEncoder browse = new BrowseEncoder();
     private final CreateTemporaryQueueEncoder createTemporary = new CreateTemporaryQueueEncoder();
     private final DeleteTemporaryQueueEncoder deleteTemporary = new DeleteTemporaryQueueEncoder();
@@ -279,6 +282,33 @@ final class HostProxy
         client(closeConsumer.wrapAndApplyHeader(buffer, 0, header).consumerId(consumerId)
             .keepDeliveries(bool(keepDeliveries)).client());
         offer(closeConsumer.encodedLength());
+    }
+
+    synchronized void commit(
+        final long correlationId, final int sessionId, final long transactionId, final int messages,
+        final LongArrayList acknowledgements) throws JMSException
+    {
+        commit.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).sessionId(sessionId)
+            .transactionId(transactionId).messages(messages);
+        client(commit.client());
+        final CommitEncoder.AcknowledgementsEncoder acks = commit.acknowledgementsCount(acknowledgements.size() / 2);
+        for (int i = 0; i < acknowledgements.size(); i += 2)
+        {
+            acks.next().consumerId(acknowledgements.getLong(i)).deliveryId(acknowledgements.getLong(i + 1));
+        }
+        offer(commit.encodedLength());
+    }
+
+    /**
+     * @return the most acknowledgements one {@code Commit} carries: its group's limit, and what the control stream's
+     *         longest message holds.
+     */
+    int maxCommitAcknowledgements()
+    {
+        final int room = (publication.maxMessageLength() - MessageHeaderEncoder.ENCODED_LENGTH -
+            CommitEncoder.BLOCK_LENGTH - CommitEncoder.AcknowledgementsEncoder.HEADER_SIZE) /
+            CommitEncoder.AcknowledgementsEncoder.sbeBlockLength();
+        return Math.min(CommitEncoder.AcknowledgementsEncoder.countMaxValue(), room);
     }
 
     synchronized void pause(final long consumerId, final long correlationId) throws JMSException

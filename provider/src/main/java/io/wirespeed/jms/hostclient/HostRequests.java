@@ -12,6 +12,7 @@ import javax.jms.InvalidSelectorException;
 import javax.jms.JMSException;
 import javax.jms.JMSSecurityException;
 import javax.jms.ResourceAllocationException;
+import javax.jms.TransactionRolledBackException;
 
 import io.wirespeed.codec.control.sbe.ErrorCode;
 
@@ -310,6 +311,7 @@ final class HostRequests
             case INVALID_SELECTOR -> new InvalidSelectorException(why);
             case AUTHENTICATION_FAILED -> new JMSSecurityException(why);
             case RESOURCE_LIMIT -> new ResourceAllocationException(why);
+            case TRANSACTION_ROLLED_BACK -> new TransactionRolledBackException(why);
             default -> new JMSException(why);
         };
     }

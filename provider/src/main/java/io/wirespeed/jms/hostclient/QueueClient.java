@@ -6,6 +6,7 @@ import java.util.function.IntSupplier;
 import javax.jms.JMSException;
 import javax.jms.ResourceAllocationException;
 
+import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.IdleStrategy;
 
 import io.wirespeed.codec.control.QueueStreams;
@@ -172,6 +173,55 @@ public final class QueueClient implements AutoCloseable
     public Transport inboundTransport(final Transport transport)
     {
         return null == cluster ? transport : cluster.inbound();
+    }
+
+    /**
+     * The transport a transacted session's queue messages go to a clustered host on at commit, each staged under the
+     * transaction's id ({@link #commit}); null for a single host, to which they go as any queue message.
+     *
+     * @return the transport, or null.
+     */
+    public Transport stagedTransport()
+    {
+        return null == cluster ? null : cluster.staged();
+    }
+
+    /** @return the most queue deliveries one transaction may acknowledge at a clustered host ({@link #commit}). */
+    public int maxCommitAcknowledgements()
+    {
+        return host.maxCommitAcknowledgements();
+    }
+
+    /**
+     * Commits a transaction at a clustered host in one log entry: the queue messages the session staged under the
+     * transaction's id go into their queues and the acknowledgements apply, all or nothing. Sent again to a new leader
+     * while it waits; the host answers a commit it applied already without applying it again.
+     *
+     * @param sessionId        the committing session.
+     * @param transactionId    the transaction, rising with each of the session's commits.
+     * @param messages         how many queue messages the session staged for it, each confirmed by the host.
+     * @param acknowledgements the queue deliveries it acknowledges, as consumer id and delivery id pairs.
+     * @throws JMSException TransactionRolledBackException if the host no longer had what the commit names (it gave
+     *                      up this connection's session): nothing of it applied; a JMSException if no leader answered
+     *                      within {@code failoverTimeout}: the outcome is unknown.
+     */
+    public void commit(
+        final int sessionId, final long transactionId, final int messages, final LongArrayList acknowledgements)
+        throws JMSException
+    {
+        final long requestId = requests.nextId();
+        final HostRequests.Request request = requests.register(requestId);
+        try
+        {
+            requests.send(request, () -> host.commit(requestId, sessionId, transactionId, messages,
+                acknowledgements));
+            requests.await(request, "the transaction's commit");
+            HostRequests.throwIfRefused(request);
+        }
+        finally
+        {
+            requests.forget(requestId);
+        }
     }
 
     /**

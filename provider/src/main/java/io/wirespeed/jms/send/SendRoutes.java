@@ -39,6 +39,7 @@ public final class SendRoutes
     private final Map<String, SendRoute> topics = new HashMap<>();
     private final Map<String, SendRoute> queues = new HashMap<>();
     private SendRoute queueRoute;
+    private SendRoute stagedRoute;
 
     /**
      * An empty route table.
@@ -130,20 +131,39 @@ public final class SendRoutes
 
     private SendRoute queueRoute() throws JMSException
     {
-        if (null != queueRoute)
+        if (null == queueRoute)
         {
-            return queueRoute;
+            final SendConnection connection = session.connection();
+            final QueueClient client = connection.queueClient();
+            // a cluster's ingress, or the connection's own transport
+            queueRoute = hostRoute(client.inboundChannel(), client.inboundTransport(connection.transport()));
         }
-        final SendConnection connection = session.connection();
-        final QueueClient client = connection.queueClient();
-        final String channel = client.inboundChannel();
-        // a cluster's ingress, or the connection's own transport
-        final Transport transport = client.inboundTransport(connection.transport());
+        return queueRoute;
+    }
+
+    /**
+     * The route a transacted session's queue messages go to a clustered queue host on at commit, each staged under
+     * the transaction's id ({@link QueueClient#stagedTransport()}), made on first use.
+     *
+     * @return the route.
+     * @throws JMSException if the queue host cannot be reached.
+     */
+    SendRoute stagedRoute() throws JMSException
+    {
+        if (null == stagedRoute)
+        {
+            final QueueClient client = session.connection().queueClient();
+            stagedRoute = hostRoute(client.inboundChannel() + " (staged for commit)", client.stagedTransport());
+        }
+        return stagedRoute;
+    }
+
+    private SendRoute hostRoute(final String channel, final Transport transport) throws JMSException
+    {
         try
         {
-            queueRoute = new SendRoute(channel, QueueStreams.INBOUND_STREAM, transport, channel, true,
-                watch(transport), connection.runtime().publications());
-            return queueRoute;
+            return new SendRoute(channel, QueueStreams.INBOUND_STREAM, transport, channel, true, watch(transport),
+                session.connection().runtime().publications());
         }
         catch (final TransportException ex)
         {
@@ -169,9 +189,14 @@ public final class SendRoutes
         final Set<SendRoute> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
         distinct.addAll(topics.values());
         distinct.addAll(queues.values());
+        if (null != stagedRoute)
+        {
+            distinct.add(stagedRoute);
+        }
         topics.clear();
         queues.clear();
         queueRoute = null;
+        stagedRoute = null;
         for (final SendRoute route : distinct)
         {
             if (PublicationPool.keepsOpen(route.poolChannel))

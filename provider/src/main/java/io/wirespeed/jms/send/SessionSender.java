@@ -9,6 +9,7 @@ import javax.jms.Message;
 import javax.jms.MessageFormatException;
 import javax.jms.Session;
 
+import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.IdleStrategy;
 
 import io.wirespeed.jms.config.ConnectionConfig;
@@ -62,7 +63,7 @@ public final class SessionSender
         this.asyncPersistence = new PersistenceWait(session, session.connection().config().idle().newIdleStrategy());
         this.confirmed = new ConfirmedSends(session);
         this.sendAgain = confirmed::sendAgain;
-        this.transaction = new TransactionPublisher(metrics, encoder, gate, persistence, confirmed);
+        this.transaction = new TransactionPublisher(session, routes, metrics, encoder, gate, persistence, confirmed);
     }
 
     /**
@@ -225,12 +226,15 @@ public final class SessionSender
     /**
      * Publishes the messages held by the transaction; see {@link TransactionPublisher#commit}.
      *
+     * @param acknowledgements the queue deliveries the session acknowledges, as consumer id and delivery id pairs, for
+     *                         a clustered host's commit, which applies them with the messages in one log entry; empty
+     *                         otherwise.
      * @throws JMSException TransactionRolledBackException if nothing was published; a JMSException naming what
      *                      was and was not published if a send failed part way.
      */
-    void commit() throws JMSException
+    void commit(final LongArrayList acknowledgements) throws JMSException
     {
-        transaction.commit();
+        transaction.commit(acknowledgements);
     }
 
     /** Discards the messages held by the transaction. */

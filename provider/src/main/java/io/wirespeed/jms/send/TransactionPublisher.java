@@ -1,8 +1,13 @@
 package io.wirespeed.jms.send;
 
+import java.nio.ByteOrder;
+import java.util.List;
+
 import javax.jms.JMSException;
 import javax.jms.TransactionRolledBackException;
 
+import org.agrona.ExpandableArrayBuffer;
+import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import io.wirespeed.codec.EnvelopeReader;
@@ -30,10 +35,16 @@ final class TransactionPublisher
     private final PersistenceWait persistence;
     private final ConfirmedSends confirmed;
     private final QueueClient.SendAgain sendAgain;
+    private final SendSession session;
+    private final SendRoutes routes;
+    private final ExpandableArrayBuffer stagingBuffer = new ExpandableArrayBuffer(256);
+    private long lastTransactionId;
 
     /**
      * A publisher for a session's transactions.
      *
+     * @param session     the session.
+     * @param routes      the session's routes, whose staged route a clustered host's commit sends queue messages on.
      * @param metrics     the connection's metrics, which count a failed commit.
      * @param encoder     the session's envelope writer, which writes held messages at commit.
      * @param gate        what a commit's messages wait for before and while they are published.
@@ -41,9 +52,11 @@ final class TransactionPublisher
      * @param confirmed   the session's messages the queue host confirms, which a commit's go through.
      */
     TransactionPublisher(
-        final ConnectionMetrics metrics, final SendEncoder encoder, final SendGate gate,
-        final PersistenceWait persistence, final ConfirmedSends confirmed)
+        final SendSession session, final SendRoutes routes, final ConnectionMetrics metrics, final SendEncoder encoder,
+        final SendGate gate, final PersistenceWait persistence, final ConfirmedSends confirmed)
     {
+        this.session = session;
+        this.routes = routes;
         this.metrics = metrics;
         this.encoder = encoder;
         this.gate = gate;
@@ -78,26 +91,28 @@ final class TransactionPublisher
     /**
      * Publishes the messages held, in order, after checking what can be known before publishing any of them, then
      * waits for a host over UDP that keeps its queues in the archive to confirm each PERSISTENT queue message
-     * recorded ({@link PersistenceWait#awaitHostRecorded}). The transaction is empty afterwards, whatever happened.
+     * recorded ({@link PersistenceWait#awaitHostRecorded}). At a clustered queue host, a transaction that holds queue
+     * messages or acknowledges queue deliveries commits in one log entry instead ({@link #commitAtCluster}). The
+     * transaction is empty afterwards, whatever happened.
      *
+     * @param acknowledgements the queue deliveries the session acknowledges, as consumer id and delivery id pairs
+     *                         (empty unless the queue host is a cluster).
      * @throws JMSException TransactionRolledBackException if nothing was published; a JMSException naming what
      *                      was and was not published if a send failed part way.
      */
-    void commit() throws JMSException
+    void commit(final LongArrayList acknowledgements) throws JMSException
     {
+        final QueueClient client = session.connection().queueClientIfOpen();
+        if (null != client && null != client.stagedTransport() &&
+            (!acknowledgements.isEmpty() || holdsQueueMessages()))
+        {
+            commitAtCluster(client, acknowledgements);
+            return;
+        }
         int published = 0;
         try
         {
-            gate.throwRefusal(true);
-            for (final PendingTransaction.PendingSend pending : transaction.sends())
-            {
-                if (pending.persistent())
-                {
-                    persistence.refuseUnrecorded(pending.route());
-                }
-            }
-            gate.awaitQueueHosts(transaction.sends());
-            gate.acquireRoom(transaction.sends());
+            checkBeforePublishing();
             long sentAt = 0;
             for (final PendingTransaction.PendingSend pending : transaction.sends())
             {
@@ -111,8 +126,7 @@ final class TransactionPublisher
                 if (persistence.hostConfirms(pending.route(), pending.persistent()))
                 {
                     // kept until confirmed, to go again, in order, to a cluster's new leader
-                    pendingBuffer.wrap(pending.bytes());
-                    commitReader.wrap(pendingBuffer, 0, length);
+                    readEnvelope(pending.bytes());
                     position = confirmed.publish(pending.route(), pendingBuffer, length, commitReader.producerId(),
                         commitReader.sequence());
                 }
@@ -132,8 +146,7 @@ final class TransactionPublisher
             {
                 if (pending.persistent() && pending.route().queue)
                 {
-                    pendingBuffer.wrap(pending.bytes());
-                    commitReader.wrap(pendingBuffer, 0, pending.bytes().length);
+                    readEnvelope(pending.bytes());
                     persistence.awaitHostRecorded(pending.route(), true, commitReader.producerId(),
                         commitReader.sequence(), sendAgain, sentAt, startNs);
                 }
@@ -155,6 +168,189 @@ final class TransactionPublisher
             encoder.clear();
             transaction.clear();
         }
+    }
+
+    /**
+     * Commits at a clustered queue host, in one log entry: the queue messages go first, each staged under the
+     * transaction's id and confirmed by the host (invisible to consumers until the commit; what a lost leader did not
+     * confirm goes again to the new one), then the {@code Commit} with the session's acknowledgements, which the
+     * cluster applies whole or not at all and answers once (sent again to a new leader, it is not applied twice);
+     * then the topic messages are published. A failure before the {@code Commit} is answered leaves nothing visible:
+     * the transaction is rolled back.
+     *
+     * @param client           the connection's queue client, a cluster's.
+     * @param acknowledgements the queue deliveries the session acknowledges, as consumer id and delivery id pairs.
+     * @throws JMSException TransactionRolledBackException if nothing was applied; a JMSException saying the outcome
+     *                      is unknown if no leader answered the commit within {@code failoverTimeout}, or naming the
+     *                      topic messages not published after the queue part committed.
+     */
+    private void commitAtCluster(final QueueClient client, final LongArrayList acknowledgements) throws JMSException
+    {
+        final List<PendingTransaction.PendingSend> sends = transaction.sends();
+        try
+        {
+            final long transactionId = ++lastTransactionId;
+            final int staged = stage(client, transactionId, acknowledgements.size() / 2);
+            commitStaged(client, transactionId, staged, acknowledgements);
+            for (final PendingTransaction.PendingSend pending : sends)
+            {
+                if (pending.route().queue)
+                {
+                    pending.counters().onSent(pending.bytes().length);
+                }
+            }
+            publishTopics(sends, staged);
+        }
+        finally
+        {
+            encoder.clear();
+            transaction.clear();
+        }
+    }
+
+    /** Sends the queue messages staged under the transaction's id and waits for the host to confirm each. */
+    private int stage(final QueueClient client, final long transactionId, final int acknowledgements)
+        throws JMSException
+    {
+        final List<PendingTransaction.PendingSend> sends = transaction.sends();
+        int staged = 0;
+        try
+        {
+            if (acknowledgements > client.maxCommitAcknowledgements())
+            {
+                throw new JMSException("it received " + acknowledgements + " queue messages, more than the " +
+                    client.maxCommitAcknowledgements() + " that one commit at a clustered queue host acknowledges: " +
+                    "commit more often");
+            }
+            checkBeforePublishing();
+            final SendRoute route = routes.stagedRoute();
+            final long sentAt = client.leaderChanges();
+            final long startNs = System.nanoTime();
+            for (final PendingTransaction.PendingSend pending : sends)
+            {
+                if (pending.route().queue)
+                {
+                    final byte[] bytes = pending.bytes();
+                    stagingBuffer.putLong(0, transactionId, ByteOrder.LITTLE_ENDIAN);
+                    stagingBuffer.putBytes(Long.BYTES, bytes);
+                    readEnvelope(bytes);
+                    confirmed.publish(route, stagingBuffer, Long.BYTES + bytes.length, commitReader.producerId(),
+                        commitReader.sequence());
+                    staged++;
+                }
+            }
+            for (final PendingTransaction.PendingSend pending : sends)
+            {
+                if (pending.route().queue)
+                {
+                    readEnvelope(pending.bytes());
+                    persistence.awaitHostRecorded(route, true, commitReader.producerId(), commitReader.sequence(),
+                        sendAgain, sentAt, startNs);
+                }
+            }
+            return staged;
+        }
+        catch (final JMSException ex)
+        {
+            metrics.onSendFailure();
+            throw transaction.rolledBack(ex.getMessage(), ex);
+        }
+    }
+
+    /** Sends the {@code Commit} and waits for the cluster's answer. */
+    private void commitStaged(
+        final QueueClient client, final long transactionId, final int staged, final LongArrayList acknowledgements)
+        throws JMSException
+    {
+        try
+        {
+            client.commit(session.id(), transactionId, staged, acknowledgements);
+        }
+        catch (final TransactionRolledBackException ex)
+        {
+            metrics.onSendFailure();
+            throw transaction.rolledBack(ex.getMessage(), ex);
+        }
+        catch (final JMSException ex)
+        {
+            metrics.onSendFailure();
+            final JMSException unknown = new JMSException("the outcome of the commit is unknown: " +
+                ex.getMessage() + "; its " + staged + " queue message(s) went into their queues and its " +
+                acknowledgements.size() / 2 + " acknowledgement(s) applied either all together or not at all, and " +
+                "its topic messages were not published");
+            unknown.setLinkedException(ex);
+            unknown.initCause(ex);
+            throw unknown;
+        }
+    }
+
+    /** Publishes the transaction's topic messages, after its queue part committed. */
+    private void publishTopics(final List<PendingTransaction.PendingSend> sends, final int staged)
+        throws JMSException
+    {
+        int published = 0;
+        final int topics = sends.size() - staged;
+        try
+        {
+            for (final PendingTransaction.PendingSend pending : sends)
+            {
+                if (!pending.route().queue)
+                {
+                    final int length = pending.bytes().length;
+                    encoder.offerNext(pending.bytes());
+                    final long position = gate.publish(pending.route(), encoder, length);
+                    if (position > 0)
+                    {
+                        persistence.awaitKept(pending.route(), pending.persistent(), position);
+                        pending.counters().onSent(length);
+                    }
+                    published++;
+                }
+            }
+        }
+        catch (final JMSException ex)
+        {
+            metrics.onSendFailure();
+            final JMSException partial = new JMSException("the commit failed part way: its " + staged + " queue " +
+                "message(s) and its acknowledgements were committed, and " + published + " of its " + topics +
+                " topic message(s) were published; the others cannot be: " + ex.getMessage());
+            partial.setLinkedException(ex);
+            partial.initCause(ex);
+            throw partial;
+        }
+    }
+
+    /** What can be known before anything of a commit is published: refusals, stopped recordings, room. */
+    private void checkBeforePublishing() throws JMSException
+    {
+        gate.throwRefusal(true);
+        for (final PendingTransaction.PendingSend pending : transaction.sends())
+        {
+            if (pending.persistent())
+            {
+                persistence.refuseUnrecorded(pending.route());
+            }
+        }
+        gate.awaitQueueHosts(transaction.sends());
+        gate.acquireRoom(transaction.sends());
+    }
+
+    private boolean holdsQueueMessages()
+    {
+        for (final PendingTransaction.PendingSend pending : transaction.sends())
+        {
+            if (pending.route().queue)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void readEnvelope(final byte[] bytes)
+    {
+        pendingBuffer.wrap(bytes);
+        commitReader.wrap(pendingBuffer, 0, bytes.length);
     }
 
 

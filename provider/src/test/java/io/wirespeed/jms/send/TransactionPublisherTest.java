@@ -16,6 +16,7 @@ import javax.jms.ResourceAllocationException;
 import javax.jms.TextMessage;
 import javax.jms.TransactionRolledBackException;
 
+import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.NoOpIdleStrategy;
 import org.junit.jupiter.api.Test;
 
@@ -46,7 +47,7 @@ class TransactionPublisherTest extends JmsTestSupport
         assertEquals(3, fixture.transaction.held());
         assertNull(fixture.consumer.receiveNoWait(), "nothing published before commit");
 
-        fixture.transaction.commit();
+        fixture.transaction.commit(new LongArrayList());
 
         assertEquals(0, fixture.transaction.held());
         assertNextText(fixture.consumer, "first", "held first");
@@ -62,7 +63,7 @@ class TransactionPublisherTest extends JmsTestSupport
         fixture.hold(fixture.text("discarded"));
 
         fixture.transaction.rollback();
-        fixture.transaction.commit();
+        fixture.transaction.commit(new LongArrayList());
 
         assertEquals(0, fixture.transaction.held());
         assertNull(fixture.consumer.receive(100), "nothing published");
@@ -78,7 +79,7 @@ class TransactionPublisherTest extends JmsTestSupport
         final long failuresBefore = fixture.session.connection().metrics().sendFailures();
 
         final TransactionRolledBackException ex = assertThrows(TransactionRolledBackException.class,
-            () -> fixture.transaction.commit());
+            () -> fixture.transaction.commit(new LongArrayList()));
 
         assertTrue(ex.getMessage().startsWith("the transaction was rolled back and none of its 1 message(s) was " +
             "published: send to "), ex.getMessage());
@@ -97,7 +98,7 @@ class TransactionPublisherTest extends JmsTestSupport
             fixture.hold(fixture.kibibyte(i));
         }
 
-        final JMSException ex = assertThrows(JMSException.class, () -> fixture.transaction.commit());
+        final JMSException ex = assertThrows(JMSException.class, () -> fixture.transaction.commit(new LongArrayList()));
 
         assertEquals(JMSException.class, ex.getClass(), "not rolled back: " + ex.getMessage());
         final String text = ex.getMessage();
@@ -135,10 +136,11 @@ class TransactionPublisherTest extends JmsTestSupport
             {
                 connection.start();
             }
-            route = new SendRoutes(session).route(topic);
+            final SendRoutes routes = new SendRoutes(session);
+            route = routes.route(topic);
             encoder = new SendEncoder(session);
             gate = new SendGate(session, new NoOpIdleStrategy());
-            transaction = new TransactionPublisher(session.connection().metrics(), encoder, gate,
+            transaction = new TransactionPublisher(session, routes, session.connection().metrics(), encoder, gate,
                 new PersistenceWait(session, new NoOpIdleStrategy()), new ConfirmedSends(session));
             counters = session.connection().metrics().destination(topic);
         }
