@@ -1,5 +1,7 @@
 package io.wirespeed.host;
 
+import java.util.List;
+
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableDirectByteBuffer;
 
@@ -9,6 +11,7 @@ import io.wirespeed.codec.control.sbe.BrowseItemEncoder;
 import io.wirespeed.codec.control.sbe.ConnectedEncoder;
 import io.wirespeed.codec.control.sbe.DeliverEncoder;
 import io.wirespeed.codec.control.sbe.ErrorCode;
+import io.wirespeed.codec.control.sbe.ForwardedTopicsEncoder;
 import io.wirespeed.codec.control.sbe.HeartbeatEncoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.control.sbe.RecordedEncoder;
@@ -41,6 +44,7 @@ final class ClientProxy
     private final SendRefusedEncoder sendRefused = new SendRefusedEncoder();
     private final RecordedEncoder recorded = new RecordedEncoder();
     private final RecordsQueuesEncoder recordsQueues = new RecordsQueuesEncoder();
+    private final ForwardedTopicsEncoder forwardedTopics = new ForwardedTopicsEncoder();
 
     /**
      * @param egress sends what is encoded.
@@ -230,6 +234,24 @@ final class ClientProxy
     {
         recordsQueues.wrapAndApplyHeader(buffer, 0, header).client().high(client.high).low(client.low);
         send(client, MessageHeaderEncoder.ENCODED_LENGTH + recordsQueues.encodedLength());
+    }
+
+    /**
+     * Tells a clustered host's client the topics that durable subscriptions are on, all of them: it forwards what it
+     * publishes to them into the cluster's ingress.
+     *
+     * @param client the client.
+     * @param topics the topics.
+     */
+    void forwardedTopics(final HostSession client, final List<String> topics)
+    {
+        forwardedTopics.wrapAndApplyHeader(buffer, 0, header).client().high(client.high).low(client.low);
+        final ForwardedTopicsEncoder.TopicsEncoder group = forwardedTopics.topicsCount(topics.size());
+        for (final String topic : topics)
+        {
+            group.next().name(topic);
+        }
+        send(client, MessageHeaderEncoder.ENCODED_LENGTH + forwardedTopics.encodedLength());
     }
 
     private void send(final HostSession client, final int length)

@@ -45,6 +45,9 @@ final class ClientSessions
     private long lastSessionId;
     private Authenticator authenticator;
     private boolean recordsQueues;
+    private Consumer<HostSession> greeting = (session) ->
+    {
+    };
 
     /**
      * @param egress the host's egress now, which opens the way to each client's session.
@@ -264,6 +267,16 @@ final class ClientSessions
     }
 
     /**
+     * Sends each client something before its {@code Connected}, so that the client knows it once connected.
+     *
+     * @param greeting sends it; changes no state.
+     */
+    void greet(final Consumer<HostSession> greeting)
+    {
+        this.greeting = greeting;
+    }
+
+    /**
      * Adds every open session's state to a digest, in id order, and the last id issued.
      *
      * @param digest the digest.
@@ -367,6 +380,7 @@ final class ClientSessions
             {
                 proxy.recordsQueues(same);
             }
+            greeting.accept(same);
             proxy.connected(same, correlationId, (int)QueueStreams.HEARTBEAT_INTERVAL_MS);
             return;
         }
@@ -394,6 +408,7 @@ final class ClientSessions
         {
             proxy.recordsQueues(client);
         }
+        greeting.accept(client);
         proxy.connected(client, correlationId, (int)QueueStreams.HEARTBEAT_INTERVAL_MS);
     }
 

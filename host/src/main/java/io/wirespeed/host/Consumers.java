@@ -54,14 +54,9 @@ final class Consumers
         final HostSession client, final long consumerId, final HostedQueue queue, final String selector,
         final int credit)
     {
-        final Predicate<EnvelopeReader> test;
-        try
+        final Predicate<EnvelopeReader> test = context.compileFor(client, consumerId, selector);
+        if (HostContext.REFUSED == test)
         {
-            test = context.compile(selector);
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            context.proxy.refuse(client, consumerId, ErrorCode.INVALID_SELECTOR, ex.getMessage());
             return;
         }
         final HostedConsumer existing = client.consumers.get(consumerId);

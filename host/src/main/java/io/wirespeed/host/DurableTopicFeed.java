@@ -83,7 +83,7 @@ final class DurableTopicFeed implements DurableFeed.Sink
         {
             return false;
         }
-        if (state.noLocal() && fromConsumerConnection())
+        if (state.noLocal() && fromConsumers(queue, reader))
         {
             return false;
         }
@@ -96,7 +96,14 @@ final class DurableTopicFeed implements DurableFeed.Sink
         return true;
     }
 
-    private boolean fromConsumerConnection()
+    /**
+     * Whether a message comes from the connection of one of a subscription's consumers, which its noLocal leaves out.
+     *
+     * @param queue  the subscription's queue.
+     * @param reader the message's envelope, wrapped.
+     * @return true if a consumer of the queue is of the connection that published it.
+     */
+    static boolean fromConsumers(final HostedQueue queue, final EnvelopeReader reader)
     {
         for (final HostedConsumer consumer : queue.consumers)
         {

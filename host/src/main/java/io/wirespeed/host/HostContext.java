@@ -9,6 +9,7 @@ import org.agrona.concurrent.SystemEpochClock;
 import org.agrona.concurrent.SystemNanoClock;
 
 import io.wirespeed.codec.EnvelopeReader;
+import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.transport.Transport;
 
 /**
@@ -41,6 +42,8 @@ final class HostContext
     /** Where everything sent to the clients goes ({@link PublicationEgress} unless a test gives another). */
     HostEgress egress;
     ClientProxy proxy;
+    /** What {@link #compileFor} returns for a selector it refused. */
+    static final Predicate<EnvelopeReader> REFUSED = (envelope) -> false;
     Admission admission = new Admission(QueueLimits.fromSystemProperties());
 
     /**
@@ -99,5 +102,27 @@ final class HostContext
     Predicate<EnvelopeReader> compile(final String selector)
     {
         return selector.isBlank() ? null : selectors.apply(selector);
+    }
+
+    /**
+     * Compiles a consumer's selector, or refuses the consumer ({@code INVALID_SELECTOR}, with the reason) and returns
+     * {@link #REFUSED}.
+     *
+     * @param client     the consumer's client.
+     * @param consumerId the consumer.
+     * @param selector   the selector, blank for none.
+     * @return its test, null for none, or {@link #REFUSED}.
+     */
+    Predicate<EnvelopeReader> compileFor(final HostSession client, final long consumerId, final String selector)
+    {
+        try
+        {
+            return compile(selector);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            proxy.refuse(client, consumerId, ErrorCode.INVALID_SELECTOR, ex.getMessage());
+            return REFUSED;
+        }
     }
 }

@@ -32,6 +32,16 @@ public interface HostInputs
     void onQueueMessage(DirectBuffer buffer, int offset, int length);
 
     /**
+     * A topic message a clustered host's client forwarded into the log: the topic has durable subscriptions, each of
+     * which takes a copy as its selector and noLocal let it.
+     *
+     * @param buffer holding the envelope.
+     * @param offset where it starts.
+     * @param length its length.
+     */
+    void onTopicMessage(DirectBuffer buffer, int offset, int length);
+
+    /**
      * A queue message a clustered host's client staged for its transaction's commit
      * ({@link ControlListener#onCommit}): invisible to consumers until the commit takes it into its queue.
      *

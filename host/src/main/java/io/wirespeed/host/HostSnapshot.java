@@ -21,6 +21,8 @@ import io.wirespeed.codec.snapshot.sbe.MessageDecoder;
 import io.wirespeed.codec.snapshot.sbe.MessageEncoder;
 import io.wirespeed.codec.snapshot.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.snapshot.sbe.MessageHeaderEncoder;
+import io.wirespeed.codec.snapshot.sbe.LoggedSubscriptionDecoder;
+import io.wirespeed.codec.snapshot.sbe.LoggedSubscriptionEncoder;
 import io.wirespeed.codec.snapshot.sbe.ProducerSequenceDecoder;
 import io.wirespeed.codec.snapshot.sbe.ProducerSequenceEncoder;
 import io.wirespeed.codec.snapshot.sbe.StagedMessageDecoder;
@@ -105,7 +107,8 @@ public final class HostSnapshot
 
         void write(
             final long nowNs, final long nowMs, final long lastLivenessCheck, final ClientSessions sessions,
-            final HostedQueues queues, final QueueIntake intake, final Consumers consumers, final Admission admission)
+            final HostedQueues queues, final QueueIntake intake, final Consumers consumers, final Admission admission,
+            final LoggedSubscriptions logged)
         {
             final BeginEncoder begin = new BeginEncoder().wrapAndApplyHeader(buffer, 0, header);
             begin.lastLivenessCheckNs(lastLivenessCheck).lastSessionId(sessions.lastSessionId())
@@ -162,6 +165,17 @@ public final class HostSnapshot
                     emit(sessionConsumer.encodedLength());
                 }
             }
+            if (null != logged)
+            {
+                final LoggedSubscriptionEncoder subscription = new LoggedSubscriptionEncoder();
+                for (final LoggedSubscriptions.Subscription each : logged.all())
+                {
+                    subscription.wrapAndApplyHeader(buffer, 0, header).durable(BooleanType.TRUE)
+                        .shared(bool(each.shared)).noLocal(bool(each.noLocal)).key(each.key).topic(each.topic)
+                        .selector(each.selector).queue(each.queue.name);
+                    emit(subscription.encodedLength());
+                }
+            }
         }
 
         private void writeStaged(final StagedTransactions transactions, final StagedMessageEncoder encoder)
@@ -172,7 +186,7 @@ public final class HostSnapshot
                 {
                     final byte[] envelope = staged.envelopes.get(i);
                     encoder.wrapAndApplyHeader(buffer, 0, header).jmsSessionId(staged.jmsSessionId)
-                        .transactionId(staged.transactionId).queue(staged.queues.get(i))
+                        .transactionId(staged.transactionId).queue(staged.destinations.get(i))
                         .putEnvelope(envelope, 0, envelope.length);
                     emit(encoder.encodedLength());
                 }
@@ -285,6 +299,8 @@ public final class HostSnapshot
         private ProducerSequences lastProducers;
         private StagedTransactions lastStaged;
         private final StagedMessageDecoder stagedMessage = new StagedMessageDecoder();
+        private final LoggedSubscriptionDecoder loggedSubscription = new LoggedSubscriptionDecoder();
+        private final LoggedSubscriptions logged;
         private final QueueDecoder queue = new QueueDecoder();
         private final GrantDecoder grant = new GrantDecoder();
         private final WaitingRequestDecoder waiting = new WaitingRequestDecoder();
@@ -299,9 +315,11 @@ public final class HostSnapshot
 
         Reader(
             final HostContext context, final ClientSessions sessions, final HostedQueues queues,
-            final QueueIntake intake, final Consumers consumers, final LongConsumer lastLivenessCheck)
+            final QueueIntake intake, final Consumers consumers, final LoggedSubscriptions logged,
+            final LongConsumer lastLivenessCheck)
         {
             this.context = context;
+            this.logged = logged;
             this.sessions = sessions;
             this.queues = queues;
             this.intake = intake;
@@ -352,6 +370,7 @@ public final class HostSnapshot
                     lastProducers().restore(producerSequence.producer(), producerSequence.lastSequence());
                 }
                 case StagedMessageDecoder.TEMPLATE_ID -> readStaged(buffer, at, blockLength, version);
+                case LoggedSubscriptionDecoder.TEMPLATE_ID -> readLoggedSubscription(buffer, at, blockLength, version);
                 case QueueDecoder.TEMPLATE_ID -> readQueue(buffer, at, blockLength, version);
                 case GrantDecoder.TEMPLATE_ID ->
                 {
@@ -416,6 +435,26 @@ public final class HostSnapshot
             sessions.restore(restored);
             lastProducers = restored.producers;
             lastStaged = restored.staged;
+        }
+
+        private void readLoggedSubscription(
+            final DirectBuffer buffer, final int at, final int blockLength, final int version)
+        {
+            loggedSubscription.wrap(buffer, at, blockLength, version);
+            final boolean shared = BooleanType.TRUE == loggedSubscription.shared();
+            final boolean noLocal = BooleanType.TRUE == loggedSubscription.noLocal();
+            final String key = loggedSubscription.key();
+            final String topic = loggedSubscription.topic();
+            final String selector = loggedSubscription.selector();
+            final String queueName = loggedSubscription.queue();
+            final HostedQueue subscriptionQueue = queues.get(queueName);
+            if (null == logged || null == subscriptionQueue)
+            {
+                throw new IllegalStateException("snapshot has durable subscription '" + key + "' on queue '" +
+                    queueName + "', which " + (null == logged ? "a host with a transport does not keep" :
+                    "no Queue record made"));
+            }
+            logged.restore(key, topic, selector, shared, noLocal, subscriptionQueue);
         }
 
         private void readStaged(final DirectBuffer buffer, final int at, final int blockLength, final int version)

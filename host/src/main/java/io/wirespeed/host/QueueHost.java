@@ -1,6 +1,7 @@
 package io.wirespeed.host;
 
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Function;
@@ -85,6 +86,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
     private final QueueIntake intake;
     private final Consumers consumers;
     private final TopicSubscriptions subscriptions;
+    /** A state machine's durable subscriptions, fed from the log; null on a host with a transport. */
+    private final LoggedSubscriptions logged;
     private final TemporaryQueues temporaries;
     private final Browses browses;
     private final ClientLifecycle lifecycle;
@@ -205,12 +208,17 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
             context.proxy = context.newProxy();
             this.control = null;
             this.inbound = null;
+            this.logged = new LoggedSubscriptions(context, queues, consumers, intake, this::announceForwardedTopics);
+            subscriptions.fromTheLog(logged);
+            intake.feed(logged);
+            sessions.greet((session) -> context.proxy.forwardedTopics(session, logged.topics()));
             // a state machine applies what its driver committed (a cluster's log): what it applied is kept
             sessions.udp(true);
             intake.confirmOnApply();
         }
         else
         {
+            this.logged = null;
             this.control = transport.addSubscription(QueueHostChannels.IPC, QueueStreams.CONTROL_STREAM);
             this.inbound = transport.addSubscription(QueueHostChannels.IPC, QueueStreams.INBOUND_STREAM);
         }
@@ -379,7 +387,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
     public void takeSnapshot(final HostSnapshot.Sink sink)
     {
         new HostSnapshot.Writer(sink).write(context.nowNs, context.nowMs, lastLivenessCheck,
-            sessions, queues, intake, consumers, context.admission);
+            sessions, queues, intake, consumers, context.admission, logged);
     }
 
     /**
@@ -394,7 +402,8 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
             throw new IllegalStateException("a snapshot is restored only into a host that holds nothing yet: this " +
                 "one has " + sessions.size() + " sessions and " + queues.size() + " queues");
         }
-        return new HostSnapshot.Reader(context, sessions, queues, intake, consumers, when -> lastLivenessCheck = when);
+        return new HostSnapshot.Reader(context, sessions, queues, intake, consumers, logged,
+            when -> lastLivenessCheck = when);
     }
 
     /**
@@ -565,6 +574,26 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
     public void onQueueMessage(final DirectBuffer buffer, final int offset, final int length)
     {
         intake.onQueueMessage(buffer, offset, length);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onTopicMessage(final DirectBuffer buffer, final int offset, final int length)
+    {
+        intake.onTopicMessage(buffer, offset, length);
+    }
+
+    /** Tells every connected client the topics that durable subscriptions are on now. */
+    private void announceForwardedTopics()
+    {
+        final List<String> topics = logged.topics();
+        for (final HostSession session : sessions.all())
+        {
+            if (session.state() == HostSession.State.CONNECTED)
+            {
+                context.proxy.forwardedTopics(session, topics);
+            }
+        }
     }
 
     /** {@inheritDoc} */
@@ -772,6 +801,11 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
     public void onNewLeadershipTerm()
     {
         consumers.onNewTerm(queues.all());
+        if (null != logged)
+        {
+            // what the lost leader told the clients last may not have reached them
+            announceForwardedTopics();
+        }
     }
 
     /** {@inheritDoc} */

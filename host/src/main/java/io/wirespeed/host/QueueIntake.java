@@ -7,6 +7,7 @@ import java.util.function.IntSupplier;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
+import io.wirespeed.codec.DestinationKind;
 import io.wirespeed.codec.EnvelopeDescriptor;
 import io.wirespeed.codec.EnvelopeReader;
 import io.wirespeed.codec.MalformedEnvelopeException;
@@ -53,6 +54,7 @@ final class QueueIntake implements MessageIntake
     private final UnsafeBuffer relayView = new UnsafeBuffer(new byte[0]);
     private final UnsafeBuffer stagedView = new UnsafeBuffer(new byte[0]);
     private DurableFeed queueFeed;
+    private LoggedSubscriptions logged;
     private TransportSubscription udpInbound;
     private TransportPublication relay;
     private RecordingConfirmations confirmations;
@@ -441,6 +443,61 @@ final class QueueIntake implements MessageIntake
     }
 
     /**
+     * Feeds a clustered host's durable subscriptions with the topic messages publishers forward into the log.
+     *
+     * @param subscriptions the subscriptions.
+     */
+    void feed(final LoggedSubscriptions subscriptions)
+    {
+        logged = subscriptions;
+    }
+
+    /**
+     * A topic message a clustered host's client forwarded into the log ({@link HostInputs#onTopicMessage}): a copy
+     * goes to each durable subscription that takes it, and a PERSISTENT one is confirmed to its sender, or refused
+     * with notice if a subscription had no room for it. A copy sent again after a change of leader is dropped and
+     * confirmed again.
+     *
+     * @param buffer holding the envelope.
+     * @param offset where it starts.
+     * @param length its length.
+     */
+    void onTopicMessage(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (null == logged || !wrapped(buffer, offset, length, "forwarded topic envelope"))
+        {
+            return;
+        }
+        final HostSession sender = sender(reader.connectionIdHigh(), reader.connectionIdLow());
+        if (null != sender && sender.producers.isRepeat(reader.sessionId(), reader.producerId(), reader.sequence()))
+        {
+            confirmApplied(sender);
+            return;
+        }
+        if (null == sender && isRetiredRepeat())
+        {
+            return;
+        }
+        final String name = reader.destinationName().asString();
+        if (logSpaceLow && reader.deliveryMode() == EnvelopeDescriptor.PERSISTENT)
+        {
+            refuse(sender, name, LOG_SPACE_LOW);
+            return;
+        }
+        final String full = logged.onTopicMessage(reader, buffer, offset, length, context.nowMs, true);
+        if (null != full)
+        {
+            refuse(sender, name, full);
+            return;
+        }
+        if (null != sender)
+        {
+            sender.producers.applied(reader.sessionId(), reader.producerId(), reader.sequence());
+            confirmApplied(sender);
+        }
+    }
+
+    /**
      * A queue message a clustered host's client staged for its transaction's commit ({@link
      * HostInputs#onStagedQueueMessage}): admitted to its queue's room now, held invisible under the transaction until
      * the commit ({@link #commit}), and confirmed to its sender whatever its delivery mode, so that the client knows
@@ -482,11 +539,14 @@ final class QueueIntake implements MessageIntake
             refuse(sender, name, LOG_SPACE_LOW);
             return;
         }
-        final HostedQueue queue = queues.arrivalQueue(name);
-        if (queue == null || !context.admission.admit(queue, sender, envelopeLength))
+        if (reader.destinationKind() != DestinationKind.TOPIC)
         {
-            refuseArrival(sender, name, queue);
-            return;
+            final HostedQueue queue = queues.arrivalQueue(name);
+            if (queue == null || !context.admission.admit(queue, sender, envelopeLength))
+            {
+                refuseArrival(sender, name, queue);
+                return;
+            }
         }
         final byte[] copy = new byte[envelopeLength];
         buffer.getBytes(envelopeOffset, copy);
@@ -520,8 +580,18 @@ final class QueueIntake implements MessageIntake
     {
         for (int i = 0; i < staged.size(); i++)
         {
-            final String name = staged.queues.get(i);
+            final String name = staged.destinations.get(i);
             final byte[] envelope = staged.envelopes.get(i);
+            stagedView.wrap(envelope);
+            reader.wrap(stagedView, 0, envelope.length);
+            if (reader.destinationKind() == DestinationKind.TOPIC)
+            {
+                if (null != logged)
+                {
+                    logged.onTopicMessage(reader, stagedView, 0, envelope.length, context.nowMs, false);
+                }
+                continue;
+            }
             final HostedQueue queue = queues.arrivalQueue(name);
             if (null == queue)
             {
@@ -529,8 +599,6 @@ final class QueueIntake implements MessageIntake
                     "which was deleted after the message was staged");
                 continue;
             }
-            stagedView.wrap(envelope);
-            reader.wrap(stagedView, 0, envelope.length);
             enqueue(queue, reader, stagedView, 0, envelope.length);
         }
     }

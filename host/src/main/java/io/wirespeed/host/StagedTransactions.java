@@ -6,14 +6,14 @@ import java.util.Arrays;
 import org.agrona.collections.Int2ObjectHashMap;
 
 /**
- * The queue messages a clustered host's client session staged for its JMS sessions' commits: a transacted session
- * sends its queue messages at commit, each staged under the transaction's id ({@link HostInputs#onStagedQueueMessage})
- * and invisible to consumers, then commits them in one log entry ({@link ControlListener#onCommit}), which takes them
- * all into their queues at once or none. One transaction per JMS session at a time: a message staged under a new id
- * drops what an abandoned commit (one that failed part way) left. A session the host gives up leaves them to the next
- * session of its connection ({@link RetiredProducers}) for as long as it keeps that connection's producers; a commit
- * the host no longer has the messages of is refused. Part of the state machine's state, so in its snapshot. Used on
- * the host's thread only.
+ * The messages a clustered host's client session staged for its JMS sessions' commits: a transacted session sends its
+ * queue messages (and its messages to topics with durable subscriptions) at commit, each staged under the
+ * transaction's id ({@link HostInputs#onStagedQueueMessage}) and invisible to consumers, then commits them in one log
+ * entry ({@link ControlListener#onCommit}), which takes them all into their queues and subscriptions at once or none.
+ * One transaction per JMS session at a time: a message staged under a new id drops what an abandoned commit (one that
+ * failed part way) left. A session the host gives up leaves them to the next session of its connection
+ * ({@link RetiredProducers}) for as long as it keeps that connection's producers; a commit the host no longer has the
+ * messages of is refused. Part of the state machine's state, so in its snapshot. Used on the host's thread only.
  */
 final class StagedTransactions
 {
@@ -22,7 +22,7 @@ final class StagedTransactions
     {
         final int jmsSessionId;
         final long transactionId;
-        final ArrayList<String> queues = new ArrayList<>();
+        final ArrayList<String> destinations = new ArrayList<>();
         final ArrayList<byte[]> envelopes = new ArrayList<>();
 
         Staged(final int jmsSessionId, final long transactionId)
@@ -46,10 +46,10 @@ final class StagedTransactions
      *
      * @param jmsSessionId  the client's JMS session.
      * @param transactionId the transaction.
-     * @param queue         the queue the message goes to at commit.
+     * @param destination   the queue (or topic) the message goes to at commit.
      * @param envelope      the message, copied.
      */
-    void stage(final int jmsSessionId, final long transactionId, final String queue, final byte[] envelope)
+    void stage(final int jmsSessionId, final long transactionId, final String destination, final byte[] envelope)
     {
         Staged staged = bySession.get(jmsSessionId);
         if (null == staged || staged.transactionId != transactionId)
@@ -57,7 +57,7 @@ final class StagedTransactions
             staged = new Staged(jmsSessionId, transactionId);
             bySession.put(jmsSessionId, staged);
         }
-        staged.queues.add(queue);
+        staged.destinations.add(destination);
         staged.envelopes.add(envelope);
     }
 
@@ -126,7 +126,7 @@ final class StagedTransactions
             digest.add(staged.jmsSessionId).add(staged.transactionId).add(staged.size());
             for (int i = 0; i < staged.size(); i++)
             {
-                digest.add(staged.queues.get(i)).add(staged.envelopes.get(i));
+                digest.add(staged.destinations.get(i)).add(staged.envelopes.get(i));
             }
         }
     }

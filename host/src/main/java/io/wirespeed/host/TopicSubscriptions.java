@@ -37,6 +37,7 @@ final class TopicSubscriptions
     /** By key, in key order (restored ones come in the order of the store's files: no order at all). */
     private final Map<String, DurableTopicFeed> durableFeeds = new TreeMap<>();
     private DurableStorage durable;
+    private LoggedSubscriptions logged;
     private long lastLagCheckNs;
 
     /**
@@ -52,6 +53,17 @@ final class TopicSubscriptions
         this.queues = queues;
         this.consumers = consumers;
         this.intake = intake;
+    }
+
+    /**
+     * Serves durable subscriptions from the log, as a clustered host's state machine does: their messages are the
+     * topic messages publishers forward into it.
+     *
+     * @param subscriptions the subscriptions fed from the log.
+     */
+    void fromTheLog(final LoggedSubscriptions subscriptions)
+    {
+        logged = subscriptions;
     }
 
     /**
@@ -87,7 +99,7 @@ final class TopicSubscriptions
     {
         context.proxy.refuse(client, consumerId, ErrorCode.NOT_AVAILABLE, kind + " subscriptions are not served by " +
             "a clustered queue host yet (their feeds read the topic's stream, which is not part of the cluster's " +
-            "log): use the single host for them");
+            "log): use a shared durable subscription (createSharedDurableConsumer), or the single host");
     }
 
     /** See {@link ControlListener#onSubscribeShared}. */
@@ -123,6 +135,11 @@ final class TopicSubscriptions
         final HostSession client, final long consumerId, final int credit, final String topic, final String selector,
         final String key, final String channel, final int streamId, final boolean shared, final boolean noLocal)
     {
+        if (null != logged)
+        {
+            logged.onSubscribeDurable(client, consumerId, credit, topic, selector, key, shared, noLocal);
+            return;
+        }
         if (null == context.transport)
         {
             refuseWithoutStreams(client, consumerId, "durable");
@@ -198,14 +215,9 @@ final class TopicSubscriptions
         DurableTopicFeed feed = existing;
         if (feed == null)
         {
-            final Predicate<EnvelopeReader> test;
-            try
+            final Predicate<EnvelopeReader> test = context.compileFor(client, consumerId, selector);
+            if (HostContext.REFUSED == test)
             {
-                test = context.compile(selector);
-            }
-            catch (final IllegalArgumentException ex)
-            {
-                context.proxy.refuse(client, consumerId, ErrorCode.INVALID_SELECTOR, ex.getMessage());
                 return;
             }
             final DurableState state = new DurableState(key, topic, selector, noLocal, shared, channel, streamId);
@@ -229,6 +241,11 @@ final class TopicSubscriptions
     /** See {@link ControlListener#onUnsubscribe}. */
     void onUnsubscribe(final HostSession client, final long requestId, final String key)
     {
+        if (null != logged && logged.has(key))
+        {
+            logged.onUnsubscribe(client, requestId, key);
+            return;
+        }
         final DurableTopicFeed feed = durable == null ? null : durableFeeds.get(key);
         if (feed == null)
         {
@@ -376,6 +393,10 @@ final class TopicSubscriptions
         for (final Map.Entry<String, DurableTopicFeed> feed : durableFeeds.entrySet())
         {
             digest.add(feed.getKey()).add(feed.getValue().feed.state().digestText()).add(feed.getValue().queue.name);
+        }
+        if (null != logged)
+        {
+            logged.digest(digest);
         }
     }
 

@@ -1,13 +1,8 @@
 package io.wirespeed.host;
 
 import java.nio.ByteOrder;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
-import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -18,51 +13,40 @@ import io.wirespeed.codec.EnvelopeDescriptor;
 import io.wirespeed.codec.EnvelopeWriter;
 import io.wirespeed.codec.control.sbe.AcceptedDecoder;
 import io.wirespeed.codec.control.sbe.CommitEncoder;
-import io.wirespeed.codec.control.sbe.ConnectEncoder;
-import io.wirespeed.codec.control.sbe.DeliverDecoder;
 import io.wirespeed.codec.control.sbe.ErrorCode;
-import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
-import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.control.sbe.RecordedDecoder;
-import io.wirespeed.codec.control.sbe.RefusedDecoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A clustered host's transactions (issue 24 item 3): queue messages staged under a transaction's id are invisible
  * until one {@code Commit} takes them into their queues together with the transaction's acknowledgements; a commit
  * sent again applies once; one naming messages or deliveries the host no longer has is refused
- * ({@code TRANSACTION_ROLLED_BACK}) and applies nothing; staged messages are in the snapshot.
+ * ({@code TRANSACTION_ROLLED_BACK}) and applies nothing; staged messages are in the snapshot and go on in the
+ * connection's next session.
  */
 class StagedCommitTest
 {
-    private static final long TIMEOUT_NS = TimeUnit.SECONDS.toNanos(5);
+    private static final long CLIENT = 7;
     private static final int JMS_SESSION = 3;
     private static final int CONSUMER = 1;
 
-    private final HostLimits limits = new HostLimits(64, 8, 1 << 20, TIMEOUT_NS);
-    private final Egress egress = new Egress();
-    private final QueueHost host = QueueHost.stateMachine(QueueSelectors::compile, limits, egress);
-    private final UnsafeBuffer out = new UnsafeBuffer(new byte[1024]);
-    private final MessageHeaderEncoder header = new MessageHeaderEncoder();
-    private Level hostLogLevel;
+    private final StateMachineRig rig = new StateMachineRig();
+    private final QueueHost host = rig.host;
+    private final StateMachineRig.Egress egress = rig.egress;
 
     @BeforeEach
     void connectAndDeliverOne()
     {
-        hostLogLevel = Logger.getLogger("io.wirespeed.host").getLevel();
-        Logger.getLogger("io.wirespeed.host").setLevel(Level.OFF);
-        host.onTick(0, 0);
-        connect(42);
+        rig.connect(host, CLIENT, 42);
         final UnsafeBuffer envelope = new UnsafeBuffer(new byte[256]);
         host.onQueueMessage(envelope, 0, envelope(envelope, 9, 1, "in"));
-        final SubscribeEncoder subscribe = new SubscribeEncoder().wrapAndApplyHeader(out, 0, header)
+        final SubscribeEncoder subscribe = new SubscribeEncoder().wrapAndApplyHeader(rig.out, 0, rig.header)
             .consumerId(CONSUMER).credit(1);
-        subscribe.client().high(7).low(7).replyStreamId(6007);
+        subscribe.client().high(CLIENT).low(CLIENT).replyStreamId(6000);
         subscribe.queue("in").selector("");
-        host.onControlRequest(true, out, 0, MessageHeaderEncoder.ENCODED_LENGTH + subscribe.encodedLength());
+        rig.request(host, subscribe.encodedLength());
         host.onTick(1, 0);
         assertEquals(1, egress.deliveryIds.size(), "the message of queue 'in' was delivered to the consumer");
     }
@@ -70,8 +54,7 @@ class StagedCommitTest
     @AfterEach
     void close()
     {
-        Logger.getLogger("io.wirespeed.host").setLevel(hostLogLevel);
-        host.close();
+        rig.close();
     }
 
     @Test
@@ -128,12 +111,12 @@ class StagedCommitTest
     void aNewSessionOfTheConnectionCommitsWhatTheOldOneStagedButNotItsDeliveries()
     {
         stage(host, 1, 1);
-        connect(43);
+        rig.connect(host, CLIENT, 43);
         commit(host, 10, 1, 1, egress.deliveryIds.get(0));
         assertEquals(List.of(ErrorCode.TRANSACTION_ROLLED_BACK), egress.refusals,
             "the old session's delivery went back to its queue: acknowledging it would lose it");
         stage(host, 2, 2);
-        connect(44);
+        rig.connect(host, CLIENT, 44);
         commit(host, 11, 2, 1);
         assertEquals(1, host.heldMessages("out"), "the staged message went on in the new session");
         assertEquals(1, egress.refusals.size());
@@ -144,21 +127,10 @@ class StagedCommitTest
     {
         stage(host, 1, 1);
         stage(host, 1, 2);
-        final QueueHost restored = QueueHost.stateMachine(QueueSelectors::compile, limits, new Egress());
+        final QueueHost restored = rig.stateMachine(new StateMachineRig.Egress());
         try
         {
-            final List<byte[]> snapshot = new ArrayList<>();
-            host.takeSnapshot((buffer, offset, length) ->
-            {
-                final byte[] record = new byte[length];
-                buffer.getBytes(offset, record);
-                snapshot.add(record);
-            });
-            final HostSnapshot.Reader reader = restored.snapshotReader();
-            for (final byte[] record : snapshot)
-            {
-                assertTrue(reader.read(new UnsafeBuffer(record), 0, record.length));
-            }
+            rig.restore(restored);
             assertEquals(host.stateDigest(), restored.stateDigest(), "the staged messages are restored");
             commit(restored, 10, 1, 2, egress.deliveryIds.get(0));
             assertEquals(2, restored.heldMessages("out"));
@@ -169,19 +141,9 @@ class StagedCommitTest
         }
     }
 
-    /** Connects client 7 on a control session: a session other than its last replaces that one. */
-    private void connect(final int controlSession)
-    {
-        final ConnectEncoder connect = new ConnectEncoder().wrapAndApplyHeader(out, 0, header).correlationId(1)
-            .protocolVersion(MessageHeaderEncoder.SCHEMA_VERSION).sessionId(controlSession);
-        connect.client().high(7).low(7).replyStreamId(6007);
-        connect.user("").password("");
-        host.onControlRequest(true, out, 0, MessageHeaderEncoder.ENCODED_LENGTH + connect.encodedLength());
-    }
-
     private static int envelope(final UnsafeBuffer buffer, final int producer, final long sequence, final String queue)
     {
-        return new EnvelopeWriter().wrap(buffer, 0).messageId(7, 7, JMS_SESSION, producer, sequence)
+        return new EnvelopeWriter().wrap(buffer, 0).messageId(CLIENT, CLIENT, JMS_SESSION, producer, sequence)
             .timestamp(sequence).deliveryMode(EnvelopeDescriptor.PERSISTENT).destination(DestinationKind.QUEUE, queue)
             .textBody("m" + sequence).finish();
     }
@@ -198,58 +160,14 @@ class StagedCommitTest
         final QueueHost into, final long correlationId, final long transactionId, final int messages,
         final long... deliveryIds)
     {
-        final CommitEncoder commit = new CommitEncoder().wrapAndApplyHeader(out, 0, header)
+        final CommitEncoder commit = new CommitEncoder().wrapAndApplyHeader(rig.out, 0, rig.header)
             .correlationId(correlationId).sessionId(JMS_SESSION).transactionId(transactionId).messages(messages);
-        commit.client().high(7).low(7).replyStreamId(6007);
+        commit.client().high(CLIENT).low(CLIENT).replyStreamId(6000);
         final CommitEncoder.AcknowledgementsEncoder acknowledgements = commit.acknowledgementsCount(deliveryIds.length);
         for (final long deliveryId : deliveryIds)
         {
             acknowledgements.next().consumerId(CONSUMER).deliveryId(deliveryId);
         }
-        into.onControlRequest(true, out, 0, MessageHeaderEncoder.ENCODED_LENGTH + commit.encodedLength());
-    }
-
-    /** An egress that keeps the deliveries' ids, the refusals' codes and every message's template. */
-    private static final class Egress implements HostEgress
-    {
-        private final MessageHeaderDecoder header = new MessageHeaderDecoder();
-        private final DeliverDecoder deliver = new DeliverDecoder();
-        private final RefusedDecoder refused = new RefusedDecoder();
-        final List<Long> deliveryIds = new ArrayList<>();
-        final List<ErrorCode> refusals = new ArrayList<>();
-        final List<Integer> templates = new ArrayList<>();
-
-        @Override
-        public boolean open(final HostSession session, final int replyStreamId)
-        {
-            return true;
-        }
-
-        @Override
-        public void send(final HostSession session, final DirectBuffer buffer, final int offset, final int length)
-        {
-            header.wrap(buffer, offset);
-            final int templateId = header.templateId();
-            templates.add(templateId);
-            final int body = offset + MessageHeaderDecoder.ENCODED_LENGTH;
-            if (DeliverDecoder.TEMPLATE_ID == templateId)
-            {
-                deliveryIds.add(deliver.wrap(buffer, body, header.blockLength(), header.version()).deliveryId());
-            }
-            else if (RefusedDecoder.TEMPLATE_ID == templateId)
-            {
-                refusals.add(refused.wrap(buffer, body, header.blockLength(), header.version()).code());
-            }
-        }
-
-        @Override
-        public void close(final HostSession session)
-        {
-        }
-
-        long count(final int templateId)
-        {
-            return templates.stream().filter((template) -> template == templateId).count();
-        }
+        rig.request(into, commit.encodedLength());
     }
 }

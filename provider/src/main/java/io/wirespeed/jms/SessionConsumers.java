@@ -11,6 +11,7 @@ import javax.jms.JMSException;
 import javax.jms.Queue;
 import javax.jms.Topic;
 
+import io.wirespeed.jms.config.HostMembers;
 import io.wirespeed.jms.consumer.ConsumerSpec;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.hostclient.DurableSubscriptions;
@@ -195,15 +196,16 @@ final class SessionConsumers
     }
 
     /**
-     * The queue host feeds shared and durable subscriptions from the topic itself: a host in another process (the
-     * {@code host=} option) with this JVM's embedded driver cannot hear a topic on IPC, which is this driver's
-     * shared memory, and its subscription would receive nothing.
+     * The single queue host feeds shared and durable subscriptions from the topic itself: a host in another process
+     * (the {@code host=} option) with this JVM's embedded driver cannot hear a topic on IPC, which is this driver's
+     * shared memory, and its subscription would receive nothing. A clustered host's durable subscriptions are fed by
+     * the publishers, which forward into its log whatever channel the topic travels on.
      */
     private void checkHostHears(final JmsDestination topic, final String kind) throws JMSException
     {
         final JmsConnection connection = session.connection();
         final String host = connection.config().host();
-        if (null == host || !connection.config().embeddedDriver())
+        if (null == host || !connection.config().embeddedDriver() || HostMembers.isCluster(host))
         {
             return;
         }

@@ -56,7 +56,7 @@ import io.wirespeed.transport.aeron.ArchiveSpace;
  * Snapshots: {@link #onTakeSnapshot} writes the state machine's state ({@link HostSnapshot}), this service's (its
  * last cluster time, open cluster sessions, whether its tick timer is scheduled) and which cluster session each host
  * session came through, then an End record; {@link #onStart} restores them, refusing a schema version it does not
- * know. Not yet: shared and durable subscriptions (refused), browses under way in a snapshot, the archive.
+ * know. Not yet: shared non-durable subscriptions (refused), browses under way in a snapshot, the archive.
  */
 public final class HostService implements ClusteredService
 {
@@ -79,6 +79,8 @@ public final class HostService implements ClusteredService
      * transaction's id (little-endian int64), then the envelope.
      */
     public static final byte STAGED_QUEUE_MESSAGE = 5;
+    /** The kind byte of an ingress message that carries a topic message forwarded to its durable subscriptions. */
+    public static final byte TOPIC_MESSAGE = 6;
     /** How often, in cluster time, the state machine is ticked while a cluster session is open. */
     public static final long TICK_INTERVAL_MS = 10;
     /**
@@ -346,9 +348,10 @@ public final class HostService implements ClusteredService
             case CONTROL_REQUEST -> host.onControlRequest(true, buffer, offset + 1, length - 1);
             case QUEUE_MESSAGE -> host.onQueueMessage(buffer, offset + 1, length - 1);
             case STAGED_QUEUE_MESSAGE -> host.onStagedQueueMessage(buffer, offset + 1, length - 1);
+            case TOPIC_MESSAGE -> host.onTopicMessage(buffer, offset + 1, length - 1);
             default -> dropped(session, "its kind " + kind + " is none of a control request (" + CONTROL_REQUEST +
-                "), a queue message (" + QUEUE_MESSAGE + ") and a staged queue message (" + STAGED_QUEUE_MESSAGE +
-                ")");
+                "), a queue message (" + QUEUE_MESSAGE + "), a staged queue message (" + STAGED_QUEUE_MESSAGE +
+                ") and a topic message (" + TOPIC_MESSAGE + ")");
         }
     }
 

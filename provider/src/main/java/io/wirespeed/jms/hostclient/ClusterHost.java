@@ -34,11 +34,14 @@ final class ClusterHost
      * the transaction's id, little-endian, then the envelope.
      */
     static final byte STAGED_QUEUE_MESSAGE = 5;
+    /** The tag of a topic message forwarded to the cluster's durable subscriptions (its {@code TOPIC_MESSAGE}). */
+    static final byte TOPIC_MESSAGE = 6;
 
     private final ClusterSession session;
     private final TransportPublication control;
     private final Transport inbound;
     private final Transport staged;
+    private final Transport forwarded;
     private final String members;
 
     private ClusterHost(final ClusterSession session, final String members)
@@ -48,6 +51,7 @@ final class ClusterHost
         this.control = session.ingress(CONTROL_REQUEST);
         this.inbound = new InboundTransport(session.ingress(QUEUE_MESSAGE));
         this.staged = new InboundTransport(session.ingress(STAGED_QUEUE_MESSAGE));
+        this.forwarded = new InboundTransport(session.ingress(TOPIC_MESSAGE));
     }
 
     /**
@@ -117,6 +121,12 @@ final class ClusterHost
     Transport staged()
     {
         return staged;
+    }
+
+    /** @return the transport topic messages are forwarded on to the cluster's durable subscriptions. */
+    Transport forwarded()
+    {
+        return forwarded;
     }
 
     /** @return how many times a new leader took over since the session opened. */

@@ -10,6 +10,7 @@ import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.IdleStrategy;
 
 import io.wirespeed.codec.control.QueueStreams;
+import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.jms.config.HostMembers;
 import io.wirespeed.jms.config.MediaChannels;
 import io.wirespeed.jms.wire.ConnectionId;
@@ -55,6 +56,7 @@ public final class QueueClient implements AutoCloseable
     /** No consumer's id (ids start at 1): a {@code Pause} of it is the barrier {@link #awaitSettled} waits on. */
     static final long NO_CONSUMER = 0;
     private final SendConfirmations confirmations = new SendConfirmations();
+    private final ForwardedTopics forwardedTopics = new ForwardedTopics();
     private final MessageHandler replyHandler;
     private final ClusterHost cluster;
 
@@ -145,7 +147,8 @@ public final class QueueClient implements AutoCloseable
             requests.failover(link);
         }
         this.credits = new SendCredits(this, host);
-        this.replyHandler = new ResponseAdapter(id, link, requests, routing, browses, credits, confirmations);
+        this.replyHandler = new ResponseAdapter(id, link, requests, routing, browses, credits, confirmations,
+            forwardedTopics);
     }
 
     private static String majority(final String members)
@@ -184,6 +187,27 @@ public final class QueueClient implements AutoCloseable
     public Transport stagedTransport()
     {
         return null == cluster ? null : cluster.staged();
+    }
+
+    /**
+     * Whether a message published to a topic goes into a clustered host's ingress too: a durable subscription of the
+     * cluster is on the topic, and the log is what feeds it.
+     *
+     * @param topic the topic's name.
+     * @return true if it is forwarded.
+     */
+    public boolean forwards(final String topic)
+    {
+        return null != cluster && forwardedTopics.contains(topic);
+    }
+
+    /**
+     * @return the transport a message to a topic with a clustered host's durable subscriptions is forwarded on: the
+     *         cluster's ingress under the forwarded topic message's tag; null for a single host.
+     */
+    public Transport forwardTransport()
+    {
+        return null == cluster ? null : cluster.forwarded();
     }
 
     /** @return the most queue deliveries one transaction may acknowledge at a clustered host ({@link #commit}). */
@@ -334,14 +358,21 @@ public final class QueueClient implements AutoCloseable
         link.connect();
         final long requestId = requests.nextId();
         final HostRequests.Request request = requests.register(requestId);
+        final long firstSentAt;
         try
         {
-            host.unsubscribe(requestId, key);
+            requests.send(request, () -> host.unsubscribe(requestId, key));
+            firstSentAt = request.sentAt;
             requests.await(request, "durable subscription '" + key + "'");
         }
         finally
         {
             requests.forget(requestId);
+        }
+        if (request.sentAt != firstSentAt && ErrorCode.INVALID_DESTINATION == request.code)
+        {
+            // sent again to a clustered host's new leader: the lost leader had applied it, and the answer was lost
+            return;
         }
         HostRequests.throwIfRefused(request);
     }

@@ -1,5 +1,7 @@
 package io.wirespeed.jms.hostclient;
 
+import java.util.HashSet;
+import java.util.Set;
 import java.nio.ByteOrder;
 
 import org.agrona.DirectBuffer;
@@ -11,6 +13,7 @@ import io.wirespeed.codec.control.sbe.ClientIdDecoder;
 import io.wirespeed.codec.control.sbe.ConnectedDecoder;
 import io.wirespeed.codec.control.sbe.DeliverDecoder;
 import io.wirespeed.codec.control.sbe.ErrorCode;
+import io.wirespeed.codec.control.sbe.ForwardedTopicsDecoder;
 import io.wirespeed.codec.control.sbe.HeartbeatDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.control.sbe.RecordedDecoder;
@@ -40,6 +43,7 @@ final class ResponseAdapter implements MessageHandler
     private final HostBrowse browses;
     private final SendCredits credits;
     private final SendConfirmations confirmations;
+    private final ForwardedTopics forwardedTopics;
     private final long high;
     private final long low;
     private final MessageHeaderDecoder header = new MessageHeaderDecoder();
@@ -52,6 +56,7 @@ final class ResponseAdapter implements MessageHandler
     private final SendGrantDecoder sendGrant = new SendGrantDecoder();
     private final SendRefusedDecoder sendRefused = new SendRefusedDecoder();
     private final RecordedDecoder recorded = new RecordedDecoder();
+    private final ForwardedTopicsDecoder forwarded = new ForwardedTopicsDecoder();
 
     /**
      * @param id            the connection's id: responses for other connections are skipped.
@@ -61,11 +66,14 @@ final class ResponseAdapter implements MessageHandler
      * @param browses       the browses under way.
      * @param credits       the room on queues.
      * @param confirmations the archive's confirmations of PERSISTENT sends.
+     * @param topics        the topics a clustered host's durable subscriptions are on.
      */
     ResponseAdapter(
         final ConnectionId id, final HostSessionLink link, final HostRequests requests, final DeliveryRouting routing,
-        final HostBrowse browses, final SendCredits credits, final SendConfirmations confirmations)
+        final HostBrowse browses, final SendCredits credits, final SendConfirmations confirmations,
+        final ForwardedTopics topics)
     {
+        this.forwardedTopics = topics;
         this.link = link;
         this.requests = requests;
         this.routing = routing;
@@ -231,6 +239,25 @@ final class ResponseAdapter implements MessageHandler
                 }
             }
             case RecordsQueuesDecoder.TEMPLATE_ID -> confirmations.onRecordsQueues();
+            case ForwardedTopicsDecoder.TEMPLATE_ID ->
+            {
+                if (checkBlock(blockLength, ForwardedTopicsDecoder.BLOCK_LENGTH))
+                {
+                    final ForwardedTopicsDecoder.TopicsDecoder topics =
+                        forwarded.wrap(buffer, body, blockLength, version).topics();
+                    final Set<String> names = new HashSet<>();
+                    while (topics.hasNext())
+                    {
+                        names.add(topics.next().name());
+                    }
+                    if (forwarded.limit() > end)
+                    {
+                        drop("a list of forwarded topics that runs past its end");
+                        return;
+                    }
+                    forwardedTopics.onTopics(Set.copyOf(names));
+                }
+            }
             default -> drop("a response of template " + templateId + " (a newer host?)");
         }
     }

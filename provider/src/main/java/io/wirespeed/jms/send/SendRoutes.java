@@ -40,6 +40,7 @@ public final class SendRoutes
     private final Map<String, SendRoute> queues = new HashMap<>();
     private SendRoute queueRoute;
     private SendRoute stagedRoute;
+    private SendRoute forwardRoute;
 
     /**
      * An empty route table.
@@ -158,6 +159,23 @@ public final class SendRoutes
         return stagedRoute;
     }
 
+    /**
+     * The route a message to a topic with a clustered queue host's durable subscriptions is forwarded on into the
+     * cluster's log ({@link QueueClient#forwardTransport()}), made on first use.
+     *
+     * @return the route.
+     * @throws JMSException if the queue host cannot be reached.
+     */
+    SendRoute forwardRoute() throws JMSException
+    {
+        if (null == forwardRoute)
+        {
+            final QueueClient client = session.connection().queueClient();
+            forwardRoute = hostRoute(client.inboundChannel() + " (topics forwarded)", client.forwardTransport());
+        }
+        return forwardRoute;
+    }
+
     private SendRoute hostRoute(final String channel, final Transport transport) throws JMSException
     {
         try
@@ -189,14 +207,18 @@ public final class SendRoutes
         final Set<SendRoute> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
         distinct.addAll(topics.values());
         distinct.addAll(queues.values());
-        if (null != stagedRoute)
+        for (final SendRoute route : new SendRoute[]{stagedRoute, forwardRoute})
         {
-            distinct.add(stagedRoute);
+            if (null != route)
+            {
+                distinct.add(route);
+            }
         }
         topics.clear();
         queues.clear();
         queueRoute = null;
         stagedRoute = null;
+        forwardRoute = null;
         for (final SendRoute route : distinct)
         {
             if (PublicationPool.keepsOpen(route.poolChannel))

@@ -13,6 +13,7 @@ import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.IdleStrategy;
 
 import io.wirespeed.jms.config.ConnectionConfig;
+import io.wirespeed.jms.config.HostMembers;
 import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.hostclient.QueueClient;
 import io.wirespeed.jms.message.JmsMessage;
@@ -44,6 +45,8 @@ public final class SessionSender
     private final PersistenceWait asyncPersistence;
     private final ConfirmedSends confirmed;
     private final TransactionPublisher transaction;
+    /** Whether the connection's queue host is a cluster, whose durable subscriptions messages to topics may go to. */
+    private final boolean clusterHost;
     private final QueueClient.SendAgain sendAgain;
 
     /**
@@ -64,6 +67,7 @@ public final class SessionSender
         this.confirmed = new ConfirmedSends(session);
         this.sendAgain = confirmed::sendAgain;
         this.transaction = new TransactionPublisher(session, routes, metrics, encoder, gate, persistence, confirmed);
+        this.clusterHost = HostMembers.isCluster(session.connection().config().host());
     }
 
     /**
@@ -134,7 +138,8 @@ public final class SessionSender
         final String queue = route.queue ? ((JmsDestination)message.getJMSDestination()).name() : null;
         // a message the host confirms is kept until it does, to go again to a cluster's new leader: never claimed
         final boolean hostConfirms = !transacted && persistence.hostConfirms(route, persistent);
-        if (!transacted && !hostConfirms)
+        final boolean forwarded = !transacted && forwards(route, message);
+        if (!transacted && !hostConfirms && !forwarded)
         {
             final int measured = encoder.measure(message);
             if (measured <= route.maxClaimLength)
@@ -159,6 +164,13 @@ public final class SessionSender
         {
             gate.acquireRoom(queue, 1, length);
         }
+        if (forwarded)
+        {
+            // on the topic's stream for its live subscribers, and into the cluster's log for its durable ones
+            encoder.offerEncoded();
+            publish(route, length, persistent, counters);
+            return forward(length, persistent, producerId, message.messageIdSequence(), listener, sent);
+        }
         if (!hostConfirms)
         {
             encoder.offerEncoded();
@@ -166,6 +178,42 @@ public final class SessionSender
             return false;
         }
         return sendConfirmed(route, length, producerId, message.messageIdSequence(), counters, listener, sent);
+    }
+
+    /**
+     * Whether a message to a topic goes into a clustered queue host's log too: the connection names a cluster, and a
+     * durable subscription of the cluster is on the topic (the connection's queue client is opened to learn that).
+     */
+    private boolean forwards(final SendRoute route, final JmsMessage message) throws JMSException
+    {
+        return !route.queue && clusterHost &&
+            session.connection().queueClient().forwards(((JmsDestination)message.getJMSDestination()).name());
+    }
+
+    /**
+     * Forwards the encoded message to a topic into the cluster's log, for its durable subscriptions: a PERSISTENT one
+     * as a queue message the host confirms ({@link #sendConfirmed}), a NON_PERSISTENT one without waiting (a failover
+     * may lose it).
+     */
+    private boolean forward(
+        final int length, final boolean persistent, final int producerId, final long sequence,
+        final CompletionListener listener, final Message sent) throws JMSException
+    {
+        final SendRoute route = routes.forwardRoute();
+        if (persistent)
+        {
+            return sendConfirmed(route, length, producerId, sequence, null, listener, sent);
+        }
+        encoder.offerEncoded();
+        try
+        {
+            gate.publish(route, encoder, length);
+        }
+        finally
+        {
+            encoder.clear();
+        }
+        return false;
     }
 
     /**
@@ -191,7 +239,10 @@ public final class SessionSender
         if (position > 0)
         {
             persistence.awaitKept(route, true, position);
-            counters.onSent(length);
+            if (null != counters)
+            {
+                counters.onSent(length);
+            }
         }
         if (null == listener)
         {

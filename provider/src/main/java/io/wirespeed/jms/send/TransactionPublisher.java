@@ -1,6 +1,7 @@
 package io.wirespeed.jms.send;
 
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.List;
 
 import javax.jms.JMSException;
@@ -38,6 +39,7 @@ final class TransactionPublisher
     private final SendSession session;
     private final SendRoutes routes;
     private final ExpandableArrayBuffer stagingBuffer = new ExpandableArrayBuffer(256);
+    private final ArrayList<PendingTransaction.PendingSend> stagedSends = new ArrayList<>();
     private long lastTransactionId;
 
     /**
@@ -104,7 +106,7 @@ final class TransactionPublisher
     {
         final QueueClient client = session.connection().queueClientIfOpen();
         if (null != client && null != client.stagedTransport() &&
-            (!acknowledgements.isEmpty() || holdsQueueMessages()))
+            (!acknowledgements.isEmpty() || holdsStaged(client)))
         {
             commitAtCluster(client, acknowledgements);
             return;
@@ -226,10 +228,12 @@ final class TransactionPublisher
             final SendRoute route = routes.stagedRoute();
             final long sentAt = client.leaderChanges();
             final long startNs = System.nanoTime();
+            stagedSends.clear();
             for (final PendingTransaction.PendingSend pending : sends)
             {
-                if (pending.route().queue)
+                if (isStaged(client, pending))
                 {
+                    stagedSends.add(pending);
                     final byte[] bytes = pending.bytes();
                     stagingBuffer.putLong(0, transactionId, ByteOrder.LITTLE_ENDIAN);
                     stagingBuffer.putBytes(Long.BYTES, bytes);
@@ -239,14 +243,11 @@ final class TransactionPublisher
                     staged++;
                 }
             }
-            for (final PendingTransaction.PendingSend pending : sends)
+            for (final PendingTransaction.PendingSend pending : stagedSends)
             {
-                if (pending.route().queue)
-                {
-                    readEnvelope(pending.bytes());
-                    persistence.awaitHostRecorded(route, true, commitReader.producerId(), commitReader.sequence(),
-                        sendAgain, sentAt, startNs);
-                }
+                readEnvelope(pending.bytes());
+                persistence.awaitHostRecorded(route, true, commitReader.producerId(), commitReader.sequence(),
+                    sendAgain, sentAt, startNs);
             }
             return staged;
         }
@@ -275,21 +276,25 @@ final class TransactionPublisher
         {
             metrics.onSendFailure();
             final JMSException unknown = new JMSException("the outcome of the commit is unknown: " +
-                ex.getMessage() + "; its " + staged + " queue message(s) went into their queues and its " +
-                acknowledgements.size() / 2 + " acknowledgement(s) applied either all together or not at all, and " +
-                "its topic messages were not published");
+                ex.getMessage() + "; its " + staged + " staged message(s) went into their queues and subscriptions " +
+                "and its " + acknowledgements.size() / 2 + " acknowledgement(s) applied either all together or not " +
+                "at all, and its topic messages were not published");
             unknown.setLinkedException(ex);
             unknown.initCause(ex);
             throw unknown;
         }
     }
 
-    /** Publishes the transaction's topic messages, after its queue part committed. */
+    /** Publishes the transaction's topic messages to their streams, for live subscribers, once the commit applied. */
     private void publishTopics(final List<PendingTransaction.PendingSend> sends, final int staged)
         throws JMSException
     {
         int published = 0;
-        final int topics = sends.size() - staged;
+        int topics = 0;
+        for (final PendingTransaction.PendingSend pending : sends)
+        {
+            topics += pending.route().queue ? 0 : 1;
+        }
         try
         {
             for (final PendingTransaction.PendingSend pending : sends)
@@ -311,7 +316,7 @@ final class TransactionPublisher
         catch (final JMSException ex)
         {
             metrics.onSendFailure();
-            final JMSException partial = new JMSException("the commit failed part way: its " + staged + " queue " +
+            final JMSException partial = new JMSException("the commit failed part way: its " + staged + " staged " +
                 "message(s) and its acknowledgements were committed, and " + published + " of its " + topics +
                 " topic message(s) were published; the others cannot be: " + ex.getMessage());
             partial.setLinkedException(ex);
@@ -335,16 +340,31 @@ final class TransactionPublisher
         gate.acquireRoom(transaction.sends());
     }
 
-    private boolean holdsQueueMessages()
+    /** Whether the transaction holds a message a clustered host stages: to a queue, or to a forwarded topic. */
+    private boolean holdsStaged(final QueueClient client)
     {
         for (final PendingTransaction.PendingSend pending : transaction.sends())
         {
-            if (pending.route().queue)
+            if (isStaged(client, pending))
             {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether a message goes into the cluster's log staged for the commit: a queue message, or one to a topic with
+     * the cluster's durable subscriptions ({@link QueueClient#forwards}), which the commit gives them.
+     */
+    private boolean isStaged(final QueueClient client, final PendingTransaction.PendingSend pending)
+    {
+        if (pending.route().queue)
+        {
+            return true;
+        }
+        readEnvelope(pending.bytes());
+        return client.forwards(commitReader.destinationName().asString());
     }
 
     private void readEnvelope(final byte[] bytes)

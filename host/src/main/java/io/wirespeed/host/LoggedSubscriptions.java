@@ -1,0 +1,273 @@
+package io.wirespeed.host;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Predicate;
+
+import org.agrona.DirectBuffer;
+
+import io.wirespeed.codec.EnvelopeReader;
+import io.wirespeed.codec.control.sbe.ErrorCode;
+
+/**
+ * A clustered host's durable topic subscriptions (issue 24 item 3), shared or not: each a queue that its consumers
+ * share, fed not by the topic's stream or the archive, which are no inputs of the log, but by the topic messages that
+ * publishers forward into the log ({@link #onTopicMessage}). Publishers learn which topics to forward from the host
+ * ({@link #topics()}, sent as {@code ForwardedTopics} before {@code Connected}, when it changes, and at each new
+ * leader). A subscription's definition (topic, selector, noLocal) and its queue are state of the log, so in the
+ * snapshot; it lives until unsubscribed. Used on the host's thread only.
+ */
+final class LoggedSubscriptions
+{
+    /** What a logged subscription's queue name starts with. */
+    static final String QUEUE_PREFIX = "subscription:";
+
+    /** One subscription. */
+    static final class Subscription
+    {
+        final String key;
+        final String topic;
+        final String selector;
+        final boolean shared;
+        final boolean noLocal;
+        final HostedQueue queue;
+        private final Predicate<EnvelopeReader> test;
+
+        Subscription(
+            final String key, final String topic, final String selector, final Predicate<EnvelopeReader> test,
+            final boolean shared, final boolean noLocal, final HostedQueue queue)
+        {
+            this.key = key;
+            this.topic = topic;
+            this.selector = selector;
+            this.test = test;
+            this.shared = shared;
+            this.noLocal = noLocal;
+            this.queue = queue;
+        }
+
+        boolean sameDefinition(final String otherTopic, final String otherSelector, final boolean otherNoLocal)
+        {
+            return topic.equals(otherTopic) && selector.equals(otherSelector) && noLocal == otherNoLocal;
+        }
+
+        /** Whether it takes a topic message: its topic, not expired, its selector, not from its consumers' own. */
+        boolean takes(final EnvelopeReader reader, final long nowMs)
+        {
+            final long expiration = reader.expiration();
+            return reader.destinationName().contentEquals(topic) && (0 == expiration || expiration > nowMs) &&
+                (null == test || test.test(reader)) && !(noLocal && DurableTopicFeed.fromConsumers(queue, reader));
+        }
+    }
+
+    private final HostContext context;
+    private final HostedQueues queues;
+    private final Consumers consumers;
+    private final MessageIntake intake;
+    private final Runnable topicsChanged;
+    /** By key, in key order: a topic message goes to its subscriptions in that order on every member. */
+    private final Map<String, Subscription> byKey = new TreeMap<>();
+
+    /**
+     * @param context       what the host's parts share.
+     * @param queues        the host's queues, where the subscriptions' queues are kept.
+     * @param consumers     the host's consumers.
+     * @param intake        where a topic message's copies are stored.
+     * @param topicsChanged told when the set of subscribed topics changed, to tell the clients.
+     */
+    LoggedSubscriptions(
+        final HostContext context, final HostedQueues queues, final Consumers consumers, final MessageIntake intake,
+        final Runnable topicsChanged)
+    {
+        this.context = context;
+        this.queues = queues;
+        this.consumers = consumers;
+        this.intake = intake;
+        this.topicsChanged = topicsChanged;
+    }
+
+    /** See {@link ControlListener#onSubscribeDurable}: as the single host's, without a feed. */
+    void onSubscribeDurable(
+        final HostSession client, final long consumerId, final int credit, final String topic, final String selector,
+        final String key, final boolean shared, final boolean noLocal)
+    {
+        Subscription subscription = byKey.get(key);
+        final HostedConsumer existing = client.consumers.get(consumerId);
+        if (null != subscription && null != existing && existing.queue == subscription.queue)
+        {
+            // the same SubscribeDurable again (its answer may have been lost with a leader): accepted again
+            consumers.add(client, consumerId, subscription.queue, "", credit);
+            return;
+        }
+        if (null != subscription)
+        {
+            final boolean active = !subscription.queue.consumers.isEmpty();
+            final String refusal = subscription.shared != shared ? "durable subscription '" + key + "' exists as " +
+                (subscription.shared ? "a shared" : "an unshared") + " one: use " + (subscription.shared ?
+                "createSharedDurableConsumer" : "createDurableConsumer") + ", or another name" :
+                !subscription.sameDefinition(topic, selector, noLocal) && active ? "durable subscription '" + key +
+                "' is on topic '" + subscription.topic + "'" + (subscription.selector.isEmpty() ? "" :
+                " with selector '" + subscription.selector + "'") + " and has an active consumer: close it before " +
+                "changing the topic or selector" :
+                subscription.sameDefinition(topic, selector, noLocal) && active && !shared ? "durable subscription '" +
+                key + "' already has an active consumer: an unshared durable subscription takes one consumer at a " +
+                "time (close the other, or use createSharedDurableConsumer)" : null;
+            if (null != refusal)
+            {
+                context.proxy.refuse(client, consumerId, ErrorCode.GENERIC, refusal);
+                return;
+            }
+            if (!subscription.sameDefinition(topic, selector, noLocal))
+            {
+                // an inactive subscription given another topic or selector is a new one: what it held goes
+                delete(subscription);
+                subscription = null;
+            }
+        }
+        if (null == subscription)
+        {
+            final Predicate<EnvelopeReader> test = context.compileFor(client, consumerId, selector);
+            if (HostContext.REFUSED == test)
+            {
+                return;
+            }
+            subscription = add(key, topic, selector, test, shared, noLocal,
+                new HostedQueue(QUEUE_PREFIX + key, null, context.admission));
+            queues.host(subscription.queue, subscription.queue.name);
+            topicsChanged.run();
+        }
+        consumers.add(client, consumerId, subscription.queue, "", credit);
+    }
+
+    /**
+     * Whether it holds a subscription by that key.
+     *
+     * @param key the subscription's key (client id and name).
+     * @return true if it does.
+     */
+    boolean has(final String key)
+    {
+        return byKey.containsKey(key);
+    }
+
+    /** See {@link ControlListener#onUnsubscribe}: as the single host's. */
+    void onUnsubscribe(final HostSession client, final long requestId, final String key)
+    {
+        final Subscription subscription = byKey.get(key);
+        final String refusal = !subscription.queue.consumers.isEmpty() ? "durable subscription '" + key + "' has an " +
+            "active consumer: close it before unsubscribing" : !subscription.queue.detached.isEmpty() ?
+            "durable subscription '" + key + "' has messages that a session received and has not yet acknowledged " +
+            "or committed: finish that first" : null;
+        if (null != refusal)
+        {
+            context.proxy.refuse(client, requestId, ErrorCode.ILLEGAL_STATE, refusal);
+            return;
+        }
+        delete(subscription);
+        context.proxy.accepted(client, requestId);
+    }
+
+    /**
+     * A topic message a publisher forwarded into the log: a copy goes to each subscription that takes it, in key
+     * order, as far as its queue has room.
+     *
+     * @param reader the message's envelope, wrapped.
+     * @param buffer holding it.
+     * @param offset where it starts.
+     * @param length its length.
+     * @param nowMs  the host's time now (epoch ms): an expired message is left out.
+     * @param admit  whether a queue without room leaves it out; a commit's copies are taken past the queues' limits,
+     *               since the commit was taken whole.
+     * @return why a subscription that takes it had no room, or null if each that takes it has it.
+     */
+    String onTopicMessage(
+        final EnvelopeReader reader, final DirectBuffer buffer, final int offset, final int length, final long nowMs,
+        final boolean admit)
+    {
+        String refusal = null;
+        for (final Subscription subscription : byKey.values())
+        {
+            if (!subscription.takes(reader, nowMs))
+            {
+                continue;
+            }
+            if (admit && !context.admission.admit(subscription.queue, null, length))
+            {
+                refusal = "durable subscription '" + subscription.key + "' is full: " + context.admission.full(
+                    subscription.queue, context.admission.limits().policyOf(subscription.queue.name), 1, length);
+                continue;
+            }
+            intake.enqueue(subscription.queue, reader, buffer, offset, length);
+        }
+        return refusal;
+    }
+
+    /** @return the topics that subscriptions are on, in order, each once: what publishers forward. */
+    List<String> topics()
+    {
+        final TreeSet<String> topics = new TreeSet<>();
+        for (final Subscription subscription : byKey.values())
+        {
+            topics.add(subscription.topic);
+        }
+        return new ArrayList<>(topics);
+    }
+
+    /** @return the subscriptions in key order (a snapshot's). */
+    Iterable<Subscription> all()
+    {
+        return byKey.values();
+    }
+
+    /**
+     * Restores a subscription from a snapshot; its queue was restored before it.
+     *
+     * @param key      its key.
+     * @param topic    its topic.
+     * @param selector its selector's text.
+     * @param shared   whether it is shared.
+     * @param noLocal  whether its consumers' connections' own messages are left out.
+     * @param queue    its queue, restored.
+     */
+    void restore(
+        final String key, final String topic, final String selector, final boolean shared, final boolean noLocal,
+        final HostedQueue queue)
+    {
+        add(key, topic, selector, context.compile(selector), shared, noLocal, queue);
+    }
+
+    /**
+     * Adds the subscriptions' definitions to a digest, in key order (their queues are the queues' part).
+     *
+     * @param digest the digest.
+     */
+    void digest(final HostStateDigest digest)
+    {
+        digest.part("logged subscriptions").add(byKey.size());
+        for (final Subscription subscription : byKey.values())
+        {
+            digest.add(subscription.key).add(subscription.topic).add(subscription.selector)
+                .add(subscription.shared).add(subscription.noLocal).add(subscription.queue.name);
+        }
+    }
+
+    private Subscription add(
+        final String key, final String topic, final String selector, final Predicate<EnvelopeReader> test,
+        final boolean shared, final boolean noLocal, final HostedQueue queue)
+    {
+        final Subscription subscription = new Subscription(key, topic, selector, test, shared, noLocal, queue);
+        byKey.put(key, subscription);
+        return subscription;
+    }
+
+    private void delete(final Subscription subscription)
+    {
+        byKey.remove(subscription.key);
+        queues.unhost(subscription.queue);
+        subscription.queue.dropAll();
+        topicsChanged.run();
+    }
+}
