@@ -170,7 +170,7 @@ public final class HostSnapshot
                 final LoggedSubscriptionEncoder subscription = new LoggedSubscriptionEncoder();
                 for (final LoggedSubscriptions.Subscription each : logged.all())
                 {
-                    subscription.wrapAndApplyHeader(buffer, 0, header).durable(BooleanType.TRUE)
+                    subscription.wrapAndApplyHeader(buffer, 0, header).durable(bool(each.durable))
                         .shared(bool(each.shared)).noLocal(bool(each.noLocal)).key(each.key).topic(each.topic)
                         .selector(each.selector).queue(each.queue.name);
                     emit(subscription.encodedLength());
@@ -441,6 +441,7 @@ public final class HostSnapshot
             final DirectBuffer buffer, final int at, final int blockLength, final int version)
         {
             loggedSubscription.wrap(buffer, at, blockLength, version);
+            final boolean durable = BooleanType.TRUE == loggedSubscription.durable();
             final boolean shared = BooleanType.TRUE == loggedSubscription.shared();
             final boolean noLocal = BooleanType.TRUE == loggedSubscription.noLocal();
             final String key = loggedSubscription.key();
@@ -450,11 +451,11 @@ public final class HostSnapshot
             final HostedQueue subscriptionQueue = queues.get(queueName);
             if (null == logged || null == subscriptionQueue)
             {
-                throw new IllegalStateException("snapshot has durable subscription '" + key + "' on queue '" +
+                throw new IllegalStateException("snapshot has subscription '" + key + "' on queue '" +
                     queueName + "', which " + (null == logged ? "a host with a transport does not keep" :
                     "no Queue record made"));
             }
-            logged.restore(key, topic, selector, shared, noLocal, subscriptionQueue);
+            logged.restore(durable, key, topic, selector, shared, noLocal, subscriptionQueue);
         }
 
         private void readStaged(final DirectBuffer buffer, final int at, final int blockLength, final int version)

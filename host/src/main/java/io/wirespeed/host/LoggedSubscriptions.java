@@ -13,12 +13,13 @@ import io.wirespeed.codec.EnvelopeReader;
 import io.wirespeed.codec.control.sbe.ErrorCode;
 
 /**
- * A clustered host's durable topic subscriptions (issue 24 item 3), shared or not: each a queue that its consumers
- * share, fed not by the topic's stream or the archive, which are no inputs of the log, but by the topic messages that
+ * A clustered host's shared and durable topic subscriptions (issue 24 item 3): each a queue that its consumers share,
+ * fed not by the topic's stream or the archive, which are no inputs of the log, but by the topic messages that
  * publishers forward into the log ({@link #onTopicMessage}). Publishers learn which topics to forward from the host
  * ({@link #topics()}, sent as {@code ForwardedTopics} before {@code Connected}, when it changes, and at each new
  * leader). A subscription's definition (topic, selector, noLocal) and its queue are state of the log, so in the
- * snapshot; it lives until unsubscribed. Used on the host's thread only.
+ * snapshot; a durable one lives until unsubscribed, a shared non-durable one until its last consumer closes (its
+ * consumers' selectors are their own, as on the single host). Used on the host's thread only.
  */
 final class LoggedSubscriptions
 {
@@ -28,6 +29,7 @@ final class LoggedSubscriptions
     /** One subscription. */
     static final class Subscription
     {
+        final boolean durable;
         final String key;
         final String topic;
         final String selector;
@@ -37,9 +39,10 @@ final class LoggedSubscriptions
         private final Predicate<EnvelopeReader> test;
 
         Subscription(
-            final String key, final String topic, final String selector, final Predicate<EnvelopeReader> test,
-            final boolean shared, final boolean noLocal, final HostedQueue queue)
+            final boolean durable, final String key, final String topic, final String selector,
+            final Predicate<EnvelopeReader> test, final boolean shared, final boolean noLocal, final HostedQueue queue)
         {
+            this.durable = durable;
             this.key = key;
             this.topic = topic;
             this.selector = selector;
@@ -68,8 +71,10 @@ final class LoggedSubscriptions
     private final Consumers consumers;
     private final MessageIntake intake;
     private final Runnable topicsChanged;
-    /** By key, in key order: a topic message goes to its subscriptions in that order on every member. */
+    /** Durable ones by key, in key order: a topic message goes to them in that order on every member, then to... */
     private final Map<String, Subscription> byKey = new TreeMap<>();
+    /** ...the shared non-durable ones by key, in key order (their names are apart from the durable ones'). */
+    private final Map<String, Subscription> sharedByKey = new TreeMap<>();
 
     /**
      * @param context       what the host's parts share.
@@ -104,17 +109,9 @@ final class LoggedSubscriptions
         }
         if (null != subscription)
         {
-            final boolean active = !subscription.queue.consumers.isEmpty();
-            final String refusal = subscription.shared != shared ? "durable subscription '" + key + "' exists as " +
-                (subscription.shared ? "a shared" : "an unshared") + " one: use " + (subscription.shared ?
-                "createSharedDurableConsumer" : "createDurableConsumer") + ", or another name" :
-                !subscription.sameDefinition(topic, selector, noLocal) && active ? "durable subscription '" + key +
-                "' is on topic '" + subscription.topic + "'" + (subscription.selector.isEmpty() ? "" :
-                " with selector '" + subscription.selector + "'") + " and has an active consumer: close it before " +
-                "changing the topic or selector" :
-                subscription.sameDefinition(topic, selector, noLocal) && active && !shared ? "durable subscription '" +
-                key + "' already has an active consumer: an unshared durable subscription takes one consumer at a " +
-                "time (close the other, or use createSharedDurableConsumer)" : null;
+            final String refusal = TopicSubscriptions.whyNotSubscribe(key, subscription.shared, subscription.topic,
+                subscription.selector, subscription.sameDefinition(topic, selector, noLocal),
+                !subscription.queue.consumers.isEmpty(), shared);
             if (null != refusal)
             {
                 context.proxy.refuse(client, consumerId, ErrorCode.GENERIC, refusal);
@@ -134,12 +131,57 @@ final class LoggedSubscriptions
             {
                 return;
             }
-            subscription = add(key, topic, selector, test, shared, noLocal,
-                new HostedQueue(QUEUE_PREFIX + key, null, context.admission));
-            queues.host(subscription.queue, subscription.queue.name);
-            topicsChanged.run();
+            subscription = make(true, key, topic, selector, test, shared, noLocal);
         }
         consumers.add(client, consumerId, subscription.queue, "", credit);
+    }
+
+    /** See {@link ControlListener#onSubscribeShared}: as the single host's, without a feed. */
+    void onSubscribeShared(
+        final HostSession client, final long consumerId, final int credit, final String topic, final String selector,
+        final String key)
+    {
+        Subscription subscription = sharedByKey.get(key);
+        if (null != subscription && !subscription.topic.equals(topic))
+        {
+            context.proxy.refuse(client, consumerId, ErrorCode.GENERIC, "shared subscription '" + key + "' is on " +
+                "topic '" + subscription.topic + "', not '" + topic + "': close its consumers first or use another " +
+                "name");
+            return;
+        }
+        if (null == subscription)
+        {
+            subscription = make(false, key, topic, "", null, true, false);
+        }
+        consumers.add(client, consumerId, subscription.queue, selector, credit);
+    }
+
+    /**
+     * A queue's consumers may all have gone: if it is a shared non-durable subscription's, the subscription goes.
+     *
+     * @param queue the queue.
+     */
+    void closeIfUnused(final HostedQueue queue)
+    {
+        for (final Subscription subscription : sharedByKey.values())
+        {
+            if (subscription.queue == queue && queue.consumers.isEmpty())
+            {
+                delete(subscription);
+                return;
+            }
+        }
+    }
+
+    private Subscription make(
+        final boolean durable, final String key, final String topic, final String selector,
+        final Predicate<EnvelopeReader> test, final boolean shared, final boolean noLocal)
+    {
+        final Subscription subscription = add(durable, key, topic, selector, test, shared, noLocal,
+            new HostedQueue(QUEUE_PREFIX + (durable ? "durable:" : "shared:") + key, null, context.admission));
+        queues.host(subscription.queue, subscription.queue.name);
+        topicsChanged.run();
+        return subscription;
     }
 
     /**
@@ -157,10 +199,7 @@ final class LoggedSubscriptions
     void onUnsubscribe(final HostSession client, final long requestId, final String key)
     {
         final Subscription subscription = byKey.get(key);
-        final String refusal = !subscription.queue.consumers.isEmpty() ? "durable subscription '" + key + "' has an " +
-            "active consumer: close it before unsubscribing" : !subscription.queue.detached.isEmpty() ?
-            "durable subscription '" + key + "' has messages that a session received and has not yet acknowledged " +
-            "or committed: finish that first" : null;
+        final String refusal = TopicSubscriptions.whyNotUnsubscribe(key, subscription.queue);
         if (null != refusal)
         {
             context.proxy.refuse(client, requestId, ErrorCode.ILLEGAL_STATE, refusal);
@@ -188,7 +227,7 @@ final class LoggedSubscriptions
         final boolean admit)
     {
         String refusal = null;
-        for (final Subscription subscription : byKey.values())
+        for (final Subscription subscription : all())
         {
             if (!subscription.takes(reader, nowMs))
             {
@@ -209,22 +248,25 @@ final class LoggedSubscriptions
     List<String> topics()
     {
         final TreeSet<String> topics = new TreeSet<>();
-        for (final Subscription subscription : byKey.values())
+        for (final Subscription subscription : all())
         {
             topics.add(subscription.topic);
         }
         return new ArrayList<>(topics);
     }
 
-    /** @return the subscriptions in key order (a snapshot's). */
-    Iterable<Subscription> all()
+    /** @return the durable subscriptions in key order, then the shared non-durable ones (a snapshot's). */
+    List<Subscription> all()
     {
-        return byKey.values();
+        final List<Subscription> all = new ArrayList<>(byKey.values());
+        all.addAll(sharedByKey.values());
+        return all;
     }
 
     /**
      * Restores a subscription from a snapshot; its queue was restored before it.
      *
+     * @param durable  whether it is durable (else shared non-durable).
      * @param key      its key.
      * @param topic    its topic.
      * @param selector its selector's text.
@@ -233,10 +275,10 @@ final class LoggedSubscriptions
      * @param queue    its queue, restored.
      */
     void restore(
-        final String key, final String topic, final String selector, final boolean shared, final boolean noLocal,
-        final HostedQueue queue)
+        final boolean durable, final String key, final String topic, final String selector, final boolean shared,
+        final boolean noLocal, final HostedQueue queue)
     {
-        add(key, topic, selector, context.compile(selector), shared, noLocal, queue);
+        add(durable, key, topic, selector, context.compile(selector), shared, noLocal, queue);
     }
 
     /**
@@ -246,28 +288,29 @@ final class LoggedSubscriptions
      */
     void digest(final HostStateDigest digest)
     {
-        digest.part("logged subscriptions").add(byKey.size());
-        for (final Subscription subscription : byKey.values())
+        final List<Subscription> all = all();
+        digest.part("logged subscriptions").add(all.size());
+        for (final Subscription subscription : all)
         {
-            digest.add(subscription.key).add(subscription.topic).add(subscription.selector)
+            digest.add(subscription.durable).add(subscription.key).add(subscription.topic).add(subscription.selector)
                 .add(subscription.shared).add(subscription.noLocal).add(subscription.queue.name);
         }
     }
 
     private Subscription add(
-        final String key, final String topic, final String selector, final Predicate<EnvelopeReader> test,
-        final boolean shared, final boolean noLocal, final HostedQueue queue)
+        final boolean durable, final String key, final String topic, final String selector,
+        final Predicate<EnvelopeReader> test, final boolean shared, final boolean noLocal, final HostedQueue queue)
     {
-        final Subscription subscription = new Subscription(key, topic, selector, test, shared, noLocal, queue);
-        byKey.put(key, subscription);
+        final Subscription subscription =
+            new Subscription(durable, key, topic, selector, test, shared, noLocal, queue);
+        (durable ? byKey : sharedByKey).put(key, subscription);
         return subscription;
     }
 
     private void delete(final Subscription subscription)
     {
-        byKey.remove(subscription.key);
-        queues.unhost(subscription.queue);
-        subscription.queue.dropAll();
+        (subscription.durable ? byKey : sharedByKey).remove(subscription.key);
+        queues.remove(subscription.queue, "was removed");
         topicsChanged.run();
     }
 }

@@ -91,25 +91,14 @@ final class TopicSubscriptions
         return stored;
     }
 
-    /**
-     * Refuses a topic subscription on a state machine without a transport ({@link QueueHost#stateMachine}, the
-     * clustered host): its feed would read a topic's stream or the archive, which are not inputs of the log yet.
-     */
-    private void refuseWithoutStreams(final HostSession client, final long consumerId, final String kind)
-    {
-        context.proxy.refuse(client, consumerId, ErrorCode.NOT_AVAILABLE, kind + " subscriptions are not served by " +
-            "a clustered queue host yet (their feeds read the topic's stream, which is not part of the cluster's " +
-            "log): use a shared durable subscription (createSharedDurableConsumer), or the single host");
-    }
-
     /** See {@link ControlListener#onSubscribeShared}. */
     void onSubscribeShared(
         final HostSession client, final long consumerId, final int credit, final String topic, final String selector,
         final String key, final String channel, final int streamId)
     {
-        if (null == context.transport)
+        if (null != logged)
         {
-            refuseWithoutStreams(client, consumerId, "shared");
+            logged.onSubscribeShared(client, consumerId, credit, topic, selector, key);
             return;
         }
         SharedFeed feed = sharedFeeds.get(key);
@@ -140,11 +129,6 @@ final class TopicSubscriptions
             logged.onSubscribeDurable(client, consumerId, credit, topic, selector, key, shared, noLocal);
             return;
         }
-        if (null == context.transport)
-        {
-            refuseWithoutStreams(client, consumerId, "durable");
-            return;
-        }
         if (durable == null)
         {
             context.proxy.refuse(client, consumerId, ErrorCode.NOT_AVAILABLE, "durable subscriptions need the " +
@@ -158,39 +142,22 @@ final class TopicSubscriptions
         if (feed != null)
         {
             final DurableState state = feed.feed.state();
-            final boolean active = !feed.queue.consumers.isEmpty();
-            if (state.shared() != shared)
+            final boolean sameDefinition = state.sameDefinition(topic, selector, noLocal);
+            final String refusal = whyNotSubscribe(key, state.shared(), state.topic(), state.selector(), sameDefinition,
+                !feed.queue.consumers.isEmpty(), shared);
+            if (null != refusal)
             {
-                context.proxy.refuse(client, consumerId, ErrorCode.GENERIC, "durable subscription '" + key +
-                    "' exists as " +
-                    (state.shared() ? "a shared" : "an unshared") + " one: use " + (state.shared() ?
-                    "createSharedDurableConsumer" : "createDurableConsumer") + ", or another name");
+                context.proxy.refuse(client, consumerId, ErrorCode.GENERIC, refusal);
                 return;
             }
-            if (!state.sameDefinition(topic, selector, noLocal))
+            if (!sameDefinition)
             {
-                if (active)
-                {
-                    context.proxy.refuse(client, consumerId, ErrorCode.GENERIC, "durable subscription '" + key +
-                        "' is on topic '" +
-                        state.topic() + "'" + (state.selector().isEmpty() ? "" : " with selector '" + state.selector() +
-                        "'") + " and has an active consumer: close it before changing the topic or selector");
-                    return;
-                }
                 // keep the stream recorded across the replacement: stopping the recording and starting it again
                 // would start the new subscription at the start of the old recording, with what the old one held
                 durable.archive().record(state.channel(), state.streamId());
                 held = state;
                 delete(feed);
                 feed = null;
-            }
-            else if (active && !shared)
-            {
-                context.proxy.refuse(client, consumerId, ErrorCode.GENERIC, "durable subscription '" + key +
-                    "' already has an active " +
-                    "consumer: an unshared durable subscription takes one consumer at a time (close the other, or " +
-                    "use createSharedDurableConsumer)");
-                return;
             }
         }
         try
@@ -254,22 +221,65 @@ final class TopicSubscriptions
                 "client id");
             return;
         }
-        if (!feed.queue.consumers.isEmpty())
+        final String refusal = whyNotUnsubscribe(key, feed.queue);
+        if (null != refusal)
         {
-            context.proxy.refuse(client, requestId, ErrorCode.ILLEGAL_STATE, "durable subscription '" + key +
-                "' has an active " +
-                "consumer: close it before unsubscribing");
-            return;
-        }
-        if (!feed.queue.detached.isEmpty())
-        {
-            context.proxy.refuse(client, requestId, ErrorCode.ILLEGAL_STATE, "durable subscription '" + key +
-                "' has messages " +
-                "that a session received and has not yet acknowledged or committed: finish that first");
+            context.proxy.refuse(client, requestId, ErrorCode.ILLEGAL_STATE, refusal);
             return;
         }
         delete(feed);
         context.proxy.accepted(client, requestId);
+    }
+
+    /**
+     * Why a consumer cannot join a durable subscription that exists (the single host's and a cluster's rule), or null
+     * if it can: as is, or replacing an inactive subscription given another topic, selector or noLocal.
+     *
+     * @param key            the subscription's key.
+     * @param existingShared whether the subscription is shared.
+     * @param topic          its topic.
+     * @param selector       its selector's text.
+     * @param sameDefinition whether the consumer asks for the same topic, selector and noLocal.
+     * @param active         whether it has a consumer.
+     * @param shared         whether the consumer asks for a shared one.
+     * @return why not, or null.
+     */
+    static String whyNotSubscribe(
+        final String key, final boolean existingShared, final String topic, final String selector,
+        final boolean sameDefinition, final boolean active, final boolean shared)
+    {
+        if (existingShared != shared)
+        {
+            return "durable subscription '" + key + "' exists as " + (existingShared ? "a shared" : "an unshared") +
+                " one: use " + (existingShared ? "createSharedDurableConsumer" : "createDurableConsumer") +
+                ", or another name";
+        }
+        if (!sameDefinition && active)
+        {
+            return "durable subscription '" + key + "' is on topic '" + topic + "'" + (selector.isEmpty() ? "" :
+                " with selector '" + selector + "'") + " and has an active consumer: close it before changing the " +
+                "topic or selector";
+        }
+        if (sameDefinition && active && !shared)
+        {
+            return "durable subscription '" + key + "' already has an active consumer: an unshared durable " +
+                "subscription takes one consumer at a time (close the other, or use createSharedDurableConsumer)";
+        }
+        return null;
+    }
+
+    /**
+     * Why a durable subscription cannot be deleted now, or null if it can.
+     *
+     * @param key   the subscription's key.
+     * @param queue its queue.
+     * @return why not, or null.
+     */
+    static String whyNotUnsubscribe(final String key, final HostedQueue queue)
+    {
+        return !queue.consumers.isEmpty() ? "durable subscription '" + key + "' has an active consumer: close it " +
+            "before unsubscribing" : !queue.detached.isEmpty() ? "durable subscription '" + key + "' has messages " +
+            "that a session received and has not yet acknowledged or committed: finish that first" : null;
     }
 
     private void delete(final DurableTopicFeed feed)
@@ -291,6 +301,10 @@ final class TopicSubscriptions
         if (!queue.consumers.isEmpty())
         {
             return;
+        }
+        if (null != logged)
+        {
+            logged.closeIfUnused(queue);
         }
         final Iterator<Map.Entry<String, SharedFeed>> feeds = sharedFeeds.entrySet().iterator();
         while (feeds.hasNext())

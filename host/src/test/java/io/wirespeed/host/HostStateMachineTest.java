@@ -30,12 +30,10 @@ import io.wirespeed.codec.control.sbe.GiveBackEncoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
-import io.wirespeed.codec.control.sbe.SubscribeSharedEncoder;
 import io.wirespeed.codec.control.sbe.RecordedDecoder;
 import io.wirespeed.codec.control.sbe.RecordsQueuesDecoder;
 import io.wirespeed.codec.control.sbe.RefusedDecoder;
 import io.wirespeed.codec.control.sbe.ResyncEncoder;
-import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.test.AdjustableClock;
 import io.wirespeed.test.transport.InMemoryMedium;
 import io.wirespeed.test.transport.InMemoryTransport;
@@ -262,7 +260,7 @@ class HostStateMachineTest
     }
 
     @Test
-    void aStateMachineWithoutATransportServesQueuesAndRefusesTopicSubscriptions()
+    void aStateMachineWithoutATransportServesQueuesThroughTheGivenEgressAndRunsNoDutyCycle()
     {
         final RecordingEgress egress = new RecordingEgress(null);
         final QueueHost alone = QueueHost.stateMachine(QueueSelectors::compile, limits, egress);
@@ -280,21 +278,6 @@ class HostStateMachineTest
             alone.onTick(1_000_000, 1);
             assertEquals(1, egress.deliveries, "delivered through the given egress");
 
-            final SubscribeSharedEncoder shared = new SubscribeSharedEncoder().wrapAndApplyHeader(out, 0, header)
-                .consumerId(2).credit(4).streamId(1001);
-            shared.client().high(CONSUMER).low(CONSUMER).replyStreamId(6000 + CONSUMER);
-            shared.topic("t").selector("").subscription("s").channel("aeron:ipc");
-            alone.onControlRequest(false, out, 0, MessageHeaderEncoder.ENCODED_LENGTH + shared.encodedLength());
-            final String refused = egress.records.get(egress.records.size() - 1);
-            final RefusedDecoder decoder = new RefusedDecoder();
-            final UnsafeBuffer last = new UnsafeBuffer(
-                HexFormat.of().parseHex(refused.substring(refused.indexOf(' ') + 1)));
-            final MessageHeaderDecoder lastHeader = new MessageHeaderDecoder().wrap(last, 0);
-            assertEquals(RefusedDecoder.TEMPLATE_ID, lastHeader.templateId());
-            decoder.wrap(last, MessageHeaderDecoder.ENCODED_LENGTH, lastHeader.blockLength(), lastHeader.version());
-            assertEquals(ErrorCode.NOT_AVAILABLE, decoder.code());
-            final String why = decoder.message();
-            assertTrue(why.contains("clustered"), why);
             assertThrows(IllegalStateException.class, alone::doWork);
         }
         finally

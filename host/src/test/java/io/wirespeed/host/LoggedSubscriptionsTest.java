@@ -15,6 +15,7 @@ import io.wirespeed.codec.control.sbe.CloseConsumerEncoder;
 import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.codec.control.sbe.RecordedDecoder;
 import io.wirespeed.codec.control.sbe.SubscribeDurableEncoder;
+import io.wirespeed.codec.control.sbe.SubscribeSharedEncoder;
 import io.wirespeed.codec.control.sbe.UnsubscribeEncoder;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -101,6 +102,24 @@ class LoggedSubscriptionsTest
     }
 
     @Test
+    void aSharedSubscriptionsConsumersSplitItsMessagesWithTheirOwnSelectorsAndItGoesWithTheLast()
+    {
+        shared(host, 1, "");
+        shared(host, 2, "sym = 'B'");
+        assertEquals("topics [prices] to 8", egress.greetings.get(egress.greetings.size() - 1));
+        publish(host, PUBLISHER, 1, "prices", "A");
+        publish(host, PUBLISHER, 2, "prices", "B");
+        host.onTick(1, 0);
+        assertEquals(List.of("1:A", "2:B"), egress.deliveries.stream().sorted().toList(),
+            "each message once, to a consumer whose selector takes it");
+        closeConsumer(host, 1);
+        closeConsumer(host, 2);
+        assertEquals("topics [] to 8", egress.greetings.get(egress.greetings.size() - 1),
+            "the subscription went with its last consumer");
+        assertEquals(-1, host.heldMessages(LoggedSubscriptions.QUEUE_PREFIX + "shared:app/shared"));
+    }
+
+    @Test
     void anUnsubscribeOfASubscriptionWithAnActiveConsumerIsRefused()
     {
         subscribe(host, 1, "prices", "", false);
@@ -117,6 +136,15 @@ class LoggedSubscriptionsTest
             .noLocal(noLocal ? BooleanType.TRUE : BooleanType.FALSE);
         subscribe.client().high(SUBSCRIBER).low(SUBSCRIBER).replyStreamId(6000);
         subscribe.topic(topic).selector(selector).subscription("app/" + consumerId % 2).channel("aeron:ipc");
+        rig.request(into, subscribe.encodedLength());
+    }
+
+    private void shared(final QueueHost into, final long consumerId, final String selector)
+    {
+        final SubscribeSharedEncoder subscribe = new SubscribeSharedEncoder()
+            .wrapAndApplyHeader(rig.out, 0, rig.header).consumerId(consumerId).credit(16).streamId(1);
+        subscribe.client().high(SUBSCRIBER).low(SUBSCRIBER).replyStreamId(6000);
+        subscribe.topic("prices").selector(selector).subscription("app/shared").channel("aeron:ipc");
         rig.request(into, subscribe.encodedLength());
     }
 

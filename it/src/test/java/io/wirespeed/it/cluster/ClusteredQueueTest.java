@@ -21,6 +21,7 @@ import javax.jms.ResourceAllocationException;
 import javax.jms.Session;
 import javax.jms.TemporaryQueue;
 import javax.jms.TextMessage;
+import javax.jms.TransactionRolledBackException;
 
 import org.agrona.concurrent.SystemEpochClock;
 import org.junit.jupiter.api.AfterEach;
@@ -46,6 +47,7 @@ import io.wirespeed.test.SlowTest;
 import io.wirespeed.transport.aeron.ArchiveSpace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -319,6 +321,8 @@ class ClusteredQueueTest
             final MessageProducer producer = session.createProducer(queue);
             producer.setDeliveryMode(DeliveryMode.PERSISTENT);
             producer.send(session.createTextMessage("one"));
+            final Session transacted = connection.createSession(true, Session.SESSION_TRANSACTED);
+            transacted.createProducer(queue).send(transacted.createTextMessage("rolled back"));
 
             // the leader and a follower stop: the one left cannot elect itself
             final ClusterMember leader = leader();
@@ -347,6 +351,9 @@ class ClusteredQueueTest
             final JMSException again = assertThrows(JMSException.class,
                 () -> producer.send(session.createTextMessage("two, again")));
             assertEquals(QueueClient.FAILOVER_TIMEOUT, again.getErrorCode(), again::toString);
+            // a commit that cannot have its messages staged applies nothing: rolled back, not of unknown outcome
+            final JMSException rolledBack = assertThrows(JMSException.class, transacted::commit);
+            assertInstanceOf(TransactionRolledBackException.class, rolledBack, rolledBack::toString);
 
             for (final ClusterMember member : stopped)
             {
@@ -381,7 +388,7 @@ class ClusteredQueueTest
                 failed.getMessage() + "; received after the majority returned: " + received);
             assertTrue(received.stream().allMatch((text) -> List.of("one", "two", "three").contains(text)) &&
                 received.size() <= 3, "each confirmed message once; the one whose outcome was unknown at most " +
-                "once: " + received);
+                "once; none of the rolled back commit: " + received);
         }
         assertNull(memberError.get(), () -> "no member reported an error: " + memberError.get());
     }
