@@ -22,7 +22,8 @@ import io.wirespeed.test.SlowTest;
  * S10's short profile run as the suite runs it (a step JVM, three member processes of its own on loopback): a point
  * per signal, each kill counted with its failover times, the member settings recorded, nothing confirmed lost and
  * nothing twice unmarked; then cost-of-consensus points for the cluster and for the single host, one per kind of send
- * (synchronous and asynchronous PERSISTENT, NON_PERSISTENT), nothing lost.
+ * (synchronous and asynchronous PERSISTENT, NON_PERSISTENT), and the cluster's synchronous sends to a topic with a
+ * durable subscription, nothing lost.
  * What the times are is the suite's business, not a test's: no threshold here.
  */
 @SlowTest
@@ -44,10 +45,12 @@ class FailoverStepTest
         final List<Map<String, Object>> consensus = outcome.points().stream()
             .filter(p -> FailoverScenario.CONSENSUS.equals(p.get("mode"))).toList();
         assertEquals(List.of("cluster 1->1 SYNC", "cluster 1->1 ASYNC", "cluster 1->1 NON_PERSISTENT",
-            "cluster 2->2 SYNC", "cluster 2->2 ASYNC", "cluster 2->2 NON_PERSISTENT", "single 1->1 SYNC",
-            "single 1->1 ASYNC", "single 1->1 NON_PERSISTENT", "single 2->2 SYNC", "single 2->2 ASYNC",
-            "single 2->2 NON_PERSISTENT"), consensus.stream().map(p -> p.get("host") + " " + p.get("pairs") + " " +
-            p.get("sendKind")).toList(), outcome.points().toString());
+            "cluster 2->2 SYNC", "cluster 2->2 ASYNC", "cluster 2->2 NON_PERSISTENT",
+            "cluster 1->1 SYNC to durable topic",
+            "single 1->1 SYNC", "single 1->1 ASYNC", "single 1->1 NON_PERSISTENT", "single 2->2 SYNC",
+            "single 2->2 ASYNC", "single 2->2 NON_PERSISTENT"), consensus.stream().map(p -> p.get("host") + " " +
+            p.get("pairs") + " " + p.get("sendKind") + ("queue".equals(p.get("destination")) ? "" : " to " +
+            p.get("destination"))).toList(), outcome.points().toString());
         for (final Map<String, Object> point : consensus)
         {
             assertFalse(point.containsKey("error"), point.toString());

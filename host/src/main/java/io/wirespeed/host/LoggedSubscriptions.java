@@ -235,8 +235,10 @@ final class LoggedSubscriptions
             }
             if (admit && !context.admission.admit(subscription.queue, null, length))
             {
-                refusal = "durable subscription '" + subscription.key + "' is full: " + context.admission.full(
-                    subscription.queue, context.admission.limits().policyOf(subscription.queue.name), 1, length);
+                refusal = (subscription.durable ? "durable" : "shared") + " subscription '" + subscription.key +
+                    "' holds its limit (wirespeed.host.maxQueueMessages or maxQueueBytes, or the host's " +
+                    "maxHostBytes): a clustered host refuses a message forwarded to a full subscription, whatever " +
+                    "wirespeed.host.fullPolicy says; consume from it faster, send slower, or raise the limits";
                 continue;
             }
             intake.enqueue(subscription.queue, reader, buffer, offset, length);

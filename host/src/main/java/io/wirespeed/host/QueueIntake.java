@@ -709,8 +709,9 @@ final class QueueIntake implements MessageIntake
         }
         if (told != null)
         {
-            context.proxy.sendRefused(told, reader.sessionId(), reader.producerId(), name, "a message to queue '" +
-                name + "' was refused and dropped: " + why);
+            context.proxy.sendRefused(told, reader.sessionId(), reader.producerId(), name, "a message to " +
+                (reader.destinationKind() == DestinationKind.TOPIC ? "topic '" : "queue '") + name +
+                "' was refused and dropped: " + why);
         }
         if (Long.bitCount(++refusalsLogged) == 1)
         {

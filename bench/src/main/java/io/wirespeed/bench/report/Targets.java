@@ -147,6 +147,7 @@ public final class Targets
         for (final Map<String, Object> point : Cells.select(points, FailoverScenario.ID, (p) ->
             FailoverScenario.CONSENSUS.equals(p.get("mode")) && host.equals(p.get("host")) &&
             (null == p.get("sendKind") || "SYNC".equals(p.get("sendKind"))) &&
+            !FailoverScenario.DURABLE_TOPIC.equals(p.get("destination")) &&
             (null == p.get("pairs") || "1->1".equals(p.get("pairs")))))
         {
             return point;

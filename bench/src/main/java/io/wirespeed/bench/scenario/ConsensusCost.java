@@ -20,12 +20,14 @@ import java.util.concurrent.atomic.AtomicReference;
 import javax.jms.CompletionListener;
 import javax.jms.Connection;
 import javax.jms.DeliveryMode;
+import javax.jms.Destination;
 import javax.jms.JMSException;
 import javax.jms.Message;
+import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
-import javax.jms.Queue;
 import javax.jms.Session;
 import javax.jms.TextMessage;
+import javax.jms.Topic;
 
 import org.HdrHistogram.Histogram;
 
@@ -91,13 +93,16 @@ final class ConsensusCost
      * @param measureSeconds seconds of sends measured.
      * @param bodyBytes      the TextMessage's length.
      * @param pairs          producers, and consumers.
+     * @param durableTopic   whether the producers send to a topic, whose consumers share a durable subscription,
+     *                       instead of to a queue.
      * @param point          takes msgPerSec (all producers'), send (latency summary, µs), sent, confirmed, received,
      *                       lost.
      * @throws Exception if a send fails.
      */
     static void measure(
         final String uri, final Kind kind, final double warmupSeconds, final double measureSeconds,
-        final int bodyBytes, final int pairs, final Map<String, Object> point) throws Exception
+        final int bodyBytes, final int pairs, final boolean durableTopic, final Map<String, Object> point)
+        throws Exception
     {
         final JmsConnectionFactory factory = new JmsConnectionFactory(uri);
         final BitSet seen = new BitSet();
@@ -105,11 +110,15 @@ final class ConsensusCost
         final List<Connection> producing = new ArrayList<>();
         try (Connection consuming = factory.createConnection())
         {
-            final Queue queue = consuming.createSession(false, Session.AUTO_ACKNOWLEDGE)
-                .createQueue("bench.s10.consensus." + System.nanoTime());
+            final String name = "bench.s10.consensus." + System.nanoTime();
+            final Session first = consuming.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            final Destination destination = durableTopic ? first.createTopic(name) : first.createQueue(name);
             for (int c = 0; c < pairs; c++)
             {
-                consuming.createSession(false, Session.AUTO_ACKNOWLEDGE).createConsumer(queue).setMessageListener(
+                final Session session = consuming.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                final MessageConsumer consumer = durableTopic ?
+                    session.createSharedDurableConsumer((Topic)destination, name) : session.createConsumer(destination);
+                consumer.setMessageListener(
                     (message) ->
                     {
                         try
@@ -140,7 +149,7 @@ final class ConsensusCost
             {
                 final Connection connection = factory.createConnection();
                 producing.add(connection);
-                runs.add(new ProducerRun(connection, queue, kind, bodyBytes, p, warmEndNs, endNs));
+                runs.add(new ProducerRun(connection, destination, kind, bodyBytes, p, warmEndNs, endNs));
             }
             runs.forEach(Thread::start);
             final Histogram histogram = new Histogram(HIGHEST, 3);
@@ -171,6 +180,7 @@ final class ConsensusCost
             point.put("warmupSeconds", warmupSeconds);
             point.put("measuredSends", measured);
             point.put("sendKind", kind.name());
+            point.put("destination", durableTopic ? FailoverScenario.DURABLE_TOPIC : "queue");
             point.put("deliveryMode", kind.description());
             point.put("msgPerSec", Math.round(measured * 1e9 / (measuredEndNs - startNs)));
             point.put("send", LatencySummary.of(histogram, 1));
@@ -206,12 +216,13 @@ final class ConsensusCost
         private Exception failure;
 
         ProducerRun(
-            final Connection connection, final Queue queue, final Kind kind, final int bodyBytes, final int index,
+            final Connection connection, final Destination destination, final Kind kind, final int bodyBytes,
+            final int index,
             final long warmEndNs, final long endNs) throws JMSException
         {
             super("s10-producer-" + index);
             this.session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            this.producer = session.createProducer(queue);
+            this.producer = session.createProducer(destination);
             producer.setDeliveryMode(Kind.NON_PERSISTENT == kind ? DeliveryMode.NON_PERSISTENT :
                 DeliveryMode.PERSISTENT);
             this.kind = kind;

@@ -94,7 +94,15 @@ public final class FailoverScenario
 
     private static final int BODY_BYTES = 100;
     /** The cost of consensus with one producer and one consumer, then two of each. */
+    /** What a cost-of-consensus point's {@code destination} says of sends to a topic with a durable subscription. */
+    public static final String DURABLE_TOPIC = "durable topic";
     private static final int[] PAIRS = {1, 2};
+    /**
+     * The kinds of PERSISTENT send measured 1->1 to a topic with a durable subscription on the cluster: synchronous
+     * only, since asynchronous sends outrun the consumer and fill the subscription (forwarded messages have no
+     * flow control yet, performance.md).
+     */
+    private static final List<ConsensusCost.Kind> TOPIC_KINDS = List.of(ConsensusCost.Kind.SYNC);
     private static final Duration SETTLE = Duration.ofSeconds(90);
     private static final Duration FAILOVER_LIMIT = Duration.ofSeconds(60);
     private static final Duration DRAIN = Duration.ofSeconds(30);
@@ -222,8 +230,18 @@ public final class FailoverScenario
                     point.put("members", cluster.members());
                     consensus("wirespeed:ipc?driver=embedded&aeronDir=" + cluster.root().resolve("client-" + kind +
                         "-" + pairs) + "&host=" + cluster.hostOption() + "&queueHostTimeout=30000&sendTimeout=30000",
-                        kind, plan.consensusSeconds(), pairs, point, sink);
+                        kind, plan.consensusSeconds(), pairs, false, point, sink);
                 }
+            }
+            final List<ConsensusCost.Kind> topicKinds = plan.consensusSeconds() > 0 ? TOPIC_KINDS : List.of();
+            for (final ConsensusCost.Kind kind : topicKinds)
+            {
+                // the same sends to a topic with a durable subscription: each forwarded into the log (issue 24's spike)
+                final Map<String, Object> point = consensusPoint(profile, "cluster", memberSettings, 1);
+                point.put("members", cluster.members());
+                consensus("wirespeed:ipc?driver=embedded&aeronDir=" + cluster.root().resolve("client-topic-" + kind) +
+                    "&host=" + cluster.hostOption() + "&queueHostTimeout=30000&sendTimeout=30000", kind,
+                    plan.consensusSeconds(), 1, true, point, sink);
             }
             if (plan.stabilitySeconds() > 0)
             {
@@ -234,7 +252,7 @@ public final class FailoverScenario
                 final long termBefore = cluster.leadershipTermId();
                 consensus("wirespeed:ipc?driver=embedded&aeronDir=" + cluster.root().resolve("client-stability") +
                     "&host=" + cluster.hostOption() + "&queueHostTimeout=30000&sendTimeout=30000",
-                    ConsensusCost.Kind.ASYNC, plan.stabilitySeconds(), 1, point, (measured) ->
+                    ConsensusCost.Kind.ASYNC, plan.stabilitySeconds(), 1, false, point, (measured) ->
                     {
                         final long elections = cluster.leadershipTermId() - termBefore;
                         measured.put("elections", elections);
@@ -260,7 +278,7 @@ public final class FailoverScenario
                             point.put("hostRunningLine", host.runningLine());
                             consensus("wirespeed:ipc?driver=embedded&aeronDir=" + root.resolve("client-" + kind +
                                 "-" + pairs) + "&host=" + host.endpoint() + "&queueHostTimeout=30000" +
-                                "&sendTimeout=30000", kind, plan.consensusSeconds(), pairs, point, sink);
+                                "&sendTimeout=30000", kind, plan.consensusSeconds(), pairs, false, point, sink);
                         }
                     }
                 }
@@ -295,19 +313,20 @@ public final class FailoverScenario
 
     private static void consensus(
         final String uri, final ConsensusCost.Kind kind, final double seconds, final int pairs,
-        final Map<String, Object> point, final Consumer<Map<String, Object>> sink)
+        final boolean durableTopic, final Map<String, Object> point, final Consumer<Map<String, Object>> sink)
     {
         try
         {
             ConsensusCost.measure(uri, kind, Math.max(1.0, Math.min(seconds / 4, 10)), seconds, BODY_BYTES, pairs,
-                point);
+                durableTopic, point);
         }
         catch (final Exception ex)
         {
             point.put("error", String.valueOf(ex));
         }
         System.out.printf("  [%s] %-13s %-43s %,.0f msg/s, send µs p50 %s p99 %s max %s, lost %s%s%n", ID, PEER,
-            "consensus " + point.get("pairs") + ", " + point.get("host") + " " + kind,
+            "consensus " + point.get("pairs") + ", " + point.get("host") + " " + kind +
+                (durableTopic ? " topic" : ""),
             Points.number(point, "msgPerSec"),
             Points.number(point, "send", "p50"), Points.number(point, "send", "p99"),
             Points.number(point, "send", "max"), point.get("lost"),
