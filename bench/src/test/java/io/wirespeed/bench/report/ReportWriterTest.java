@@ -174,8 +174,8 @@ class ReportWriterTest
         final Map<String, Object> results = new LinkedHashMap<>();
         results.put("points", points);
         final String markdown = MarkdownRenderer.render(ReportWriter.build(results), Map.of());
-        assertTrue(markdown.contains("| cluster | PERSISTENT, synchronous send, closed loop | 1->1 | 474 | 1,994 | " +
-            "3,988 | 9,970 | 10,000 | 0 |  |"), markdown);
+        assertTrue(markdown.contains("| cluster | queue | PERSISTENT, synchronous send, closed loop | 1->1 | 474 | " +
+            "1,994 | 3,988 | 9,970 | 10,000 | 0 |  |"), markdown);
     }
 
     @Test
