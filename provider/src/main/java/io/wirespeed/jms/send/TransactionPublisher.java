@@ -106,7 +106,7 @@ final class TransactionPublisher
     {
         final QueueClient client = session.connection().queueClientIfOpen();
         if (null != client && null != client.stagedTransport() &&
-            (!acknowledgements.isEmpty() || holdsStaged(client)))
+            (collectStaged(client) || !acknowledgements.isEmpty()))
         {
             commitAtCluster(client, acknowledgements);
             return;
@@ -207,15 +207,14 @@ final class TransactionPublisher
         {
             encoder.clear();
             transaction.clear();
+            stagedSends.clear();
         }
     }
 
-    /** Sends the queue messages staged under the transaction's id and waits for the host to confirm each. */
+    /** Sends the messages collected for staging under the transaction's id and waits for the host to confirm each. */
     private int stage(final QueueClient client, final long transactionId, final int acknowledgements)
         throws JMSException
     {
-        final List<PendingTransaction.PendingSend> sends = transaction.sends();
-        int staged = 0;
         try
         {
             if (acknowledgements > client.maxCommitAcknowledgements())
@@ -228,20 +227,14 @@ final class TransactionPublisher
             final SendRoute route = routes.stagedRoute();
             final long sentAt = client.leaderChanges();
             final long startNs = System.nanoTime();
-            stagedSends.clear();
-            for (final PendingTransaction.PendingSend pending : sends)
+            for (final PendingTransaction.PendingSend pending : stagedSends)
             {
-                if (isStaged(client, pending))
-                {
-                    stagedSends.add(pending);
-                    final byte[] bytes = pending.bytes();
-                    stagingBuffer.putLong(0, transactionId, ByteOrder.LITTLE_ENDIAN);
-                    stagingBuffer.putBytes(Long.BYTES, bytes);
-                    readEnvelope(bytes);
-                    confirmed.publish(route, stagingBuffer, Long.BYTES + bytes.length, commitReader.producerId(),
-                        commitReader.sequence());
-                    staged++;
-                }
+                final byte[] bytes = pending.bytes();
+                stagingBuffer.putLong(0, transactionId, ByteOrder.LITTLE_ENDIAN);
+                stagingBuffer.putBytes(Long.BYTES, bytes);
+                readEnvelope(bytes);
+                confirmed.publish(route, stagingBuffer, Long.BYTES + bytes.length, commitReader.producerId(),
+                    commitReader.sequence());
             }
             for (final PendingTransaction.PendingSend pending : stagedSends)
             {
@@ -249,7 +242,7 @@ final class TransactionPublisher
                 persistence.awaitHostRecorded(route, true, commitReader.producerId(), commitReader.sequence(),
                     sendAgain, sentAt, startNs);
             }
-            return staged;
+            return stagedSends.size();
         }
         catch (final JMSException ex)
         {
@@ -340,17 +333,22 @@ final class TransactionPublisher
         gate.acquireRoom(transaction.sends());
     }
 
-    /** Whether the transaction holds a message a clustered host stages: to a queue, or to a forwarded topic. */
-    private boolean holdsStaged(final QueueClient client)
+    /**
+     * Collects the messages a clustered host stages for the commit, in send order ({@link #isStaged}).
+     *
+     * @return whether there is any.
+     */
+    private boolean collectStaged(final QueueClient client)
     {
+        stagedSends.clear();
         for (final PendingTransaction.PendingSend pending : transaction.sends())
         {
             if (isStaged(client, pending))
             {
-                return true;
+                stagedSends.add(pending);
             }
         }
-        return false;
+        return !stagedSends.isEmpty();
     }
 
     /**
