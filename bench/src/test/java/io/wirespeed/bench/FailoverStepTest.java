@@ -46,7 +46,7 @@ class FailoverStepTest
             .filter(p -> FailoverScenario.CONSENSUS.equals(p.get("mode"))).toList();
         assertEquals(List.of("cluster 1->1 SYNC", "cluster 1->1 ASYNC", "cluster 1->1 NON_PERSISTENT",
             "cluster 2->2 SYNC", "cluster 2->2 ASYNC", "cluster 2->2 NON_PERSISTENT",
-            "cluster 1->1 SYNC to durable topic",
+            "cluster 1->1 SYNC to durable topic", "cluster 1->1 ASYNC to durable topic",
             "single 1->1 SYNC", "single 1->1 ASYNC", "single 1->1 NON_PERSISTENT", "single 2->2 SYNC",
             "single 2->2 ASYNC", "single 2->2 NON_PERSISTENT"), consensus.stream().map(p -> p.get("host") + " " +
             p.get("pairs") + " " + p.get("sendKind") + ("queue".equals(p.get("destination")) ? "" : " to " +

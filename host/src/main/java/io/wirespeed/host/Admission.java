@@ -1,5 +1,7 @@
 package io.wirespeed.host;
 
+import java.util.List;
+
 import io.wirespeed.codec.control.sbe.ErrorCode;
 
 /**
@@ -84,14 +86,10 @@ final class Admission
         {
             return;
         }
-        if (wanted > limits.maxQueueMessages() || wantedBytes > limits.maxQueueBytes() ||
-            cost(wanted, wantedBytes) > limits.maxHostBytes())
+        if (neverFits(wanted, wantedBytes))
         {
-            proxy.refuse(client, correlationId, ErrorCode.RESOURCE_LIMIT, wanted + " messages of " + wantedBytes +
-                " bytes can never fit queue '" + queue.name + "': it takes " + limits.maxQueueMessages() +
-                " messages (wirespeed.host.maxQueueMessages) and " + limits.maxQueueBytes() + " bytes " +
-                "(wirespeed.host.maxQueueBytes), the host " + limits.maxHostBytes() + " bytes " +
-                "(wirespeed.host.maxHostBytes); send fewer or smaller messages per transaction, or raise the limits");
+            proxy.refuse(client, correlationId, ErrorCode.RESOURCE_LIMIT,
+                neverFit(wanted, wantedBytes, "queue '" + queue.name + "'"));
             return;
         }
         final FullPolicy policy = limits.policyOf(queue.name);
@@ -183,26 +181,113 @@ final class Admission
         final ClientProxy proxy, final HostedQueue queue, final HostSession client, final long correlationId,
         final int messages, final long bytes)
     {
-        final QueueRoom room = queue.room;
-        if (!fits(room, messages, bytes, true))
+        return grantOnAll(proxy, client, correlationId, queue.name, List.of(queue), messages, bytes);
+    }
+
+    /**
+     * Keeps room for a client on each of some queues at once, if each has it: the one grant, named by the
+     * destination the client asked room on, covers a message on each of them.
+     *
+     * @param proxy         answers the client.
+     * @param client        the client.
+     * @param correlationId the request's id.
+     * @param name          the destination the client asked room on: a queue, or a topic whose subscriptions' queues
+     *                      these are (none: the grant keeps nothing).
+     * @param queues        the queues.
+     * @param messages      the fewest messages to keep room for.
+     * @param bytes         the fewest envelope bytes to keep room for.
+     * @return true if granted; false if a queue or the host has not the room.
+     */
+    boolean grantOnAll(
+        final ClientProxy proxy, final HostSession client, final long correlationId, final String name,
+        final List<HostedQueue> queues, final int messages, final long bytes)
+    {
+        final int count = queues.size();
+        for (int i = 0; i < count; i++)
+        {
+            if (!fits(queues.get(i).room, messages, bytes, true))
+            {
+                return false;
+            }
+        }
+        if (hostBytes + count * cost(messages, bytes) > limits.maxHostBytes())
         {
             return false;
         }
-        // what is asked fits; the window beyond it takes at most half of what is left, in messages (each costs its
-        // overhead on the host's bytes too) and in bytes, so that a grant never takes the host past its limit
-        final long hostRoom = limits.maxHostBytes() - hostBytes - cost(messages, bytes);
-        final long freeMessages = Math.min(limits.maxQueueMessages() - room.messages - room.reservedMessages - messages,
-            hostRoom / QueueLimits.MESSAGE_OVERHEAD);
-        final int extraMessages = (int)Math.max(0, Math.min(WINDOW_MESSAGES - messages, freeMessages / 2));
-        final long freeBytes = Math.min(limits.maxQueueBytes() - room.bytes - room.reservedBytes - bytes,
-            hostRoom - (long)extraMessages * QueueLimits.MESSAGE_OVERHEAD);
-        final long extraBytes = Math.max(0, Math.min(WINDOW_BYTES, freeBytes / 2));
+        // what is asked fits; the window beyond it takes at most half of what is left on each queue, in messages (each
+        // costs its overhead on the host's bytes too) and in bytes, so that a grant never takes the host past its limit
+        final long hostRoom = (limits.maxHostBytes() - hostBytes) / Math.max(1, count) - cost(messages, bytes);
+        int extraMessages = (int)Math.max(0, Math.min(WINDOW_MESSAGES - messages,
+            hostRoom / QueueLimits.MESSAGE_OVERHEAD / 2));
+        for (int i = 0; i < count; i++)
+        {
+            final QueueRoom room = queues.get(i).room;
+            final long free = limits.maxQueueMessages() - room.messages - room.reservedMessages - messages;
+            extraMessages = (int)Math.max(0, Math.min(extraMessages, free / 2));
+        }
+        long extraBytes = Math.max(0, Math.min(WINDOW_BYTES,
+            (hostRoom - (long)extraMessages * QueueLimits.MESSAGE_OVERHEAD) / 2));
+        for (int i = 0; i < count; i++)
+        {
+            final QueueRoom room = queues.get(i).room;
+            extraBytes = Math.max(0, Math.min(extraBytes,
+                (limits.maxQueueBytes() - room.bytes - room.reservedBytes - bytes) / 2));
+        }
         final int grantedMessages = messages + extraMessages;
         final long grantedBytes = bytes + extraBytes;
-        room.reserve(client, grantedMessages, grantedBytes);
-        hostBytes += cost(grantedMessages, grantedBytes);
-        proxy.sendGrant(client, correlationId, queue.name, grantedMessages, grantedBytes);
+        for (int i = 0; i < count; i++)
+        {
+            queues.get(i).room.reserve(client, grantedMessages, grantedBytes);
+        }
+        hostBytes += count * cost(grantedMessages, grantedBytes);
+        proxy.sendGrant(client, correlationId, name, grantedMessages, grantedBytes);
         return true;
+    }
+
+    /**
+     * A message a client kept room for on a queue did not go to it (a topic message that a subscription's selector
+     * left out): that room is given back as if the message had come and gone.
+     *
+     * @param queue  the queue.
+     * @param client the sending client, or null when unknown.
+     * @param length the envelope's length.
+     */
+    void unreserve(final HostedQueue queue, final HostSession client, final int length)
+    {
+        final long freed = queue.room.useReserved(client, length);
+        if (freed > 0)
+        {
+            hostBytes -= freed;
+        }
+    }
+
+    /**
+     * Whether some messages can never fit a queue, however it drains: more than its limits, or the host's.
+     *
+     * @param messages how many messages.
+     * @param bytes    their envelope bytes.
+     * @return true if they never can.
+     */
+    boolean neverFits(final int messages, final long bytes)
+    {
+        return messages > limits.maxQueueMessages() || bytes > limits.maxQueueBytes() ||
+            cost(messages, bytes) > limits.maxHostBytes();
+    }
+
+    /**
+     * Why some messages can never fit a destination ({@link #neverFits}).
+     *
+     * @param messages how many messages.
+     * @param bytes    their envelope bytes.
+     * @param what     the destination, as the producer knows it ("queue 'orders'").
+     * @return the message for the producer.
+     */
+    String neverFit(final int messages, final long bytes, final String what)
+    {
+        return messages + " messages of " + bytes + " bytes can never fit " + what + ": a queue takes " +
+            limits.maxQueueMessages() + " messages (wirespeed.host.maxQueueMessages) and " + limits.maxQueueBytes() +
+            " bytes (wirespeed.host.maxQueueBytes), the host " + limits.maxHostBytes() + " bytes " +
+            "(wirespeed.host.maxHostBytes); send fewer or smaller messages per transaction, or raise the limits";
     }
 
     private boolean fits(final QueueRoom room, final int messages, final long bytes, final boolean countReserved)

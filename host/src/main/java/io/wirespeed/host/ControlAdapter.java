@@ -22,6 +22,7 @@ import io.wirespeed.codec.control.sbe.SendCreditDecoder;
 import io.wirespeed.codec.control.sbe.SubscribeDecoder;
 import io.wirespeed.codec.control.sbe.SubscribeDurableDecoder;
 import io.wirespeed.codec.control.sbe.SubscribeSharedDecoder;
+import io.wirespeed.codec.control.sbe.TopicCreditDecoder;
 import io.wirespeed.codec.control.sbe.UnsubscribeDecoder;
 import io.wirespeed.transport.MessageHandler;
 
@@ -58,6 +59,7 @@ final class ControlAdapter implements MessageHandler
     private final KeepAliveDecoder keepAlive = new KeepAliveDecoder();
     private final boolean udp;
     private final SendCreditDecoder sendCredit = new SendCreditDecoder();
+    private final TopicCreditDecoder topicCredit = new TopicCreditDecoder();
 
     /**
      * @param listener what the host does with each request.
@@ -144,6 +146,7 @@ final class ControlAdapter implements MessageHandler
             case ConnectDecoder.TEMPLATE_ID -> ConnectDecoder.BLOCK_LENGTH;
             case KeepAliveDecoder.TEMPLATE_ID -> KeepAliveDecoder.BLOCK_LENGTH;
             case SendCreditDecoder.TEMPLATE_ID -> SendCreditDecoder.BLOCK_LENGTH;
+            case TopicCreditDecoder.TEMPLATE_ID -> TopicCreditDecoder.BLOCK_LENGTH;
             default -> Integer.MAX_VALUE;
         };
     }
@@ -312,6 +315,16 @@ final class ControlAdapter implements MessageHandler
                     return false;
                 }
                 listener.onSendCredit(client(d.client()), d.correlationId(), queue, d.messages(), d.bytes());
+            }
+            case TopicCreditDecoder.TEMPLATE_ID ->
+            {
+                final TopicCreditDecoder d = topicCredit.wrap(buffer, body, blockLength, version);
+                final String topic = d.topic();
+                if (d.limit() > end)
+                {
+                    return false;
+                }
+                listener.onTopicCredit(client(d.client()), d.correlationId(), topic, d.messages(), d.bytes());
             }
             default -> throw new IllegalStateException("unknown template " + templateId);
         }

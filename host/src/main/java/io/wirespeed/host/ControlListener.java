@@ -208,4 +208,19 @@ interface ControlListener
     default void onSendCredit(HostSession client, long correlationId, String queue, int messages, long bytes)
     {
     }
+
+    /**
+     * A publisher's client asks a clustered host for room on a topic's shared and durable subscriptions, for messages
+     * it is about to forward into the log: answered with a grant, a refusal, or (a subscription full, the policy
+     * block) a grant when every subscription has room.
+     *
+     * @param client        the client.
+     * @param correlationId the request's id.
+     * @param topic         the topic.
+     * @param messages      the fewest messages the grant must cover.
+     * @param bytes         the fewest envelope bytes the grant must cover.
+     */
+    default void onTopicCredit(HostSession client, long correlationId, String topic, int messages, long bytes)
+    {
+    }
 }

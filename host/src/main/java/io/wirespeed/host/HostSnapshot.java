@@ -37,6 +37,8 @@ import io.wirespeed.codec.snapshot.sbe.SessionConsumerDecoder;
 import io.wirespeed.codec.snapshot.sbe.SessionConsumerEncoder;
 import io.wirespeed.codec.snapshot.sbe.SessionDecoder;
 import io.wirespeed.codec.snapshot.sbe.SessionEncoder;
+import io.wirespeed.codec.snapshot.sbe.TopicWaitingRequestDecoder;
+import io.wirespeed.codec.snapshot.sbe.TopicWaitingRequestEncoder;
 import io.wirespeed.codec.snapshot.sbe.WaitingRequestDecoder;
 import io.wirespeed.codec.snapshot.sbe.WaitingRequestEncoder;
 
@@ -45,9 +47,10 @@ import io.wirespeed.codec.snapshot.sbe.WaitingRequestEncoder;
  * {@link MessageHeaderDecoder#SCHEMA_ID}, version {@link MessageHeaderDecoder#SCHEMA_VERSION}): one record per message,
  * Begin, the sessions in id order, each queue in the order made followed by its grants, waiting requests, waiting
  * messages in delivery order and consumers (open in turn order, then detached) each followed by its deliveries in the
- * order made, then each session's consumers in subscription order. A host restored from it has the same
+ * order made, then each session's consumers in subscription order, then the shared and durable subscriptions fed from
+ * the log and the requests waiting for room on their topics. A host restored from it has the same
  * {@link QueueHost#stateDigest()} as the one that wrote it, and fed the same inputs goes on alike. Left out:
- * browses under way, shared and durable subscriptions (not in a state machine without a transport), counters' values.
+ * browses under way, counters' values.
  * Not thread-safe: the host's thread, or while it does not run.
  */
 public final class HostSnapshot
@@ -175,6 +178,14 @@ public final class HostSnapshot
                         .selector(each.selector).queue(each.queue.name);
                     emit(subscription.encodedLength());
                 }
+                final TopicWaitingRequestEncoder topicWaiting = new TopicWaitingRequestEncoder();
+                for (final TopicRoom.Waiting request : logged.room().waiting())
+                {
+                    topicWaiting.wrapAndApplyHeader(buffer, 0, header).sessionId(request.client().id)
+                        .correlationId(request.correlationId()).messages(request.messages()).bytes(request.bytes())
+                        .topic(request.topic());
+                    emit(topicWaiting.encodedLength());
+                }
             }
         }
 
@@ -300,6 +311,7 @@ public final class HostSnapshot
         private StagedTransactions lastStaged;
         private final StagedMessageDecoder stagedMessage = new StagedMessageDecoder();
         private final LoggedSubscriptionDecoder loggedSubscription = new LoggedSubscriptionDecoder();
+        private final TopicWaitingRequestDecoder topicWaiting = new TopicWaitingRequestDecoder();
         private final LoggedSubscriptions logged;
         private final QueueDecoder queue = new QueueDecoder();
         private final GrantDecoder grant = new GrantDecoder();
@@ -371,6 +383,18 @@ public final class HostSnapshot
                 }
                 case StagedMessageDecoder.TEMPLATE_ID -> readStaged(buffer, at, blockLength, version);
                 case LoggedSubscriptionDecoder.TEMPLATE_ID -> readLoggedSubscription(buffer, at, blockLength, version);
+                case TopicWaitingRequestDecoder.TEMPLATE_ID ->
+                {
+                    topicWaiting.wrap(buffer, at, blockLength, version);
+                    if (null == logged)
+                    {
+                        throw new IllegalStateException("snapshot has a TopicWaitingRequest, which a host with a " +
+                            "transport does not keep");
+                    }
+                    logged.room().restore(new TopicRoom.Waiting(client(topicWaiting.sessionId()),
+                        topicWaiting.correlationId(), topicWaiting.topic(), topicWaiting.messages(),
+                        topicWaiting.bytes()));
+                }
                 case QueueDecoder.TEMPLATE_ID -> readQueue(buffer, at, blockLength, version);
                 case GrantDecoder.TEMPLATE_ID ->
                 {

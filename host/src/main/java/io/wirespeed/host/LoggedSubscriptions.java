@@ -57,11 +57,11 @@ final class LoggedSubscriptions
             return topic.equals(otherTopic) && selector.equals(otherSelector) && noLocal == otherNoLocal;
         }
 
-        /** Whether it takes a topic message: its topic, not expired, its selector, not from its consumers' own. */
+        /** Whether it takes a message to its topic: not expired, its selector, not from its consumers' own. */
         boolean takes(final EnvelopeReader reader, final long nowMs)
         {
             final long expiration = reader.expiration();
-            return reader.destinationName().contentEquals(topic) && (0 == expiration || expiration > nowMs) &&
+            return (0 == expiration || expiration > nowMs) &&
                 (null == test || test.test(reader)) && !(noLocal && DurableTopicFeed.fromConsumers(queue, reader));
         }
     }
@@ -75,6 +75,8 @@ final class LoggedSubscriptions
     private final Map<String, Subscription> byKey = new TreeMap<>();
     /** ...the shared non-durable ones by key, in key order (their names are apart from the durable ones'). */
     private final Map<String, Subscription> sharedByKey = new TreeMap<>();
+    /** The room publishers keep on the subscriptions of a topic for the messages they forward. */
+    private final TopicRoom room;
 
     /**
      * @param context       what the host's parts share.
@@ -92,6 +94,13 @@ final class LoggedSubscriptions
         this.consumers = consumers;
         this.intake = intake;
         this.topicsChanged = topicsChanged;
+        this.room = new TopicRoom(context, this::queuesOf);
+    }
+
+    /** @return the room publishers keep on the subscriptions' topics ({@code TopicCredit}). */
+    TopicRoom room()
+    {
+        return room;
     }
 
     /** See {@link ControlListener#onSubscribeDurable}: as the single host's, without a feed. */
@@ -220,20 +229,26 @@ final class LoggedSubscriptions
      * @param nowMs  the host's time now (epoch ms): an expired message is left out.
      * @param admit  whether a queue without room leaves it out; a commit's copies are taken past the queues' limits,
      *               since the commit was taken whole.
+     * @param sender the client that forwarded it, whose room on the topic ({@link TopicRoom}) it uses, or null.
      * @return why a subscription that takes it had no room, or null if each that takes it has it.
      */
     String onTopicMessage(
         final EnvelopeReader reader, final DirectBuffer buffer, final int offset, final int length, final long nowMs,
-        final boolean admit)
+        final boolean admit, final HostSession sender)
     {
         String refusal = null;
         for (final Subscription subscription : all())
         {
-            if (!subscription.takes(reader, nowMs))
+            if (!reader.destinationName().contentEquals(subscription.topic))
             {
                 continue;
             }
-            if (admit && !context.admission.admit(subscription.queue, null, length))
+            if (!subscription.takes(reader, nowMs))
+            {
+                context.admission.unreserve(subscription.queue, sender, length);
+                continue;
+            }
+            if (admit && !context.admission.admit(subscription.queue, sender, length))
             {
                 refusal = (subscription.durable ? "durable" : "shared") + " subscription '" + subscription.key +
                     "' holds its limit (wirespeed.host.maxQueueMessages or maxQueueBytes, or the host's " +
@@ -244,6 +259,25 @@ final class LoggedSubscriptions
             intake.enqueue(subscription.queue, reader, buffer, offset, length);
         }
         return refusal;
+    }
+
+    /**
+     * The queues of the subscriptions on a topic: where a message forwarded to it may go.
+     *
+     * @param topic the topic.
+     * @return their queues, in key order (durable, then shared non-durable).
+     */
+    List<HostedQueue> queuesOf(final String topic)
+    {
+        final List<HostedQueue> queuesOfTopic = new ArrayList<>();
+        for (final Subscription subscription : all())
+        {
+            if (subscription.topic.equals(topic))
+            {
+                queuesOfTopic.add(subscription.queue);
+            }
+        }
+        return queuesOfTopic;
     }
 
     /** @return the topics that subscriptions are on, in order, each once: what publishers forward. */
@@ -297,6 +331,7 @@ final class LoggedSubscriptions
             digest.add(subscription.durable).add(subscription.key).add(subscription.topic).add(subscription.selector)
                 .add(subscription.shared).add(subscription.noLocal).add(subscription.queue.name);
         }
+        room.digest(digest);
     }
 
     private Subscription add(

@@ -637,6 +637,10 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
         context.nowNs = nowNs;
         context.nowMs = nowMs;
         int work = browses.doWork(nowMs);
+        if (null != logged)
+        {
+            work += logged.room().grantWaiting();
+        }
         final Admission admission = context.admission;
         for (final HostedQueue queue : queues.all())
         {
@@ -714,6 +718,20 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
         final HostSession client, final long correlationId, final String name, final int messages, final long bytes)
     {
         intake.onSendCredit(client, correlationId, name, messages, bytes);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void onTopicCredit(
+        final HostSession client, final long correlationId, final String topic, final int messages, final long bytes)
+    {
+        if (null == logged)
+        {
+            context.proxy.refuse(client, correlationId, ErrorCode.MALFORMED_REQUEST, "room on topic '" + topic +
+                "' is kept only by a clustered queue host, whose subscriptions publishers forward to");
+            return;
+        }
+        logged.room().request(client, correlationId, topic, messages, bytes);
     }
 
     /** {@inheritDoc} */

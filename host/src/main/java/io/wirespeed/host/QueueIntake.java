@@ -180,7 +180,8 @@ final class QueueIntake implements MessageIntake
     }
 
     /**
-     * A client has gone: nothing of it waits for confirmation, and it is no longer the last sender.
+     * A client has gone: nothing of it waits for confirmation or for room on a topic, and it is no longer the last
+     * sender.
      *
      * @param client the client.
      */
@@ -189,6 +190,10 @@ final class QueueIntake implements MessageIntake
         if (confirmations != null)
         {
             confirmations.forget(client);
+        }
+        if (logged != null)
+        {
+            logged.room().forget(client);
         }
         if (lastSender == client)
         {
@@ -484,7 +489,7 @@ final class QueueIntake implements MessageIntake
             refuse(sender, name, LOG_SPACE_LOW);
             return;
         }
-        final String full = logged.onTopicMessage(reader, buffer, offset, length, context.nowMs, true);
+        final String full = logged.onTopicMessage(reader, buffer, offset, length, context.nowMs, true, sender);
         if (null != full)
         {
             refuse(sender, name, full);
@@ -588,7 +593,7 @@ final class QueueIntake implements MessageIntake
             {
                 if (null != logged)
                 {
-                    logged.onTopicMessage(reader, stagedView, 0, envelope.length, context.nowMs, false);
+                    logged.onTopicMessage(reader, stagedView, 0, envelope.length, context.nowMs, false, null);
                 }
                 continue;
             }

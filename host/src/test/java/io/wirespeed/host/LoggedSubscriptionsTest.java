@@ -1,6 +1,7 @@
 package io.wirespeed.host;
 
 import java.util.List;
+import java.util.Map;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
@@ -10,12 +11,14 @@ import org.junit.jupiter.api.Test;
 import io.wirespeed.codec.DestinationKind;
 import io.wirespeed.codec.EnvelopeDescriptor;
 import io.wirespeed.codec.EnvelopeWriter;
+import io.wirespeed.codec.control.sbe.AcknowledgeEncoder;
 import io.wirespeed.codec.control.sbe.BooleanType;
 import io.wirespeed.codec.control.sbe.CloseConsumerEncoder;
 import io.wirespeed.codec.control.sbe.ErrorCode;
 import io.wirespeed.codec.control.sbe.RecordedDecoder;
 import io.wirespeed.codec.control.sbe.SubscribeDurableEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeSharedEncoder;
+import io.wirespeed.codec.control.sbe.TopicCreditEncoder;
 import io.wirespeed.codec.control.sbe.UnsubscribeEncoder;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -125,6 +128,113 @@ class LoggedSubscriptionsTest
         subscribe(host, 1, "prices", "", false);
         unsubscribe(host, 2);
         assertEquals(List.of(ErrorCode.ILLEGAL_STATE), egress.refusals);
+    }
+
+    @Test
+    void aPublisherKeepsRoomOnEverySubscriptionOfItsTopicAndWaitsForItWhenOneIsFull()
+    {
+        host.queueLimits(limits(FullPolicy.BLOCK));
+        subscribe(host, 1, "prices", "sym = 'A'", false);
+        subscribe(host, 2, "prices", "", false);
+        topicCredit(host, 100);
+        assertEquals(List.of("2 on prices to 8"), egress.grants, "room for the one asked and half the rest");
+        publish(host, PUBLISHER, 1, "prices", "B");
+        publish(host, PUBLISHER, 2, "prices", "B");
+        topicCredit(host, 101);
+        publish(host, PUBLISHER, 3, "prices", "B");
+        topicCredit(host, 102);
+        publish(host, PUBLISHER, 4, "prices", "B");
+        assertEquals(List.of("2 on prices to 8", "1 on prices to 8", "1 on prices to 8"), egress.grants);
+        assertEquals(4, host.heldMessages(LoggedSubscriptions.QUEUE_PREFIX + "durable:app/0"), "it holds its limit");
+
+        topicCredit(host, 103);
+        host.onTick(1, 0);
+        assertEquals(3, egress.grants.size(), "no room on the subscription without a selector: the request waits");
+        assertEquals(List.of(), egress.refusals);
+
+        acknowledgeFirst(host, 2);
+        host.onTick(2, 0);
+        assertEquals("1 on prices to 8", egress.grants.get(3), "the room its consumer made is granted; the " +
+            "subscription whose selector left the messages out gave back what was kept on it");
+        publish(host, PUBLISHER, 5, "prices", "A");
+        assertEquals(4, host.heldMessages(LoggedSubscriptions.QUEUE_PREFIX + "durable:app/0"));
+        assertEquals(1, host.heldMessages(LoggedSubscriptions.QUEUE_PREFIX + "durable:app/1"));
+        assertEquals(List.of(), egress.refusals, "each forwarded message had room");
+    }
+
+    @Test
+    void aRequestForRoomOnAFullSubscriptionIsInTheSnapshotAndGrantedWhenItDrains()
+    {
+        host.queueLimits(limits(FullPolicy.BLOCK));
+        subscribe(host, 2, "prices", "", false);
+        topicCredit(host, 100, 4);
+        for (int sequence = 1; sequence <= 4; sequence++)
+        {
+            publish(host, PUBLISHER, sequence, "prices", "B");
+        }
+        host.onTick(1, 0);
+        topicCredit(host, 200, 1);
+        final int granted = egress.grants.size();
+        final StateMachineRig.Egress restoredEgress = new StateMachineRig.Egress();
+        final QueueHost restored = rig.stateMachine(restoredEgress);
+        try
+        {
+            restored.queueLimits(limits(FullPolicy.BLOCK));
+            rig.restore(restored);
+            assertEquals(host.stateDigest(), restored.stateDigest(), "the waiting request is restored");
+            acknowledgeFirst(restored, 2);
+            restored.onTick(2, 0);
+            assertEquals(List.of("1 on prices to 8"), restoredEgress.grants, "granted once the subscription drained");
+            assertEquals(granted, egress.grants.size());
+        }
+        finally
+        {
+            restored.close();
+        }
+    }
+
+    @Test
+    void aRequestForRoomOnAFullSubscriptionUnderTheFailPolicyIsRefusedAtOnce()
+    {
+        host.queueLimits(limits(FullPolicy.FAIL));
+        subscribe(host, 2, "prices", "", false);
+        topicCredit(host, 100, 4);
+        for (int sequence = 1; sequence <= 4; sequence++)
+        {
+            publish(host, PUBLISHER, sequence, "prices", "B");
+        }
+        host.onTick(1, 0);
+        topicCredit(host, 200, 1);
+        assertEquals(List.of(ErrorCode.RESOURCE_LIMIT), egress.refusals);
+    }
+
+    private static QueueLimits limits(final FullPolicy policy)
+    {
+        return new QueueLimits(4, 1 << 20, 1 << 24, 100, 0, policy, Map.of());
+    }
+
+    private void topicCredit(final QueueHost into, final long correlationId)
+    {
+        topicCredit(into, correlationId, 1);
+    }
+
+    private void topicCredit(final QueueHost into, final long correlationId, final int messages)
+    {
+        final TopicCreditEncoder credit = new TopicCreditEncoder().wrapAndApplyHeader(rig.out, 0, rig.header)
+            .correlationId(correlationId).messages(messages).bytes(256L * messages);
+        credit.client().high(PUBLISHER).low(PUBLISHER).replyStreamId(6000);
+        credit.topic("prices");
+        rig.request(into, credit.encodedLength());
+    }
+
+    /** Acknowledges the first delivery that the egress saw go to a consumer of the subscriber. */
+    private void acknowledgeFirst(final QueueHost into, final long consumerId)
+    {
+        final int index = egress.deliveries.indexOf(consumerId + ":B");
+        final AcknowledgeEncoder acknowledge = new AcknowledgeEncoder().wrapAndApplyHeader(rig.out, 0, rig.header)
+            .consumerId(consumerId).deliveryId(egress.deliveryIds.get(index));
+        acknowledge.client().high(SUBSCRIBER).low(SUBSCRIBER).replyStreamId(6000);
+        rig.request(into, acknowledge.encodedLength());
     }
 
     private void subscribe(

@@ -19,6 +19,7 @@ import io.wirespeed.codec.control.sbe.ForwardedTopicsDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
 import io.wirespeed.codec.control.sbe.RefusedDecoder;
+import io.wirespeed.codec.control.sbe.SendGrantDecoder;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -110,7 +111,7 @@ final class StateMachineRig implements AutoCloseable
 
     /**
      * An egress that keeps every message's template, the deliveries' ids and consumer id with text body, refusals'
-     * codes, and the subscribed topics and {@code Connected} each client was told, in order.
+     * codes, the grants of room, and the subscribed topics and {@code Connected} each client was told, in order.
      */
     static final class Egress implements HostEgress
     {
@@ -124,6 +125,8 @@ final class StateMachineRig implements AutoCloseable
         final List<String> greetings = new ArrayList<>();
         final List<ErrorCode> refusals = new ArrayList<>();
         final List<Integer> templates = new ArrayList<>();
+        final List<String> grants = new ArrayList<>();
+        private final SendGrantDecoder grant = new SendGrantDecoder();
 
         @Override
         public boolean open(final HostSession session, final int replyStreamId)
@@ -162,6 +165,11 @@ final class StateMachineRig implements AutoCloseable
                     names.add(group.next().name());
                 }
                 greetings.add("topics " + names + " to " + session.high);
+            }
+            else if (SendGrantDecoder.TEMPLATE_ID == templateId)
+            {
+                grant.wrap(buffer, body, header.blockLength(), header.version());
+                grants.add(grant.messages() + " on " + grant.queue() + " to " + session.high);
             }
             else if (ConnectedDecoder.TEMPLATE_ID == templateId)
             {

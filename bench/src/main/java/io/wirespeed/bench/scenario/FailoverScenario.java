@@ -98,11 +98,11 @@ public final class FailoverScenario
     public static final String DURABLE_TOPIC = "durable topic";
     private static final int[] PAIRS = {1, 2};
     /**
-     * The kinds of PERSISTENT send measured 1->1 to a topic with a durable subscription on the cluster: synchronous
-     * only, since asynchronous sends outrun the consumer and fill the subscription (forwarded messages have no
-     * flow control yet, performance.md).
+     * The kinds of PERSISTENT send measured 1->1 to a topic with a durable subscription on the cluster: asynchronous
+     * sends wait for room on the subscription ({@code TopicCredit}) as queue sends wait for room on the queue.
      */
-    private static final List<ConsensusCost.Kind> TOPIC_KINDS = List.of(ConsensusCost.Kind.SYNC);
+    private static final List<ConsensusCost.Kind> TOPIC_KINDS = List.of(ConsensusCost.Kind.SYNC,
+        ConsensusCost.Kind.ASYNC);
     private static final Duration SETTLE = Duration.ofSeconds(90);
     private static final Duration FAILOVER_LIMIT = Duration.ofSeconds(60);
     private static final Duration DRAIN = Duration.ofSeconds(30);

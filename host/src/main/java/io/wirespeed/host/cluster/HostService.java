@@ -30,6 +30,7 @@ import io.wirespeed.codec.snapshot.sbe.ServiceEncoder;
 import io.wirespeed.host.HostLimits;
 import io.wirespeed.host.HostSnapshot;
 import io.wirespeed.host.QueueHost;
+import io.wirespeed.host.QueueLimits;
 import io.wirespeed.host.QueueSelectors;
 import io.wirespeed.transport.aeron.ArchiveSpace;
 
@@ -127,6 +128,20 @@ public final class HostService implements ClusteredService
     {
         this.egress = egress;
         this.host = QueueHost.stateMachine(QueueSelectors::compile, limits, egress);
+    }
+
+    /**
+     * Gives the state machine limits on what its queues (and its subscriptions' queues) hold, and their full policies,
+     * other than the system properties' ({@link QueueLimits#fromSystemProperties()}). Every member of a cluster must
+     * be given the same. Call before the member starts.
+     *
+     * @param limits the limits.
+     * @return this service.
+     */
+    public HostService queueLimits(final QueueLimits limits)
+    {
+        host.queueLimits(limits);
+        return this;
     }
 
     /**

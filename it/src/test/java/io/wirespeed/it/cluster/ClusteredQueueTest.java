@@ -10,6 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
+import javax.jms.CompletionListener;
 import javax.jms.Connection;
 import javax.jms.DeliveryMode;
 import javax.jms.JMSException;
@@ -21,6 +22,7 @@ import javax.jms.ResourceAllocationException;
 import javax.jms.Session;
 import javax.jms.TemporaryQueue;
 import javax.jms.TextMessage;
+import javax.jms.Topic;
 import javax.jms.TransactionRolledBackException;
 
 import org.agrona.concurrent.SystemEpochClock;
@@ -31,6 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.aeron.exceptions.AeronException;
 import io.aeron.cluster.client.ClusterException;
+import io.wirespeed.host.FullPolicy;
+import io.wirespeed.host.QueueLimits;
 import io.wirespeed.host.cluster.ClusterMember;
 import io.wirespeed.host.cluster.ClusterMemberSettings;
 import io.wirespeed.host.cluster.ClusterMembers;
@@ -283,6 +287,82 @@ class ClusteredQueueTest
             while (null != received && !"non-persistent".equals(((TextMessage)received).getText()));
             assertNotNull(received, "the NON_PERSISTENT message came");
             System.out.println("ClusteredQueueTest: below min.free on the leader's disk: " + refused.getMessage());
+        }
+        assertNull(memberError.get(), () -> "no member reported an error: " + memberError.get());
+    }
+
+    @Test
+    void asynchronousPersistentSendsToADurableSubscriptionWaitForItsRoomInsteadOfFailing() throws Exception
+    {
+        // the members again, each with room for 50 messages in a queue: a subscription's too
+        closeMembers();
+        members.clear();
+        final QueueLimits room = new QueueLimits(50, 1 << 24, 1 << 26, 100, 60_000, FullPolicy.BLOCK, Map.of());
+        for (int id = 0; id < 3; id++)
+        {
+            members.add(launch(id, ClusterMemberSettings.defaults(dir.resolve("room-" + id).toFile()),
+                new HostService().queueLimits(room)));
+        }
+        leader();
+        final int total = 300;
+        final AtomicInteger completed = new AtomicInteger();
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        try (Connection subscriber = new JmsConnectionFactory(uri()).createConnection())
+        {
+            subscriber.setClientID("room");
+            final Session subscriberSession = subscriber.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            final Topic topic = subscriberSession.createTopic("ticks");
+            subscriberSession.createDurableSubscriber(topic, "slow").close();
+            try (Connection publisher = new JmsConnectionFactory(uri()).createConnection())
+            {
+                final Session session = publisher.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                final MessageProducer producer = session.createProducer(topic);
+                producer.setDeliveryMode(DeliveryMode.PERSISTENT);
+                final CompletionListener listener = new CompletionListener()
+                {
+                    @Override
+                    public void onCompletion(final Message message)
+                    {
+                        completed.incrementAndGet();
+                    }
+
+                    @Override
+                    public void onException(final Message message, final Exception exception)
+                    {
+                        failure.compareAndSet(null, exception);
+                    }
+                };
+                final Thread sending = new Thread(() ->
+                {
+                    try
+                    {
+                        for (int seq = 0; seq < total && null == failure.get(); seq++)
+                        {
+                            producer.send(session.createTextMessage(Integer.toString(seq)), listener);
+                        }
+                    }
+                    catch (final JMSException ex)
+                    {
+                        failure.compareAndSet(null, ex);
+                    }
+                }, "asynchronous publisher");
+                sending.start();
+                // the subscription fills while it has no consumer: the publisher waits for room, failing nothing
+                Await.until("the inactive subscription to fill", DEADLINE, () ->
+                    completed.get() >= 40 || null != failure.get());
+                final MessageConsumer consumer = subscriberSession.createDurableSubscriber(topic, "slow");
+                subscriber.start();
+                for (int seq = 0; seq < total; seq++)
+                {
+                    final Message received = consumer.receive(DEADLINE.toMillis());
+                    final int expected = seq;
+                    assertNotNull(received, () -> "message " + expected + " came; the publisher: " + failure.get());
+                    assertEquals(Integer.toString(seq), ((TextMessage)received).getText(), "in order, each once");
+                }
+                sending.join(DEADLINE.toMillis());
+                assertNull(failure.get(), () -> "no send failed: " + failure.get());
+                Await.until("every send completed", DEADLINE, () -> completed.get() == total);
+            }
         }
         assertNull(memberError.get(), () -> "no member reported an error: " + memberError.get());
     }

@@ -32,6 +32,7 @@ import io.wirespeed.codec.control.sbe.SendCreditEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeDurableEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeEncoder;
 import io.wirespeed.codec.control.sbe.SubscribeSharedEncoder;
+import io.wirespeed.codec.control.sbe.TopicCreditEncoder;
 import io.wirespeed.codec.control.sbe.UnsubscribeEncoder;
 import io.wirespeed.jms.wire.ConnectionId;
 import io.wirespeed.transport.TransportException;
@@ -73,6 +74,7 @@ final class HostProxy
     private final KeepAliveEncoder keepAlive = new KeepAliveEncoder();
     private final String where;
     private final SendCreditEncoder sendCredit = new SendCreditEncoder();
+    private final TopicCreditEncoder topicCredit = new TopicCreditEncoder();
     private volatile boolean hostSeen;
     private volatile long lastSentNs;
 
@@ -417,6 +419,24 @@ final class HostProxy
             .bytes(bytes).client());
         sendCredit.queue(queue);
         offer(sendCredit.encodedLength());
+    }
+
+    /**
+     * Asks a clustered host for room on a topic's shared and durable subscriptions before forwarding to it.
+     *
+     * @param correlationId the request's id, which the grant or refusal carries.
+     * @param topic         the topic.
+     * @param messages      the fewest messages the grant must cover.
+     * @param bytes         the fewest envelope bytes the grant must cover.
+     * @throws JMSException if the request cannot be sent.
+     */
+    synchronized void topicCredit(final long correlationId, final String topic, final int messages, final long bytes)
+        throws JMSException
+    {
+        client(topicCredit.wrapAndApplyHeader(buffer, 0, header).correlationId(correlationId).messages(messages)
+            .bytes(bytes).client());
+        topicCredit.topic(topic);
+        offer(topicCredit.encodedLength());
     }
 
     /** Closes the control stream's publication. */

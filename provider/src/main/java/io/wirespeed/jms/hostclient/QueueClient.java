@@ -414,6 +414,28 @@ public final class QueueClient implements AutoCloseable
     }
 
     /**
+     * Takes room on a clustered host's topic, on each of its shared and durable subscriptions, for messages about to
+     * be forwarded to it ({@link #forwards}), asking the host for it and waiting when this connection has not enough
+     * ({@link SendCredits#acquireOnTopic}).
+     *
+     * @param topic        the topic.
+     * @param messages     how many messages.
+     * @param bytes        their envelopes' bytes.
+     * @param timeoutNs    how long to wait for room.
+     * @param timeout      the setting the timeout comes from, for the message.
+     * @param whileWaiting called between polls of the host while the room is not there; returns the work it did.
+     * @throws JMSException ResourceAllocationException when a subscription of the topic is full; a JMSException if
+     *                      the host cannot be reached.
+     */
+    public void acquireTopicRoom(
+        final String topic, final int messages, final long bytes, final long timeoutNs, final String timeout,
+        final IntSupplier whileWaiting)
+        throws JMSException
+    {
+        credits.acquireOnTopic(topic, messages, bytes, timeoutNs, timeout, whileWaiting);
+    }
+
+    /**
      * What the host said of a queue message of a session that it refused on arrival, once.
      *
      * @param sessionId the session.

@@ -14,6 +14,8 @@ import io.wirespeed.codec.control.sbe.ErrorCode;
 /**
  * A connection's room on the host's queues: before a queue message goes on the inbound stream, the room for it is
  * taken from what the host granted this connection for that queue, or asked for ({@code SendCredit}) and waited for.
+ * A clustered host keeps room on topics too, on each of a topic's shared and durable subscriptions at once, for the
+ * messages publishers forward into its log ({@code TopicCredit}, {@link #acquireOnTopic}).
  * The host grants room while the queue and the host have it; when they are full it refuses at once (the fail policy:
  * {@link ResourceAllocationException}) or answers when room comes (the block policy: the send waits, up to its
  * timeout, then fails with a {@link ResourceAllocationException}). It also keeps, per session, what the host said of
@@ -25,6 +27,7 @@ final class SendCredits
     private final QueueClient client;
     private final HostProxy host;
     private final Map<String, Credit> byQueue = new HashMap<>();
+    private final Map<String, Credit> byTopic = new HashMap<>();
     private final Map<Long, Credit> byRequest = new HashMap<>();
     private final Map<Integer, String> refusals = new ConcurrentHashMap<>();
     private volatile boolean anyRefused;
@@ -67,13 +70,43 @@ final class SendCredits
         final IntSupplier whileWaiting)
         throws JMSException
     {
+        acquire(queue, false, messages, bytes, timeoutNs, timeout, whileWaiting);
+    }
+
+    /**
+     * Takes room on a clustered host's topic (on each of its shared and durable subscriptions) for messages about to
+     * be forwarded to it, asking the host ({@code TopicCredit}) and waiting for it when this connection has not
+     * enough: as {@link #acquire(String, int, long, long, String, IntSupplier)} for a queue.
+     *
+     * @param topic        the topic.
+     * @param messages     how many messages.
+     * @param bytes        their envelopes' bytes.
+     * @param timeoutNs    how long to wait for room (the send timeout).
+     * @param timeout      the setting that timeout comes from, for the message.
+     * @param whileWaiting called between polls while the room is not there.
+     * @throws JMSException ResourceAllocationException when a subscription is full (at once under the fail policy,
+     *                      after the timeout under the block policy); a JMSException if the host cannot be reached.
+     */
+    void acquireOnTopic(
+        final String topic, final int messages, final long bytes, final long timeoutNs, final String timeout,
+        final IntSupplier whileWaiting)
+        throws JMSException
+    {
+        acquire(topic, true, messages, bytes, timeoutNs, timeout, whileWaiting);
+    }
+
+    private void acquire(
+        final String name, final boolean topic, final int messages, final long bytes, final long timeoutNs,
+        final String timeout, final IntSupplier whileWaiting)
+        throws JMSException
+    {
         final long start = System.nanoTime();
         while (true)
         {
             final long requestId;
             synchronized (this)
             {
-                final Credit credit = byQueue.computeIfAbsent(queue, q -> new Credit());
+                final Credit credit = (topic ? byTopic : byQueue).computeIfAbsent(name, q -> new Credit());
                 if (credit.refusal != null)
                 {
                     final String refusal = credit.refusal;
@@ -92,7 +125,7 @@ final class SendCredits
                 requestId = credit.pending == 0 || credit.pendingLeaderChanges != leaderChanges ? client.nextId() : 0;
                 if (requestId != 0)
                 {
-                    byRequest.remove(credit.pending);
+                    // a request to a lost leader stays known: if its grant came after all, it counts for this credit
                     credit.pending = requestId;
                     credit.pendingLeaderChanges = leaderChanges;
                     byRequest.put(requestId, credit);
@@ -102,7 +135,14 @@ final class SendCredits
             {
                 try
                 {
-                    host.sendCredit(requestId, queue, messages, bytes);
+                    if (topic)
+                    {
+                        host.topicCredit(requestId, name, messages, bytes);
+                    }
+                    else
+                    {
+                        host.sendCredit(requestId, name, messages, bytes);
+                    }
                 }
                 catch (final JMSException ex)
                 {
@@ -119,11 +159,11 @@ final class SendCredits
             // while a cluster elects a new leader the wait is failoverTimeout's, not the send timeout's
             if (now - start > timeoutNs && !client.awaitingLeader(now))
             {
-                throw new ResourceAllocationException("queue '" + queue + "' had no room for " + messages +
-                    " message(s) of " + bytes + " bytes within " + timeout + ": it is full (its consumers do not " +
-                    "keep up, or it has none) and its policy is block (wirespeed.host.fullPolicy); consume from it, " +
-                    "raise " + timeout + ", or raise the host's limits (wirespeed.host.maxQueueMessages, " +
-                    "maxQueueBytes, maxHostBytes)");
+                throw new ResourceAllocationException((topic ? "the subscriptions of topic '" : "queue '") + name +
+                    "' had no room for " + messages + " message(s) of " + bytes + " bytes within " + timeout + ": " +
+                    (topic ? "one of them is" : "it is") + " full (its consumers do not keep up, or it has none) " +
+                    "and its policy is block (wirespeed.host.fullPolicy); consume from it, raise " + timeout +
+                    ", or raise the host's limits (wirespeed.host.maxQueueMessages, maxQueueBytes, maxHostBytes)");
             }
         }
     }
@@ -152,7 +192,7 @@ final class SendCredits
         {
             credit = byQueue.computeIfAbsent(queue, q -> new Credit());
         }
-        else
+        else if (credit.pending == requestId)
         {
             credit.pending = 0;
         }
@@ -174,6 +214,11 @@ final class SendCredits
         if (credit == null)
         {
             return false;
+        }
+        if (credit.pending != requestId)
+        {
+            // an answer to a request sent again since (to a new leader): the newer one's answer counts
+            return true;
         }
         credit.pending = 0;
         credit.refusalCode = code;

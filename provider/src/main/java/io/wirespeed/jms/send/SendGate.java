@@ -113,6 +113,21 @@ final class SendGate
     }
 
     /**
+     * Takes room on a clustered host's topic, on each of its shared and durable subscriptions, for a message about to
+     * be forwarded to it, waiting up to {@code sendTimeout}.
+     *
+     * @param topic  the topic.
+     * @param length the message's envelope length.
+     * @throws JMSException ResourceAllocationException naming {@code sendTimeout} if a subscription had no room in
+     *                      time.
+     */
+    void acquireTopicRoom(final String topic, final int length) throws JMSException
+    {
+        session.connection().queueClient().acquireTopicRoom(topic, 1, length, sendTimeoutNs, timeoutSetting,
+            READ_WHILE_WAITING);
+    }
+
+    /**
      * Takes room on the host's queues for every queue message of a transaction, per queue, before publishing.
      *
      * @param sends the transaction's messages.

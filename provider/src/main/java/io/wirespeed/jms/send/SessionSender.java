@@ -166,7 +166,9 @@ public final class SessionSender
         }
         if (forwarded)
         {
-            // on the topic's stream for its live subscribers, and into the cluster's log for its durable ones
+            // on the topic's stream for its live subscribers, and into the cluster's log for its durable ones, once
+            // each of those has room for it
+            gate.acquireTopicRoom(((JmsDestination)message.getJMSDestination()).name(), length);
             encoder.offerEncoded();
             publish(route, length, persistent, counters);
             return forward(length, persistent, producerId, message.messageIdSequence(), listener, sent);
