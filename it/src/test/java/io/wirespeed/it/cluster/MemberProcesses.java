@@ -31,6 +31,7 @@ import io.wirespeed.childjvm.ChildJvm;
 import io.wirespeed.childjvm.JvmCommand;
 import io.wirespeed.host.cluster.ClusterMemberSettings;
 import io.wirespeed.host.cluster.ClusterMembers;
+import io.wirespeed.it.queue.QueueFeatures;
 import io.wirespeed.netns.NamespaceHost;
 import io.wirespeed.netns.NamespaceNetwork;
 import io.wirespeed.test.Await;
@@ -48,7 +49,7 @@ import io.wirespeed.test.MediaDriverProcess;
  * shared by namespaces). On loopback a probe (an Aeron Cluster client of its own) also asks which member leads. The
  * members' leader heartbeat timeout is 2 s (interval 100 ms): this 2-core machine's load makes 1 s elect unasked.
  */
-final class MemberProcesses implements AutoCloseable
+final class MemberProcesses implements AutoCloseable, QueueFeatures.Host
 {
     /** The port of every member in namespaces, below the ephemeral range: each host has its own. */
     static final int NAMESPACE_PORT = 20_000;
@@ -159,10 +160,28 @@ final class MemberProcesses implements AutoCloseable
      *
      * @return the URI.
      */
-    String clientUri()
+    @Override
+    public String clientUri()
     {
-        return "wirespeed:ipc?driver=embedded&aeronDir=" + DriverDirectories.unique("cluster-client") + "&host=" +
-            hostOption + "&queueHostTimeout=30000&sendTimeout=30000";
+        return "wirespeed:ipc?" + clientOptions();
+    }
+
+    /**
+     * A JMS connection URI as {@link #clientUri()}'s, whose topics travel over UDP to an endpoint.
+     *
+     * @param topicEndpoint the topics' {@code ADDRESS:PORT}.
+     * @return the URI.
+     */
+    @Override
+    public String clientUri(final String topicEndpoint)
+    {
+        return "wirespeed:udp?endpoint=" + topicEndpoint + "&" + clientOptions();
+    }
+
+    private String clientOptions()
+    {
+        return "driver=embedded&aeronDir=" + DriverDirectories.unique("cluster-client") + "&host=" + hostOption +
+            "&queueHostTimeout=30000&sendTimeout=30000";
     }
 
     /**

@@ -3,6 +3,7 @@ package io.wirespeed.it.host;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.wirespeed.it.queue.QueueFeatures;
 import io.wirespeed.test.ChildJvms;
 import io.wirespeed.test.DriverDirectories;
 import io.wirespeed.test.FreePorts;
@@ -16,7 +17,7 @@ import io.wirespeed.test.MediaDriverProcess;
  * @param driver   the driver process.
  * @param endpoint the host's {@code 127.0.0.1:<port>}.
  */
-record HostOverUdp(MediaDriverProcess driver, String endpoint)
+record HostOverUdp(MediaDriverProcess driver, String endpoint) implements QueueFeatures.Host
 {
     /** The driver timeout of the host and its clients: how soon a lost host or client is noticed. */
     static final String DRIVER_TIMEOUT_MS = "3000";
@@ -53,7 +54,8 @@ record HostOverUdp(MediaDriverProcess driver, String endpoint)
     }
 
     /** @return a client of the host over UDP, with an embedded media driver of its own; topics on IPC. */
-    String clientUri()
+    @Override
+    public String clientUri()
     {
         return "wirespeed:ipc?" + clientOptions();
     }
@@ -65,7 +67,8 @@ record HostOverUdp(MediaDriverProcess driver, String endpoint)
      * @param topicEndpoint the topics' {@code ADDRESS:PORT}.
      * @return the URI.
      */
-    String clientUri(final String topicEndpoint)
+    @Override
+    public String clientUri(final String topicEndpoint)
     {
         return "wirespeed:udp?endpoint=" + topicEndpoint + "&" + clientOptions();
     }

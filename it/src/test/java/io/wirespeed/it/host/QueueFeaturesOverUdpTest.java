@@ -1,228 +1,32 @@
 package io.wirespeed.it.host;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
-import javax.jms.Connection;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
-import javax.jms.MessageProducer;
-import javax.jms.Queue;
-import javax.jms.QueueBrowser;
-import javax.jms.QueueConnection;
-import javax.jms.QueueRequestor;
-import javax.jms.QueueSession;
-import javax.jms.Session;
-import javax.jms.TemporaryQueue;
-import javax.jms.TextMessage;
-import javax.jms.Topic;
-
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.wirespeed.childjvm.ChildJvm;
-import io.wirespeed.it.Api;
-import io.wirespeed.jms.JmsConnectionFactory;
-import io.wirespeed.test.ChildJvms;
-import io.wirespeed.test.FreePorts;
+import io.wirespeed.it.queue.QueueFeatures;
 import io.wirespeed.test.SlowTest;
 
 /**
- * What the queue host does, done over UDP ({@code host=}): request/reply through temporary queues and
- * {@link QueueRequestor} with a responder in another process, browsing, a shared subscription split between two
- * connections, and a durable subscription that receives what another process published over UDP while it was
- * away. Every client has an embedded media driver of its own; only the network joins it to the host.
+ * {@link QueueFeatures} against the single queue host, a driver process serving it over UDP ({@link HostOverUdp}),
+ * with its archive on for the durable subscription; topics travel over UDP where the host reads them.
  */
 @SlowTest
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
-class QueueFeaturesOverUdpTest
+class QueueFeaturesOverUdpTest extends QueueFeatures
 {
-    private static final Duration STARTUP = Duration.ofSeconds(60);
-    private static final long RECEIVE_MS = 20_000;
-    private static final String DURABLE_CLIENT = "io.wirespeed.it.durable.DurableClientMain";
-
-    @RegisterExtension
-    final ChildJvms processes = new ChildJvms();
-
     @TempDir
     Path archiveDir;
 
-    @Test
-    void aResponderInAnotherProcessAnswersRequestsOnTemporaryQueuesAndThroughQueueRequestor() throws Exception
+    @Override
+    protected Host startHost(final boolean durable) throws Exception
     {
-        final HostOverUdp host = HostOverUdp.start(processes, Map.of());
-        final String requestQueue = "it.host.udp.requests." + UUID.randomUUID();
-        final ChildJvm responder = processes.start("responder",
-            Api.JAVAX.command("io.wirespeed.it.queue.ResponderMain").args(host.clientUri(), requestQueue));
-        responder.awaitLine("READY", STARTUP);
-
-        try (QueueConnection connection = new JmsConnectionFactory(host.clientUri()).createQueueConnection())
-        {
-            final QueueSession session = connection.createQueueSession(false, Session.AUTO_ACKNOWLEDGE);
-            final Queue requests = session.createQueue(requestQueue);
-            final TemporaryQueue replyQueue = session.createTemporaryQueue();
-            final MessageConsumer replies = session.createConsumer(replyQueue);
-            final MessageProducer producer = session.createProducer(requests);
-            connection.start();
-
-            final TextMessage request = session.createTextMessage("first");
-            request.setJMSReplyTo(replyQueue);
-            producer.send(request);
-            final Message reply = replies.receive(RECEIVE_MS);
-            assertNotNull(reply, "no reply on the temporary queue");
-            assertEquals("reply to first", ((TextMessage)reply).getText());
-            assertEquals(request.getJMSMessageID(), reply.getJMSCorrelationID());
-
-            final QueueRequestor requestor = new QueueRequestor(session, requests);
-            for (int i = 0; i < 5; i++)
-            {
-                final Message answer = requestor.request(session.createTextMessage("request " + i));
-                assertEquals("reply to request " + i, ((TextMessage)answer).getText());
-            }
-
-            final Message stop = session.createMessage();
-            stop.setBooleanProperty("stop", true);
-            producer.send(stop);
-        }
-        assertEquals("ANSWERED 6", responder.awaitLine("ANSWERED ", STARTUP));
-        assertEquals(0, responder.awaitExit(STARTUP), "responder exit status" + processes.outputs());
-    }
-
-    @Test
-    void aBrowserOverUdpSeesTheQueuesMessagesInOrderAndLeavesThemThere() throws Exception
-    {
-        final HostOverUdp host = HostOverUdp.start(processes, Map.of());
-        final String queueName = "it.host.udp.browse." + UUID.randomUUID();
-        try (Connection connection = new JmsConnectionFactory(host.clientUri()).createConnection())
-        {
-            final Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            final Queue queue = session.createQueue(queueName);
-            final MessageProducer producer = session.createProducer(queue);
-            for (int i = 0; i < 3; i++)
-            {
-                producer.send(session.createTextMessage("m" + i));
-            }
-            // queue messages travel on another stream than the browse: over UDP the browse may overtake the last
-            // sends by a moment, so it is asked again until they are there (never more, never out of order)
-            final QueueBrowser browser = session.createBrowser(queue);
-            final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RECEIVE_MS);
-            List<String> seen;
-            do
-            {
-                seen = new ArrayList<>();
-                for (final Object message : Collections.list(browser.getEnumeration()))
-                {
-                    seen.add(((TextMessage)message).getText());
-                }
-                assertEquals(List.of("m0", "m1", "m2").subList(0, seen.size()), seen);
-            }
-            while (seen.size() < 3 && System.nanoTime() < deadline);
-            assertEquals(List.of("m0", "m1", "m2"), seen);
-
-            final MessageConsumer consumer = session.createConsumer(queue);
-            connection.start();
-            for (int i = 0; i < 3; i++)
-            {
-                QueueHostOverUdpTest.assertText("m" + i, javax.jms.DeliveryMode.PERSISTENT,
-                    consumer.receive(RECEIVE_MS));
-            }
-        }
-    }
-
-    @Test
-    void twoConnectionsOverUdpSharingASubscriptionEachGetADistinctShareOfATopicPublishedOverUdp() throws Exception
-    {
-        final HostOverUdp host = HostOverUdp.start(processes, Map.of());
-        final String topics = "127.0.0.1:" + FreePorts.udp();
-        final String topicName = "it.host.udp.shared." + UUID.randomUUID();
-        final int messages = 200;
-        try (Connection first = new JmsConnectionFactory(host.clientUri(topics)).createConnection();
-            Connection second = new JmsConnectionFactory(host.clientUri(topics)).createConnection();
-            Connection publisher = new JmsConnectionFactory(host.clientUri(topics)).createConnection())
-        {
-            final List<MessageConsumer> consumers = new ArrayList<>();
-            for (final Connection connection : List.of(first, second))
-            {
-                final Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-                consumers.add(session.createSharedConsumer(session.createTopic(topicName), "workers"));
-                connection.start();
-            }
-            final Session session = publisher.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            final Topic topic = session.createTopic(topicName);
-            final MessageProducer producer = session.createProducer(topic);
-            for (int i = 0; i < messages; i++)
-            {
-                producer.send(session.createTextMessage(Integer.toString(i)));
-            }
-
-            final Set<String> received = new HashSet<>();
-            final int[] shares = new int[consumers.size()];
-            final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RECEIVE_MS);
-            while (received.size() < messages && System.nanoTime() < deadline)
-            {
-                for (int c = 0; c < consumers.size(); c++)
-                {
-                    final Message message = consumers.get(c).receive(10);
-                    if (message != null)
-                    {
-                        assertTrue(received.add(((TextMessage)message).getText()), "received twice: " + message);
-                        shares[c]++;
-                    }
-                }
-            }
-            assertEquals(messages, received.size(), "messages received by the two sharing connections");
-            assertTrue(shares[0] > 0 && shares[1] > 0, "each connection gets a share: " + shares[0] + ", " +
-                shares[1]);
-        }
-    }
-
-    @Test
-    void aDurableSubscriberOverUdpReceivesWhatAnotherProcessPublishedOverUdpWhileItWasAway() throws Exception
-    {
-        final HostOverUdp host = HostOverUdp.start(processes, Map.of(
+        return HostOverUdp.start(processes, durable ? Map.of(
             "wirespeed.archive.enabled", "true",
             "wirespeed.archive.dir", archiveDir.toString(),
-            "wirespeed.archive.segment.length", "1m"));
-        final String topics = "127.0.0.1:" + FreePorts.udp();
-        final String uri = host.clientUri(topics);
-        final String topic = "it.host.udp.durable." + UUID.randomUUID();
-
-        final ChildJvm create = client("create-subscription", "subscribe", uri, "away", topic, "-1");
-        create.awaitLine("done", STARTUP);
-        assertEquals(0, create.awaitExit(STARTUP), "subscription creator exit status" + processes.outputs());
-
-        final ChildJvm publisher = client("publisher", "publish", uri, "topic", topic, "0", "99");
-        publisher.awaitLine("done", STARTUP);
-        assertEquals(0, publisher.awaitExit(STARTUP), "publisher exit status" + processes.outputs());
-
-        final ChildJvm subscriber = client("subscriber", "subscribe", uri, "away", topic, "99");
-        subscriber.awaitLine("done", STARTUP);
-        assertEquals(0, subscriber.awaitExit(STARTUP), "subscriber exit status" + processes.outputs());
-        final String output = subscriber.output();
-        for (int i = 0; i < 100; i++)
-        {
-            assertTrue(output.contains("got " + i + " false"), "message " + i + " missing:\n" + output);
-        }
-        assertFalse(output.contains("got 0 true"), output);
-    }
-
-    private ChildJvm client(final String name, final String... args) throws Exception
-    {
-        return processes.start(name, Api.JAVAX.command(DURABLE_CLIENT).args(args));
+            "wirespeed.archive.segment.length", "1m") : Map.of());
     }
 }

@@ -1,10 +1,7 @@
 package io.wirespeed.it.queue;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -14,8 +11,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.wirespeed.childjvm.ChildJvm;
-import io.wirespeed.it.Api;
 import io.wirespeed.test.ChildJvms;
 import io.wirespeed.test.MediaDriverProcess;
 import io.wirespeed.test.SlowTest;
@@ -29,9 +24,7 @@ import io.wirespeed.test.SlowTest;
 class CompetingConsumersAcrossProcessesTest
 {
     private static final int MESSAGES = 100_000;
-    private static final Duration STARTUP = Duration.ofSeconds(60);
     private static final Duration TRANSFER = Duration.ofSeconds(100);
-    private static final Duration EXIT = Duration.ofSeconds(30);
 
     @RegisterExtension
     final ChildJvms processes = new ChildJvms();
@@ -69,29 +62,8 @@ class CompetingConsumersAcrossProcessesTest
         throws Exception
     {
         final MediaDriverProcess driver = MediaDriverProcess.start(processes);
-        final List<ChildJvm> consumers = new ArrayList<>();
-        final List<Path> files = new ArrayList<>();
-        for (final String mode : modes)
-        {
-            final Path file = reports.resolve("consumed-" + mode + ".bin");
-            files.add(file);
-            consumers.add(processes.start("consumer (" + mode + ")",
-                Api.JAVAX.command(QueueConsumerMain.class.getName())
-                    .args(driver.ipcUri(), consumeFrom, mode, file.toString())));
-        }
-        for (final ChildJvm consumer : consumers)
-        {
-            consumer.awaitLine("READY", STARTUP);
-        }
-
-        final ChildJvm producer = processes.start("producer", Api.JAVAX.command(QueueProducerMain.class.getName())
-            .args(driver.ipcUri(), produceTo, Integer.toString(messages), Integer.toString(modes.size())));
-        assertEquals(
-            "SENT count=" + messages + " markers=" + modes.size(), producer.awaitLine("SENT ", STARTUP.plus(TRANSFER)));
-        assertEquals(0, producer.awaitExit(EXIT), "producer exit status" + processes.outputs());
-
-        final String shares = ConsumedOnce.assertEachConsumedOnce(processes, consumers, modes, files, messages,
-            TRANSFER);
+        final String shares = ConsumedOnce.competing(processes, reports, driver::ipcUri, consumeFrom, produceTo, modes,
+            messages, TRANSFER);
         System.out.println("competing consumers on " + consumeFrom + ", " + messages + " messages, shares:" + shares);
 
         driver.stopCleanly();

@@ -10,10 +10,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.function.Supplier;
 
 import io.wirespeed.childjvm.ChildJvm;
+import io.wirespeed.it.Api;
 import io.wirespeed.test.ChildJvms;
 
 /**
@@ -23,8 +26,55 @@ import io.wirespeed.test.ChildJvms;
  */
 public final class ConsumedOnce
 {
+    private static final Duration STARTUP = Duration.ofSeconds(60);
+    private static final Duration EXIT = Duration.ofSeconds(30);
+
     private ConsumedOnce()
     {
+    }
+
+    /**
+     * Consumer processes compete for a queue (or a shared subscription): each in its own style starts first and says
+     * READY; then a producer process sends sequenced messages and an end marker per consumer, and exits. Each
+     * consumer stops at its end marker and reports what it consumed; every message must have been consumed once.
+     *
+     * @param processes   the test's child JVMs.
+     * @param reports     where the consumers write their files.
+     * @param uris        gives each process its connection URI (each may need a driver directory of its own).
+     * @param consumeFrom the queue, or {@code shared:<name>:<topic>}.
+     * @param produceTo   the queue, or {@code topic:<topic>}.
+     * @param modes       the consumers' styles ({@link QueueConsumerMain}).
+     * @param messages    how many data messages.
+     * @param transfer    how long sending, and each consumer's report, may take.
+     * @return each consumer's share ({@link #assertEachConsumedOnce}).
+     * @throws Exception if a process fails or a file cannot be read.
+     */
+    public static String competing(
+        final ChildJvms processes, final Path reports, final Supplier<String> uris, final String consumeFrom,
+        final String produceTo, final List<String> modes, final int messages, final Duration transfer)
+        throws Exception
+    {
+        final List<ChildJvm> consumers = new ArrayList<>();
+        final List<Path> files = new ArrayList<>();
+        for (final String mode : modes)
+        {
+            final Path file = reports.resolve("consumed-" + mode + ".bin");
+            files.add(file);
+            consumers.add(processes.start("consumer (" + mode + ")",
+                Api.JAVAX.command(QueueConsumerMain.class.getName())
+                    .args(uris.get(), consumeFrom, mode, file.toString())));
+        }
+        for (final ChildJvm consumer : consumers)
+        {
+            consumer.awaitLine("READY", STARTUP);
+        }
+
+        final ChildJvm producer = processes.start("producer", Api.JAVAX.command(QueueProducerMain.class.getName())
+            .args(uris.get(), produceTo, Integer.toString(messages), Integer.toString(modes.size())));
+        assertEquals(
+            "SENT count=" + messages + " markers=" + modes.size(), producer.awaitLine("SENT ", STARTUP.plus(transfer)));
+        assertEquals(0, producer.awaitExit(EXIT), "producer exit status" + processes.outputs());
+        return assertEachConsumedOnce(processes, consumers, modes, files, messages, transfer);
     }
 
     /**
