@@ -5,11 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
@@ -19,7 +15,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.wirespeed.childjvm.ChildJvm;
-import io.wirespeed.it.Api;
 import io.wirespeed.test.ChildJvms;
 import io.wirespeed.test.MediaDriverProcess;
 import io.wirespeed.test.SlowTest;
@@ -32,8 +27,6 @@ import io.wirespeed.test.SlowTest;
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class DurabilityAcrossProcessesTest
 {
-    private static final String CLIENT = "io.wirespeed.it.durable.DurableClientMain";
-
     @RegisterExtension
     final ChildJvms processes = new ChildJvms();
 
@@ -44,51 +37,7 @@ class DurabilityAcrossProcessesTest
     void aDurableSubscriberKilledMidStreamResumesFromItsLastAcknowledgement() throws Exception
     {
         final String uri = startDriver().uri;
-        final String topic = "durable.kill." + UUID.randomUUID();
-        final ChildJvm first = client("subscriber-1", "subscribe", uri, "killed", topic, "1999");
-        first.awaitLine("ready", Duration.ofSeconds(60));
-        final ChildJvm publisher = client("publisher", "publish", uri, "topic", topic, "0", "1999");
-        first.awaitLine("acked 300", Duration.ofSeconds(60));
-        first.killForcibly(Duration.ofSeconds(10));
-        publisher.awaitLine("done", Duration.ofSeconds(60));
-
-        final ChildJvm second = client("subscriber-2", "subscribe", uri, "killed", topic, "1999");
-        second.awaitLine("done", Duration.ofSeconds(90));
-        // Read the killed one's output only now: lines it wrote just before dying may still be in the pipe.
-        final Map<Integer, Boolean> gotFirst = got(first.output());
-        final Set<Integer> ackedFirst = lines(first.output(), "acked");
-        final Set<Integer> ackingFirst = lines(first.output(), "acking");
-        final Map<Integer, Boolean> gotSecond = got(second.output());
-        assertEquals(0, second.awaitExit(Duration.ofSeconds(30)));
-
-        final List<Integer> missing = new java.util.ArrayList<>();
-        for (int i = 0; i < 2000; i++)
-        {
-            if (!(ackedFirst.contains(i) || ackingFirst.contains(i) || gotSecond.containsKey(i)))
-            {
-                missing.add(i);
-            }
-        }
-        assertTrue(missing.isEmpty(), "lost " + missing + "; second got first " +
-            gotSecond.keySet().stream().sorted().limit(5).toList() + "; first got last " +
-            gotFirst.keySet().stream().sorted().skip(Math.max(0, gotFirst.size() - 3)).toList());
-        for (int i = 0; i < 2000; i++)
-        {
-            // An acknowledgement the first subscriber started but did not report may have reached the host.
-            assertTrue(ackedFirst.contains(i) || ackingFirst.contains(i) || gotSecond.containsKey(i),
-                "message " + i + " was lost; first acknowledged " + ackedFirst.size() + ", second got " +
-                gotSecond.size());
-        }
-        for (final Map.Entry<Integer, Boolean> again : gotSecond.entrySet())
-        {
-            if (gotFirst.containsKey(again.getKey()))
-            {
-                assertTrue(again.getValue(), "message " + again.getKey() + " came again without JMSRedelivered");
-            }
-        }
-        assertTrue(gotSecond.keySet().stream().noneMatch(ackedFirst::contains) ||
-            gotSecond.entrySet().stream().filter(e -> ackedFirst.contains(e.getKey())).allMatch(Map.Entry::getValue),
-            "an acknowledged message came again unmarked");
+        KilledSubscriber.check(processes, () -> uri);
     }
 
     @Test
@@ -116,8 +65,8 @@ class DurabilityAcrossProcessesTest
         final ChildJvm consumer = client("queue-consumer", "consume", restarted.uri, queue, "499");
         subscriber.awaitLine("done", Duration.ofSeconds(90));
         consumer.awaitLine("done", Duration.ofSeconds(90));
-        final Map<Integer, Boolean> topicMessages = got(subscriber.output());
-        final Map<Integer, Boolean> queueMessages = got(consumer.output());
+        final Map<Integer, Boolean> topicMessages = KilledSubscriber.got(subscriber.output());
+        final Map<Integer, Boolean> queueMessages = KilledSubscriber.got(consumer.output());
         for (int i = 0; i < 500; i++)
         {
             assertTrue(topicMessages.containsKey(i), "topic message " + i + " was lost:\n" + subscriber.output());
@@ -137,39 +86,7 @@ class DurabilityAcrossProcessesTest
 
     private ChildJvm client(final String name, final String... args) throws Exception
     {
-        return processes.start(name, Api.JAVAX.command(CLIENT).args(args));
-    }
-
-    private static Map<Integer, Boolean> got(final String output)
-    {
-        final Map<Integer, Boolean> got = new HashMap<>();
-        for (final String line : output.split("\n"))
-        {
-            final String[] parts = line.trim().split(" ");
-            if (parts.length == 3 && "got".equals(parts[0]))
-            {
-                final int i = Integer.parseInt(parts[1]);
-                if (got.put(i, Boolean.parseBoolean(parts[2])) != null && !Boolean.parseBoolean(parts[2]))
-                {
-                    throw new AssertionError("message " + i + " came twice, the second time unmarked");
-                }
-            }
-        }
-        return got;
-    }
-
-    private static Set<Integer> lines(final String output, final String word)
-    {
-        final Set<Integer> acked = new HashSet<>();
-        for (final String line : output.split("\n"))
-        {
-            final String[] parts = line.trim().split(" ");
-            if (parts.length == 2 && word.equals(parts[0]))
-            {
-                acked.add(Integer.parseInt(parts[1]));
-            }
-        }
-        return acked;
+        return KilledSubscriber.client(processes, name, args);
     }
 
     private record Driver(ChildJvm process, String uri)
