@@ -354,9 +354,9 @@ public class JmsMessageConsumer
      *
      * @param deliveryTag the tag the message was delivered with; 0 when it needs no acknowledgement on the wire.
      */
-    public void onAcknowledged(final long deliveryTag)
+    public boolean onAcknowledged(final long deliveryTag)
     {
-        source.acknowledge(deliveryTag);
+        return source.acknowledge(deliveryTag);
     }
 
     @Override

@@ -285,7 +285,8 @@ public class JmsSession implements Session, TopicSession, QueueSession, SendSess
      * returns once the acknowledgements are committed ({@link io.wirespeed.jms.hostclient.QueueClient#awaitSettled}).
      *
      * @throws IllegalStateException if the session is closed.
-     * @throws JMSException          if a clustered host had no leader within {@code failoverTimeout}.
+     * @throws JMSException          if a clustered host had no leader within {@code failoverTimeout}, or had given up
+     *                               the connection's session in which some of the messages came (they come again).
      */
     void acknowledgeAll() throws JMSException
     {
@@ -293,9 +294,19 @@ public class JmsSession implements Session, TopicSession, QueueSession, SendSess
         {
             throw new IllegalStateException("cannot acknowledge: the session that received the message is closed");
         }
-        if (deliveries.acknowledgeAll())
+        final boolean toHost = deliveries.acknowledgeAll();
+        final int givenUp = deliveries.takeGivenUp();
+        if (toHost)
         {
             awaitSettled();
+        }
+        if (givenUp > 0)
+        {
+            throw new JMSException(givenUp + " of the messages acknowledged came before this connection opened a " +
+                "new session with the clustered queue host, which had given up the old one (no leader heard from " +
+                "it within its session timeout, as when the whole cluster restarts) and given those messages back " +
+                "to their queues: they are not acknowledged and come again, marked redelivered; the others are " +
+                "acknowledged", QueueClient.DELIVERIES_GIVEN_UP);
         }
     }
 

@@ -208,19 +208,36 @@ final class MemberProcesses implements AutoCloseable, QueueFeatures.Host
 
     /**
      * Freezes a member's process (SIGSTOP): it stays alive, its sockets open, and does nothing, so that what is sent to
-     * it meanwhile is neither taken nor refused; {@link #kill} ends it (SIGKILL ends a stopped process too).
+     * it meanwhile is neither taken nor refused; {@link #kill} ends it (SIGKILL ends a stopped process too), {@link
+     * #thaw} lets it go on.
      *
      * @param id the member's id.
      * @throws Exception if {@code kill -STOP} cannot be run or fails.
      */
     void freeze(final int id) throws Exception
     {
-        final Process stop = new ProcessBuilder("kill", "-STOP", Long.toString(processes.get(id).pid()))
+        signal(id, "STOP");
+    }
+
+    /**
+     * Thaws a frozen member's process (SIGCONT).
+     *
+     * @param id the member's id.
+     * @throws Exception if the signal cannot be sent.
+     */
+    void thaw(final int id) throws Exception
+    {
+        signal(id, "CONT");
+    }
+
+    private void signal(final int id, final String signal) throws Exception
+    {
+        final Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(processes.get(id).pid()))
             .redirectErrorStream(true).start();
-        final String output = new String(stop.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!stop.waitFor(STOP.toSeconds(), TimeUnit.SECONDS) || 0 != stop.exitValue())
+        final String output = new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!kill.waitFor(STOP.toSeconds(), TimeUnit.SECONDS) || 0 != kill.exitValue())
         {
-            throw new IllegalStateException("kill -STOP of member " + id + " failed: " + output);
+            throw new IllegalStateException("kill -" + signal + " of member " + id + " failed: " + output);
         }
     }
 

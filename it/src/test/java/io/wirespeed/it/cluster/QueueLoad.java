@@ -22,6 +22,7 @@ import javax.jms.Queue;
 import javax.jms.Session;
 
 import io.wirespeed.jms.JmsConnectionFactory;
+import io.wirespeed.jms.hostclient.QueueClient;
 import io.wirespeed.test.Await;
 import io.wirespeed.test.ChildJvms;
 
@@ -38,6 +39,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 final class QueueLoad
 {
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private final AtomicInteger givenUp = new AtomicInteger();
     private final Map<String, Integer> timesReceived = new ConcurrentHashMap<>();
     private final Map<String, Integer> lastFirstTime = new ConcurrentHashMap<>();
     private final List<String> problems = new CopyOnWriteArrayList<>();
@@ -306,9 +308,7 @@ final class QueueLoad
                     unacknowledged.add(key);
                     if (unacknowledged.size() >= ACKNOWLEDGE_EVERY)
                     {
-                        message.acknowledge();
-                        acknowledged.addAll(unacknowledged);
-                        unacknowledged.clear();
+                        acknowledge(message);
                     }
                 }
             }
@@ -317,6 +317,35 @@ final class QueueLoad
                 failure.compareAndSet(null, ex);
             }
         });
+    }
+
+    /**
+     * Acknowledges what the CLIENT_ACKNOWLEDGE listener received so far. When the cluster had given up the session in
+     * which some of them came (its whole restart outlasted the session timeout), {@code acknowledge()} says so: those
+     * come again, marked, so none of this batch is counted as acknowledged.
+     */
+    private void acknowledge(final Message message) throws JMSException
+    {
+        try
+        {
+            message.acknowledge();
+            acknowledged.addAll(unacknowledged);
+        }
+        catch (final JMSException ex)
+        {
+            if (!QueueClient.DELIVERIES_GIVEN_UP.equals(ex.getErrorCode()))
+            {
+                throw ex;
+            }
+            givenUp.incrementAndGet();
+        }
+        unacknowledged.clear();
+    }
+
+    /** @return how many of the CLIENT_ACKNOWLEDGE listener's acknowledgements named messages of a given-up session. */
+    int givenUp()
+    {
+        return givenUp.get();
     }
 
     /**

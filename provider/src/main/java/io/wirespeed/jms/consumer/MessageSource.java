@@ -97,8 +97,10 @@ public interface MessageSource
      * A message this source delivered was acknowledged.
      *
      * @param deliveryTag the tag it was delivered with; 0 when it needs no acknowledgement on the wire.
+     * @return false if the acknowledgement applies to nothing: a clustered queue host gave the delivery up (and the
+     *         message back to its queue) when it gave up the connection's session.
      */
-    void acknowledge(long deliveryTag);
+    boolean acknowledge(long deliveryTag);
 
     /**
      * A message the session recovered after the consumer closed goes back where it came from, if anywhere.

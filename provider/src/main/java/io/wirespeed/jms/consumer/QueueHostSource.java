@@ -192,19 +192,20 @@ public final class QueueHostSource implements MessageSource
     }
 
     @Override
-    public void acknowledge(final long deliveryTag)
+    public boolean acknowledge(final long deliveryTag)
     {
         if (deliveryTag != 0)
         {
             try
             {
-                client.acknowledge(consumerId, deliveryTag);
+                return client.acknowledge(consumerId, deliveryTag);
             }
             catch (final JMSException ex)
             {
                 connection.onAsyncException(ex);
             }
         }
+        return true;
     }
 
     /** Back to the queue host, which delivers it again, marked redelivered. */

@@ -171,8 +171,9 @@ public final class TopicStreamSource implements MessageSource
 
     /** Nothing: a topic message needs no acknowledgement on the wire. */
     @Override
-    public void acknowledge(final long deliveryTag)
+    public boolean acknowledge(final long deliveryTag)
     {
+        return true;
     }
 
     /** Nothing: a topic message recovered after its consumer closed is gone. */

@@ -53,8 +53,10 @@ public interface DeliveredConsumer extends ServedConsumer
      * Called when a message this consumer delivered is acknowledged: a queue's host forgets it.
      *
      * @param deliveryTag the tag the message was delivered with; 0 when it needs no acknowledgement on the wire.
+     * @return false if the acknowledgement applies to nothing: a clustered queue host gave the delivery up (and the
+     *         message back to its queue) when it gave up the connection's session.
      */
-    void onAcknowledged(long deliveryTag);
+    boolean onAcknowledged(long deliveryTag);
 
     /**
      * Takes back a message its session recovered or rolled back: the consumer delivers it again, or, once closed,

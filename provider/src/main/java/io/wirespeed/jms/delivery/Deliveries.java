@@ -55,6 +55,7 @@ public final class Deliveries
     private int lentLength;
     private long lentDeliveryTag;
     private int lentDeliveryCount;
+    private int givenUp;
 
     /**
      * @param deserializationPolicy what a redelivered ObjectMessage may deserialize.
@@ -249,14 +250,31 @@ public final class Deliveries
         return toHost;
     }
 
-    private static boolean acknowledge(final DeliveredConsumer consumer, final long deliveryTag, final boolean atHost)
+    private boolean acknowledge(final DeliveredConsumer consumer, final long deliveryTag, final boolean atHost)
     {
         if (atHost && 0 != deliveryTag && 0 != consumer.hostConsumerId())
         {
             return false;
         }
-        consumer.onAcknowledged(deliveryTag);
+        if (!consumer.onAcknowledged(deliveryTag))
+        {
+            givenUp++;
+            return false;
+        }
         return 0 != deliveryTag;
+    }
+
+    /**
+     * How many of the messages acknowledged since the last call a clustered queue host had given up, with the
+     * connection's session that they came in: they were not acknowledged, and come again, marked redelivered.
+     *
+     * @return the count, then 0 until more.
+     */
+    public synchronized int takeGivenUp()
+    {
+        final int count = givenUp;
+        givenUp = 0;
+        return count;
     }
 
     /**

@@ -31,6 +31,10 @@ final class DeliveryRouting
     private final HostRequests requests;
     private final LongSupplier leaderChanges;
     private volatile long seenLeaderChanges;
+    /** The highest delivery id that came from a clustered host, whose ids only grow (the log orders them). */
+    private volatile long highestDeliveryId;
+    /** The highest delivery id of a cluster session given up: the host gave its deliveries back to their queues. */
+    private volatile long staleThrough;
 
     /**
      * @param host          sends the requests.
@@ -184,6 +188,20 @@ final class DeliveryRouting
      * @param offset        where the envelope starts.
      * @param length        its length.
      */
+    /**
+     * Whether a delivery came in a clustered host's session that the host has given up since (its session timed out,
+     * as across a restart of the whole cluster), so that the host gave it back to its queue and it comes again: an
+     * acknowledgement of it can apply to nothing. Delivery ids of a cluster only grow; a single host's start again
+     * after a restart, so for it this says false.
+     *
+     * @param deliveryId the delivery's id.
+     * @return true if it came before the session was opened again.
+     */
+    boolean isGivenUp(final long deliveryId)
+    {
+        return deliveryId <= staleThrough;
+    }
+
     void onDeliver(
         final long consumerId, final long deliveryId, final int deliveryCount, final DirectBuffer buffer,
         final int offset, final int length)
@@ -192,6 +210,10 @@ final class DeliveryRouting
         {
             // the first delivery of a new leader: what came from the lost one ends before it
             markLeaderChange();
+        }
+        if (null != leaderChanges && deliveryId > highestDeliveryId)
+        {
+            highestDeliveryId = deliveryId;
         }
         final QueueInbox inbox = inboxes.get(consumerId);
         final Reopen reopen = subscriptions.get(consumerId);
@@ -254,6 +276,8 @@ final class DeliveryRouting
         if (null != leaderChanges)
         {
             seenLeaderChanges = leaderChanges.getAsLong();
+            // the cluster gave up the old session and gave its deliveries back: an acknowledgement of one is void
+            staleThrough = highestDeliveryId;
         }
         for (final Map.Entry<Long, Reopen> entry : subscriptions.entrySet())
         {

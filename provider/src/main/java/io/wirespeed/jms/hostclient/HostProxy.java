@@ -85,6 +85,9 @@ final class HostProxy
      * @param hostTimeoutNs how long a request may wait for the host to take it.
      * @param where         where the host is, for messages.
      */
+    private volatile HostSessionLink cluster;
+    private long failoverNs;
+
     HostProxy(final TransportPublication publication, final ConnectionId id, final int replyStream,
         final long hostTimeoutNs, final String where)
     {
@@ -94,6 +97,19 @@ final class HostProxy
         this.low = id.low();
         this.replyStream = replyStream;
         this.hostTimeoutNs = hostTimeoutNs;
+    }
+
+    /**
+     * Makes the requests to a clustered host wait out an election, up to {@code failoverTimeout}, instead of the host
+     * timeout; call once, before the first request.
+     *
+     * @param link       the client's link with the cluster.
+     * @param failoverNs the failover timeout.
+     */
+    void failover(final HostSessionLink link, final long failoverNs)
+    {
+        this.failoverNs = failoverNs;
+        this.cluster = link;
     }
 
     /** @return whether the host took a request once: then a lost connection means it has gone. */
@@ -533,7 +549,9 @@ final class HostProxy
     private void offer(final int bodyLength) throws JMSException
     {
         final int length = MessageHeaderEncoder.ENCODED_LENGTH + bodyLength;
-        final long deadline = System.nanoTime() + hostTimeoutNs;
+        final long start = System.nanoTime();
+        long deadline = start + hostTimeoutNs;
+        final HostSessionLink cluster = this.cluster;
         while (true)
         {
             final long result;
@@ -551,11 +569,22 @@ final class HostProxy
                 lastSentNs = System.nanoTime();
                 return;
             }
-            if (result == TransportPublication.NOT_CONNECTED && hostSeen)
+            final long now = System.nanoTime();
+            if (null != cluster)
+            {
+                // a cluster's ingress takes nothing while it elects a leader: the wait is failoverTimeout's, after
+                // which the connection takes the cluster for lost (or, unheard of since, this wait gives up)
+                cluster.throwIfFailoverFailed("nothing of this call was sent");
+                if (cluster.awaitingLeader(now) && now - start < failoverNs)
+                {
+                    deadline = Math.max(deadline, now + hostTimeoutNs);
+                }
+            }
+            else if (result == TransportPublication.NOT_CONNECTED && hostSeen)
             {
                 throw HostRequests.hostGone(where);
             }
-            if (result == TransportPublication.CLOSED || System.nanoTime() > deadline)
+            if (result == TransportPublication.CLOSED || now > deadline)
             {
                 throw HostRequests.unreachable("queue request", hostTimeoutNs, where);
             }

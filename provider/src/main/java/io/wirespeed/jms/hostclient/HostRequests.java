@@ -202,11 +202,13 @@ final class HostRequests
      */
     void failAll(final ErrorCode code, final String reason)
     {
+        // a request done without a refusal counts as answered: never fail one so
+        final String refusal = null == reason ? "the queue host at " + where + " was lost (" + code + ")" : reason;
         for (final Map.Entry<Long, Request> entry : requests.entrySet())
         {
             final Request request = entry.getValue();
             request.code = code;
-            request.refusal = reason;
+            request.refusal = refusal;
             request.done = true;
         }
     }
@@ -270,7 +272,9 @@ final class HostRequests
                 }
                 else if (!current.isOpen() || current.awaitingLeader(now))
                 {
-                    // no leader now: the wait is failoverTimeout's, after which the cluster is lost (failAll)
+                    // no leader now: the wait is failoverTimeout's, after which the cluster is lost (failAll); a
+                    // request that went once the cluster was lost already fails so, or it would wait for ever
+                    current.throwIfFailoverFailed("the outcome of " + what + " is unknown");
                     deadline = Math.max(deadline, now + hostTimeoutNs);
                 }
             }
@@ -391,6 +395,14 @@ final class HostRequests
          * @return whether no leader was heard lately: the cluster elects one.
          */
         boolean awaitingLeader(long nowNs);
+
+        /**
+         * Throws when the client took the cluster for lost: no leader for {@code failoverTimeout}.
+         *
+         * @param outcome what became of the call that waited, for the message.
+         * @throws JMSException naming the members and the majority they need.
+         */
+        void throwIfFailoverFailed(String outcome) throws JMSException;
     }
 
     /** A request waiting for the host's answer. */

@@ -152,7 +152,8 @@ final class HostSessionLink implements HostRequests.Failover
      * @throws JMSException naming the members and the majority they need, with the error code
      *                      {@link QueueClient#FAILOVER_TIMEOUT}.
      */
-    void throwIfFailoverFailed(final String outcome) throws JMSException
+    @Override
+    public void throwIfFailoverFailed(final String outcome) throws JMSException
     {
         if (null != leaderChanges && lost)
         {
@@ -491,9 +492,10 @@ final class HostSessionLink implements HostRequests.Failover
         {
             sessionOpen = false;
             lost = true;
+            // the exception listener's thread may take lostReason at once: what fails the requests is the silence
             lostReason = silence;
-            LOGGER.log(System.Logger.Level.WARNING, lostReason);
-            requests.failAll(ErrorCode.NOT_CONNECTED, lostReason);
+            LOGGER.log(System.Logger.Level.WARNING, silence);
+            requests.failAll(ErrorCode.NOT_CONNECTED, silence);
             relink();
             return;
         }

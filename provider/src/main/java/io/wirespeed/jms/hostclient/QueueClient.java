@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.function.IntSupplier;
 
 import javax.jms.JMSException;
+import javax.jms.TransactionRolledBackException;
 import javax.jms.ResourceAllocationException;
 
 import org.agrona.collections.LongArrayList;
@@ -37,9 +38,14 @@ import io.wirespeed.transport.TransportSubscription;
  */
 public final class QueueClient implements AutoCloseable
 {
-    /** How long a PERSISTENT message sent to a cluster waits for its confirmation before it goes again. */
     /** The error code of a JMSException thrown when a clustered host had no leader for {@code failoverTimeout}. */
     public static final String FAILOVER_TIMEOUT = "FAILOVER_TIMEOUT";
+    /**
+     * The error code of the exception a CLIENT_ACKNOWLEDGE {@code acknowledge()} throws when some of its messages came
+     * in a clustered host's session that the host gave up since: they come again, marked redelivered.
+     */
+    public static final String DELIVERIES_GIVEN_UP = "DELIVERIES_GIVEN_UP";
+    /** How long a PERSISTENT message sent to a cluster waits for its confirmation before it goes again. */
     private static final long RESEND_INTERVAL_NS = 1_000_000_000L;
     /** Silence from a cluster after which a leader is taken for gone: three of its heartbeats. */
     private static final long LEADER_QUIET_NS = 3 * QueueStreams.HEARTBEAT_INTERVAL_MS * 1_000_000L;
@@ -143,8 +149,9 @@ public final class QueueClient implements AutoCloseable
             LEADER_QUIET_NS);
         if (null != cluster)
         {
-            // a request waiting goes again to a new leader, and waits out an election
+            // a request waiting goes again to a new leader, and waits out an election; so does one not yet taken
             requests.failover(link);
+            host.failover(link, failoverTimeoutMs * 1_000_000L);
         }
         this.credits = new SendCredits(this, host);
         this.replyHandler = new ResponseAdapter(id, link, requests, routing, browses, credits, confirmations,
@@ -226,8 +233,9 @@ public final class QueueClient implements AutoCloseable
      * @param messages         how many queue messages the session staged for it, each confirmed by the host.
      * @param acknowledgements the queue deliveries it acknowledges, as consumer id and delivery id pairs.
      * @throws JMSException TransactionRolledBackException if the host no longer had what the commit names (it gave
-     *                      up this connection's session): nothing of it applied; a JMSException if no leader answered
-     *                      within {@code failoverTimeout}: the outcome is unknown.
+     *                      up this connection's session), or the commit could not be sent (the cluster was taken for
+     *                      lost already): nothing of it applied; a JMSException if no leader answered within
+     *                      {@code failoverTimeout} after it went: the outcome is unknown.
      */
     public void commit(
         final int sessionId, final long transactionId, final int messages, final LongArrayList acknowledgements)
@@ -237,8 +245,20 @@ public final class QueueClient implements AutoCloseable
         final HostRequests.Request request = requests.register(requestId);
         try
         {
-            requests.send(request, () -> host.commit(requestId, sessionId, transactionId, messages,
-                acknowledgements));
+            try
+            {
+                link.connect();
+                requests.send(request, () -> host.commit(requestId, sessionId, transactionId, messages,
+                    acknowledgements));
+            }
+            catch (final JMSException ex)
+            {
+                final TransactionRolledBackException notSent = new TransactionRolledBackException("the commit was " +
+                    "not sent, so nothing of it applied: " + ex.getMessage(), ex.getErrorCode());
+                notSent.setLinkedException(ex);
+                notSent.initCause(ex);
+                throw notSent;
+            }
             requests.await(request, "the transaction's commit");
             HostRequests.throwIfRefused(request);
         }
@@ -620,15 +640,23 @@ public final class QueueClient implements AutoCloseable
     }
 
     /**
-     * Acknowledges a delivery: the host forgets the message.
+     * Acknowledges a delivery: the host forgets the message. Not sent for a delivery of a clustered host's session
+     * that the host has given up since (the connection opened a new one, as after a restart of the whole cluster):
+     * the host gave the message back to its queue, and it comes again, marked redelivered.
      *
      * @param consumerId the consumer.
      * @param deliveryId the delivery.
+     * @return false if the delivery's session was given up, so the acknowledgement applies to nothing.
      * @throws JMSException if the host cannot be reached.
      */
-    public void acknowledge(final long consumerId, final long deliveryId) throws JMSException
+    public boolean acknowledge(final long consumerId, final long deliveryId) throws JMSException
     {
+        if (routing.isGivenUp(deliveryId))
+        {
+            return false;
+        }
         host.acknowledge(consumerId, deliveryId);
+        return true;
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.wirespeed.jms.hostclient;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -157,6 +159,20 @@ class HostRequestsTest
     }
 
     @Test
+    void aRequestFailedWithoutAReasonStillFailsNeverCountingAsAnswered() throws JMSException
+    {
+        final HostRequests requests = requests(5_000);
+        final HostRequests.Request request = requests.register(requests.nextId());
+
+        // as when the exception listener's thread took the connection's reason for losing its host meanwhile
+        requests.failAll(ErrorCode.NOT_CONNECTED, null);
+        requests.await(request, "the transaction's commit");
+
+        final JMSException ex = assertThrows(JMSException.class, () -> HostRequests.throwIfRefused(request));
+        assertEquals("the queue host at " + WHERE + " was lost (NOT_CONNECTED)", ex.getMessage());
+    }
+
+    @Test
     void aLostHostFailsEveryRequestWaiting() throws JMSException
     {
         final HostRequests requests = requests(5_000);
@@ -209,6 +225,27 @@ class HostRequestsTest
         assertNull(request.refusal);
         assertEquals(List.of(0L, 1L), sent, "sent, then again at the new leader");
         assertTrue(System.nanoTime() - start > TimeUnit.MILLISECONDS.toNanos(300), "waited past the host timeout");
+    }
+
+    @Test
+    void aRequestThatWentOnceTheClusterWasTakenForLostFailsSayingSoInsteadOfWaitingForEver()
+    {
+        final HostRequests requests = requests(100);
+        final Cluster cluster = new Cluster();
+        requests.failover(cluster);
+        cluster.awaitingLeader = true;
+        cluster.lost = true;
+        final HostRequests.Request request = requests.register(requests.nextId());
+
+        final JMSException failed = assertTimeoutPreemptively(Duration.ofSeconds(10), () ->
+            assertThrows(JMSException.class, () ->
+            {
+                requests.send(request, () -> { });
+                requests.await(request, "the transaction's commit");
+            }));
+
+        assertEquals(QueueClient.FAILOVER_TIMEOUT, failed.getErrorCode());
+        assertEquals("no leader; the outcome of the transaction's commit is unknown", failed.getMessage());
     }
 
     @Test
@@ -274,6 +311,7 @@ class HostRequestsTest
         long leaderChanges;
         long leadersTakenUp;
         boolean awaitingLeader;
+        boolean lost;
 
         @Override
         public long leaderChanges()
@@ -297,6 +335,15 @@ class HostRequestsTest
         public boolean awaitingLeader(final long nowNs)
         {
             return awaitingLeader;
+        }
+
+        @Override
+        public void throwIfFailoverFailed(final String outcome) throws JMSException
+        {
+            if (lost)
+            {
+                throw new JMSException("no leader; " + outcome, QueueClient.FAILOVER_TIMEOUT);
+            }
         }
     }
 }
