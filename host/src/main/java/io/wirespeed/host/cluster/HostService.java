@@ -251,6 +251,7 @@ public final class HostService implements ClusteredService
             cluster.idleStrategy().idle(fragments);
         }
         restoredFromSnapshot = true;
+        logDigest("restored its state from the snapshot at log position ");
     }
 
     /**
@@ -417,6 +418,18 @@ public final class HostService implements ClusteredService
         }
         final EndEncoder end = new EndEncoder().wrapAndApplyHeader(buffer, 0, header);
         sink.write(buffer, 0, MessageHeaderEncoder.ENCODED_LENGTH + end.encodedLength());
+        logDigest("took a snapshot at log position ");
+    }
+
+    /**
+     * Logs the state's digest ({@link QueueHost#stateDigest()}) at the log position of a snapshot this member took or
+     * restored: every member takes a snapshot at the same position, so their lines can be compared from outside the
+     * process (a test's, an operator's), and a member restored from a snapshot logs the digest that snapshot had.
+     */
+    private void logDigest(final String what)
+    {
+        LOGGER.log(System.Logger.Level.INFO, "clustered queue host " + what + cluster.logPosition() +
+            ": state digest " + Long.toHexString(host.stateDigest()));
     }
 
     /** Offers one snapshot record, waiting while the publication is back-pressured. */

@@ -31,7 +31,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
  * three are stopped at once (SIGTERM) and started again. After each restart the connected clients carry on: no
  * exception reaches the application, sends return again, every message whose send (or commit) returned is consumed,
  * none comes twice unmarked, and none whose CLIENT_ACKNOWLEDGE acknowledgement was known to be committed before
- * the stop comes again. Durable subscriptions are not part of it: the clustered host has none yet (docs/queues.md).
+ * the stop comes again. Durable subscriptions are not part of it ({@link DurableSubscriptionAcrossFailoverTest} has
+ * them across a leader kill).
+ * The same restarts with the layout issue 24 asks for (the members in three network namespaces, the load in a process
+ * in a fourth): {@link RestartsAcrossHostsTest}.
  */
 @SlowTest
 @Timeout(value = 4, unit = TimeUnit.MINUTES)

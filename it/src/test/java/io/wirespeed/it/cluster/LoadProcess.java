@@ -1,6 +1,8 @@
 package io.wirespeed.it.cluster;
 
 import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -25,8 +27,11 @@ final class LoadProcess
     private static final Pattern OUTCOME = Pattern.compile(" missing=(\\d+) cameAgain=(\\d+) problems=\\[(.*)] " +
         "failure=(.*) missingByProducer=");
 
+    private static final Pattern BY_PRODUCER = Pattern.compile(" (\\w+)=(\\d+)");
+
     private final ChildJvms jvms;
     private final ChildJvm process;
+    private int settles;
 
     private LoadProcess(final ChildJvms jvms, final ChildJvm process)
     {
@@ -58,15 +63,77 @@ final class LoadProcess
     /** @return how many sends (and committed messages) it confirmed by its last report. */
     int confirmed()
     {
+        final String report = lastReport();
+        final int space = report.indexOf(' ');
+        return report.isEmpty() ? 0 : Integer.parseInt(space < 0 ? report : report.substring(0, space));
+    }
+
+    /** @return the number of the last confirmed message of each producer by its last report (none before one). */
+    Map<String, Integer> confirmedByProducer()
+    {
+        final Map<String, Integer> confirmed = new TreeMap<>();
+        final Matcher producer = BY_PRODUCER.matcher(lastReport());
+        while (producer.find())
+        {
+            confirmed.put(producer.group(1), Integer.parseInt(producer.group(2)));
+        }
+        return confirmed;
+    }
+
+    /** @return what follows {@link QueueLoadMain#CONFIRMED} on its last such line, or "" before the first. */
+    private String lastReport()
+    {
         final String output = process.output();
         final int last = output.lastIndexOf(QueueLoadMain.CONFIRMED);
         if (last < 0)
         {
-            return 0;
+            return "";
         }
         final int end = output.indexOf('\n', last);
-        return Integer.parseInt(output.substring(last + QueueLoadMain.CONFIRMED.length(),
-            end < 0 ? output.length() : end).trim());
+        return output.substring(last + QueueLoadMain.CONFIRMED.length(), end < 0 ? output.length() : end).trim();
+    }
+
+    /**
+     * Waits until each producer confirmed more than it had (the transacted one a commit more), and fails the test if
+     * that takes longer than {@link #DEADLINE}.
+     *
+     * @param before each producer's confirmed count before, {@link #confirmedByProducer()}.
+     * @param when   when, for the failure's message.
+     */
+    void awaitEachProducerConfirmedMore(final Map<String, Integer> before, final String when)
+    {
+        try
+        {
+            Await.until("each producer's sends to return again " + when, DEADLINE, () ->
+            {
+                final Map<String, Integer> now = confirmedByProducer();
+                return !before.isEmpty() && before.entrySet().stream()
+                    .allMatch((e) -> now.getOrDefault(e.getKey(), 0) > e.getValue());
+            });
+        }
+        catch (final AssertionError ex)
+        {
+            fail("each producer's confirmed sends were " + before + ", and are " + confirmedByProducer() + " " +
+                when + jvms.outputs(), ex);
+        }
+    }
+
+    /**
+     * Makes sure that the acknowledgements its CLIENT_ACKNOWLEDGE consumer made so far are in the cluster's log
+     * ({@link QueueLoad#settleAcknowledgements}): from then on one of their messages coming again is a problem that
+     * {@link #stopAndCheck} reports. Call it while the cluster's leader stays.
+     *
+     * @return how many acknowledgements it settled.
+     * @throws InterruptedException if interrupted while waiting.
+     */
+    int settleAcknowledgements() throws InterruptedException
+    {
+        settles++;
+        process.sendLine(QueueLoadMain.SETTLE);
+        final String line = process.awaitLine(QueueLoadMain.SETTLED + settles + " ", DEADLINE);
+        final String settled = line.substring((QueueLoadMain.SETTLED + settles + " ").length()).trim();
+        assertTrue(settled.matches("\\d+"), () -> "the acknowledgements are settled: " + line + jvms.outputs());
+        return Integer.parseInt(settled);
     }
 
     /**

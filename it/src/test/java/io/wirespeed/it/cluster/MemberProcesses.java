@@ -474,6 +474,19 @@ final class MemberProcesses implements AutoCloseable, QueueFeatures.Host
         return jvms.start("member " + id, launchers.get(id).isEmpty() ? command : command.launcher(launchers.get(id)));
     }
 
+    /**
+     * A member's consensus module's and service container's directory, for {@code ClusterTool}: the file system is
+     * shared by the namespaces, and so is the member's media driver's directory under the member's, through which
+     * {@code ClusterTool snapshot} asks the member.
+     *
+     * @param id the member's id.
+     * @return the directory.
+     */
+    Path clusterDir(final int id)
+    {
+        return memberDir(id).resolve(ClusterMemberSettings.CLUSTER_DIR);
+    }
+
     private Path memberDir(final int id)
     {
         return temp.resolve("member-" + id);

@@ -9,6 +9,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import javax.jms.Connection;
+import javax.jms.JMSException;
+import javax.jms.Queue;
+import javax.jms.Session;
 
 /**
  * {@link QueueLoad}'s load in a process of its own, for tests whose clients run in a host of their own (a network
@@ -17,9 +20,13 @@ import javax.jms.Connection;
  * queue. Arguments: the connection URI, the queue's name.
  * <p>
  * It prints {@value #STARTED} once all run, then {@value #CONFIRMED} and the number of sends (and commits' messages)
- * that returned, every {@value #REPORT_MS} ms. On the line {@value #STOP} (or the end of its input) it stops the
- * producers, waits up to {@link #DRAIN} until every confirmed message was consumed, prints {@value #RESULT} followed
- * by {@code missing=N cameAgain=N problems=[...] failure=...} and exits with 0.
+ * that returned, followed by each producer's ({@code sync=N transacted=N}), every {@value #REPORT_MS} ms. On the line
+ * {@value #SETTLE} it makes sure the acknowledgements made so far are in the cluster's log
+ * ({@link QueueLoad#settleAcknowledgements}: from then on a problem if one of their messages comes again) and prints
+ * {@value #SETTLED}, the how-manieth settle it is and how many acknowledgements it settled. On the line {@value #STOP}
+ * (or the end of its input) it stops the producers, waits up to {@link #DRAIN} until every confirmed message was
+ * consumed, prints {@value #RESULT} followed by {@code missing=N cameAgain=N problems=[...] failure=...} and exits
+ * with 0.
  */
 public final class QueueLoadMain
 {
@@ -27,6 +34,10 @@ public final class QueueLoadMain
     static final String STARTED = "STARTED";
     /** Starts the line of how many sends were confirmed so far. */
     static final String CONFIRMED = "CONFIRMED ";
+    /** The input line that settles the acknowledgements made so far. */
+    static final String SETTLE = "settle";
+    /** Starts the line that answers {@value #SETTLE}: {@code SETTLED <nth> <acknowledgements>}, or its failure. */
+    static final String SETTLED = "SETTLED ";
     /** The input line that ends the load. */
     static final String STOP = "stop";
     /** Starts the line of the outcome. */
@@ -60,7 +71,10 @@ public final class QueueLoadMain
             {
                 while (!Thread.currentThread().isInterrupted())
                 {
-                    System.out.println(CONFIRMED + load.confirmedTotal());
+                    final StringBuilder line = new StringBuilder(CONFIRMED).append(load.confirmedTotal());
+                    load.confirmed().forEach((producer, count) -> line.append(' ').append(producer).append('=')
+                        .append(count));
+                    System.out.println(line);
                     try
                     {
                         Thread.sleep(REPORT_MS);
@@ -74,12 +88,31 @@ public final class QueueLoadMain
             reporter.setDaemon(true);
             reporter.start();
             final BufferedReader input = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+            Session settling = null;
+            Queue settled = null;
+            int settles = 0;
             String line;
-            do
+            while (null != (line = input.readLine()) && !STOP.equals(line.trim()))
             {
-                line = input.readLine();
+                if (SETTLE.equals(line.trim()))
+                {
+                    settles++;
+                    try
+                    {
+                        if (null == settling)
+                        {
+                            settling = consuming.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                            settled = settling.createQueue(args[1] + ".settled");
+                        }
+                        System.out.println(SETTLED + settles + " " + load.settleAcknowledgements(settling, settled));
+                    }
+                    catch (final JMSException ex)
+                    {
+                        ex.printStackTrace(System.out);
+                        System.out.println(SETTLED + settles + " failed: " + ex);
+                    }
+                }
             }
-            while (null != line && !STOP.equals(line.trim()));
             load.stopAndJoin(producers, DRAIN);
             reporter.interrupt();
             final Map<String, Integer> confirmed = load.confirmed();

@@ -30,7 +30,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
  * MemberProcesses#awaitRejoined}). One of the three is the leader when it is stopped: the others elect a new one, or
  * the restarted member wins the election again if it is back before they time it out.
  * No exception reaches the application at all, sends go on returning after each restart, every message whose send
- * (or commit) returned is consumed, none twice unmarked, first times in each producer's order.
+ * (or commit) returned is consumed, none twice unmarked, first times in each producer's order. The same rolling
+ * restart with the layout issue 24 asks for (the members in three network namespaces, the load in a process in a
+ * fourth): {@link RestartsAcrossHostsTest}.
  */
 @SlowTest
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
