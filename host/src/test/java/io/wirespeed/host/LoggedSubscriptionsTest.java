@@ -166,14 +166,7 @@ class LoggedSubscriptionsTest
     void aRequestForRoomOnAFullSubscriptionIsInTheSnapshotAndGrantedWhenItDrains()
     {
         host.queueLimits(limits(FullPolicy.BLOCK));
-        subscribe(host, 2, "prices", "", false);
-        topicCredit(host, 100, 4);
-        for (int sequence = 1; sequence <= 4; sequence++)
-        {
-            publish(host, PUBLISHER, sequence, "prices", "B");
-        }
-        host.onTick(1, 0);
-        topicCredit(host, 200, 1);
+        fillThenAskForMore();
         final int granted = egress.grants.size();
         final StateMachineRig.Egress restoredEgress = new StateMachineRig.Egress();
         final QueueHost restored = rig.stateMachine(restoredEgress);
@@ -197,6 +190,13 @@ class LoggedSubscriptionsTest
     void aRequestForRoomOnAFullSubscriptionUnderTheFailPolicyIsRefusedAtOnce()
     {
         host.queueLimits(limits(FullPolicy.FAIL));
+        fillThenAskForMore();
+        assertEquals(List.of(ErrorCode.RESOURCE_LIMIT), egress.refusals);
+    }
+
+    /** A subscription with room for 4 and no consumer is filled with room asked ahead; then room is asked again. */
+    private void fillThenAskForMore()
+    {
         subscribe(host, 2, "prices", "", false);
         topicCredit(host, 100, 4);
         for (int sequence = 1; sequence <= 4; sequence++)
@@ -205,7 +205,6 @@ class LoggedSubscriptionsTest
         }
         host.onTick(1, 0);
         topicCredit(host, 200, 1);
-        assertEquals(List.of(ErrorCode.RESOURCE_LIMIT), egress.refusals);
     }
 
     private static QueueLimits limits(final FullPolicy policy)

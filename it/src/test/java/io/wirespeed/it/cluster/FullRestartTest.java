@@ -94,16 +94,7 @@ class FullRestartTest
     {
         final Map<String, Integer> before = load.confirmed();
         final long stoppedNs = System.nanoTime();
-        if (kill)
-        {
-            cluster.killAll();
-        }
-        else
-        {
-            assertEquals(List.of(0, 0, 0), cluster.terminateAll(), () -> "SIGTERM stops each member cleanly" +
-                jvms.outputs());
-        }
-        cluster.restartAll();
+        cluster.stopAllAndRestart(kill);
         final long resumedMs = Await.value("both producers' sends to return again " + when, DEADLINE, () ->
             (load.confirmed().get("sync") > before.get("sync") + 1 &&
             load.confirmed().get("transacted") > before.get("transacted") + BATCH) || null != load.failure() ?

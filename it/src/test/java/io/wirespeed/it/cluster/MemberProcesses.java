@@ -297,6 +297,31 @@ final class MemberProcesses implements AutoCloseable, QueueFeatures.Host
     }
 
     /**
+     * Stops all three members at once, SIGKILL or SIGTERM (each must then exit with 0), and starts them again at once
+     * in their directories ({@link #restartAll}).
+     *
+     * @param kill true for SIGKILL, false for SIGTERM.
+     * @throws Exception if a member stopped by SIGTERM exits otherwise, or one does not start again.
+     */
+    void stopAllAndRestart(final boolean kill) throws Exception
+    {
+        if (kill)
+        {
+            killAll();
+        }
+        else
+        {
+            final List<Integer> statuses = terminateAll();
+            if (!List.of(0, 0, 0).equals(statuses))
+            {
+                throw new AssertionError("SIGTERM stops each member cleanly: exit statuses " + statuses +
+                    jvms.outputs());
+            }
+        }
+        restartAll();
+    }
+
+    /**
      * Starts every member's process again at once, each in the directories of the one before it, and waits until all
      * run.
      *

@@ -182,16 +182,7 @@ class RestartsAcrossHostsTest
     {
         final Map<String, Integer> before = clients.confirmedByProducer();
         final long stoppedNs = System.nanoTime();
-        if (kill)
-        {
-            cluster.killAll();
-        }
-        else
-        {
-            assertEquals(List.of(0, 0, 0), cluster.terminateAll(), () -> "SIGTERM stops each member cleanly" +
-                jvms.outputs());
-        }
-        cluster.restartAll();
+        cluster.stopAllAndRestart(kill);
         clients.awaitEachProducerConfirmedMore(before, when);
         final long resumedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stoppedNs);
         clients.awaitConfirmed(clients.confirmed() + STEP, when);
