@@ -77,6 +77,9 @@ final class HostProxy
     private final TopicCreditEncoder topicCredit = new TopicCreditEncoder();
     private volatile boolean hostSeen;
     private volatile long lastSentNs;
+    /** The client's link with a clustered host, whose elections a request waits out; null for a single host. */
+    private volatile HostSessionLink cluster;
+    private long failoverNs;
 
     /**
      * @param publication   the host's control stream.
@@ -85,9 +88,6 @@ final class HostProxy
      * @param hostTimeoutNs how long a request may wait for the host to take it.
      * @param where         where the host is, for messages.
      */
-    private volatile HostSessionLink cluster;
-    private long failoverNs;
-
     HostProxy(final TransportPublication publication, final ConnectionId id, final int replyStream,
         final long hostTimeoutNs, final String where)
     {
