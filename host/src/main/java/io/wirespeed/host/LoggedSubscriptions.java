@@ -236,8 +236,18 @@ final class LoggedSubscriptions
         final EnvelopeReader reader, final DirectBuffer buffer, final int offset, final int length, final long nowMs,
         final boolean admit, final HostSession sender)
     {
+        // the durable ones in key order, then the shared non-durable ones: no list made per message
+        final String refusal = feed(byKey, reader, buffer, offset, length, nowMs, admit, sender);
+        final String sharedRefusal = feed(sharedByKey, reader, buffer, offset, length, nowMs, admit, sender);
+        return null != sharedRefusal ? sharedRefusal : refusal;
+    }
+
+    private String feed(
+        final Map<String, Subscription> subscriptions, final EnvelopeReader reader, final DirectBuffer buffer,
+        final int offset, final int length, final long nowMs, final boolean admit, final HostSession sender)
+    {
         String refusal = null;
-        for (final Subscription subscription : all())
+        for (final Subscription subscription : subscriptions.values())
         {
             if (!reader.destinationName().contentEquals(subscription.topic))
             {
@@ -252,8 +262,9 @@ final class LoggedSubscriptions
             {
                 refusal = (subscription.durable ? "durable" : "shared") + " subscription '" + subscription.key +
                     "' holds its limit (wirespeed.host.maxQueueMessages or maxQueueBytes, or the host's " +
-                    "maxHostBytes): a clustered host refuses a message forwarded to a full subscription, whatever " +
-                    "wirespeed.host.fullPolicy says; consume from it faster, send slower, or raise the limits";
+                    "maxHostBytes), and no room was kept on it for this message (a publisher keeps room ahead, " +
+                    "TopicCredit, and waits for it under the block policy): consume from it faster, or raise the " +
+                    "limits";
                 continue;
             }
             intake.enqueue(subscription.queue, reader, buffer, offset, length);
