@@ -23,7 +23,8 @@ import io.wirespeed.test.SlowTest;
  * per signal, each kill counted with its failover times, the member settings recorded, nothing confirmed lost and
  * nothing twice unmarked; then cost-of-consensus points for the cluster and for the single host, one per kind of send
  * (synchronous and asynchronous PERSISTENT, NON_PERSISTENT), and the cluster's synchronous sends to a topic with a
- * durable subscription, nothing lost.
+ * durable subscription, nothing lost. Each cost-of-consensus point measures 1 s ({@code measure=0.5}) instead of the
+ * short profile's 3 s: fourteen of them.
  * What the times are is the suite's business, not a test's: no threshold here.
  */
 @SlowTest
@@ -35,7 +36,7 @@ class FailoverStepTest
     void countsEveryKillWithItsTimesAndLosesNothingConfirmed(@TempDir final Path out) throws Exception
     {
         final StepJvm.Outcome outcome = StepJvm.run(new Plan.Step(FailoverScenario.ID, FailoverScenario.PEER),
-            RunProfile.parse(new String[0]), out, 220);
+            RunProfile.parse(new String[] {"measure=0.5"}), out, 220);
 
         assertNull(outcome.error(), "the step's error");
         final List<Map<String, Object>> failovers =

@@ -24,6 +24,17 @@ public final class NamespaceNetworks implements AfterEachCallback
     private final List<NamespaceNetwork> networks = new ArrayList<>();
 
     /**
+     * Whether this process can make networks (without loss): for a loopback twin of a test across hosts, which runs
+     * only where the test across hosts would be skipped (a condition of {@code @DisabledIf}).
+     *
+     * @return true if {@link #create(NamespaceNetwork.Builder)} would make a network rather than skip the test.
+     */
+    public static boolean canCreate()
+    {
+        return NamespaceNetwork.unavailableReason(false).isEmpty();
+    }
+
+    /**
      * Makes a network for this test, or skips the test.
      *
      * @param builder the network's hosts and loss.

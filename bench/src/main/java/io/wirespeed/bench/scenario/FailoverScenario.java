@@ -126,6 +126,18 @@ public final class FailoverScenario
     public record Plan(
         int sigkills, int sigterms, int rate, double steadySeconds, double consensusSeconds, double stabilitySeconds)
     {
+        /**
+         * This plan with the cost of consensus measured no longer than twice the profile's measured seconds: the
+         * suite's short (1.5 s) and long (300 s) profiles keep the plan's, a test's {@code measure=0.5} takes 1 s.
+         *
+         * @param profile the run's profile.
+         * @return the plan to run.
+         */
+        Plan measuredFor(final RunProfile profile)
+        {
+            return new Plan(sigkills, sigterms, rate, steadySeconds,
+                Math.min(consensusSeconds, 2 * profile.measureSeconds()), stabilitySeconds);
+        }
     }
 
     /**
@@ -173,9 +185,10 @@ public final class FailoverScenario
     }
 
     private static void run(
-        final RunProfile profile, final Plan plan, final String peer, final Map<String, String> settings,
+        final RunProfile profile, final Plan planned, final String peer, final Map<String, String> settings,
         final Consumer<Map<String, Object>> sink) throws Exception
     {
+        final Plan plan = planned.measuredFor(profile);
         final Map<String, String> memberSettings = new TreeMap<>(settings);
         if (plan.stabilitySeconds() > 0)
         {

@@ -12,6 +12,7 @@ import javax.jms.Session;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.condition.DisabledIf;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,8 +35,12 @@ import static org.junit.jupiter.api.Assertions.fail;
  * restarted member catches up: once it runs, the other follower's process is killed too, and sends still return, which
  * they can only if the restarted member appends the log (the leader needs a majority of three). Every send that
  * returned is consumed, none twice unmarked, first times in the order sent. Not yet in network namespaces.
+ * Left out where network namespaces can be made: {@link KillsAcrossHostsTest} runs the same scenario across
+ * hosts there ({@link MemberProcesses#loopbackTwinCovered()}; {@code -Dwirespeed.it.loopbackTwins=true} runs it
+ * anyway).
  */
 @SlowTest
+@DisabledIf("io.wirespeed.it.cluster.MemberProcesses#loopbackTwinCovered")
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class FollowerKillTest
 {

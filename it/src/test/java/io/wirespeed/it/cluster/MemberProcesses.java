@@ -39,6 +39,7 @@ import io.wirespeed.test.ChildJvms;
 import io.wirespeed.test.DriverDirectories;
 import io.wirespeed.test.FreePorts;
 import io.wirespeed.test.MediaDriverProcess;
+import io.wirespeed.test.NamespaceNetworks;
 
 /**
  * Three {@code wirespeed-driver} processes as the members of a clustered queue host, each with its own directory under
@@ -62,6 +63,8 @@ final class MemberProcesses implements AutoCloseable, QueueFeatures.Host
     /** How long a member's process may take to exit once asked or killed. */
     static final Duration STOP = Duration.ofSeconds(30);
     private static final int SIZE = 3;
+    /** Runs the loopback twins of the tests across hosts even where namespaces can be made. */
+    private static final String LOOPBACK_TWINS_PROP = "wirespeed.it.loopbackTwins";
 
     private final ChildJvms jvms;
     private final Path temp;
@@ -96,6 +99,19 @@ final class MemberProcesses implements AutoCloseable, QueueFeatures.Host
         {
             process.awaitLine(MediaDriverProcess.RUNNING, START);
         }
+    }
+
+    /**
+     * Whether a test on loopback whose twin runs the same scenario across hosts ({@link #inNamespaces}) is left out:
+     * where this process can make network namespaces (CI runs as root) the twin covers it, and each twin costs the
+     * suite 10 to 20 s. {@code -Dwirespeed.it.loopbackTwins=true} runs them anyway (the twins load the cluster from
+     * the test's JVM, where a debugger or a profiler reaches the client).
+     *
+     * @return true to leave the loopback twin out ({@code @DisabledIf}).
+     */
+    static boolean loopbackTwinCovered()
+    {
+        return !Boolean.getBoolean(LOOPBACK_TWINS_PROP) && NamespaceNetworks.canCreate();
     }
 
     /**

@@ -11,6 +11,7 @@ import javax.jms.Connection;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.condition.DisabledIf;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,8 +34,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
  * (or commit) returned is consumed, none twice unmarked, first times in each producer's order. The same rolling
  * restart with the layout issue 24 asks for (the members in three network namespaces, the load in a process in a
  * fourth): {@link RestartsAcrossHostsTest}.
+ * Left out where network namespaces can be made: {@link RestartsAcrossHostsTest} runs the same scenario across
+ * hosts there ({@link MemberProcesses#loopbackTwinCovered()}; {@code -Dwirespeed.it.loopbackTwins=true} runs it
+ * anyway).
  */
 @SlowTest
+@DisabledIf("io.wirespeed.it.cluster.MemberProcesses#loopbackTwinCovered")
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class RollingRestartTest
 {
