@@ -1,12 +1,13 @@
 package io.wirespeed.host.cluster;
 
 import java.io.File;
+import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 import org.agrona.CloseHelper;
 import org.agrona.ErrorHandler;
 import org.agrona.concurrent.AgentRunner;
-import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NoOpLock;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
 import org.agrona.concurrent.status.AtomicCounter;
@@ -35,8 +36,10 @@ import io.wirespeed.transport.aeron.DeadProcessFiles;
  * session count and the directories come from {@link ClusterMemberSettings}. What is not set here follows Aeron's
  * own properties and defaults (e.g. {@code aeron.cluster.log.channel}, whose term length is 64 MiB by default).
  * <p>
- * Everything runs on a few threads that back off when idle (the driver and the archive each one shared thread), never
- * busy-spinning: a member shares its machine's cores with the rest of the process. The driver's term buffers are
+ * Everything runs on a few threads (the driver and the archive each one shared thread, the consensus module and the
+ * service container one each) that idle as the settings' {@link ClusterMemberSettings#idle()} says: the driver's
+ * {@code wirespeed.driver.idle}, by default backing off to 1 ms parks, never busy-spinning, as a member shares its
+ * machine's cores with the rest of the process. The driver's term buffers are
  * sparse files, so a 64 MiB log term costs the pages written, not 64 MiB of zeros at start.
  * <p>
  * A member whose process was killed (SIGKILL, a crash) starts again at once in the same directories: the files its
@@ -192,7 +195,7 @@ public final class ClusterMember implements AutoCloseable
         driver = MediaDriver.launch(new MediaDriver.Context()
             .aeronDirectoryName(aeronDir)
             .threadingMode(ThreadingMode.SHARED)
-            .sharedIdleStrategy(new BackoffIdleStrategy())
+            .sharedIdleStrategy(settings.idle().newIdleStrategy())
             .termBufferSparseFile(true)
             .statusMessageTimeoutNs(LeaderHandOff.STATUS_MESSAGE_TIMEOUT_NS)
             .timerIntervalNs(LeaderHandOff.TIMER_INTERVAL_NS)
@@ -211,7 +214,7 @@ public final class ClusterMember implements AutoCloseable
                 .errorHandler(errorHandler))
             .recordingEventsEnabled(false)
             .threadingMode(ArchiveThreadingMode.SHARED)
-            .idleStrategySupplier(BackoffIdleStrategy::new)
+            .idleStrategySupplier(settings.idle()::newIdleStrategy)
             .errorHandler(errorHandler));
 
         final AeronArchive.Context localArchive = new AeronArchive.Context()
@@ -236,7 +239,7 @@ public final class ClusterMember implements AutoCloseable
             .electionTimeoutNs(settings.electionTimeoutNs())
             .maxConcurrentSessions(settings.maxSessions())
             .appVersion(settings.appVersion())
-            .idleStrategySupplier(BackoffIdleStrategy::new)
+            .idleStrategySupplier(settings.idle()::newIdleStrategy)
             .errorHandler(errorHandler));
 
         container = ClusteredServiceContainer.launch(new ClusteredServiceContainer.Context()
@@ -246,7 +249,7 @@ public final class ClusterMember implements AutoCloseable
             .clusteredService(service)
             .serviceId(0)
             .appVersion(settings.appVersion())
-            .idleStrategySupplier(BackoffIdleStrategy::new)
+            .idleStrategySupplier(settings.idle()::newIdleStrategy)
             .errorHandler(errorHandler));
 
         handOff = new AgentRunner(new SleepingMillisIdleStrategy(LeaderHandOff.TICK_MS), errorHandler, null,
@@ -308,6 +311,18 @@ public final class ClusterMember implements AutoCloseable
     public ClusterMemberSettings settings()
     {
         return settings;
+    }
+
+    /**
+     * The idle strategies the member's threads run, as its parts were given them: for checking the settings reached
+     * every part.
+     *
+     * @return the media driver's, the archive's, the consensus module's and the service container's, in that order.
+     */
+    public List<IdleStrategy> idleStrategies()
+    {
+        return List.of(driver.context().sharedIdleStrategy(), archive.context().idleStrategy(),
+            consensusModule.context().idleStrategy(), container.context().idleStrategy());
     }
 
     /**

@@ -8,7 +8,9 @@ import java.util.Map;
 import java.util.Properties;
 
 import io.wirespeed.host.HostLimits;
+import io.wirespeed.transport.IdleStrategyKind;
 import io.wirespeed.transport.SettingValues;
+import io.wirespeed.transport.aeron.AeronTransportConfiguration;
 
 /**
  * How one cluster member runs: Wirespeed's failure-detection profile, the most client sessions, and where the member
@@ -41,6 +43,9 @@ import io.wirespeed.transport.SettingValues;
  * @param baseDir                   the directory under which the member keeps its files.
  * @param appVersion                the state machine's version the member runs ({@link StateMachineVersion}):
  *                                  {@link StateMachineVersion#CURRENT}, another only in tests.
+ * @param idle                      the idle strategy of the member's threads (its media driver's, archive's,
+ *                                  consensus module's and service container's): the driver's
+ *                                  {@code wirespeed.driver.idle}, {@code backoff} by default, as a single host's.
  */
 public record ClusterMemberSettings(
     long leaderHeartbeatTimeoutNs,
@@ -49,7 +54,8 @@ public record ClusterMemberSettings(
     int maxSessions,
     long snapshotIntervalNs,
     File baseDir,
-    int appVersion)
+    int appVersion,
+    IdleStrategyKind idle)
 {
     /** The setting of {@link #leaderHeartbeatTimeoutNs()}, a duration. */
     public static final String LEADER_HEARTBEAT_TIMEOUT_PROP = "wirespeed.cluster.leaderHeartbeatTimeout";
@@ -86,6 +92,11 @@ public record ClusterMemberSettings(
      */
     public ClusterMemberSettings
     {
+        if (null == idle)
+        {
+            throw new IllegalArgumentException("a cluster member needs an idle strategy: pass one, e.g. " +
+                AeronTransportConfiguration.DEFAULT_IDLE);
+        }
         if (null == baseDir)
         {
             throw new IllegalArgumentException("a cluster member needs a base directory for its files: pass one");
@@ -141,7 +152,9 @@ public record ClusterMemberSettings(
             HostLimits.fromProperties(settings).maxClients(),
             snapshotInterval(settings),
             baseDir,
-            StateMachineVersion.CURRENT);
+            StateMachineVersion.CURRENT,
+            IdleStrategyKind.byPropertyName(settings.getProperty(AeronTransportConfiguration.IDLE_PROP,
+                AeronTransportConfiguration.DEFAULT_IDLE.propertyName()), AeronTransportConfiguration.IDLE_PROP));
     }
 
     /**
@@ -214,7 +227,7 @@ public record ClusterMemberSettings(
     public ClusterMemberSettings withSnapshotInterval(final Duration interval)
     {
         return new ClusterMemberSettings(leaderHeartbeatTimeoutNs, leaderHeartbeatIntervalNs, electionTimeoutNs,
-            maxSessions, interval.toNanos(), baseDir, appVersion);
+            maxSessions, interval.toNanos(), baseDir, appVersion, idle);
     }
 
     /**
@@ -226,7 +239,7 @@ public record ClusterMemberSettings(
     public ClusterMemberSettings withAppVersion(final int version)
     {
         return new ClusterMemberSettings(leaderHeartbeatTimeoutNs, leaderHeartbeatIntervalNs, electionTimeoutNs,
-            maxSessions, snapshotIntervalNs, baseDir, version);
+            maxSessions, snapshotIntervalNs, baseDir, version, idle);
     }
 
     private static String format(final long nanos)

@@ -10,6 +10,7 @@ import java.util.Properties;
 
 import org.junit.jupiter.api.Test;
 
+import io.wirespeed.transport.IdleStrategyKind;
 import io.wirespeed.transport.TransportException;
 
 /**
@@ -33,6 +34,20 @@ class ClusterMemberSettingsTest
         assertEquals(new File(BASE, "cluster"), settings.clusterDir());
         assertEquals(new File(BASE, "archive"), settings.archiveDir());
         assertEquals(new File(BASE, "driver"), settings.driverDir());
+        assertEquals(IdleStrategyKind.BACKOFF, settings.idle(), "a single host's driver's default");
+    }
+
+    @Test
+    void theMembersThreadsIdleAsTheDriversIdleSettingSaysAndAnUnknownStrategyIsRefusedNamingIt()
+    {
+        final Properties properties = new Properties();
+        properties.setProperty("wirespeed.driver.idle", "responsive");
+        assertEquals(IdleStrategyKind.RESPONSIVE, ClusterMemberSettings.fromProperties(properties, BASE).idle());
+
+        properties.setProperty("wirespeed.driver.idle", "fast");
+        final TransportException ex =
+            assertThrows(TransportException.class, () -> ClusterMemberSettings.fromProperties(properties, BASE));
+        assertTrue(ex.getMessage().contains("wirespeed.driver.idle"), ex.getMessage());
     }
 
     @Test

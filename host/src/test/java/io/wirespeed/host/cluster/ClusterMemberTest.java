@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -24,6 +25,7 @@ import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
 import org.agrona.SemanticVersion;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.YieldingIdleStrategy;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -139,12 +141,20 @@ class ClusterMemberTest
     }
 
     @Test
-    void oneMemberElectsItselfAndServesAClient()
+    void oneMemberElectsItselfAndServesAClientItsThreadsIdlingAsTheDriversIdleSettingSays()
     {
         final ClusterMembers list = ClusterMembers.parse("0=127.0.0.1:" + LoopbackMembers.freeBasePort());
         final CountingService service = new CountingService();
-        members.add(launch(list, 0, service));
+        final Properties properties = new Properties();
+        properties.setProperty("wirespeed.driver.idle", "yielding");
+        final ClusterMember member = ClusterMember.launch(list, 0,
+            ClusterMemberSettings.fromProperties(properties, dir.resolve("member-0").toFile()), service,
+            loopback.errorHandler(0));
+        members.add(member);
 
+        assertEquals(List.of(YieldingIdleStrategy.class, YieldingIdleStrategy.class, YieldingIdleStrategy.class,
+            YieldingIdleStrategy.class), member.idleStrategies().stream().map(Object::getClass).toList(),
+            "the driver's, the archive's, the consensus module's and the container's");
         assertEquals(0, awaitOneLeader(ELECTION_DEADLINE).memberId());
         connectClient(list);
         send(1, FIRST_BATCH);
