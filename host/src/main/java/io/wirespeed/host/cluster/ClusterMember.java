@@ -7,9 +7,11 @@ import java.util.concurrent.locks.LockSupport;
 import org.agrona.CloseHelper;
 import org.agrona.ErrorHandler;
 import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.CompositeAgent;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NoOpLock;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
+import org.agrona.concurrent.SystemNanoClock;
 import org.agrona.concurrent.status.AtomicCounter;
 
 import io.aeron.archive.Archive;
@@ -65,7 +67,7 @@ public final class ClusterMember implements AutoCloseable
     private ConsensusModule consensusModule;
     private ClusteredServiceContainer container;
     private SnapshotSchedule.Running snapshotSchedule;
-    private AgentRunner handOff;
+    private AgentRunner duties;
     private volatile boolean closed;
     private volatile boolean handedOver;
 
@@ -252,9 +254,11 @@ public final class ClusterMember implements AutoCloseable
             .idleStrategySupplier(settings.idle()::newIdleStrategy)
             .errorHandler(errorHandler));
 
-        handOff = new AgentRunner(new SleepingMillisIdleStrategy(LeaderHandOff.TICK_MS), errorHandler, null,
-            new LeaderHandOff(memberId, consensusModule.context()));
-        AgentRunner.startOnThread(handOff);
+        duties = new AgentRunner(new SleepingMillisIdleStrategy(LeaderHandOff.TICK_MS), errorHandler, null,
+            new CompositeAgent(new LeaderHandOff(memberId, consensusModule.context()), new LeaderlessWatch(memberId,
+            members, consensusModule.context().electionStateCounter(), errorHandler, SystemNanoClock.INSTANCE,
+            LeaderlessWatch.FIRST_REPORT_NS)));
+        AgentRunner.startOnThread(duties);
 
         snapshotSchedule = SnapshotSchedule.start(
             memberId, consensusModule.context(), localArchive.clone(), settings.snapshotIntervalNs(), errorHandler);
@@ -388,7 +392,7 @@ public final class ClusterMember implements AutoCloseable
         if (!closed)
         {
             // its own duty would resume the cluster it suspends
-            CloseHelper.close(handOff);
+            CloseHelper.close(duties);
             handedOver = null != consensusModule && LeaderHandOff.handOff(consensusModule.context());
             if (handedOver)
             {
@@ -403,7 +407,7 @@ public final class ClusterMember implements AutoCloseable
 
     private void closeParts()
     {
-        CloseHelper.closeAll(snapshotSchedule, handOff, consensusModule);
+        CloseHelper.closeAll(snapshotSchedule, duties, consensusModule);
         if (handedOver)
         {
             // the closed log publication's end of stream goes with the driver's next heartbeat: it must be up then
