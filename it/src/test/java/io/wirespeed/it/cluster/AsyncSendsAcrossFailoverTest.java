@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -43,6 +44,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
  * the leader is killed (SIGKILL) once 1,000 completed: the messages the lost leader had not committed go again to the
  * new one before any later message, so again every send completes, in order, and the consumer receives each message
  * once, in order. A later message reaching the new leader first would have had the earlier one dropped as a copy.</li>
+ * <li>Again, with every third send NON_PERSISTENT, and the leader killed once 500 completed: every send completes in
+ * send order, every PERSISTENT message is received once, in order; a NON_PERSISTENT one may be lost at the failover,
+ * never received twice, and those received keep their order.</li>
  * </ol>
  * No exception reaches the listeners or the connections' exception listeners.
  */
@@ -56,6 +60,7 @@ class AsyncSendsAcrossFailoverTest
     private static final int FROZEN_SENDS = 200;
     private static final int LOADED_SENDS = 3_000;
     private static final int KILL_AFTER = 1_000;
+    private static final int MIXED_SENDS = 1_500;
 
     @RegisterExtension
     final ChildJvms jvms = new ChildJvms();
@@ -173,7 +178,62 @@ class AsyncSendsAcrossFailoverTest
             System.out.println("AsyncSendsAcrossFailoverTest: leader " + current + " killed with " + killedAt +
                 " completed and " + sentAtKill + " sent; all " + LOADED_SENDS + " completed and were received once, " +
                 "in order");
+
+            // 3: every third send NON_PERSISTENT, a leader killed under them
+            cluster.restart(current);
+            cluster.awaitRejoined(current, DEADLINE);
+            final int third = cluster.awaitLeader(DEADLINE);
+            completed.clear();
+            received.clear();
+            final Thread mixed = new Thread(() ->
+            {
+                try
+                {
+                    for (int seq = 0; seq < MIXED_SENDS; seq++)
+                    {
+                        final Message message = sending.createTextMessage("mixed " + seq);
+                        message.setIntProperty("seq", seq);
+                        producer.send(message, isNonPersistent(seq) ? DeliveryMode.NON_PERSISTENT :
+                            DeliveryMode.PERSISTENT, Message.DEFAULT_PRIORITY, Message.DEFAULT_TIME_TO_LIVE, listener);
+                    }
+                }
+                catch (final JMSException | RuntimeException ex)
+                {
+                    told.add(ex);
+                }
+            }, "mixed-loader");
+            mixed.start();
+            Await.until(KILL_AFTER / 2 + " mixed sends to complete", DEADLINE,
+                () -> completed.size() >= KILL_AFTER / 2);
+            cluster.kill(third);
+            assertNotEquals(third, cluster.awaitLeader(DEADLINE), "another member leads");
+            mixed.join(DEADLINE.toMillis());
+            Await.until("every mixed send to complete", DEADLINE,
+                () -> completed.size() >= MIXED_SENDS || !told.isEmpty());
+            assertEquals(List.of(), told, "no exception reaches the application");
+            assertEquals(sequence(MIXED_SENDS), completed, "every mixed send completed, in send order (JMS 2.0: a " +
+                "session's completion listener is called in the order of the sends)");
+            final List<Integer> persistent = sequence(MIXED_SENDS).stream().filter((seq) -> !isNonPersistent(seq))
+                .toList();
+            Await.until("every PERSISTENT mixed message to arrive", DEADLINE, () -> received.containsAll(persistent));
+            Await.during("no copy to arrive", Duration.ofSeconds(1),
+                () -> received.size() == Set.copyOf(received).size());
+            assertEquals(persistent, received.stream().filter((seq) -> !isNonPersistent(seq)).toList(),
+                "every PERSISTENT mixed message received once, in order");
+            final List<Integer> nonPersistent = received.stream().filter(AsyncSendsAcrossFailoverTest::isNonPersistent)
+                .toList();
+            assertEquals(nonPersistent.stream().sorted().distinct().toList(), nonPersistent,
+                "the NON_PERSISTENT messages that arrived came once each, in order (some may be lost at failover)");
+            System.out.println("AsyncSendsAcrossFailoverTest: leader " + third + " killed under mixed sends; all " +
+                MIXED_SENDS + " completed in order, every PERSISTENT one received once in order, " +
+                nonPersistent.size() + " of " + (MIXED_SENDS - persistent.size()) + " NON_PERSISTENT ones received, " +
+                "none twice");
         }
+    }
+
+    private static boolean isNonPersistent(final int seq)
+    {
+        return seq % 3 == 2;
     }
 
     private void awaitAll(final String what, final int count)
