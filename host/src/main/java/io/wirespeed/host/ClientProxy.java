@@ -6,11 +6,13 @@ import org.agrona.DirectBuffer;
 import org.agrona.ExpandableDirectByteBuffer;
 
 import io.wirespeed.codec.control.sbe.AcceptedEncoder;
+import io.wirespeed.codec.control.sbe.BooleanType;
 import io.wirespeed.codec.control.sbe.BrowseEndEncoder;
 import io.wirespeed.codec.control.sbe.BrowseItemEncoder;
 import io.wirespeed.codec.control.sbe.ConnectedEncoder;
 import io.wirespeed.codec.control.sbe.DeliverEncoder;
 import io.wirespeed.codec.control.sbe.ErrorCode;
+import io.wirespeed.codec.control.sbe.ForwardedTopicChangeEncoder;
 import io.wirespeed.codec.control.sbe.ForwardedTopicsEncoder;
 import io.wirespeed.codec.control.sbe.HeartbeatEncoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
@@ -45,6 +47,7 @@ final class ClientProxy
     private final RecordedEncoder recorded = new RecordedEncoder();
     private final RecordsQueuesEncoder recordsQueues = new RecordsQueuesEncoder();
     private final ForwardedTopicsEncoder forwardedTopics = new ForwardedTopicsEncoder();
+    private final ForwardedTopicChangeEncoder forwardedTopicChange = new ForwardedTopicChangeEncoder();
 
     /**
      * @param egress sends what is encoded.
@@ -237,7 +240,8 @@ final class ClientProxy
     }
 
     /**
-     * Tells a clustered host's client the topics that durable subscriptions are on, all of them: it forwards what it
+     * Tells a clustered host's client the topics that shared and durable subscriptions are on, all of them (before
+     * {@code Connected} and at each new leader; changes follow as {@link #forwardedTopicChange}): it forwards what it
      * publishes to them into the cluster's ingress.
      *
      * @param client the client.
@@ -252,6 +256,21 @@ final class ClientProxy
             group.next().name(topic);
         }
         send(client, MessageHeaderEncoder.ENCODED_LENGTH + forwardedTopics.encodedLength());
+    }
+
+    /**
+     * Tells a clustered host's client that a topic gained its first shared or durable subscription, or lost its last:
+     * the change to the list {@link #forwardedTopics} gave.
+     *
+     * @param client    the client.
+     * @param topic     the topic.
+     * @param forwarded whether the client forwards what it publishes to the topic now.
+     */
+    void forwardedTopicChange(final HostSession client, final String topic, final boolean forwarded)
+    {
+        forwardedTopicChange.wrapAndApplyHeader(buffer, 0, header).client().high(client.high).low(client.low);
+        forwardedTopicChange.forwarded(forwarded ? BooleanType.TRUE : BooleanType.FALSE).name(topic);
+        send(client, MessageHeaderEncoder.ENCODED_LENGTH + forwardedTopicChange.encodedLength());
     }
 
     private void send(final HostSession client, final int length)

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Predicate;
 
 import org.agrona.DirectBuffer;
@@ -15,16 +14,32 @@ import io.wirespeed.codec.control.sbe.ErrorCode;
 /**
  * A clustered host's shared and durable topic subscriptions (issue 24 item 3): each a queue that its consumers share,
  * fed not by the topic's stream or the archive, which are no inputs of the log, but by the topic messages that
- * publishers forward into the log ({@link #onTopicMessage}). Publishers learn which topics to forward from the host
- * ({@link #topics()}, sent as {@code ForwardedTopics} before {@code Connected}, when it changes, and at each new
- * leader). A subscription's definition (topic, selector, noLocal) and its queue are state of the log, so in the
- * snapshot; a durable one lives until unsubscribed, a shared non-durable one until its last consumer closes (its
- * consumers' selectors are their own, as on the single host). Used on the host's thread only.
+ * publishers forward into the log ({@link #onTopicMessage}), which finds its topic's subscriptions by one lookup
+ * ({@link SubscriptionsByTopic}). Publishers learn which topics to forward from the host: all of them
+ * ({@link #topics()}, sent as {@code ForwardedTopics} before {@code Connected} and at each new leader), then each topic
+ * that gains its first subscription or loses its last ({@link TopicsListener}, sent as {@code ForwardedTopicChange}),
+ * so that a host with thousands of subscribed topics does not send them all to every client at each change. A
+ * subscription's definition (topic, selector, noLocal) and its queue are state of the log, so in the snapshot; a
+ * durable one lives until unsubscribed, a shared non-durable one until its last consumer closes (its consumers'
+ * selectors are their own, as on the single host). Used on the host's thread only.
  */
 final class LoggedSubscriptions
 {
     /** What a logged subscription's queue name starts with. */
     static final String QUEUE_PREFIX = "subscription:";
+
+    /** Told when publishers start or stop forwarding to a topic. */
+    @FunctionalInterface
+    interface TopicsListener
+    {
+        /**
+         * A topic gained its first subscription, or lost its last.
+         *
+         * @param topic     the topic.
+         * @param forwarded whether publishers forward to it now.
+         */
+        void onForwarded(String topic, boolean forwarded);
+    }
 
     /** One subscription. */
     static final class Subscription
@@ -70,11 +85,13 @@ final class LoggedSubscriptions
     private final HostedQueues queues;
     private final Consumers consumers;
     private final MessageIntake intake;
-    private final Runnable topicsChanged;
+    private final TopicsListener topicsChanged;
     /** Durable ones by key, in key order: a topic message goes to them in that order on every member, then to... */
     private final Map<String, Subscription> byKey = new TreeMap<>();
     /** ...the shared non-durable ones by key, in key order (their names are apart from the durable ones'). */
     private final Map<String, Subscription> sharedByKey = new TreeMap<>();
+    /** All of them by topic, in the order a message to the topic reaches them. */
+    private final SubscriptionsByTopic byTopic = new SubscriptionsByTopic();
     /** The room publishers keep on the subscriptions of a topic for the messages they forward. */
     private final TopicRoom room;
 
@@ -83,11 +100,11 @@ final class LoggedSubscriptions
      * @param queues        the host's queues, where the subscriptions' queues are kept.
      * @param consumers     the host's consumers.
      * @param intake        where a topic message's copies are stored.
-     * @param topicsChanged told when the set of subscribed topics changed, to tell the clients.
+     * @param topicsChanged told when a topic gained its first subscription or lost its last, to tell the clients.
      */
     LoggedSubscriptions(
         final HostContext context, final HostedQueues queues, final Consumers consumers, final MessageIntake intake,
-        final Runnable topicsChanged)
+        final TopicsListener topicsChanged)
     {
         this.context = context;
         this.queues = queues;
@@ -189,7 +206,10 @@ final class LoggedSubscriptions
         final Subscription subscription = add(durable, key, topic, selector, test, shared, noLocal,
             new HostedQueue(QUEUE_PREFIX + (durable ? "durable:" : "shared:") + key, null, context.admission));
         queues.host(subscription.queue, subscription.queue.name);
-        topicsChanged.run();
+        if (1 == byTopic.of(topic).size())
+        {
+            topicsChanged.onForwarded(topic, true);
+        }
         return subscription;
     }
 
@@ -236,23 +256,12 @@ final class LoggedSubscriptions
         final EnvelopeReader reader, final DirectBuffer buffer, final int offset, final int length, final long nowMs,
         final boolean admit, final HostSession sender)
     {
-        // the durable ones in key order, then the shared non-durable ones: no list made per message
-        final String refusal = feed(byKey, reader, buffer, offset, length, nowMs, admit, sender);
-        final String sharedRefusal = feed(sharedByKey, reader, buffer, offset, length, nowMs, admit, sender);
-        return null != sharedRefusal ? sharedRefusal : refusal;
-    }
-
-    private String feed(
-        final Map<String, Subscription> subscriptions, final EnvelopeReader reader, final DirectBuffer buffer,
-        final int offset, final int length, final long nowMs, final boolean admit, final HostSession sender)
-    {
+        // the topic's durable ones in key order, then its shared non-durable ones: no list made per message
+        final List<Subscription> ofTopic = byTopic.of(reader.destinationName());
         String refusal = null;
-        for (final Subscription subscription : subscriptions.values())
+        for (int i = 0, size = ofTopic.size(); i < size; i++)
         {
-            if (!reader.destinationName().contentEquals(subscription.topic))
-            {
-                continue;
-            }
+            final Subscription subscription = ofTopic.get(i);
             if (!subscription.takes(reader, nowMs))
             {
                 context.admission.unreserve(subscription.queue, sender, length);
@@ -281,12 +290,9 @@ final class LoggedSubscriptions
     List<HostedQueue> queuesOf(final String topic)
     {
         final List<HostedQueue> queuesOfTopic = new ArrayList<>();
-        for (final Subscription subscription : all())
+        for (final Subscription subscription : byTopic.of(topic))
         {
-            if (subscription.topic.equals(topic))
-            {
-                queuesOfTopic.add(subscription.queue);
-            }
+            queuesOfTopic.add(subscription.queue);
         }
         return queuesOfTopic;
     }
@@ -294,12 +300,7 @@ final class LoggedSubscriptions
     /** @return the topics that subscriptions are on, in order, each once: what publishers forward. */
     List<String> topics()
     {
-        final TreeSet<String> topics = new TreeSet<>();
-        for (final Subscription subscription : all())
-        {
-            topics.add(subscription.topic);
-        }
-        return new ArrayList<>(topics);
+        return byTopic.topics();
     }
 
     /** @return the durable subscriptions in key order, then the shared non-durable ones (a snapshot's). */
@@ -351,7 +352,12 @@ final class LoggedSubscriptions
     {
         final Subscription subscription =
             new Subscription(durable, key, topic, selector, test, shared, noLocal, queue);
-        (durable ? byKey : sharedByKey).put(key, subscription);
+        final Subscription replaced = (durable ? byKey : sharedByKey).put(key, subscription);
+        if (null != replaced)
+        {
+            byTopic.remove(replaced);
+        }
+        byTopic.add(subscription);
         return subscription;
     }
 
@@ -359,6 +365,9 @@ final class LoggedSubscriptions
     {
         (subscription.durable ? byKey : sharedByKey).remove(subscription.key);
         queues.remove(subscription.queue, "was removed");
-        topicsChanged.run();
+        if (byTopic.remove(subscription))
+        {
+            topicsChanged.onForwarded(subscription.topic, false);
+        }
     }
 }

@@ -208,7 +208,7 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
             context.proxy = context.newProxy();
             this.control = null;
             this.inbound = null;
-            this.logged = new LoggedSubscriptions(context, queues, consumers, intake, this::announceForwardedTopics);
+            this.logged = new LoggedSubscriptions(context, queues, consumers, intake, this::announceForwardedTopic);
             subscriptions.fromTheLog(logged);
             intake.feed(logged);
             sessions.greet((session) -> context.proxy.forwardedTopics(session, logged.topics()));
@@ -583,7 +583,19 @@ public final class QueueHost implements Agent, AutoCloseable, ControlListener, H
         intake.onTopicMessage(buffer, offset, length);
     }
 
-    /** Tells every connected client the topics that durable subscriptions are on now. */
+    /** Tells every connected client that a topic gained its first logged subscription or lost its last. */
+    private void announceForwardedTopic(final String topic, final boolean forwarded)
+    {
+        for (final HostSession session : sessions.all())
+        {
+            if (session.state() == HostSession.State.CONNECTED)
+            {
+                context.proxy.forwardedTopicChange(session, topic, forwarded);
+            }
+        }
+    }
+
+    /** Tells every connected client the topics that logged subscriptions are on now, all of them. */
     private void announceForwardedTopics()
     {
         final List<String> topics = logged.topics();

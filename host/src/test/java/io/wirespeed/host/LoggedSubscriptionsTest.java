@@ -1,7 +1,9 @@
 package io.wirespeed.host;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
@@ -22,6 +24,7 @@ import io.wirespeed.codec.control.sbe.TopicCreditEncoder;
 import io.wirespeed.codec.control.sbe.UnsubscribeEncoder;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A clustered host's durable subscriptions (issue 24 item 3), fed from the log: clients are told the subscribed
@@ -52,15 +55,66 @@ class LoggedSubscriptionsTest
     }
 
     @Test
-    void clientsHearTheSubscribedTopicsBeforeConnectedAndWhenTheyChange()
+    void clientsHearTheSubscribedTopicsBeforeConnectedThenEachTopicThatGainsItsFirstSubscriptionOrLosesItsLast()
     {
         assertEquals(List.of("topics [] to 7", "connected 7", "topics [] to 8", "connected 8"), egress.greetings);
         subscribe(host, 1, "prices", "", false);
-        assertEquals(List.of("topics [prices] to 7", "topics [prices] to 8"), egress.greetings.subList(4, 6));
+        assertEquals(List.of("+prices to 7", "+prices to 8"), egress.greetings.subList(4, 6));
+        subscribe(host, 3, "prices", "", false, "app/other");
+        shared(host, 4, "");
+        assertEquals(6, egress.greetings.size(), "more subscriptions on the topic change nothing: " + egress.greetings);
+        closeConsumer(host, 3);
+        unsubscribe(host, 5, "app/other");
+        closeConsumer(host, 4);
+        assertEquals(6, egress.greetings.size(), "the topic keeps one subscription: " + egress.greetings);
         closeConsumer(host, 1);
         unsubscribe(host, 2);
-        assertEquals(List.of("topics [] to 7", "topics [] to 8"), egress.greetings.subList(6, 8));
+        assertEquals(List.of("-prices to 7", "-prices to 8"), egress.greetings.subList(6, 8));
         assertEquals(List.of(), egress.refusals);
+
+        host.onNewLeadershipTerm();
+        assertEquals(List.of("topics [] to 7", "topics [] to 8"), egress.greetings.subList(8, 10),
+            "the whole list again at a new leader");
+    }
+
+    @Test
+    void withThousandsOfSubscribedTopicsEachNewOneCostsEveryClientOneNameAndAMessageReachesOnlyItsTopics()
+    {
+        final int topics = 2_000;
+        final int before = egress.greetings.size();
+        final long bytesBefore = egress.bytes;
+        for (int i = 0; i < topics; i++)
+        {
+            subscribe(host, 10 + i, "t" + i, "", false, "app/t" + i);
+        }
+        assertEquals(2 * topics, egress.greetings.size() - before, "one change per topic per client");
+        final long sent = egress.bytes - bytesBefore;
+        assertTrue(sent < 100L * 2 * topics, sent + " bytes for " + topics + " subscriptions' answers and changes " +
+            "to two clients: at most 100 each (the whole list each time was about 24 MB)");
+        assertEquals(List.of("+t1999 to 7", "+t1999 to 8"),
+            egress.greetings.subList(egress.greetings.size() - 2, egress.greetings.size()));
+
+        publish(host, PUBLISHER, 1, "t1999", "A");
+        publish(host, PUBLISHER, 2, "t7", "B");
+        publish(host, PUBLISHER, 3, "nobody", "C");
+        host.onTick(1, 0);
+        assertEquals(List.of("17:B", "2009:A"), egress.deliveries.stream().sorted().toList());
+        assertEquals(List.of(), egress.refusals);
+
+        final StateMachineRig.Egress restoredEgress = new StateMachineRig.Egress();
+        final QueueHost restored = rig.stateMachine(restoredEgress);
+        try
+        {
+            rig.restore(restored);
+            assertEquals(host.stateDigest(), restored.stateDigest(), "the subscriptions are restored");
+            rig.connect(restored, 9, 9);
+            assertEquals("topics [" + String.join(", ", new TreeSet<>(topicNames(topics))) + "] to 9",
+                restoredEgress.greetings.get(0), "a new client hears all of them, in order");
+        }
+        finally
+        {
+            restored.close();
+        }
     }
 
     @Test
@@ -109,7 +163,7 @@ class LoggedSubscriptionsTest
     {
         shared(host, 1, "");
         shared(host, 2, "sym = 'B'");
-        assertEquals("topics [prices] to 8", egress.greetings.get(egress.greetings.size() - 1));
+        assertEquals("+prices to 8", egress.greetings.get(egress.greetings.size() - 1));
         publish(host, PUBLISHER, 1, "prices", "A");
         publish(host, PUBLISHER, 2, "prices", "B");
         host.onTick(1, 0);
@@ -117,7 +171,7 @@ class LoggedSubscriptionsTest
             "each message once, to a consumer whose selector takes it");
         closeConsumer(host, 1);
         closeConsumer(host, 2);
-        assertEquals("topics [] to 8", egress.greetings.get(egress.greetings.size() - 1),
+        assertEquals("-prices to 8", egress.greetings.get(egress.greetings.size() - 1),
             "the subscription went with its last consumer");
         assertEquals(-1, host.heldMessages(LoggedSubscriptions.QUEUE_PREFIX + "shared:app/shared"));
     }
@@ -236,15 +290,32 @@ class LoggedSubscriptionsTest
         rig.request(into, acknowledge.encodedLength());
     }
 
+    private static List<String> topicNames(final int count)
+    {
+        final List<String> names = new ArrayList<>(count);
+        for (int i = 0; i < count; i++)
+        {
+            names.add("t" + i);
+        }
+        return names;
+    }
+
     private void subscribe(
         final QueueHost into, final long consumerId, final String topic, final String selector, final boolean noLocal)
+    {
+        subscribe(into, consumerId, topic, selector, noLocal, "app/" + consumerId % 2);
+    }
+
+    private void subscribe(
+        final QueueHost into, final long consumerId, final String topic, final String selector, final boolean noLocal,
+        final String name)
     {
         final SubscribeDurableEncoder subscribe = new SubscribeDurableEncoder()
             .wrapAndApplyHeader(rig.out, 0, rig.header).consumerId(consumerId).credit(16).streamId(1)
             .shared(BooleanType.FALSE)
             .noLocal(noLocal ? BooleanType.TRUE : BooleanType.FALSE);
         subscribe.client().high(SUBSCRIBER).low(SUBSCRIBER).replyStreamId(6000);
-        subscribe.topic(topic).selector(selector).subscription("app/" + consumerId % 2).channel("aeron:ipc");
+        subscribe.topic(topic).selector(selector).subscription(name).channel("aeron:ipc");
         rig.request(into, subscribe.encodedLength());
     }
 
@@ -267,10 +338,15 @@ class LoggedSubscriptionsTest
 
     private void unsubscribe(final QueueHost into, final long correlationId)
     {
+        unsubscribe(into, correlationId, "app/1");
+    }
+
+    private void unsubscribe(final QueueHost into, final long correlationId, final String name)
+    {
         final UnsubscribeEncoder unsubscribe = new UnsubscribeEncoder().wrapAndApplyHeader(rig.out, 0, rig.header)
             .correlationId(correlationId);
         unsubscribe.client().high(SUBSCRIBER).low(SUBSCRIBER).replyStreamId(6000);
-        unsubscribe.subscription("app/1");
+        unsubscribe.subscription(name);
         rig.request(into, unsubscribe.encodedLength());
     }
 

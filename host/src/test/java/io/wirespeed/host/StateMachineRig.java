@@ -12,9 +12,11 @@ import org.agrona.concurrent.UnsafeBuffer;
 import io.wirespeed.codec.BytesView;
 import io.wirespeed.codec.EnvelopeReader;
 import io.wirespeed.codec.control.sbe.ConnectEncoder;
+import io.wirespeed.codec.control.sbe.BooleanType;
 import io.wirespeed.codec.control.sbe.ConnectedDecoder;
 import io.wirespeed.codec.control.sbe.DeliverDecoder;
 import io.wirespeed.codec.control.sbe.ErrorCode;
+import io.wirespeed.codec.control.sbe.ForwardedTopicChangeDecoder;
 import io.wirespeed.codec.control.sbe.ForwardedTopicsDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderEncoder;
@@ -111,7 +113,8 @@ final class StateMachineRig implements AutoCloseable
 
     /**
      * An egress that keeps every message's template, the deliveries' ids and consumer id with text body, refusals'
-     * codes, the grants of room, and the subscribed topics and {@code Connected} each client was told, in order.
+     * codes, the grants of room, and the subscribed topics (whole lists, and changes as {@code +topic} or
+     * {@code -topic}) and {@code Connected} each client was told, in order.
      */
     static final class Egress implements HostEgress
     {
@@ -119,12 +122,15 @@ final class StateMachineRig implements AutoCloseable
         private final DeliverDecoder deliver = new DeliverDecoder();
         private final RefusedDecoder refused = new RefusedDecoder();
         private final ForwardedTopicsDecoder topics = new ForwardedTopicsDecoder();
+        private final ForwardedTopicChangeDecoder topicChange = new ForwardedTopicChangeDecoder();
         private final EnvelopeReader reader = new EnvelopeReader();
         final List<Long> deliveryIds = new ArrayList<>();
         final List<String> deliveries = new ArrayList<>();
         final List<String> greetings = new ArrayList<>();
         final List<ErrorCode> refusals = new ArrayList<>();
         final List<Integer> templates = new ArrayList<>();
+        /** The bytes of every message sent, headers included. */
+        long bytes;
         final List<String> grants = new ArrayList<>();
         private final SendGrantDecoder grant = new SendGrantDecoder();
 
@@ -140,6 +146,7 @@ final class StateMachineRig implements AutoCloseable
             header.wrap(buffer, offset);
             final int templateId = header.templateId();
             templates.add(templateId);
+            bytes += length;
             final int body = offset + MessageHeaderDecoder.ENCODED_LENGTH;
             if (DeliverDecoder.TEMPLATE_ID == templateId)
             {
@@ -165,6 +172,12 @@ final class StateMachineRig implements AutoCloseable
                     names.add(group.next().name());
                 }
                 greetings.add("topics " + names + " to " + session.high);
+            }
+            else if (ForwardedTopicChangeDecoder.TEMPLATE_ID == templateId)
+            {
+                topicChange.wrap(buffer, body, header.blockLength(), header.version());
+                greetings.add((BooleanType.TRUE == topicChange.forwarded() ? "+" : "-") + topicChange.name() + " to " +
+                    session.high);
             }
             else if (SendGrantDecoder.TEMPLATE_ID == templateId)
             {

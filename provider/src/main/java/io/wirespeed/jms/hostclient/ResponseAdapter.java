@@ -9,10 +9,12 @@ import org.agrona.DirectBuffer;
 import io.wirespeed.codec.control.sbe.AcceptedDecoder;
 import io.wirespeed.codec.control.sbe.BrowseEndDecoder;
 import io.wirespeed.codec.control.sbe.BrowseItemDecoder;
+import io.wirespeed.codec.control.sbe.BooleanType;
 import io.wirespeed.codec.control.sbe.ClientIdDecoder;
 import io.wirespeed.codec.control.sbe.ConnectedDecoder;
 import io.wirespeed.codec.control.sbe.DeliverDecoder;
 import io.wirespeed.codec.control.sbe.ErrorCode;
+import io.wirespeed.codec.control.sbe.ForwardedTopicChangeDecoder;
 import io.wirespeed.codec.control.sbe.ForwardedTopicsDecoder;
 import io.wirespeed.codec.control.sbe.HeartbeatDecoder;
 import io.wirespeed.codec.control.sbe.MessageHeaderDecoder;
@@ -57,6 +59,7 @@ final class ResponseAdapter implements MessageHandler
     private final SendRefusedDecoder sendRefused = new SendRefusedDecoder();
     private final RecordedDecoder recorded = new RecordedDecoder();
     private final ForwardedTopicsDecoder forwarded = new ForwardedTopicsDecoder();
+    private final ForwardedTopicChangeDecoder forwardedChange = new ForwardedTopicChangeDecoder();
 
     /**
      * @param id            the connection's id: responses for other connections are skipped.
@@ -255,7 +258,23 @@ final class ResponseAdapter implements MessageHandler
                         drop("a list of forwarded topics that runs past its end");
                         return;
                     }
-                    forwardedTopics.onTopics(Set.copyOf(names));
+                    forwardedTopics.onTopics(names);
+                }
+            }
+            case ForwardedTopicChangeDecoder.TEMPLATE_ID ->
+            {
+                if (checkBlock(blockLength, ForwardedTopicChangeDecoder.BLOCK_LENGTH))
+                {
+                    forwardedChange.wrap(buffer, body, blockLength, version);
+                    final short forwarded = forwardedChange.forwardedRaw();
+                    final String name = forwardedChange.name();
+                    if (forwardedChange.limit() > end ||
+                        (BooleanType.TRUE.value() != forwarded && BooleanType.FALSE.value() != forwarded))
+                    {
+                        drop("a forwarded topic's change that runs past its end or says neither yes nor no");
+                        return;
+                    }
+                    forwardedTopics.onChange(name, BooleanType.TRUE.value() == forwarded);
                 }
             }
             default -> drop("a response of template " + templateId + " (a newer host?)");
