@@ -81,7 +81,7 @@ public final class ClusterTarget implements JmsTarget
         {
             hosts.add(host.toString());
         }
-        settings.put("queueHost", "cluster of " + ClusterSide.SIZE + " members");
+        settings.put("queueHost", "cluster of " + ClusterSide.SIZE + ", " + cluster.hostOption());
         settings.put("memberHosts", hosts);
         settings.put("members", cluster.members());
         settings.put("memberSettings", new TreeMap<>(ClusterSide.FAILURE_DETECTION));

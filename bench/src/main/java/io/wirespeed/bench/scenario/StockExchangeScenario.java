@@ -87,7 +87,12 @@ public final class StockExchangeScenario
             // Between hosts the engine's replies come back to this host: over UDP unicast, routes to its address.
             final JmsTarget here = null == engineHost ? withHost :
                 withHost.receivingHere(names.trades()).receivingHere(names.confirms()).receivingHere(names.quotes());
-            return measure(here, names, engineHost, rate, profile);
+            final Map<String, Object> figures = measure(here, names, engineHost, rate, profile);
+            if (null != queueHost)
+            {
+                figures.put("queueHost", "single, " + queueHost.endpoint());
+            }
+            return figures;
         }
     }
 
