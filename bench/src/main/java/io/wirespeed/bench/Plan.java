@@ -33,6 +33,12 @@ public final class Plan
      */
     public static final Set<String> ACROSS_HOSTS = Set.of("S1", "S2", "S3", "S4", "S5", "S8", "S9");
 
+    /**
+     * The scenarios that between hosts also run Wirespeed with a clustered queue host,
+     * {@link Peers#WIRESPEED_CLUSTER_NETNS}, right after {@code wirespeed-udp-netns} (whose queue host is single).
+     */
+    public static final Set<String> CLUSTERED_ACROSS_HOSTS = Set.of("S8");
+
     private Plan()
     {
     }
@@ -67,7 +73,8 @@ public final class Plan
      * @param scenarios   the scenario ids to run, or empty for all.
      * @param peers       the peers to run, or empty for all.
      * @param acrossHosts whether the scenarios of {@link #ACROSS_HOSTS} also run their network peers between hosts
-     *                    (each as its twin {@code <peer>-netns}, right after it).
+     *                    (each as its twin {@code <peer>-netns}, right after it), and those of
+     *                    {@link #CLUSTERED_ACROSS_HOSTS} the clustered queue host.
      * @return the steps in order.
      */
     public static List<Step> steps(
@@ -105,6 +112,11 @@ public final class Plan
                         (peers.isEmpty() || peers.contains(twin)))
                     {
                         steps.add(new Step(scenario, twin));
+                    }
+                    if (acrossHosts && CLUSTERED_ACROSS_HOSTS.contains(scenario) && WIRESPEED_UDP.equals(peer) &&
+                        (peers.isEmpty() || peers.contains(Peers.WIRESPEED_CLUSTER_NETNS)))
+                    {
+                        steps.add(new Step(scenario, Peers.WIRESPEED_CLUSTER_NETNS));
                     }
                 }
             }

@@ -96,7 +96,7 @@ final class StepJvm
         final NamespaceNetwork network;
         try
         {
-            network = Placement.network();
+            network = Placement.network(step.peer());
         }
         catch (final NamespacesUnavailableException ex)
         {

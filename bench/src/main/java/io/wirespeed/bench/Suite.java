@@ -37,7 +37,8 @@ import picocli.CommandLine.Spec;
  * {@code long} (the published reports' durations), {@code idle=yielding|busy-spin|backoff},
  * {@code threading=shared|dedicated}, {@code only=S1,S2,...,S9,DEF,QS,WC,CH,SEL,S10,JMH},
  * {@code peers=wirespeed-ipc,aeron-ipc}, {@code hosts=loopback|netns} (netns: the network peers of S1, S2, S3,
- * S4, S5, S8 and S9 also between network namespaces, as {@code <peer>-netns}; needs root), {@code jmh=<jar>|skip},
+ * S4, S5, S8 and S9 also between network namespaces, as {@code <peer>-netns}, and S8 also with a three-member
+ * clustered queue host, {@code wirespeed-cluster-netns}; needs root), {@code jmh=<jar>|skip},
  * {@code out=<directory>}, {@code warmup=<s>}, {@code measure=<s>}, {@code s3topics=<n>,<n>...} (S3's loaded topic
  * counts instead of its profile's).
  */
@@ -144,7 +145,8 @@ public final class Suite implements Callable<Integer>
         {
             System.out.println("hosts=netns: " + NamespaceNetwork.unavailableReason(false).map(
                 reason -> "this machine cannot make network namespaces, so those steps fail: " + reason).orElse(
-                "the network peers also run between network namespaces (near, far, broker) on one switch"));
+                "the network peers also run between network namespaces (near, far, broker; a cluster's members on " +
+                "member0..2) on one switch"));
         }
         final List<Plan.Step> plan = Plan.steps(profile, only, peers, "netns".equals(hosts));
         final List<Map<String, Object>> points = new ArrayList<>();

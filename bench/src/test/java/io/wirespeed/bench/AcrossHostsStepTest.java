@@ -25,8 +25,9 @@ import io.wirespeed.netns.NamespaceNetwork;
 /**
  * Steps of peers that span hosts, run as the suite runs them (a step JVM on the near host of a network made for it,
  * the far side and the broker in JVMs on theirs), with short durations: every point measured, every round trip of the
- * ping-pong back, every stream lossless (Artemis's stream is the JMS stream Wirespeed's runs). What the figures are
- * is the suite's business, not a test's. Skipped, saying why, where this machine cannot make network namespaces.
+ * ping-pong back, every stream lossless (Artemis's stream is the JMS stream Wirespeed's runs), every order of S8
+ * confirmed through a single queue host or three cluster members. What the figures are is the suite's business, not a
+ * test's. Skipped, saying why, where this machine cannot make network namespaces.
  */
 @Tag("slow")
 @Timeout(180)
@@ -105,6 +106,30 @@ class AcrossHostsStepTest
         for (final String each : List.of("loadSentPerSecEachHost", "loadDeliveredPerSecEachHost"))
         {
             assertEquals(2, ((List<?>)loaded.get(each)).size(), each + " " + loaded);
+        }
+    }
+
+    @Test
+    void runsS8WithTheQueueHostAsThreeMembersOnHostsOfTheirOwn(@TempDir final Path out) throws Exception
+    {
+        final String peer = "wirespeed-cluster-netns";
+
+        final StepJvm.Outcome outcome = StepJvm.run(new Plan.Step("S8", peer), BRIEF, out, 150);
+
+        assertNull(outcome.error(), "the step's error");
+        assertEquals(4, outcome.points().size(), outcome.points().toString());
+        for (final Map<String, Object> point : outcome.points())
+        {
+            assertFalse(point.containsKey("error"), point.toString());
+            assertEquals(peer, point.get("peer"));
+            assertEquals("udp-netns", point.get("transport"));
+            assertEquals("queue", point.get("orders"), point.toString());
+            assertEquals(3, ((List<?>)point.get("memberHosts")).size(), point.toString());
+            assertTrue(String.valueOf(point.get("uri")).contains(
+                "host=" + ((String)point.get("members")).replaceAll("\\d=", "")), "clients name the members: " + point);
+            assertTrue(((Number)point.get("sent")).longValue() > 0, point.toString());
+            assertEquals(0L, ((Number)point.get("lost")).longValue(), point.toString());
+            assertEquals(point.get("sent"), point.get("received"), point.toString());
         }
     }
 }

@@ -80,11 +80,20 @@ class PlanTest
     }
 
     @Test
-    void acrossHostsS8sWirespeedUdpAndArtemisTcpAreFollowedByTheirTwins()
+    void acrossHostsS8sWirespeedUdpIsFollowedByItsTwinAndTheClusteredHostAndArtemisTcpByItsTwin()
     {
-        assertEquals(List.of("wirespeed-ipc", "wirespeed-udp", "wirespeed-udp-netns", "artemis-invm", "artemis-tcp",
-            "artemis-tcp-netns"),
+        assertEquals(List.of("wirespeed-ipc", "wirespeed-udp", "wirespeed-udp-netns", "wirespeed-cluster-netns",
+            "artemis-invm", "artemis-tcp", "artemis-tcp-netns"),
             Plan.steps(SHORT, Set.of("S8"), Set.of(), true).stream().map(Plan.Step::peer).toList());
+        assertEquals(List.of("wirespeed-ipc", "wirespeed-udp", "artemis-invm", "artemis-tcp"),
+            Plan.steps(SHORT, Set.of("S8"), Set.of(), false).stream().map(Plan.Step::peer).toList());
+    }
+
+    @Test
+    void thePeersOptionPicksTheClusteredHostAcrossHostsForS8Only()
+    {
+        assertEquals(List.of(new Plan.Step("S8", "wirespeed-cluster-netns")),
+            Plan.steps(SHORT, Set.of(), Set.of("wirespeed-cluster-netns"), true));
     }
 
     @Test

@@ -55,6 +55,17 @@ public interface JmsTarget extends AutoCloseable
     }
 
     /**
+     * Whether connections of this target already name a queue host of the peer's own (a cluster's members), so that
+     * a scenario between hosts starts none for them.
+     *
+     * @return true where the URI carries {@code host=}.
+     */
+    default boolean namesQueueHost()
+    {
+        return false;
+    }
+
+    /**
      * A copy of this target on which a topic that the far side publishes reaches this side: for Wirespeed over UDP
      * unicast, a route that sends the topic to this host's address (the default channel goes to the far host's).
      *

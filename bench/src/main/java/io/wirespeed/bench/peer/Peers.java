@@ -32,6 +32,12 @@ public final class Peers
     /** ActiveMQ Artemis, TCP on loopback. */
     public static final String ARTEMIS_TCP = "artemis-tcp";
 
+    /**
+     * Wirespeed between hosts ({@link Placement}) whose queue host is a three-member cluster on hosts of its own
+     * ({@link ClusterTarget}): no loopback twin.
+     */
+    public static final String WIRESPEED_CLUSTER_NETNS = "wirespeed-cluster" + Placement.SUFFIX;
+
     /** Every peer, in the order reports list them. */
     public static final List<String> ALL = List.of(
         WIRESPEED_IPC, AERON_IPC, WIRESPEED_UDP, AERON_UDP, KERNEL_UDP, ARTEMIS_INVM, ARTEMIS_TCP);
@@ -75,6 +81,8 @@ public final class Peers
             case ARTEMIS_TCP -> ArtemisTarget.start(true, freeTcpPort());
             case WIRESPEED_UDP + Placement.SUFFIX -> WirespeedTarget.acrossHosts(
                 profile, Placement.host(Placement.NEAR), Placement.host(Placement.FAR));
+            case WIRESPEED_CLUSTER_NETNS -> ClusterTarget.start(profile, Placement.host(Placement.NEAR),
+                Placement.host(Placement.FAR), Placement.MEMBERS.stream().map(Placement::host).toList());
             case ARTEMIS_TCP + Placement.SUFFIX -> RemoteArtemisTarget.start(
                 Placement.host(Placement.NEAR), Placement.host(Placement.FAR), Placement.host(Placement.BROKER));
             default -> throw new IllegalArgumentException("not a JMS peer: " + peer);

@@ -63,6 +63,7 @@ public final class RemoteArtemisTarget implements JmsTarget
     {
         final Map<String, Object> settings = ArtemisTarget.settings("tcp-netns", url, "in a JVM on its own host");
         settings.put("hosts", near + " -> broker " + url + " -> " + far);
+        settings.put("queueHost", "broker, " + url);
         return settings;
     }
 

@@ -80,6 +80,7 @@ final class SystemSections
         }
         doc.table(LatencySections.concat(List.of("peer", "orders/s", "completed", "quotes"), HEADERS,
             List.of("lost", "saturated", "mean ÷ artemis-invm", "p50 ÷ artemis-invm")), rows);
+        s8Layouts(doc, s8);
         final SvgChart chart = new SvgChart("S8: order completion time vs order rate", "orders/s",
             "completion time (µs)", true, true);
         for (final String peer : Cells.peers(s8))
@@ -104,5 +105,30 @@ final class SystemSections
         doc.chart("s8-completion", chart);
         doc.paragraph("Published (003 §5, Apache Qpid broker on its own host, IPoIB): about 7,000–9,300 µs " +
             "average completion at 8,000 orders/s; the application failed beyond 8,000 orders/s.");
+    }
+
+    /** Where the parts of S8's peers between hosts ran: the engine's host, the queue server's, a cluster's members. */
+    private static void s8Layouts(final Document doc, final List<Map<String, Object>> s8)
+    {
+        final List<List<String>> rows = new ArrayList<>();
+        for (final String peer : Cells.peers(s8))
+        {
+            final Map<String, Object> p = Cells.select(s8, "S8", point -> peer.equals(point.get("peer"))).get(0);
+            if (p.containsKey("hosts"))
+            {
+                final Object members = p.get("memberHosts");
+                rows.add(List.of(peer, Cells.text(p, "transport"), Cells.text(p, "queueHost"),
+                    members instanceof List<?> list ? String.join("; ", list.stream().map(String::valueOf).toList()) :
+                    "–", Cells.text(p, "hosts")));
+            }
+        }
+        if (!rows.isEmpty())
+        {
+            doc.paragraph("Between hosts the gateway runs on the near host and the engine on the far host; orders go " +
+                "through a queue on a queue server of its own: Artemis's broker, Wirespeed's single queue host " +
+                "(a driver process) or a clustered queue host of three members on hosts of their own, each order " +
+                "in the cluster's replicated log before the engine receives it.");
+            doc.table(List.of("peer", "transport", "queue server", "cluster members", "hosts"), rows);
+        }
     }
 }

@@ -13,7 +13,9 @@ import io.wirespeed.netns.NamespaceNetwork;
  * {@code wirespeed-udp-netns}) spans hosts of a {@link NamespaceNetwork} the suite makes for the step, as separate
  * machines on one switch would: the step's JVM runs on host {@value #NEAR} (it sends, and receives the replies it
  * times), the other side in a JVM of its own on host {@value #FAR} ({@link RemoteSide}), and the Artemis broker on
- * host {@value #BROKER}. The step's JVM learns the hosts from the system property {@value #HOSTS_PROPERTY}.
+ * host {@value #BROKER}. A clustered queue host ({@code wirespeed-cluster-netns}) runs its three members on hosts of
+ * their own instead of {@value #BROKER}: {@link #MEMBERS}. The step's JVM learns the hosts from the system property
+ * {@value #HOSTS_PROPERTY}.
  */
 public final class Placement
 {
@@ -27,6 +29,8 @@ public final class Placement
     public static final String FAR = "far";
     /** The host of a broker (Artemis). */
     public static final String BROKER = "broker";
+    /** The hosts of a clustered queue host's members, by member id (peers that {@link #clustered(String)}). */
+    public static final List<String> MEMBERS = List.of("member0", "member1", "member2");
     /** The port a side receives UDP on, on its own host. */
     public static final int NEAR_PORT = 40_002;
     /** The port the far side receives UDP on. */
@@ -59,14 +63,29 @@ public final class Placement
     }
 
     /**
+     * Whether a peer across hosts runs a clustered queue host, whose members run on the hosts {@link #MEMBERS}.
+     *
+     * @param peer the peer's name.
+     * @return true for {@code wirespeed-cluster-netns}.
+     */
+    public static boolean clustered(final String peer)
+    {
+        return acrossHosts(peer) && peer.startsWith("wirespeed-cluster");
+    }
+
+    /**
      * Makes the hosts of one step.
      *
-     * @return the network of the hosts {@value #NEAR}, {@value #FAR} and {@value #BROKER}, without loss.
+     * @param peer the step's peer.
+     * @return the network of the hosts {@value #NEAR}, {@value #FAR} and {@value #BROKER}, or for a clustered peer
+     *         {@value #NEAR}, {@value #FAR} and {@link #MEMBERS}; without loss.
      * @throws IOException if it cannot be made.
      */
-    public static NamespaceNetwork network() throws IOException
+    public static NamespaceNetwork network(final String peer) throws IOException
     {
-        return NamespaceNetwork.builder().hosts(NEAR, FAR, BROKER).create();
+        final List<String> hosts = new ArrayList<>(List.of(NEAR, FAR));
+        hosts.addAll(clustered(peer) ? MEMBERS : List.of(BROKER));
+        return NamespaceNetwork.builder().hosts(hosts.toArray(new String[0])).create();
     }
 
     /**

@@ -33,9 +33,11 @@ import io.wirespeed.netns.NamespaceHost;
  * from the order's intended send time to its confirmation. Between hosts ({@code wirespeed-udp-netns},
  * {@code artemis-tcp-netns}: {@link io.wirespeed.bench.rig.Placement}) the gateway runs on the near host, the engine
  * on the far host ({@link MatchingEngineMain}) and the queue server on a third: Artemis's broker, or Wirespeed's
- * driver process serving its queue host over UDP ({@link QueueHostSide}, clients with {@code host=}). Orders then go
- * through a queue; Wirespeed's trades, order confirmations and quotes are topics over UDP unicast, routed back to the
- * near host's address.
+ * driver process serving its queue host over UDP ({@link QueueHostSide}, clients with {@code host=}); for
+ * {@code wirespeed-cluster-netns} the queue host is a three-member cluster on three hosts of their own, started once
+ * for the step with a leader elected before the first point ({@link io.wirespeed.bench.peer.ClusterTarget}, clients
+ * with {@code host=A:PORT,B:PORT,C:PORT}). Orders then go through a queue; Wirespeed's trades, order confirmations and
+ * quotes are topics over UDP unicast, routed back to the near host's address.
  */
 public final class StockExchangeScenario
 {
@@ -78,14 +80,19 @@ public final class StockExchangeScenario
         final NamespaceHost engineHost = target.farHost();
         // Between hosts orders go through a queue: Artemis's broker's, or Wirespeed's queue host on a host of its own.
         final StockTopics names = StockTopics.of(prefix, null != engineHost);
-        try (QueueHostSide queueHost = null != engineHost && target.uri().startsWith("wirespeed:") ?
-            QueueHostSide.start(Placement.host(Placement.BROKER)) : null)
+        try (QueueHostSide queueHost = null != engineHost && target.uri().startsWith("wirespeed:") &&
+            !target.namesQueueHost() ? QueueHostSide.start(Placement.host(Placement.BROKER)) : null)
         {
             final JmsTarget withHost = null == queueHost ? target : target.withOption("host=" + queueHost.endpoint());
             // Between hosts the engine's replies come back to this host: over UDP unicast, routes to its address.
             final JmsTarget here = null == engineHost ? withHost :
                 withHost.receivingHere(names.trades()).receivingHere(names.confirms()).receivingHere(names.quotes());
-            return measure(here, names, engineHost, rate, profile);
+            final Map<String, Object> figures = measure(here, names, engineHost, rate, profile);
+            if (null != queueHost)
+            {
+                figures.put("queueHost", "single, " + queueHost.endpoint());
+            }
+            return figures;
         }
     }
 

@@ -101,6 +101,29 @@ class ReportWriterTest
     }
 
     @Test
+    void showsWhereS8sPartsRanBetweenHostsBesideTheOtherPeers()
+    {
+        final Map<String, Object> single = stockExchange("wirespeed-udp-netns", 900);
+        single.put("hosts", "near -> far");
+        single.put("queueHost", "single, 10.0.0.3:40400");
+        final Map<String, Object> cluster = stockExchange("wirespeed-cluster-netns", 2_400);
+        cluster.put("hosts", "near -> far, queues through the members 10.0.0.3:20000,10.0.0.4:20000,10.0.0.5:20000");
+        cluster.put("queueHost", "cluster of 3, 10.0.0.3:20000,10.0.0.4:20000,10.0.0.5:20000");
+        cluster.put("memberHosts", List.of("member0 10.0.0.3", "member1 10.0.0.4", "member2 10.0.0.5"));
+        final Map<String, Object> results = new LinkedHashMap<>();
+        results.put("points", List.of(stockExchange("wirespeed-ipc", 40), single, cluster));
+
+        final String markdown = MarkdownRenderer.render(ReportWriter.build(results), Map.of());
+
+        assertTrue(markdown.contains("| wirespeed-cluster-netns | 8,000 | 1,000 |"), markdown);
+        assertTrue(markdown.contains("| wirespeed-udp-netns | udp-netns | single, 10.0.0.3:40400 | – | near -> far |"),
+            markdown);
+        assertTrue(markdown.contains("| wirespeed-cluster-netns | udp-netns | cluster of 3, 10.0.0.3:20000,10.0.0.4:" +
+            "20000,10.0.0.5:20000 | member0 10.0.0.3; member1 10.0.0.4; member2 10.0.0.5 |"), markdown);
+        assertTrue(!markdown.contains("| wirespeed-ipc | udp"), "a peer on one host has no layout row: " + markdown);
+    }
+
+    @Test
     void judgesConnectionChurnByItsCycleTimesLossAndOrderAndShowsItBesideArtemis()
     {
         final List<Map<String, Object>> points = List.of(
@@ -277,6 +300,21 @@ class ReportWriterTest
         point.put("peer", peer);
         point.put("mode", "pingpong");
         point.put("rtt", Map.of("p50", p50, "p90", p90, "p99.9", p999));
+        return point;
+    }
+
+    private static Map<String, Object> stockExchange(final String peer, final double meanMicros)
+    {
+        final Map<String, Object> point = new LinkedHashMap<>();
+        point.put("scenario", "S8");
+        point.put("peer", peer);
+        point.put("transport", peer.endsWith("-netns") ? "udp-netns" : "ipc");
+        point.put("targetRate", 8_000.0);
+        point.put("received", 1_000L);
+        point.put("lost", 0L);
+        point.put("saturated", false);
+        point.put("latency", Map.of("mean", meanMicros * 1_000, "p50", meanMicros * 1_000, "p99", meanMicros * 2_000,
+            "p99.9", meanMicros * 3_000, "max", meanMicros * 4_000));
         return point;
     }
 
