@@ -40,7 +40,8 @@ import picocli.CommandLine.Spec;
  * S4, S5, S8 and S9 also between network namespaces, as {@code <peer>-netns}, and S8 also with a three-member
  * clustered queue host, {@code wirespeed-cluster-netns}; needs root), {@code jmh=<jar>|skip},
  * {@code out=<directory>}, {@code warmup=<s>}, {@code measure=<s>}, {@code s3topics=<n>,<n>...} (S3's loaded topic
- * counts instead of its profile's).
+ * counts instead of its profile's), {@code s10artemis=<n>,...} (S10: Artemis's replicated pair measured only with
+ * these producer/consumer counts).
  */
 @Command(name = "bench/bin/run-suite", mixinStandardHelpOptions = true, version = "wirespeed-bench",
     description = Suite.DESCRIPTION, footer = Suite.FOOTER)

@@ -22,9 +22,10 @@ import io.wirespeed.test.SlowTest;
  * S10's short profile run as the suite runs it (a step JVM, three member processes of its own on loopback): a point
  * per signal, each kill counted with its failover times, the member settings recorded, nothing confirmed lost and
  * nothing twice unmarked; then cost-of-consensus points for the cluster and for the single host, one per kind of send
- * (synchronous and asynchronous PERSISTENT, NON_PERSISTENT), and the cluster's synchronous sends to a topic with a
- * durable subscription, nothing lost. Each cost-of-consensus point measures 1 s ({@code measure=0.5}) instead of the
- * short profile's 3 s: fourteen of them.
+ * (synchronous and asynchronous PERSISTENT, NON_PERSISTENT), the cluster's synchronous sends to a topic with a
+ * durable subscription, and Artemis's replicated pair 1->1 only ({@code s10artemis=1}; the suite measures 2->2 too),
+ * nothing lost. Each cost-of-consensus point measures 1 s ({@code measure=0.5}) instead of the short profile's 3 s:
+ * seventeen of them.
  * What the times are is the suite's business, not a test's: no threshold here.
  */
 @SlowTest
@@ -36,7 +37,7 @@ class FailoverStepTest
     void countsEveryKillWithItsTimesAndLosesNothingConfirmed(@TempDir final Path out) throws Exception
     {
         final StepJvm.Outcome outcome = StepJvm.run(new Plan.Step(FailoverScenario.ID, FailoverScenario.PEER),
-            RunProfile.parse(new String[] {"measure=0.5"}), out, 220);
+            RunProfile.parse(new String[] {"measure=0.5", "s10artemis=1"}), out, 220);
 
         assertNull(outcome.error(), "the step's error");
         final List<Map<String, Object>> failovers =
@@ -49,7 +50,8 @@ class FailoverStepTest
             "cluster 2->2 SYNC", "cluster 2->2 ASYNC", "cluster 2->2 NON_PERSISTENT",
             "cluster 1->1 SYNC to durable topic", "cluster 1->1 ASYNC to durable topic",
             "single 1->1 SYNC", "single 1->1 ASYNC", "single 1->1 NON_PERSISTENT", "single 2->2 SYNC",
-            "single 2->2 ASYNC", "single 2->2 NON_PERSISTENT"), consensus.stream().map(p -> p.get("host") + " " +
+            "single 2->2 ASYNC", "single 2->2 NON_PERSISTENT", "artemis-pair 1->1 SYNC", "artemis-pair 1->1 ASYNC",
+            "artemis-pair 1->1 NON_PERSISTENT"), consensus.stream().map(p -> p.get("host") + " " +
             p.get("pairs") + " " + p.get("sendKind") + ("queue".equals(p.get("destination")) ? "" : " to " +
             p.get("destination"))).toList(), outcome.points().toString());
         for (final Map<String, Object> point : consensus)

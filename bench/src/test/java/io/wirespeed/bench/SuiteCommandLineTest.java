@@ -61,7 +61,7 @@ class SuiteCommandLineTest
     {
         final RunProfile bare = RunProfile.parse(new String[]{"long", "idle=busy-spin", "threading=dedicated",
             "warmup=2", "measure=5", "s3topics=0,1000"});
-        assertEquals(new RunProfile(true, "busy-spin", "dedicated", 2, 5, List.of(0, 1000)), bare);
+        assertEquals(new RunProfile(true, "busy-spin", "dedicated", 2, 5, List.of(0, 1000), List.of()), bare);
         assertEquals(bare, RunProfile.parse(new String[]{"--long", "--idle=busy-spin", "--threading=dedicated",
             "--warmup=2", "--measure=5", "--s3topics=0,1000"}));
         assertEquals(bare, RunProfile.parse(bare.toArgs().toArray(new String[0])));

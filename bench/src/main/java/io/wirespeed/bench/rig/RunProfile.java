@@ -20,10 +20,12 @@ import picocli.CommandLine.Option;
  * @param warmupSeconds  seconds of warm-up before each measurement.
  * @param measureSeconds seconds each measurement lasts.
  * @param s3Topics       the loaded topic counts S3 measures, or empty for the profile's own.
+ * @param s10ArtemisPairs the producer/consumer counts (1, 2) S10 measures Artemis's replicated pair at, or empty for
+ *                        all (a test's shorter run; the suite measures all).
  */
 public record RunProfile(
     boolean longRun, String idle, String threading, double warmupSeconds, double measureSeconds,
-    List<Integer> s3Topics)
+    List<Integer> s3Topics, List<Integer> s10ArtemisPairs)
 {
     /** Short suite: warm-up seconds. */
     public static final double SHORT_WARMUP = 0.5;
@@ -35,9 +37,9 @@ public record RunProfile(
     public static final double LONG_MEASURE = 300;
 
     /**
-     * Parses {@code long}, {@code idle=...}, {@code threading=...}, {@code warmup=<s>}, {@code measure=<s>} and
-     * {@code s3topics=<n>,<n>...}; a leading {@code --} is allowed. Nothing else: a command that takes more
-     * arguments mixes {@link Options} into its own command line.
+     * Parses {@code long}, {@code idle=...}, {@code threading=...}, {@code warmup=<s>}, {@code measure=<s>},
+     * {@code s3topics=<n>,<n>...} and {@code s10artemis=<n>,...}; a leading {@code --} is allowed. Nothing else: a
+     * command that takes more arguments mixes {@link Options} into its own command line.
      *
      * @param args command-line arguments.
      * @return the profile.
@@ -52,7 +54,7 @@ public record RunProfile(
 
     /**
      * The profile's options on a command line (picocli), each by its bare name and with {@code --}: {@code long},
-     * {@code idle=}, {@code threading=}, {@code warmup=}, {@code measure=}, {@code s3topics=}.
+     * {@code idle=}, {@code threading=}, {@code warmup=}, {@code measure=}, {@code s3topics=}, {@code s10artemis=}.
      */
     public static final class Options
     {
@@ -79,12 +81,17 @@ public record RunProfile(
             description = "S3's loaded topic counts instead of the profile's")
         List<Integer> s3Topics = new ArrayList<>();
 
+        @Option(names = {"s10artemis", "--s10artemis"}, split = ",", paramLabel = "pairs",
+            description = "S10: measure Artemis's replicated pair only 1->1 (1) or 2->2 (2) instead of both")
+        List<Integer> s10ArtemisPairs = new ArrayList<>();
+
         /** @return the profile these options give. */
         public RunProfile profile()
         {
             return new RunProfile(longRun, idle, threading,
                 null == warmup ? (longRun ? LONG_WARMUP : SHORT_WARMUP) : warmup,
-                null == measure ? (longRun ? LONG_MEASURE : SHORT_MEASURE) : measure, List.copyOf(s3Topics));
+                null == measure ? (longRun ? LONG_MEASURE : SHORT_MEASURE) : measure, List.copyOf(s3Topics),
+                List.copyOf(s10ArtemisPairs));
         }
     }
 
@@ -97,7 +104,7 @@ public record RunProfile(
      */
     public RunProfile withDurations(final double warmup, final double measure)
     {
-        return new RunProfile(longRun, idle, threading, warmup, measure, s3Topics);
+        return new RunProfile(longRun, idle, threading, warmup, measure, s3Topics, s10ArtemisPairs);
     }
 
     /**
@@ -120,6 +127,10 @@ public record RunProfile(
         {
             args.add("s3topics=" + s3Topics.stream().map(String::valueOf).collect(Collectors.joining(",")));
         }
+        if (!s10ArtemisPairs.isEmpty())
+        {
+            args.add("s10artemis=" + s10ArtemisPairs.stream().map(String::valueOf).collect(Collectors.joining(",")));
+        }
         return args;
     }
 
@@ -139,6 +150,10 @@ public record RunProfile(
         if (!s3Topics.isEmpty())
         {
             map.put("s3Topics", s3Topics);
+        }
+        if (!s10ArtemisPairs.isEmpty())
+        {
+            map.put("s10ArtemisPairs", s10ArtemisPairs);
         }
         return map;
     }

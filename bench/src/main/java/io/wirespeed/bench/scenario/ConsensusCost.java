@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import javax.jms.CompletionListener;
 import javax.jms.Connection;
+import javax.jms.ConnectionFactory;
 import javax.jms.DeliveryMode;
 import javax.jms.Destination;
 import javax.jms.JMSException;
@@ -39,8 +40,9 @@ import io.wirespeed.jms.JmsConnectionFactory;
 /**
  * S10's cost of consensus (issue 24 item 5): queue sends 1→1 and 2→2, producers sending as fast as they may and as
  * many consumers,
- * against the clustered queue host and against the single queue host over UDP with its archive (where a remote
- * client's PERSISTENT send returns once the archive recorded it), in three kinds ({@link Kind}): synchronous
+ * against the clustered queue host, against the single queue host over UDP with its archive (where a remote
+ * client's PERSISTENT send returns once the archive recorded it) and against ActiveMQ Artemis's replicated
+ * primary/backup pair ({@link ArtemisPair}, through its own JMS client), in three kinds ({@link Kind}): synchronous
  * PERSISTENT sends in a closed loop (each as soon as the last returned), asynchronous PERSISTENT sends (JMS 2.0
  * {@code CompletionListener}, at most {@link #ASYNC_WINDOW} not yet completed) and NON_PERSISTENT sends. Messages per
  * second, each send's time from call to return (to completion for the asynchronous ones; HdrHistogram, µs), and the
@@ -104,7 +106,35 @@ final class ConsensusCost
         final int bodyBytes, final int pairs, final boolean durableTopic, final Map<String, Object> point)
         throws Exception
     {
-        final JmsConnectionFactory factory = new JmsConnectionFactory(uri);
+        measure(new JmsConnectionFactory(uri), false, kind, warmupSeconds, measureSeconds, bodyBytes, pairs,
+            durableTopic, point);
+    }
+
+    /**
+     * Measures one host through any JMS 2.0 provider's connection factory (Artemis's for its replicated pair), as
+     * {@link #measure(String, Kind, double, double, int, int, boolean, Map)} does through Wirespeed's.
+     *
+     * @param factory        makes the consuming connection and each producer's.
+     * @param messagePerSend whether each asynchronous send takes a message of its own instead of one of
+     *                       {@link #ASYNC_WINDOW} reused once completed: Artemis's client loses the completions of
+     *                       messages sent again (about 90 in 20,000 never completed), Wirespeed's does not.
+     * @param kind           how the producers send.
+     * @param warmupSeconds  seconds of sends not measured first.
+     * @param measureSeconds seconds of sends measured.
+     * @param bodyBytes      the TextMessage's length.
+     * @param pairs          producers, and consumers.
+     * @param durableTopic   whether the producers send to a topic, whose consumers share a durable subscription,
+     *                       instead of to a queue.
+     * @param point          takes msgPerSec (all producers'), send (latency summary, µs), sent, confirmed, received,
+     *                       lost.
+     * @throws Exception if a send fails.
+     */
+    static void measure(
+        final ConnectionFactory factory, final boolean messagePerSend, final Kind kind, final double warmupSeconds,
+        final double measureSeconds, final int bodyBytes, final int pairs, final boolean durableTopic,
+        final Map<String, Object> point)
+        throws Exception
+    {
         final BitSet seen = new BitSet();
         final long[] received = {0};
         final List<Connection> producing = new ArrayList<>();
@@ -149,7 +179,8 @@ final class ConsensusCost
             {
                 final Connection connection = factory.createConnection();
                 producing.add(connection);
-                runs.add(new ProducerRun(connection, destination, kind, bodyBytes, p, warmEndNs, endNs));
+                runs.add(new ProducerRun(connection, destination, kind, messagePerSend, bodyBytes, p, warmEndNs,
+                    endNs));
             }
             runs.forEach(Thread::start);
             final Histogram histogram = new Histogram(HIGHEST, 3);
@@ -204,6 +235,7 @@ final class ConsensusCost
         private final Session session;
         private final MessageProducer producer;
         private final Kind kind;
+        private final boolean messagePerSend;
         private final int bodyBytes;
         private final int index;
         private final long warmEndNs;
@@ -216,9 +248,8 @@ final class ConsensusCost
         private Exception failure;
 
         ProducerRun(
-            final Connection connection, final Destination destination, final Kind kind, final int bodyBytes,
-            final int index,
-            final long warmEndNs, final long endNs) throws JMSException
+            final Connection connection, final Destination destination, final Kind kind, final boolean messagePerSend,
+            final int bodyBytes, final int index, final long warmEndNs, final long endNs) throws JMSException
         {
             super("s10-producer-" + index);
             this.session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -226,6 +257,7 @@ final class ConsensusCost
             producer.setDeliveryMode(Kind.NON_PERSISTENT == kind ? DeliveryMode.NON_PERSISTENT :
                 DeliveryMode.PERSISTENT);
             this.kind = kind;
+            this.messagePerSend = Kind.ASYNC == kind && messagePerSend;
             this.bodyBytes = bodyBytes;
             this.index = index;
             this.warmEndNs = warmEndNs;
@@ -252,8 +284,7 @@ final class ConsensusCost
             final TextMessage[] messages = new TextMessage[Kind.ASYNC == kind ? ASYNC_WINDOW : 1];
             for (int i = 0; i < messages.length; i++)
             {
-                messages[i] = session.createTextMessage("x".repeat(bodyBytes));
-                messages[i].setIntProperty("producer", index);
+                messages[i] = newMessage();
             }
             final Sender sender = Kind.ASYNC == kind ? new AsyncSender(producer) : (msg, seq, sendNs) ->
             {
@@ -263,7 +294,7 @@ final class ConsensusCost
             long seq = 0;
             while (System.nanoTime() - warmEndNs < 0)
             {
-                final TextMessage message = messages[(int)(seq % messages.length)];
+                final TextMessage message = messagePerSend ? newMessage() : messages[(int)(seq % messages.length)];
                 message.setLongProperty("seq", seq);
                 sender.send(message, seq++, System.nanoTime());
             }
@@ -274,7 +305,7 @@ final class ConsensusCost
             long now = startNs;
             while (now - endNs < 0)
             {
-                final TextMessage message = messages[(int)(seq % messages.length)];
+                final TextMessage message = messagePerSend ? newMessage() : messages[(int)(seq % messages.length)];
                 message.setLongProperty("seq", seq);
                 final long returned = sender.send(message, seq++, now);
                 if (returned > 0)
@@ -292,6 +323,13 @@ final class ConsensusCost
                 histogram.add(async.completions());
             }
             sent = seq;
+        }
+
+        private TextMessage newMessage() throws JMSException
+        {
+            final TextMessage message = session.createTextMessage("x".repeat(bodyBytes));
+            message.setIntProperty("producer", index);
+            return message;
         }
     }
 

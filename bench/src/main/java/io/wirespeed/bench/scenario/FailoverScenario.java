@@ -1,6 +1,7 @@
 package io.wirespeed.bench.scenario;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,6 +27,7 @@ import javax.jms.Session;
 import javax.jms.TextMessage;
 
 import org.agrona.IoUtil;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
 import io.wirespeed.bench.rig.LoopbackClusterSide;
 import io.wirespeed.bench.rig.Points;
@@ -56,11 +58,13 @@ import io.wirespeed.jms.JmsConnectionFactory;
  * <p>
  * Then the cost of consensus ({@link ConsensusCost}): queue sends 1→1 and 2→2 (synchronous PERSISTENT in a closed
  * loop, asynchronous PERSISTENT, NON_PERSISTENT) against
- * the cluster, then (the cluster stopped) against the single queue host over UDP with its archive; a point each
- * ({@code mode: consensus}, {@code host: cluster | single}). Goal (issue 24): the cluster's rate ≥ 50 % of the single
- * host's. In the long suite, last on the cluster, its top rate (asynchronous PERSISTENT sends) carried for ten
- * minutes while the members' leadership term is watched ({@code mode: stability}, {@code elections}): target, no
- * election unasked.
+ * the cluster, then (the cluster stopped) against the single queue host over UDP with its archive, then (that
+ * stopped) against ActiveMQ Artemis's replicated primary/backup pair ({@link ArtemisPair}: two broker processes on
+ * loopback TCP, journal sync on, the backup in sync before the first send); a point each ({@code mode: consensus},
+ * {@code host: cluster | single | artemis-pair}). Goals (issue 24): the cluster's rate ≥ 50 % of the single host's,
+ * and above the Artemis pair's. In the long suite, last on the cluster, its top rate (asynchronous PERSISTENT
+ * sends) carried for ten minutes while the members' leadership term is watched ({@code mode: stability},
+ * {@code elections}): target, no election unasked.
  */
 public final class FailoverScenario
 {
@@ -89,6 +93,8 @@ public final class FailoverScenario
     public static final String CONSENSUS = "consensus";
     /** The stability point's mode: the top rate carried for {@link Plan#stabilitySeconds()}, elections counted. */
     public static final String STABILITY = "stability";
+    /** A cost-of-consensus point's {@code host} for ActiveMQ Artemis's replicated primary/backup pair. */
+    public static final String ARTEMIS_PAIR = "artemis-pair";
     /** The cost-of-consensus goal: the cluster's PERSISTENT sync sends per second ≥ this × the single host's. */
     public static final double TARGET_CONSENSUS_RATIO = 0.5;
 
@@ -300,6 +306,74 @@ public final class FailoverScenario
             {
                 IoUtil.delete(root.toFile(), true);
             }
+            artemisPair(profile, plan, sink);
+        }
+    }
+
+    /**
+     * The cost of consensus on ActiveMQ Artemis's replicated primary/backup pair, queue sends as on the single host
+     * (at the profile's {@code s10artemis=} pair counts, or both); each point says what went wrong if the pair did not
+     * start, and the run goes on.
+     */
+    private static void artemisPair(
+        final RunProfile profile, final Plan plan, final Consumer<Map<String, Object>> sink) throws IOException
+    {
+        final List<Integer> pairCounts = profile.s10ArtemisPairs().isEmpty() ?
+            Arrays.stream(PAIRS).boxed().toList() : profile.s10ArtemisPairs();
+        final Path root = Files.createTempDirectory(Path.of(new File("/dev/shm").isDirectory() ? "/dev/shm" :
+            System.getProperty("java.io.tmpdir")), "wirespeed-bench-s10-artemis-");
+        try
+        {
+            final ArtemisPair pair;
+            try
+            {
+                pair = ArtemisPair.start(root);
+            }
+            catch (final Exception ex)
+            {
+                for (final int pairs : pairCounts)
+                {
+                    for (final ConsensusCost.Kind kind : ConsensusCost.Kind.values())
+                    {
+                        final Map<String, Object> point = consensusPoint(profile, ARTEMIS_PAIR, Map.of(), pairs);
+                        point.put("sendKind", kind.name());
+                        point.put("destination", "queue");
+                        point.put("deliveryMode", kind.description());
+                        point.put("error", "the Artemis pair did not start: " + ex);
+                        report(kind, false, point, sink);
+                    }
+                }
+                return;
+            }
+            try (pair)
+            {
+                for (final int pairs : pairCounts)
+                {
+                    for (final ConsensusCost.Kind kind : ConsensusCost.Kind.values())
+                    {
+                        final Map<String, Object> point = consensusPoint(profile, ARTEMIS_PAIR, Map.of(), pairs);
+                        point.putAll(pair.settings());
+                        try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(pair.uri()))
+                        {
+                            ConsensusCost.measure(factory, true, kind, warmupFor(plan.consensusSeconds()),
+                                plan.consensusSeconds(), BODY_BYTES, pairs, false, point);
+                        }
+                        catch (final Exception ex)
+                        {
+                            point.put("error", String.valueOf(ex));
+                        }
+                        report(kind, false, point, sink);
+                    }
+                }
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
+        finally
+        {
+            IoUtil.delete(root.toFile(), true);
         }
     }
 
@@ -312,8 +386,12 @@ public final class FailoverScenario
         point.put("api", "JMS 2.0");
         point.put("mode", CONSENSUS);
         point.put("host", host);
-        point.put("transport", "cluster".equals(host) ? "udp (loopback), 3 member processes" :
-            "udp (loopback), one wirespeed-driver process, archive on");
+        point.put("transport", switch (host)
+        {
+            case "cluster" -> "udp (loopback), 3 member processes";
+            case ARTEMIS_PAIR -> ArtemisPair.TRANSPORT;
+            default -> "udp (loopback), one wirespeed-driver process, archive on";
+        });
         point.put("profile", profile.describe());
         point.put("pairs", pairs + "->" + pairs);
         point.put("messageBytes", BODY_BYTES);
@@ -330,13 +408,25 @@ public final class FailoverScenario
     {
         try
         {
-            ConsensusCost.measure(uri, kind, Math.max(1.0, Math.min(seconds / 4, 10)), seconds, BODY_BYTES, pairs,
-                durableTopic, point);
+            ConsensusCost.measure(uri, kind, warmupFor(seconds), seconds, BODY_BYTES, pairs, durableTopic, point);
         }
         catch (final Exception ex)
         {
             point.put("error", String.valueOf(ex));
         }
+        report(kind, durableTopic, point, sink);
+    }
+
+    /** A quarter of the measured time unmeasured first, at least a second and at most ten. */
+    private static double warmupFor(final double seconds)
+    {
+        return Math.max(1.0, Math.min(seconds / 4, 10));
+    }
+
+    private static void report(
+        final ConsensusCost.Kind kind, final boolean durableTopic, final Map<String, Object> point,
+        final Consumer<Map<String, Object>> sink)
+    {
         System.out.printf("  [%s] %-13s %-43s %,.0f msg/s, send µs p50 %s p99 %s max %s, lost %s%s%n", ID, PEER,
             "consensus " + point.get("pairs") + ", " + point.get("host") + " " + kind +
                 (durableTopic ? " topic" : ""),

@@ -202,6 +202,28 @@ class ReportWriterTest
     }
 
     @Test
+    void judgesTheClusterAboveArtemissReplicatedPairAndShowsThePairsRow()
+    {
+        final String target = "Cost of consensus vs Artemis (S10)";
+        final List<Map<String, Object>> points =
+            List.of(consensus("cluster", 4_000, 250), consensus("artemis-pair", 3_000, 330));
+
+        assertEquals("MET", status(Targets.evaluate(points), target));
+        assertEquals("NOT MET", status(Targets.evaluate(List.of(consensus("cluster", 4_000, 250),
+            consensus("artemis-pair", 4_000, 250))), target));
+        final Map<String, Object> failed = consensus("artemis-pair", 0, 0);
+        failed.put("error", "the Artemis pair did not start: no backup");
+        assertEquals("NOT MEASURED", status(Targets.evaluate(List.of(consensus("cluster", 4_000, 250), failed)),
+            target));
+
+        final Map<String, Object> results = new LinkedHashMap<>();
+        results.put("points", points);
+        final String markdown = MarkdownRenderer.render(ReportWriter.build(results), Map.of());
+        assertTrue(markdown.contains("| artemis-pair | queue | PERSISTENT, synchronous send, closed loop | 1->1 | " +
+            "3,000 | 330 | 660 | 1,650 | 10,000 | 0 |  |"), markdown);
+    }
+
+    @Test
     void judgesStabilityByTheElectionsWhileTheClusterCarriedItsTopRate()
     {
         final String target = "No election unasked (S10, long suite)";
