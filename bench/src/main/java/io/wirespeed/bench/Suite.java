@@ -176,7 +176,8 @@ public final class Suite implements Callable<Integer>
 
         final Map<String, Object> jmh = "skip".equals(jmhJar) || !only.isEmpty() && !only.contains("JMH") ?
             Map.of("status", "skipped", "results", List.of()) :
-            JmhRunner.run(Path.of(jmhJar), out, profile, profile.longRun() ? 3 * 3600 : 330);
+            JmhRunner.run(Path.of(jmhJar), out, profile,
+                profile.longRun() ? 3 * 3600 : JmhRunner.SHORT_LIMIT_SECONDS);
         System.out.printf("  [JMH] %s (%.0f s elapsed)%n", jmh.get("status"), (System.nanoTime() - started) / 1e9);
 
         final Map<String, Object> results = new LinkedHashMap<>();
