@@ -403,12 +403,8 @@ public final class Targets
             return notMeasured(row);
         }
         final double ratio = ours / reference;
-        row.put("ours", ours);
-        row.put("reference", reference);
-        row.put("ratio", round(ratio));
-        row.put("status", ratio <= factor ? "MET" : "NOT MET");
-        row.put("detail", String.format("%.2f %s vs %.2f %s: %.2f×", ours, unit, reference, unit, ratio));
-        return row;
+        return judged(row, ours, reference, ratio <= factor,
+            String.format("%.2f %s vs %.2f %s: %.2f×", ours, unit, reference, unit, ratio));
     }
 
     private static Map<String, Object> atLeast(
@@ -421,12 +417,8 @@ public final class Targets
             return notMeasured(row);
         }
         final double ratio = ours / reference;
-        row.put("ours", ours);
-        row.put("reference", reference);
-        row.put("ratio", round(ratio));
-        row.put("status", ratio >= fraction ? "MET" : "NOT MET");
-        row.put("detail", String.format("%,.0f vs %,.0f msg/s: %.0f%%", ours, reference, ratio * 100));
-        return row;
+        return judged(row, ours, reference, ratio >= fraction,
+            String.format("%,.0f vs %,.0f msg/s: %.0f%%", ours, reference, ratio * 100));
     }
 
     private static Map<String, Object> above(
@@ -450,11 +442,20 @@ public final class Targets
             return notMeasured(row);
         }
         final double ratio = our / their;
-        row.put("ours", our);
-        row.put("reference", their);
-        row.put("ratio", round(ratio));
-        row.put("status", ratio > 1 ? "MET" : "NOT MET");
-        row.put("detail", String.format("%,.0f vs %,.0f msg/s: %.0f%%", our, their, ratio * 100));
+        return judged(row, our, their, ratio > 1,
+            String.format("%,.0f vs %,.0f msg/s: %.0f%%", our, their, ratio * 100));
+    }
+
+    /** Fills a measured row: both figures, their ratio, whether the goal is met and what to show. */
+    private static Map<String, Object> judged(
+        final Map<String, Object> row, final double ours, final double reference, final boolean met,
+        final String detail)
+    {
+        row.put("ours", ours);
+        row.put("reference", reference);
+        row.put("ratio", round(ours / reference));
+        row.put("status", met ? "MET" : "NOT MET");
+        row.put("detail", detail);
         return row;
     }
 
