@@ -2,9 +2,11 @@ package io.wirespeed.jms;
 
 import static io.wirespeed.jms.ReceiveAssertions.assertNextText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.jms.DeliveryMode;
 import javax.jms.MessageConsumer;
@@ -25,6 +27,7 @@ import io.wirespeed.test.AdjustableClock;
 class MessageTimesTest extends JmsTestSupport
 {
     private final AdjustableClock clock = new AdjustableClock(Instant.now());
+    private final AtomicInteger clockReads = new AtomicInteger();
     private Session session;
     private MessageConsumer consumer;
     private MessageProducer producer;
@@ -32,7 +35,11 @@ class MessageTimesTest extends JmsTestSupport
     @BeforeEach
     void open() throws Exception
     {
-        final JmsConnection connection = ((JmsConnection)connection()).clock(clock);
+        final JmsConnection connection = ((JmsConnection)connection()).clock(() ->
+        {
+            clockReads.incrementAndGet();
+            return clock.time();
+        });
         connection.start();
         session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
         final Topic topic = session.createTopic(uniqueTopic());
@@ -79,5 +86,25 @@ class MessageTimesTest extends JmsTestSupport
 
         clock.advance(Duration.ofMillis(1));
         assertNextText(consumer, "later", "at its delivery time it is delivered");
+    }
+
+    @Test
+    void messagesWithoutTimestampsAreNotCheckedAgainstTheClockOneByOne() throws Exception
+    {
+        producer.setDisableMessageTimestamp(true);
+        for (int i = 0; i < 100; i++)
+        {
+            producer.send(session.createTextMessage("untimed " + i));
+        }
+        clockReads.set(0);
+
+        for (int i = 0; i < 100; i++)
+        {
+            assertNextText(consumer, "untimed " + i, "sent without a timestamp, delay or time to live");
+        }
+
+        // JMSDeliveryTime is the send time, with no JMSTimestamp to compare it with: once the clock has been read past
+        // it, a message sent before that reading is due without another
+        assertTrue(clockReads.get() <= 1, clockReads.get() + " clock reads to receive 100 messages");
     }
 }

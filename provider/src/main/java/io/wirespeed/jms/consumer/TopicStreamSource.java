@@ -35,6 +35,7 @@ public final class TopicStreamSource implements MessageSource
     private final SourceConnection connection;
     private final TopicFeed feed;
     private final boolean noLocal;
+    private long lastReading = Long.MIN_VALUE;
 
     private TopicStreamSource(final SourceConnection connection, final TopicFeed feed, final boolean noLocal)
     {
@@ -108,8 +109,10 @@ public final class TopicStreamSource implements MessageSource
 
     /**
      * Its stream put the envelope in the inbox only after comparing its kind and name with the consumer's topic or
-     * pattern and applying the consumer's selector, so neither is checked again; the clock is read only for a
-     * message that can expire or was sent with a delay.
+     * pattern and applying the consumer's selector, so neither is checked again. The clock is read only when a
+     * message's expiration or delivery time is later than the last reading ({@link #now}): a message sent without
+     * a timestamp carries its send time as its delivery time, with nothing to tell it from a delayed one, and would
+     * otherwise cost a reading each.
      */
     @Override
     public Admission admit(final MessageDecoder decoder)
@@ -118,17 +121,30 @@ public final class TopicStreamSource implements MessageSource
         {
             return Admission.SKIP;
         }
-        final long now = decoder.isTimed() ? connection.clock().time() : Long.MIN_VALUE;
         final long expiration = decoder.expiration();
-        if (expiration != 0 && expiration <= now)
+        if (expiration != 0 && expiration <= now(expiration))
         {
             return Admission.SKIP;
         }
-        if (Long.MIN_VALUE != now && decoder.deliveryTime() > now)
+        final long deliveryTime = decoder.deliveryTime();
+        if (deliveryTime > decoder.timestamp() && deliveryTime > now(deliveryTime))
         {
             return Admission.HOLD;
         }
         return Admission.DELIVER;
+    }
+
+    /**
+     * The clock's time as far as a comparison with a time needs it: the last reading while the time is not later
+     * than that (the time has passed), else a new reading.
+     */
+    private long now(final long time)
+    {
+        if (time > lastReading)
+        {
+            lastReading = connection.clock().time();
+        }
+        return lastReading;
     }
 
     /** @return whether the stream validated the envelope: all but those it found malformed. */

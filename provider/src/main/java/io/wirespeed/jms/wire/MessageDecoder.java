@@ -143,17 +143,6 @@ public final class MessageDecoder
         return reader.sessionId();
     }
 
-    /**
-     * Whether the wrapped envelope's message can expire or was sent with a delivery delay, so that a receiver must
-     * read its clock; a compact envelope never is.
-     *
-     * @return true when it carries an expiration or a delivery time after its timestamp.
-     */
-    public boolean isTimed()
-    {
-        return 0 != reader.expiration() || reader.deliveryTime() > reader.timestamp();
-    }
-
     /** @return the wrapped envelope's JMSExpiration; 0 for never. */
     public long expiration()
     {
@@ -164,6 +153,12 @@ public final class MessageDecoder
     public long deliveryTime()
     {
         return reader.deliveryTime();
+    }
+
+    /** @return the wrapped envelope's JMSTimestamp; 0 when the sender disabled timestamps. */
+    public long timestamp()
+    {
+        return reader.timestamp();
     }
 
     /**
