@@ -1,9 +1,12 @@
 package io.wirespeed.jms.intake;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 import io.wirespeed.transport.MessageHandler;
 
@@ -16,6 +19,8 @@ import io.wirespeed.transport.MessageHandler;
  * consumer's own thread swaps the two under the same locks when it has read everything it took before, then reads
  * without them, so that no listener or decoding runs while a stream is held. Each envelope carries whether its
  * stream validated it ({@link #isValidated()}), so that the consumer's decoder validates only what nobody has.
+ * A consumer of one topic reads its stream's {@link EnvelopeLog}: its inbox then holds positions there, not copies,
+ * and says how far its thread has read ({@link #released()}), so that the log keeps what it has not.
  * Grows only while the consumer lags; allocates nothing once its buffers are large enough.
  */
 public final class EnvelopeInbox
@@ -23,6 +28,22 @@ public final class EnvelopeInbox
     private static final int INITIAL_CAPACITY = 4096;
     /** Set in an envelope's length word when its stream could not validate it. */
     private static final int NOT_VALIDATED = 0x8000_0000;
+    /** Set in an entry's length word when the entry is the envelope's position in the stream's log. */
+    private static final int IN_LOG = 0x4000_0000;
+    private static final int REFERENCE_LENGTH = Integer.BYTES + Long.BYTES;
+    private static final VarHandle RELEASED;
+
+    static
+    {
+        try
+        {
+            RELEASED = MethodHandles.lookup().findVarHandle(EnvelopeInbox.class, "released", long.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
 
     private final boolean sharedByStreams;
     private ExpandableArrayBuffer pending = new ExpandableArrayBuffer(INITIAL_CAPACITY);
@@ -31,6 +52,12 @@ public final class EnvelopeInbox
     private int readPosition;
     private int readLimit;
     private boolean validated;
+    private EnvelopeLog log;
+    private UnsafeBuffer readingRing;
+    private int readingMask;
+    private long appendedThrough;
+    private long heldSince;
+    private volatile long released;
 
     /**
      * An empty inbox.
@@ -64,6 +91,60 @@ public final class EnvelopeInbox
             }
         }
         return appendExclusive(buffer, offset, length, lengthWord);
+    }
+
+    /**
+     * Makes this inbox take positions in a stream's log rather than copies; a consumer of one topic's, as its source
+     * joins the stream, under the stream's lock.
+     *
+     * @param log the stream's log.
+     */
+    void readFrom(final EnvelopeLog log)
+    {
+        this.log = log;
+        log.add(this);
+    }
+
+    /** @return the log this inbox takes positions in, or null when it takes copies. */
+    EnvelopeLog log()
+    {
+        return log;
+    }
+
+    /**
+     * Appends the position of a validated envelope in the stream's log; under the stream's lock.
+     *
+     * @param position where the log holds it.
+     * @param length   its length.
+     */
+    void appendPosition(final long position, final int length)
+    {
+        if (released >= appendedThrough)
+        {
+            heldSince = position;
+        }
+        final int at = pendingLength;
+        pending.putInt(at, length | IN_LOG, ByteOrder.LITTLE_ENDIAN);
+        pending.putLong(at + Integer.BYTES, position, ByteOrder.LITTLE_ENDIAN);
+        appendedThrough = position + length;
+        pendingLength = at + REFERENCE_LENGTH;
+    }
+
+    /**
+     * The oldest log position this inbox may still read; under the stream's lock.
+     *
+     * @return the position, {@link Long#MAX_VALUE} when its thread has read everything it was given.
+     */
+    long heldFrom()
+    {
+        final long released = this.released;
+        return released >= appendedThrough ? Long.MAX_VALUE : Math.max(released, heldSince);
+    }
+
+    /** @return the log position up to which the consumer's thread has read what it was given. */
+    long released()
+    {
+        return released;
     }
 
     /**
@@ -133,6 +214,11 @@ public final class EnvelopeInbox
         readPosition = 0;
         readLimit = length;
         pendingLength = 0;
+        if (null != log)
+        {
+            readingRing = log.ring();
+            readingMask = log.mask();
+        }
         return length;
     }
 
@@ -149,6 +235,17 @@ public final class EnvelopeInbox
         while (count < limit && readPosition < readLimit)
         {
             final int lengthWord = reading.getInt(readPosition, ByteOrder.LITTLE_ENDIAN);
+            if (0 != (lengthWord & IN_LOG))
+            {
+                final int length = lengthWord & ~IN_LOG;
+                final long position = reading.getLong(readPosition + Integer.BYTES, ByteOrder.LITTLE_ENDIAN);
+                validated = true;
+                readPosition += REFERENCE_LENGTH;
+                count++;
+                handler.onMessage(readingRing, (int)(position & readingMask), length);
+                RELEASED.setRelease(this, position + length);
+                continue;
+            }
             final int length = lengthWord & ~NOT_VALIDATED;
             validated = lengthWord == length;
             final int offset = readPosition + Integer.BYTES;
@@ -188,6 +285,7 @@ public final class EnvelopeInbox
 
     private void clearExclusive()
     {
+        RELEASED.setRelease(this, appendedThrough);
         pendingLength = 0;
         readPosition = 0;
         readLimit = 0;

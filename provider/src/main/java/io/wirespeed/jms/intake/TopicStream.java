@@ -21,24 +21,25 @@ import io.wirespeed.transport.TransportSubscription;
 
 /**
  * One transport subscription to a (channel, stream) that the topics mapped there share, read once for all of a
- * connection's consumers of those topics. Each envelope's topic hash, read from its header, picks the consumers
- * in the dispatch table; the name is compared only on a hash hit, and an envelope of a topic nobody here consumes
- * is skipped without being read further. Selection happens here too, before any copy: the sources of one topic
- * are kept as a {@link TopicSelection}, so that one selector text is evaluated once per envelope however many
- * consumers share it and equality or {@code IN} selectors on a property are found through an index of its values;
- * the wildcard consumers whose patterns match a topic join that topic's selection, selected as its own consumers
- * are. What a consumer wants is copied into its {@link EnvelopeInbox} (a wildcard consumer's one inbox is filled by
- * each of its streams), which it reads on its own thread: any thread may
- * poll (a blocking receive or the delivery thread), one at a time, under this stream's lock, and no application
- * code runs under it. A consumer that lags more than {@link #LAG_LIMIT}
- * bytes stops the polling of its stream, so its publishers feel back-pressure as they did before topics shared
- * streams; nothing is dropped — unless the stream was opened for the {@code drop} slow-consumer policy: then what
- * would go beyond the limit is dropped for that consumer alone, and that and what the transport says the
- * subscription missed ({@link TransportSubscription#lostBytes()}) go to the loss listener, at most once a second,
- * outside the lock. A wildcard consumer's source waits among the stream's patterns: while there are
- * any, {@link #onFragment} reads each envelope's name, and on the first envelope of a name it has not resolved
- * since the patterns last changed adds every matching pattern source to that name's {@link TopicSelection} (made
- * for it if the name has none yet) under the name's hash; a closing pattern source leaves every selection.
+ * connection's consumers of those topics. Each envelope's topic hash, read from its header, picks the consumers in the
+ * dispatch table; the name is compared only on a hash hit, and an envelope of a topic nobody here consumes is skipped
+ * without being read further. Selection happens here too, before any copy: the sources of one topic are kept as a
+ * {@link TopicSelection}, so that one selector text is evaluated once per envelope however many consumers share it and
+ * equality or {@code IN} selectors on a property are found through an index of its values; the wildcard consumers
+ * whose patterns match a topic join that topic's selection, selected as its own consumers are. What a consumer of one
+ * topic wants is copied once into the stream's {@link EnvelopeLog}, however many consumers select it, and its position
+ * goes into each one's {@link EnvelopeInbox}; what a wildcard consumer wants is copied into its inbox (its one inbox
+ * is filled by each of its streams), as is everything under the {@code drop} policy. A consumer reads its inbox on its
+ * own thread: any thread may poll (a blocking receive or the delivery thread), one at a time, under this stream's
+ * lock, and no application code runs under it. A consumer that lags more than {@link #LAG_LIMIT} bytes (in its inbox,
+ * or in the log behind its end) stops the polling of its stream, so its publishers feel back-pressure as they did
+ * before topics shared streams; nothing is dropped — unless the stream was opened for the {@code drop} slow-consumer
+ * policy: then what would go beyond the limit is dropped for that consumer alone, and that and what the transport says
+ * the subscription missed ({@link TransportSubscription#lostBytes()}) go to the loss listener, at most once a second,
+ * outside the lock. A wildcard consumer's source waits among the stream's patterns: while there are any,
+ * {@link #onFragment} reads each envelope's name, and on the first envelope of a name it has not resolved since the
+ * patterns last changed adds every matching pattern source to that name's {@link TopicSelection} (made for it if the
+ * name has none yet) under the name's hash; a closing pattern source leaves every selection.
  */
 public final class TopicStream implements MessageHandler
 {
@@ -51,6 +52,7 @@ public final class TopicStream implements MessageHandler
     private static final TopicSource[] NONE = new TopicSource[0];
     private static final TopicSelection[] NO_TOPICS = new TopicSelection[0];
     private static final long LOSS_REPORT_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
+    private static final long NOT_LOGGED = -1;
 
     private final String key;
     private final TransportSubscription subscription;
@@ -71,6 +73,9 @@ public final class TopicStream implements MessageHandler
     private long patternsAdded;
     private long patternMatches;
     private volatile int listening;
+    private EnvelopeLog log;
+    private long logged = NOT_LOGGED;
+    private boolean logBehind;
     private int lagging;
     private long skipped;
     private long evaluations;
@@ -107,6 +112,12 @@ public final class TopicStream implements MessageHandler
         return key;
     }
 
+    /** @return the log the consumers of one topic read, or null while none has joined (or under {@code drop}). */
+    EnvelopeLog log()
+    {
+        return log;
+    }
+
     /** @return the transport subscription read for every consumer on this stream. */
     TransportSubscription subscription()
     {
@@ -132,6 +143,14 @@ public final class TopicStream implements MessageHandler
             }
             else
             {
+                if (!dropWhenBehind)
+                {
+                    if (null == log)
+                    {
+                        log = new EnvelopeLog();
+                    }
+                    source.inbox().readFrom(log);
+                }
                 Slot slot = table.get(source.topicHash());
                 if (null == slot)
                 {
@@ -203,6 +222,10 @@ public final class TopicStream implements MessageHandler
             ready.remove(source);
             source.queued(false);
             source.inbox().clear();
+            if (null != source.inbox().log())
+            {
+                log.remove(source.inbox());
+            }
             return all.length;
         }
         finally
@@ -309,7 +332,15 @@ public final class TopicStream implements MessageHandler
         lock.lock();
         try
         {
-            read = 0 == lagging ? subscription.poll(this, fragmentLimit) : 0;
+            if (logBehind)
+            {
+                logBehind = log.isBehind(LAG_LIMIT);
+            }
+            read = 0 == lagging && !logBehind ? subscription.poll(this, fragmentLimit) : 0;
+            if (0 != read && null != log)
+            {
+                logBehind = log.isBehind(LAG_LIMIT);
+            }
             lost = lossToReport();
             if (null != source)
             {
@@ -473,6 +504,7 @@ public final class TopicStream implements MessageHandler
     /** Dispatches one envelope: by its header's hash, then by name. */
     void onFragment(final DirectBuffer buffer, final int offset, final int length)
     {
+        logged = NOT_LOGGED;
         long hash = EnvelopeReader.peekTopicHash(buffer, offset, length);
         boolean wrapped = false;
         if (EnvelopeReader.NO_TOPIC_HASH == hash)
@@ -611,6 +643,17 @@ public final class TopicStream implements MessageHandler
         final TopicSource source, final DirectBuffer buffer, final int offset, final int length,
         final boolean validated)
     {
+        final EnvelopeInbox inbox = source.inbox();
+        if (validated && null != inbox.log())
+        {
+            if (NOT_LOGGED == logged)
+            {
+                logged = log.append(buffer, offset, length);
+            }
+            inbox.appendPosition(logged, length);
+            queueIfListening(source);
+            return;
+        }
         if (dropWhenBehind && source.inbox().pendingBytes() + length > LAG_LIMIT)
         {
             unreportedLoss += length;
