@@ -136,6 +136,7 @@ public final class EnvelopeDescriptor
     static final int FLAG_MESSAGE_ID_DISABLED = 1 << 1;
     static final int FLAG_HAS_TYPE = 1 << 2;
     static final int FLAG_NULL_BODY = 1 << 3;
+    static final int FLAG_TIMESTAMP_DISABLED = 1 << 4;
 
     private EnvelopeDescriptor()
     {

@@ -17,6 +17,7 @@ import static io.wirespeed.codec.EnvelopeDescriptor.FLAG_HAS_TYPE;
 import static io.wirespeed.codec.EnvelopeDescriptor.FLAG_MESSAGE_ID_DISABLED;
 import static io.wirespeed.codec.EnvelopeDescriptor.FLAG_NULL_BODY;
 import static io.wirespeed.codec.EnvelopeDescriptor.FLAG_REDELIVERED;
+import static io.wirespeed.codec.EnvelopeDescriptor.FLAG_TIMESTAMP_DISABLED;
 import static io.wirespeed.codec.EnvelopeDescriptor.HEADER_LENGTH;
 import static io.wirespeed.codec.EnvelopeDescriptor.MAX_DATA_LENGTH;
 import static io.wirespeed.codec.EnvelopeDescriptor.MAX_PRIORITY;
@@ -389,7 +390,11 @@ public final class EnvelopeReader
      */
     public long timestamp()
     {
-        return compact ? compactDecoder.timestamp() : decoder.timestamp();
+        if (compact)
+        {
+            return 0 != (flags & FLAG_TIMESTAMP_DISABLED) ? 0 : compactDecoder.timestamp();
+        }
+        return decoder.timestamp();
     }
 
     /**

@@ -15,6 +15,7 @@ import static io.wirespeed.codec.EnvelopeDescriptor.FLAG_HAS_TYPE;
 import static io.wirespeed.codec.EnvelopeDescriptor.FLAG_MESSAGE_ID_DISABLED;
 import static io.wirespeed.codec.EnvelopeDescriptor.FLAG_NULL_BODY;
 import static io.wirespeed.codec.EnvelopeDescriptor.FLAG_REDELIVERED;
+import static io.wirespeed.codec.EnvelopeDescriptor.FLAG_TIMESTAMP_DISABLED;
 import static io.wirespeed.codec.EnvelopeDescriptor.GROUP_HEADER_LENGTH;
 import static io.wirespeed.codec.EnvelopeDescriptor.HEADER_LENGTH;
 import static io.wirespeed.codec.EnvelopeDescriptor.MAX_DATA_LENGTH;
@@ -207,6 +208,23 @@ public final class EnvelopeWriter
     {
         buffer.putLong(block + TIMESTAMP[template], timestamp, LITTLE_ENDIAN);
         return this;
+    }
+
+    /**
+     * Says that the producer disabled timestamps, so that JMSTimestamp reads 0 while the timestamp field keeps the
+     * send time, which a compact envelope's delivery time is: a message sent without a timestamp and without a delay
+     * then still travels compact. Only in a compact envelope.
+     *
+     * @param disabled whether timestamps are disabled.
+     * @return this writer.
+     */
+    public EnvelopeWriter timestampDisabled(final boolean disabled)
+    {
+        if (disabled && 0 == template)
+        {
+            throw new IllegalStateException("only a compact envelope says that its timestamp is disabled");
+        }
+        return flag(FLAG_TIMESTAMP_DISABLED, disabled);
     }
 
     /**

@@ -314,6 +314,7 @@ public class JmsMessageProducer implements MessageProducer, TopicPublisher, Queu
         final long deliveryTime = saturatedSum(now, Math.max(0, deliveryDelay));
         sequence++;
         stamp(jmsMessage, target, deliveryMode, priority, timestamp, expiration, deliveryTime);
+        jmsMessage.stampSendTime(now);
         if (jmsMessage != message)
         {
             stamp(message, target, deliveryMode, priority, timestamp, expiration, deliveryTime);

@@ -89,6 +89,19 @@ class MessageTimesTest extends JmsTestSupport
     }
 
     @Test
+    void aMessageSentWithoutATimestampArrivesWithNoneAndItsSendTimeAsItsDeliveryTime() throws Exception
+    {
+        producer.setDisableMessageTimestamp(true);
+        producer.send(session.createTextMessage("untimed"));
+
+        final TextMessage received = (TextMessage)consumer.receive(10_000);
+        assertEquals("untimed", received.getText());
+        assertEquals(0, received.getJMSTimestamp());
+        assertEquals(clock.time(), received.getJMSDeliveryTime());
+        assertEquals(0, received.getJMSExpiration());
+    }
+
+    @Test
     void messagesWithoutTimestampsAreNotCheckedAgainstTheClockOneByOne() throws Exception
     {
         producer.setDisableMessageTimestamp(true);

@@ -27,6 +27,7 @@ public abstract class JmsMessageHeaders implements Message
     private String type;
     private long expiration;
     private long deliveryTime;
+    private long sendTime;
     private int priority = DEFAULT_PRIORITY;
 
     /**
@@ -254,6 +255,23 @@ public abstract class JmsMessageHeaders implements Message
         this.deliveryTime = deliveryTime;
     }
 
+    /**
+     * Stamps the time of the send that stamps the headers, which JMSTimestamp is unless the producer disabled
+     * timestamps: the envelope carries it either way (a message sent without a delay then travels compact).
+     *
+     * @param sendTime epoch milliseconds.
+     */
+    public void stampSendTime(final long sendTime)
+    {
+        this.sendTime = sendTime;
+    }
+
+    /** @return the time of the last send of this message, 0 if it was never sent. */
+    public long sendTime()
+    {
+        return sendTime;
+    }
+
     @Override
     public int getJMSPriority()
     {
@@ -280,6 +298,7 @@ public abstract class JmsMessageHeaders implements Message
         type = null;
         expiration = 0;
         deliveryTime = 0;
+        sendTime = 0;
         priority = DEFAULT_PRIORITY;
     }
 
@@ -303,6 +322,7 @@ public abstract class JmsMessageHeaders implements Message
         target.type = type;
         target.expiration = expiration;
         target.deliveryTime = deliveryTime;
+        target.sendTime = sendTime;
         target.priority = priority;
     }
 }

@@ -97,9 +97,11 @@ public final class MessageEncoder
         final boolean compact = isCompact(message, correlationBytes, correlationId);
         final EnvelopeWriter writer = compact ? this.writer.wrapCompact(buffer, offset) :
             this.writer.wrap(buffer, offset);
+        final boolean timestampDisabled = compact && isTimestampDisabled(message);
         writer.messageId(connectionId.high(), connectionId.low(), sessionId, producerId, message.messageIdSequence())
             .messageIdDisabled(message.messageIdPrefix() == null)
-            .timestamp(message.getJMSTimestamp())
+            .timestamp(timestampDisabled ? message.sendTime() : message.getJMSTimestamp())
+            .timestampDisabled(timestampDisabled)
             .priority(message.getJMSPriority())
             .deliveryMode(message.getJMSDeliveryMode() == DeliveryMode.NON_PERSISTENT ?
                 DeliveryMode.NON_PERSISTENT : DeliveryMode.PERSISTENT)
@@ -141,18 +143,26 @@ public final class MessageEncoder
 
     /**
      * Whether the message's rare headers are at their defaults, so that the compact envelope carries it: no
-     * expiration, reply-to, JMSType or correlation id, no delivery delay, a first delivery, no MAP or STREAM body.
+     * expiration, reply-to, JMSType or correlation id, no delivery delay (a delivery time that is the send time), a
+     * first delivery, no MAP or STREAM body.
      */
     private static boolean isCompact(
         final JmsMessage message, final byte[] correlationBytes, final String correlationId)
     {
         return message.getJMSExpiration() == 0 &&
-            message.getJMSDeliveryTime() == message.getJMSTimestamp() &&
+            message.getJMSDeliveryTime() ==
+                (isTimestampDisabled(message) ? message.sendTime() : message.getJMSTimestamp()) &&
             message.deliveryCount() <= 1 &&
             null == message.getJMSReplyTo() &&
             null == message.getJMSType() &&
             null == correlationBytes && null == correlationId &&
             !(message instanceof JmsMapMessage) && !(message instanceof JmsStreamMessage);
+    }
+
+    /** Whether the producer disabled timestamps on a message it sent: JMSTimestamp 0, a send time kept apart. */
+    private static boolean isTimestampDisabled(final JmsMessage message)
+    {
+        return 0 == message.getJMSTimestamp() && 0 != message.sendTime();
     }
 
     private void writeDestination(final Destination destination)

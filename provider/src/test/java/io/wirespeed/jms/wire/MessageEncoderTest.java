@@ -50,6 +50,30 @@ class MessageEncoderTest
         assertEquals("replies", reader.replyToName().asString());
     }
 
+    @Test
+    void aMessageSentWithoutATimestampOrDelayTravelsCompactWithItsSendTimeAsItsDeliveryTime() throws Exception
+    {
+        final JmsTextMessage untimed = stamped(new JmsTextMessage());
+        final long sent = untimed.getJMSTimestamp();
+        untimed.stampSendTime(sent);
+        untimed.setJMSTimestamp(0);
+        untimed.setText("no timestamp");
+        final int measured = encoder.encodedLength(untimed);
+        final int encoded = encoder.encode(untimed, ConnectionId.next(), 1, 2, buffer, 0);
+
+        reader.wrap(buffer, 0, encoded);
+        assertEquals(measured, encoded);
+        assertEquals(true, reader.isCompact(), "disabled timestamps do not make a message travel in full");
+        assertEquals(0, reader.timestamp(), "JMSTimestamp");
+        assertEquals(sent, reader.deliveryTime(), "JMSDeliveryTime, the send time");
+
+        untimed.setJMSDeliveryTime(sent + 1_000);
+        reader.wrap(buffer, 0, encoder.encode(untimed, ConnectionId.next(), 1, 2, buffer, 0));
+        assertEquals(false, reader.isCompact(), "a delay travels in full");
+        assertEquals(0, reader.timestamp());
+        assertEquals(sent + 1_000, reader.deliveryTime());
+    }
+
     private static List<JmsMessage> messages() throws Exception
     {
         final JmsBytesMessage bytes = stamped(new JmsBytesMessage());
