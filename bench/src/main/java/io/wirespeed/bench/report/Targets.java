@@ -93,6 +93,8 @@ public final class Targets
                 rows.add(topicScaling(points, peer, topics));
             }
         }
+        rows.add(atLeast("Fan-out (wirespeed-ipc, S7): the publish rate to 32 consumers ≥ 50% of the rate to one",
+            number(fanOutPoint(points, 32), "msgPerSec"), number(fanOutPoint(points, 1), "msgPerSec"), 0.5));
         rows.add(selectors(points));
         for (final String destination : List.of("queue", "topic"))
         {
@@ -209,6 +211,19 @@ public final class Targets
                 many.get("strayDeliveries"));
         }
         return row;
+    }
+
+    private static Map<String, Object> fanOutPoint(final List<Map<String, Object>> points, final int consumers)
+    {
+        for (final Map<String, Object> point : points)
+        {
+            if ("S7".equals(point.get("scenario")) && "wirespeed-ipc".equals(point.get("peer")) &&
+                "fan-out".equals(point.get("variant")) && same(point.get("consumers"), consumers))
+            {
+                return point;
+            }
+        }
+        return null;
     }
 
     private static Map<String, Object> selectorPoint(

@@ -36,7 +36,9 @@ public final class FanOutScenario
 
     /**
      * Measures fan-out to 1, 4, 16, 32 consumers (long: 1, 2, 4, 8, 16, 32) and 1, 64, 256, 1024
-     * non-matching subscriptions.
+     * non-matching subscriptions, after one unrecorded fan-out to one consumer: the first point of a fresh JVM
+     * would otherwise measure the compiler (0.9-3.3M msg/s over runs of one jar), and it is the base of the
+     * fan-out target.
      *
      * @param peer    a JMS peer's name.
      * @param profile the run's profile.
@@ -51,6 +53,7 @@ public final class FanOutScenario
         try (PeerRuns runs = new PeerRuns(peer, profile))
         {
             final JmsTarget target = runs.target();
+            measure(target, "s7.warm", 1, 0, false, profile);
             int round = 0;
             for (final int consumers : fanOut)
             {

@@ -183,6 +183,32 @@ class ReportWriterTest
     }
 
     @Test
+    void judgesFanOutAsThePublishRateToThirtyTwoConsumersOverTheRateToOne()
+    {
+        final String target = "Fan-out (wirespeed-ipc, S7)";
+        assertEquals("MET", status(Targets.evaluate(List.of(fanOut(1, 1_000_000), fanOut(32, 500_000))), target));
+        assertEquals("NOT MET", status(Targets.evaluate(List.of(fanOut(1, 4_000_000), fanOut(32, 250_000))),
+            target));
+        assertTrue(detail(Targets.evaluate(List.of(fanOut(1, 4_000_000), fanOut(32, 250_000))), target)
+            .contains("250,000 vs 4,000,000 msg/s: 6%"));
+        final Map<String, Object> nonMatching = fanOut(1, 100);
+        nonMatching.put("variant", "non-matching-topics");
+        assertEquals("NOT MEASURED", status(Targets.evaluate(List.of(nonMatching, fanOut(32, 250_000))), target),
+            "a non-matching point is no fan-out base");
+    }
+
+    private static Map<String, Object> fanOut(final int consumers, final long published)
+    {
+        final Map<String, Object> point = new LinkedHashMap<>();
+        point.put("scenario", "S7");
+        point.put("peer", "wirespeed-ipc");
+        point.put("variant", "fan-out");
+        point.put("consumers", consumers);
+        point.put("msgPerSec", published);
+        return point;
+    }
+
+    @Test
     void judgesTheCostOfConsensusAsTheClustersRateOverTheSingleHostsAndShowsBoth()
     {
         final List<Map<String, Object>> points =
