@@ -19,8 +19,11 @@ import org.agrona.concurrent.UnsafeBuffer;
  */
 final class EnvelopeLog
 {
-    /** The ring's first capacity. */
-    static final int INITIAL_CAPACITY = 64 * 1024;
+    /**
+     * The ring's first capacity: small, as a stream (and its log) opens and closes with a consumer that a
+     * connection-per-message application makes for one message; the ring doubles as consumers need.
+     */
+    static final int INITIAL_CAPACITY = 1024;
 
     private static final EnvelopeInbox[] NO_READERS = new EnvelopeInbox[0];
 

@@ -14,7 +14,6 @@ import javax.jms.Session;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
-import io.wirespeed.codec.EnvelopeReader;
 import io.wirespeed.codec.EnvelopeWriter;
 import io.wirespeed.jms.JmsConnection;
 import io.wirespeed.jms.JmsTestSupport;
@@ -63,7 +62,7 @@ class EnvelopeLogTest extends JmsTestSupport
         for (final TopicSource source : sources)
         {
             assertSame(log, source.inbox().log());
-            assertEquals(sequences(1_000), received(source));
+            assertEquals(sequences(1_000), TopicSelectionTest.received(source));
         }
         assertFalse(log.isBehind(0), "every consumer read what it was given");
         for (final TopicSource source : sources)
@@ -92,8 +91,8 @@ class EnvelopeLogTest extends JmsTestSupport
         }
 
         assertNull(wildcard.inbox().log(), "filled by every stream its pattern's topics travel on");
-        assertEquals(sequences(10), received(wildcard));
-        assertEquals(sequences(10), received(exact));
+        assertEquals(sequences(10), TopicSelectionTest.received(wildcard));
+        assertEquals(sequences(10), TopicSelectionTest.received(exact));
         wildcard.close();
         exact.close();
     }
@@ -159,17 +158,5 @@ class EnvelopeLogTest extends JmsTestSupport
             sequences.add(i);
         }
         return sequences;
-    }
-
-    private static List<Integer> received(final TopicSource source)
-    {
-        final List<Integer> received = new ArrayList<>();
-        final EnvelopeReader reader = new EnvelopeReader();
-        while (source.poll((buffer, offset, length) ->
-            received.add((int)reader.wrap(buffer, offset, length).sequence()), 1000) > 0)
-        {
-            // drained
-        }
-        return received;
     }
 }

@@ -445,8 +445,13 @@ class TopicSelectionTest extends JmsTestSupport
         return JmsDestination.ofGiven(session.createTopic(uniqueTopic()), false);
     }
 
-    /** Everything the source's inbox holds, by each envelope's sequence (the message number). */
-    private static List<Integer> received(final TopicSource source)
+    /**
+     * Everything the source's inbox holds, by each envelope's sequence (the message number).
+     *
+     * @param source the source.
+     * @return the sequences, in the order the source hands them over.
+     */
+    static List<Integer> received(final TopicSource source)
     {
         final List<Integer> received = new ArrayList<>();
         final EnvelopeReader reader = new EnvelopeReader();
