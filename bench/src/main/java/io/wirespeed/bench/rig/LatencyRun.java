@@ -121,7 +121,19 @@ public final class LatencyRun
      */
     public Map<String, Object> pingPongWarm() throws Exception
     {
-        final JitQuiet jit = new JitQuiet(profile.warmupSeconds(), Math.max(WARM_MAX_SECONDS, profile.warmupSeconds()));
+        return pingPongWarm(WARM_MAX_SECONDS);
+    }
+
+    /**
+     * As {@link #pingPongWarm()}, with the warm-up at most a given time (and at least the profile's warm-up).
+     *
+     * @param maxSeconds the longest warm-up, seconds.
+     * @return the figures, with {@code warmupSeconds} and {@code warmupSettled} (whether the compiler was quiet).
+     * @throws Exception if a send fails.
+     */
+    public Map<String, Object> pingPongWarm(final double maxSeconds) throws Exception
+    {
+        final JitQuiet jit = new JitQuiet(profile.warmupSeconds(), Math.max(maxSeconds, profile.warmupSeconds()));
         pingPongWhile(new LatencyRecorder(0), () -> !jit.warm());
         final Map<String, Object> figures = pingPong(0);
         figures.put("warmupSeconds", Math.round(jit.seconds() * 10) / 10.0);
