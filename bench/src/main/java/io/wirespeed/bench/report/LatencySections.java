@@ -36,7 +36,9 @@ final class LatencySections
         }
         doc.heading(2, "S1 — reflector, 45-byte messages");
         doc.paragraph("A sends, B reflects on another topic, A measures the round trip; half-RTT as the paper " +
-            "reports it. Ping-pong: one message in flight (the unloaded round trip, which the targets use). " +
+            "reports it. Ping-pong: one message in flight (the unloaded round trip, which the targets use), " +
+            "measured once the JIT compiler has been quiet for a second (at least the run's warm-up, at most ten " +
+            "times it; each point's `warmupSeconds` in results.json). " +
             "At a rate: sends follow a fixed schedule and each round trip is measured from the intended send " +
             "time, so a stall is charged to every message it delayed.");
         doc.heading(3, "Ping-pong, half-RTT µs");

@@ -62,7 +62,8 @@ final class SizeAndUdpSections
         }
         doc.heading(2, "S9 — UDP half-RTT percentiles at 70 bytes, and the rate achieved");
         doc.paragraph("Ping-pong (one message in flight) of 70-byte messages over UDP on loopback, half-RTT µs, " +
-            "reported as 004 reports it (min, median, mean, p95, p99), beside the published back-to-back figures.");
+            "reported as 004 reports it (min, median, mean, p95, p99), beside the published back-to-back figures; " +
+            "warmed up as S1's ping-pong.");
         final List<List<String>> rows = new ArrayList<>();
         for (final Map<String, Object> p : pingPong)
         {

@@ -94,7 +94,8 @@ public final class Targets
             }
         }
         rows.add(atLeast("Fan-out (wirespeed-ipc, S7): the publish rate to 32 consumers ≥ 50% of the rate to one",
-            number(fanOutPoint(points, 32), "msgPerSec"), number(fanOutPoint(points, 1), "msgPerSec"), 0.5));
+            number(variantPoint(points, "S7", "fan-out", 32), "msgPerSec"),
+            number(variantPoint(points, "S7", "fan-out", 1), "msgPerSec"), 0.5));
         rows.add(selectors(points));
         for (final String destination : List.of("queue", "topic"))
         {
@@ -200,8 +201,8 @@ public final class Targets
 
     private static Map<String, Object> selectors(final List<Map<String, Object>> points)
     {
-        final Map<String, Object> one = selectorPoint(points, "distinct-equality", 1);
-        final Map<String, Object> many = selectorPoint(points, "distinct-equality", 1024);
+        final Map<String, Object> one = variantPoint(points, SelectorScenario.ID, "distinct-equality", 1);
+        final Map<String, Object> many = variantPoint(points, SelectorScenario.ID, "distinct-equality", 1024);
         final Map<String, Object> row = atLeast("Selectors (wirespeed-ipc, SEL): the matching consumer's rate beside " +
             "1,023 consumers with distinct equality selectors ≥ 50% of its rate alone",
             number(many, "receivedPerSec"), number(one, "receivedPerSec"), 0.5);
@@ -213,25 +214,13 @@ public final class Targets
         return row;
     }
 
-    private static Map<String, Object> fanOutPoint(final List<Map<String, Object>> points, final int consumers)
+    /** Wirespeed over IPC's point of a scenario's variant at a number of consumers (S7, SEL), or null. */
+    private static Map<String, Object> variantPoint(
+        final List<Map<String, Object>> points, final String scenario, final String variant, final int consumers)
     {
         for (final Map<String, Object> point : points)
         {
-            if ("S7".equals(point.get("scenario")) && "wirespeed-ipc".equals(point.get("peer")) &&
-                "fan-out".equals(point.get("variant")) && same(point.get("consumers"), consumers))
-            {
-                return point;
-            }
-        }
-        return null;
-    }
-
-    private static Map<String, Object> selectorPoint(
-        final List<Map<String, Object>> points, final String variant, final int consumers)
-    {
-        for (final Map<String, Object> point : points)
-        {
-            if (SelectorScenario.ID.equals(point.get("scenario")) && "wirespeed-ipc".equals(point.get("peer")) &&
+            if (scenario.equals(point.get("scenario")) && "wirespeed-ipc".equals(point.get("peer")) &&
                 variant.equals(point.get("variant")) && same(point.get("consumers"), consumers))
             {
                 return point;
