@@ -7,6 +7,7 @@ import java.util.function.LongSupplier;
 import javax.jms.JMSException;
 
 import org.agrona.DirectBuffer;
+import org.agrona.collections.LongArrayList;
 
 /**
  * A {@link QueueClient}'s consumers: opens each at the host with the inbox its deliveries arrive in (the consumer's
@@ -35,6 +36,8 @@ final class DeliveryRouting
     private volatile long highestDeliveryId;
     /** The highest delivery id of a cluster session given up: the host gave its deliveries back to their queues. */
     private volatile long staleThrough;
+    /** Deliveries that crossed their consumer's close, as consumer id and delivery id, to give back after the read. */
+    private final LongArrayList inTransit = new LongArrayList();
 
     /**
      * @param host          sends the requests.
@@ -231,21 +234,45 @@ final class DeliveryRouting
         }
         else
         {
-            returnInTransit(consumerId, deliveryId);
+            // given back once the read is over ({@link #giveBackInTransit}): a request sent from within it could wait
+            // on another thread's request, which waits for the reading to end
+            synchronized (inTransit)
+            {
+                inTransit.addLong(consumerId);
+                inTransit.addLong(deliveryId);
+            }
         }
     }
 
-    /** A delivery that crossed its consumer's close goes back as it was; the host ignores it if it took it back. */
-    private void returnInTransit(final long consumerId, final long deliveryId)
+    /**
+     * Gives back the deliveries that crossed their consumer's close, as they were; the host ignores one it took back.
+     * Called by the thread that routed them, after its read and outside the poll lock.
+     */
+    void giveBackInTransit()
     {
-        try
+        while (true)
         {
-            host.giveBack(consumerId, deliveryId, false);
-        }
-        catch (final JMSException ex)
-        {
-            LOGGER.log(System.Logger.Level.WARNING, "could not give back delivery " + deliveryId + " of closed " +
-                "consumer " + consumerId + "; the host returns it when this connection goes: " + ex.getMessage());
+            final long consumerId;
+            final long deliveryId;
+            synchronized (inTransit)
+            {
+                final int size = inTransit.size();
+                if (0 == size)
+                {
+                    return;
+                }
+                deliveryId = inTransit.removeAt(size - 1);
+                consumerId = inTransit.removeAt(size - 2);
+            }
+            try
+            {
+                host.giveBack(consumerId, deliveryId, false);
+            }
+            catch (final JMSException ex)
+            {
+                LOGGER.log(System.Logger.Level.WARNING, "could not give back delivery " + deliveryId + " of closed " +
+                    "consumer " + consumerId + "; the host returns it when this connection goes: " + ex.getMessage());
+            }
         }
     }
 

@@ -2,14 +2,17 @@ package io.wirespeed.jms.hostclient;
 
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.function.IntSupplier;
 
 import javax.jms.InvalidDestinationException;
 import javax.jms.InvalidSelectorException;
 import javax.jms.JMSException;
 import javax.jms.JMSSecurityException;
 
+import org.agrona.DirectBuffer;
 import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.collections.LongArrayList;
+import org.agrona.concurrent.UnsafeBuffer;
 
 import io.wirespeed.codec.Utf8;
 import io.wirespeed.codec.control.QueueStreams;
@@ -41,8 +44,11 @@ import io.wirespeed.transport.TransportPublication;
 /**
  * A connection's side of the control protocol's requests: encodes each request to the queue host and sends it on
  * the control stream, waiting out back-pressure up to the host timeout. Thread safe: sessions on several threads
- * send through it, one request at a time. Each text field is checked against the protocol's
- * {@link QueueStreams#MAX_TEXT_BYTES} before it is encoded, and refused with the JMS exception for its kind.
+ * send through it, one request at a time. A request that waits reads what the host sends meanwhile
+ * ({@link #pollWhileWaiting}): the thread waiting may be the one that reads it (a connection's delivery thread, whose
+ * listener acknowledges), and a cluster's new leader, whose word points the ingress at it, is heard only there. Each
+ * text field is checked against the protocol's {@link QueueStreams#MAX_TEXT_BYTES} before it is encoded, and refused
+ * with the JMS exception for its kind.
  */
 final class HostProxy
 {
@@ -80,6 +86,7 @@ final class HostProxy
     /** The client's link with a clustered host, whose elections a request waits out; null for a single host. */
     private volatile HostSessionLink cluster;
     private long failoverNs;
+    private volatile IntSupplier pollWhileWaiting = () -> 0;
 
     /**
      * @param publication   the host's control stream.
@@ -110,6 +117,18 @@ final class HostProxy
     {
         this.failoverNs = failoverNs;
         this.cluster = link;
+    }
+
+    /**
+     * Reads what the host sent while a request waits for the control stream to take it; call once, before the first
+     * request. What it routes may send requests of its own through this proxy (a delivery that crossed its consumer's
+     * close goes back, a new leader takes the consumers up again): they go before the request that waits.
+     *
+     * @param poll reads the host's replies once; returns the work done.
+     */
+    void pollWhileWaiting(final IntSupplier poll)
+    {
+        this.pollWhileWaiting = poll;
     }
 
     /** @return whether the host took a request once: then a lost connection means it has gone. */
@@ -549,26 +568,21 @@ final class HostProxy
     private void offer(final int bodyLength) throws JMSException
     {
         final int length = MessageHeaderEncoder.ENCODED_LENGTH + bodyLength;
+        long result = offer(buffer, length);
+        if (result > 0)
+        {
+            return;
+        }
+        // the request waits, and reads the host's replies meanwhile: what they route may send requests of its own,
+        // encoded in the same buffer, so the waiting request keeps a copy
+        final UnsafeBuffer waiting = new UnsafeBuffer(new byte[length]);
+        waiting.putBytes(0, buffer, 0, length);
         final long start = System.nanoTime();
         long deadline = start + hostTimeoutNs;
         final HostSessionLink cluster = this.cluster;
+        final IntSupplier poll = pollWhileWaiting;
         while (true)
         {
-            final long result;
-            try
-            {
-                result = publication.offer(buffer, 0, length);
-            }
-            catch (final TransportException ex)
-            {
-                throw new JMSException("queue host unreachable: " + ex.getMessage());
-            }
-            if (result > 0)
-            {
-                hostSeen = true;
-                lastSentNs = System.nanoTime();
-                return;
-            }
             final long now = System.nanoTime();
             if (null != cluster)
             {
@@ -588,7 +602,37 @@ final class HostProxy
             {
                 throw HostRequests.unreachable("queue request", hostTimeoutNs, where);
             }
-            Thread.yield();
+            // a cluster's egress brings the new leader's word, which points the ingress at it, and carries the
+            // session's keep-alives: a wait that did not read it would wait for a leader it never hears of
+            if (poll.getAsInt() == 0)
+            {
+                Thread.yield();
+            }
+            result = offer(waiting, length);
+            if (result > 0)
+            {
+                return;
+            }
         }
+    }
+
+    /** One try at sending a request: the control stream's result, > 0 when it took it. */
+    private long offer(final DirectBuffer request, final int length) throws JMSException
+    {
+        final long result;
+        try
+        {
+            result = publication.offer(request, 0, length);
+        }
+        catch (final TransportException ex)
+        {
+            throw new JMSException("queue host unreachable: " + ex.getMessage());
+        }
+        if (result > 0)
+        {
+            hostSeen = true;
+            lastSentNs = System.nanoTime();
+        }
+        return result;
     }
 }

@@ -29,13 +29,17 @@ import io.wirespeed.transport.TransportSubscription;
  * connection's delivery thread, the runtime's thread or a thread waiting for an answer, one at a time under the poll
  * lock (another caller reads nothing and returns), which runs the heartbeat, the liveness check, the streams'
  * replacement and the reconnection (which takes the connect lock only if free, so that the polling thread never
- * blocks on a Connect). The session's state is volatile.
+ * blocks on a Connect). A request that waits for the control stream polls too ({@link HostProxy#pollWhileWaiting}),
+ * also from within a poll's work (a new leader's take-up), but never from within the reading itself. The session's
+ * state is volatile.
  */
 final class HostSessionLink implements HostRequests.Failover
 {
     private static final System.Logger LOGGER = System.getLogger(HostSessionLink.class.getName());
     /** How long before a cluster went quiet acknowledgements may have reached its lost leader and not its log. */
     private static final long SETTLE_AGAIN_MARGIN_NS = 1_000_000_000L;
+    /** How many polls one thread may be within at once: a request waiting in a poll's work polls too. */
+    private static final int MAX_POLL_DEPTH = 3;
 
     private final Transport transport;
     private final int replyStream;
@@ -52,6 +56,8 @@ final class HostSessionLink implements HostRequests.Failover
     private final long keepAliveNs = QueueStreams.HEARTBEAT_INTERVAL_MS * 1_000_000L;
     private final long hostLostNs;
     private final ReentrantLock pollLock = new ReentrantLock();
+    /** Whether the thread that holds the poll lock reads the reply stream now. */
+    private boolean reading;
     private final ReentrantLock connectLock = new ReentrantLock();
     private volatile TransportSubscription replies;
     private volatile boolean sessionOpen;
@@ -300,7 +306,8 @@ final class HostSessionLink implements HostRequests.Failover
 
     /**
      * Reads the reply stream once, if no other thread reads it now, then sends a heartbeat if due, checks the host's
-     * liveness and connects again to a lost host.
+     * liveness and connects again to a lost host; then gives back the deliveries that crossed their consumer's
+     * close ({@link DeliveryRouting#giveBackInTransit}).
      *
      * @param handler routes what the host sent.
      * @return the number of frames read.
@@ -311,18 +318,44 @@ final class HostSessionLink implements HostRequests.Failover
         {
             return 0;
         }
+        final int read;
         try
         {
-            final int read = replies.poll(handler, 64);
-            reopenAfterNewLeader();
+            // a request that waits polls (HostProxy), also one sent while this thread polls: never from inside the
+            // reading, which the stream's poll is not made for, nor deeper than a wait within a wait
+            if (reading || pollLock.getHoldCount() > MAX_POLL_DEPTH)
+            {
+                return 0;
+            }
+            reading = true;
+            try
+            {
+                read = replies.poll(handler, 64);
+            }
+            finally
+            {
+                reading = false;
+            }
+            // a poll within a poll's work (a request it sent waits) only reads: the outer one takes a new leader up
+            // and connects again when its work returns
+            final boolean outermost = 1 == pollLock.getHoldCount();
+            if (outermost)
+            {
+                reopenAfterNewLeader();
+            }
             keepAlive();
-            reconnectIfDue();
-            return read;
+            if (outermost)
+            {
+                reconnectIfDue();
+            }
         }
         finally
         {
             pollLock.unlock();
         }
+        // outside the poll lock: a give-back that waits for the control stream lets another waiting request read
+        routing.giveBackInTransit();
+        return read;
     }
 
     /**
@@ -382,7 +415,8 @@ final class HostSessionLink implements HostRequests.Failover
      */
     private void reconnectIfDue()
     {
-        if (!needsSession || !everOpen || sessionOpen || !connectLock.tryLock())
+        // not by a thread in connect() (its Connect waits, and it polls meanwhile): one Connect at a time
+        if (!needsSession || !everOpen || sessionOpen || connectLock.isHeldByCurrentThread() || !connectLock.tryLock())
         {
             return;
         }

@@ -156,6 +156,7 @@ public final class QueueClient implements AutoCloseable
         this.credits = new SendCredits(this, host);
         this.replyHandler = new ResponseAdapter(id, link, requests, routing, browses, credits, confirmations,
             forwardedTopics);
+        host.pollWhileWaiting(this::poll);
     }
 
     private static String majority(final String members)
