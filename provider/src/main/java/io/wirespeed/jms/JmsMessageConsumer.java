@@ -59,6 +59,9 @@ public class JmsMessageConsumer
     private final MessageSource source;
     private final MessageDecoder decoder;
     private final DestinationCounters counters;
+    /** Messages and bytes the listener's batch under way received, counted at its end ({@link #countReceived}). */
+    private int receivedMessages;
+    private long receivedBytes;
     private final RedeliveryQueue redeliveries = new RedeliveryQueue();
     private final DelayedMessages delayed = new DelayedMessages();
     private final ReentrantLock receiveLock = new ReentrantLock();
@@ -102,7 +105,7 @@ public class JmsMessageConsumer
         this.source = spec.servedByQueueHost() ?
             QueueHostSource.open(connection, spec, this::signalDelivery) :
             TopicStreamSource.open(connection, spec, pattern, selector, this);
-        decoder.consumerDestination(destination);
+        decoder.consumerDestination(destination, source.deliversOnlyItsDestination());
         this.counters = connection.metrics().destination(destination);
         connection.countConsumer(destination, 1);
         LocalSubscriptions.created();
@@ -414,6 +417,7 @@ public class JmsMessageConsumer
         {
             inDelivery = false;
             session.inListener(false);
+            countReceived();
         }
         if (closeRequestedByListener)
         {
@@ -524,13 +528,33 @@ public class JmsMessageConsumer
         switch (source.admit(decoder))
         {
             case DELIVER:
-                counters.onReceived(length);
+                if (inDelivery)
+                {
+                    // counted once the listener's batch is over: four atomic adds a batch, not a message
+                    receivedMessages++;
+                    receivedBytes += length;
+                }
+                else
+                {
+                    counters.onReceived(1, length);
+                }
                 return true;
             case HOLD:
                 holdUntilDue(keepEnvelope(decoder.decode(), buffer, offset, length));
                 return false;
             default:
                 return false;
+        }
+    }
+
+    /** Adds what the listener's batch received to the destination's counters. */
+    private void countReceived()
+    {
+        if (0 != receivedMessages)
+        {
+            counters.onReceived(receivedMessages, receivedBytes);
+            receivedMessages = 0;
+            receivedBytes = 0;
         }
     }
 

@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.jms.BytesMessage;
 import javax.jms.MessageConsumer;
@@ -23,6 +25,7 @@ import io.wirespeed.jms.destination.JmsDestination;
 import io.wirespeed.jms.metrics.ConnectionMetrics;
 import io.wirespeed.jms.metrics.DestinationCounters;
 import io.wirespeed.jms.metrics.WirespeedMetrics;
+import io.wirespeed.test.Await;
 import io.wirespeed.transport.CounterTypes;
 
 /**
@@ -52,6 +55,30 @@ class ConnectionMetricsTest extends JmsTestSupport
         assertEquals(5L, inDriver.get(CounterTypes.MESSAGES_RECEIVED));
         assertEquals(counters.bytesSent(), inDriver.get(CounterTypes.BYTES_SENT));
         assertEquals(counters.bytesReceived(), inDriver.get(CounterTypes.BYTES_RECEIVED));
+    }
+
+    @Test
+    void countsWhatAListenerReceivedOnceEachBatchIsOverNeitherMoreNorLess() throws Exception
+    {
+        final JmsConnection connection = (JmsConnection)connection();
+        final Session sending = connection.createSession();
+        final Session listening = connection.createSession();
+        final Topic topic = sending.createTopic(uniqueTopic());
+        final AtomicInteger heard = new AtomicInteger();
+        listening.createConsumer(topic).setMessageListener(message -> heard.incrementAndGet());
+        final MessageProducer producer = sending.createProducer(topic);
+        for (int i = 0; i < 1_000; i++)
+        {
+            producer.send(sending.createTextMessage("tick " + i));
+        }
+        connection.start();
+
+        final DestinationCounters counters = connection.metrics().destination((JmsDestination)topic);
+        Await.until("the listener to hear all 1,000", () -> 1_000 == heard.get());
+        Await.until("the last batch to be counted", () -> 1_000 == counters.messagesReceived());
+        Await.during("nothing counted twice", Duration.ofMillis(200),
+            () -> 1_000 == counters.messagesReceived());
+        assertEquals(counters.bytesSent(), counters.bytesReceived(), "the bytes of each message, once");
     }
 
     @Test

@@ -55,6 +55,14 @@ public interface MessageSource
      */
     boolean isValidated();
 
+    /**
+     * Whether every envelope this source admits names the consumer's own destination, its kind and name compared
+     * already (a stream's one-topic inbox, a queue host's source), so that decoding does not compare them again.
+     *
+     * @return true when it does; false for a source of several destinations (a wildcard pattern).
+     */
+    boolean deliversOnlyItsDestination();
+
     /** The envelope just handed out is malformed and dropped: the source forgets it as it forgets one skipped. */
     void discard();
 

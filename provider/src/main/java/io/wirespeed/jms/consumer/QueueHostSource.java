@@ -110,6 +110,13 @@ public final class QueueHostSource implements MessageSource
         return Admission.SKIP;
     }
 
+    /** @return true: {@link #admit} delivers only what names the consumer's destination. */
+    @Override
+    public boolean deliversOnlyItsDestination()
+    {
+        return true;
+    }
+
     /**
      * A delivery the application will never see (expired on the way, or malformed): acknowledged, so the host
      * forgets it, and its credit returned, so the consumer is not starved by messages that expired in its prefetch.

@@ -154,6 +154,13 @@ public final class TopicStreamSource implements MessageSource
         return feed.isValidated();
     }
 
+    /** @return true for one topic, whose stream put only that topic's envelopes in the inbox; false for a pattern. */
+    @Override
+    public boolean deliversOnlyItsDestination()
+    {
+        return !(feed instanceof PatternSource);
+    }
+
     /** Nothing: a dropped topic envelope is simply not delivered. */
     @Override
     public void discard()

@@ -46,17 +46,18 @@ public final class DestinationCounters
     }
 
     /**
-     * Counts a message received for the application.
+     * Counts messages received for the application.
      *
-     * @param bytes its encoded length.
+     * @param messages how many.
+     * @param bytes    their encoded length in all.
      */
-    public void onReceived(final int bytes)
+    public void onReceived(final int messages, final long bytes)
     {
-        CounterValues.add(messagesReceived, 1);
+        CounterValues.add(messagesReceived, messages);
         CounterValues.add(bytesReceived, bytes);
         if (null != runtime)
         {
-            runtime.onReceived(bytes);
+            runtime.onReceived(messages, bytes);
         }
     }
 

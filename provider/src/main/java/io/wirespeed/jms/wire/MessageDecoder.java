@@ -43,6 +43,7 @@ public final class MessageDecoder
     private int prefixProducer = -1;
     private String prefix;
     private JmsDestination consumerDestination;
+    private boolean consumerDestinationMatched;
     private JmsDestination lastReplyTo;
     private JmsDestination lastDestination;
     private boolean reusing;
@@ -169,7 +170,21 @@ public final class MessageDecoder
      */
     public void consumerDestination(final JmsDestination destination)
     {
+        consumerDestination(destination, false);
+    }
+
+    /**
+     * Sets the destination that decoded messages name when the envelope names it, so that no destination object is
+     * made per message; where every envelope this decoder decodes names it (its source compared kind and name before
+     * handing the envelope out), the name is not compared again.
+     *
+     * @param destination the consumer's destination.
+     * @param matched     whether every envelope decoded names that destination.
+     */
+    public void consumerDestination(final JmsDestination destination, final boolean matched)
+    {
         this.consumerDestination = destination;
+        this.consumerDestinationMatched = matched;
     }
 
     /**
@@ -318,6 +333,10 @@ public final class MessageDecoder
         if (kind == DestinationKind.NONE)
         {
             return null;
+        }
+        if (!replyTo && consumerDestinationMatched)
+        {
+            return consumerDestination;
         }
         final JmsDestination known = replyTo ? lastReplyTo : consumerDestination;
         if (known != null && known.kind() == kind && name.contentEquals(known.utf8Name()))

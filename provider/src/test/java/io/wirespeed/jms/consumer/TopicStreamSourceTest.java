@@ -1,6 +1,7 @@
 package io.wirespeed.jms.consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -66,6 +67,25 @@ class TopicStreamSourceTest extends JmsTestSupport
             "unselected message never reached the source");
         source.close(false);
         assertEquals(0, connection.topicStreams().subscriptionCount(), "closing the source let its stream go");
+    }
+
+    @Test
+    void aOneTopicSourceHandsOutOnlyItsTopicAndAPatternSourceTheTopicsItMatches() throws Exception
+    {
+        final JmsConnection connection = (JmsConnection)connection();
+        final Session session = connection.createSession();
+        final String prefix = uniqueTopic();
+        final ConsumerSpec one = ConsumerSpec.of(JmsDestination.ofGiven(session.createTopic(prefix), false), null,
+            false);
+        final ConsumerSpec many = ConsumerSpec.of(JmsDestination.ofGiven(session.createTopic(prefix + ".>"), false),
+            null, false);
+        final TopicStreamSource oneTopic = TopicStreamSource.open(connection, one, one.pattern(), null, null);
+        final TopicStreamSource pattern = TopicStreamSource.open(connection, many, many.pattern(), null, null);
+
+        assertTrue(oneTopic.deliversOnlyItsDestination(), "its stream compared each envelope's topic with its own");
+        assertFalse(pattern.deliversOnlyItsDestination(), "each message names the topic it was published to");
+        oneTopic.close(false);
+        pattern.close(false);
     }
 
     private static TextMessage text(final Session session, final String text, final int n) throws Exception
