@@ -38,6 +38,8 @@ final class DeliveryRouting
     private volatile long staleThrough;
     /** Deliveries that crossed their consumer's close, as consumer id and delivery id, to give back after the read. */
     private final LongArrayList inTransit = new LongArrayList();
+    /** Whether {@link #inTransit} may hold any: each poll checks this, not the list's monitor. */
+    private volatile boolean anyInTransit;
 
     /**
      * @param host          sends the requests.
@@ -240,6 +242,7 @@ final class DeliveryRouting
             {
                 inTransit.addLong(consumerId);
                 inTransit.addLong(deliveryId);
+                anyInTransit = true;
             }
         }
     }
@@ -250,7 +253,7 @@ final class DeliveryRouting
      */
     void giveBackInTransit()
     {
-        while (true)
+        while (anyInTransit)
         {
             final long consumerId;
             final long deliveryId;
@@ -259,6 +262,7 @@ final class DeliveryRouting
                 final int size = inTransit.size();
                 if (0 == size)
                 {
+                    anyInTransit = false;
                     return;
                 }
                 deliveryId = inTransit.removeAt(size - 1);
